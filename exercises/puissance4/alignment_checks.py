@@ -1,0 +1,265 @@
+"""Checks of the alignments and of the heuristic (Q9 to Q14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.checks import CheckContext, Check, Question
+from grader.values import as_cell, same, show
+from reference import puissance4 as ref
+
+from .positions import AT_WIN, games, games_with_last, mismatch
+
+DIRECTIONS = {
+    (0, 1): ("horizontaux", "horizontal", 24),
+    (1, 0): ("verticaux", "vertical", 21),
+    (1, 1): ("descendants", "descending", 12),
+    (-1, 1): ("ascendants", "ascending", 12),
+}
+
+
+def _cells(alignment: Any) -> frozenset | None:
+    """An alignment as a set of 4 cells, or None if it is not 4 coordinate pairs."""
+    if not isinstance(alignment, (list, tuple)) or len(alignment) != 4:
+        return None
+    cells = [as_cell(c) for c in alignment]
+    if any(c is None for c in cells) or len(set(cells)) != 4:
+        return None
+    return frozenset(cells)
+
+
+def _direction(cells: frozenset) -> tuple[int, int]:
+    (i0, j0), (i1, j1) = sorted(cells, key=lambda c: (c[1], -c[0]))[:2]
+    return (i1 - i0, j1 - j0) if j1 != j0 else (1, 0)
+
+
+REFERENCE = {_cells(a) for a in ref.Lalignements}
+BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
+
+
+def _student_alignments(ctx: CheckContext) -> list:
+    value = ctx.student.get("Lalignements")
+    if not isinstance(value, (list, tuple)):
+        raise mismatch("Lalignements", "une liste de 69 alignements", f"{type(value).__name__}", text=True)
+    return list(value)
+
+
+def _direction_check(direction: tuple[int, int]):
+    fr_name, en_name, count = DIRECTIONS[direction]
+
+    def check(ctx: CheckContext) -> None:
+        found = {_cells(a) for a in _student_alignments(ctx)}
+        missing = BY_DIRECTION[direction] - found
+        if missing:
+            example = sorted(sorted(a) for a in missing)[0]
+            raise mismatch("Lalignements", f"{count} alignements {fr_name}",
+                           f"{count - len(missing)} trouvés sur {count}", text=True,
+                           fr=f"il manque par exemple {show(example)}",
+                           en=f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}")
+
+    return check
+
+
+def q9_exact(ctx: CheckContext) -> None:
+    student = _student_alignments(ctx)
+    cells = [_cells(a) for a in student]
+    malformed = [a for a, c in zip(student, cells) if c is None]
+    if malformed:
+        raise mismatch("Lalignements", "des listes de 4 cases (i, j)", show(malformed[0]), text=True,
+                       fr="cet élément n'est pas un alignement de 4 cases",
+                       en="this element is not an alignment of 4 cells")
+    extra = [a for a, c in zip(student, cells) if c not in REFERENCE]
+    duplicates = len(cells) - len(set(cells))
+    if extra or duplicates or len(student) != 69:
+        detail = (f"par exemple {show(extra[0])} n'est pas un alignement du plateau" if extra
+                  else f"{duplicates} en double" if duplicates else "")
+        raise mismatch("len(Lalignements)", 69, len(student), fr=detail, en=detail)
+
+
+def q10_corner(ctx: CheckContext) -> None:
+    expected = ref.Dalignements[(0, 0)]
+    obtained = _entry(ctx, (0, 0))
+    if _as_set(obtained) != {_cells(a) for a in expected}:
+        raise mismatch("Dalignements[(0, 0)]", expected, obtained)
+
+
+def _entry(ctx: CheckContext, cell: tuple[int, int]) -> Any:
+    table = ctx.student.get("Dalignements")
+    if not isinstance(table, dict):
+        raise mismatch("Dalignements", "un dictionnaire", type(table).__name__, text=True)
+    return table.get(cell, "(clé absente)")
+
+
+def _as_set(alignments: Any) -> set | None:
+    if not isinstance(alignments, (list, tuple)):
+        return None
+    cells = [_cells(a) for a in alignments]
+    if None in cells or len(set(cells)) != len(cells):
+        return None
+    return set(cells)
+
+
+def q10_all_cells(ctx: CheckContext) -> None:
+    table = ctx.student.get("Dalignements")
+    if not isinstance(table, dict):
+        raise mismatch("Dalignements", "un dictionnaire", type(table).__name__, text=True)
+    for cell, expected in ref.Dalignements.items():
+        obtained = table.get(cell, "(clé absente)")
+        if _as_set(obtained) != {_cells(a) for a in expected}:
+            raise mismatch(f"Dalignements[{cell}]", expected, obtained)
+
+
+def student_game(ctx: CheckContext, jeu: dict) -> dict:
+    return ctx.state.representation.to_student(jeu)
+
+
+def q11_sheet(ctx: CheckContext) -> None:
+    cases = (("jeu2", ref.jeu2(), [(4, 0), (4, 1), (4, 2), (4, 3)], 0),
+             ("jeu2", ref.jeu2(), [(2, 1), (3, 2), (4, 3), (5, 4)], 2),
+             ("jeu3", ref.jeu3(), [(2, 1), (3, 1), (4, 1), (5, 1)], 1),
+             ("jeu2", ref.jeu2(), [(4, 1), (4, 2), (4, 3), (4, 4)], 0))
+    name = ctx.student.aliases.get("evaluer", "evaluer")
+    for game_name, jeu, alignment, expected in cases:
+        call = f"{name}({game_name}, {alignment})"
+        obtained = ctx.value("evaluer", student_game(ctx, jeu), alignment, shown=call, board=ref.affiche(jeu))
+        if not same(obtained, expected):
+            raise mismatch(call, expected, obtained, jeu)
+
+
+def q11_random(ctx: CheckContext) -> None:
+    name = ctx.student.aliases.get("evaluer", "evaluer")
+
+    def probe(example: tuple) -> None:
+        jeu, (_, cell) = example
+        for alignment in ref.Dalignements[cell]:
+            call = f"{name}(jeu, {alignment})"
+            obtained = ctx.value("evaluer", student_game(ctx, jeu), alignment, shown=call,
+                                 board=ref.affiche(jeu))
+            expected = ref.evaluer(jeu, alignment)
+            if not same(obtained, expected):
+                raise mismatch(call, expected, obtained, jeu)
+
+    ctx.for_all(games_with_last(min_moves=4), probe, examples=12)
+
+
+def q12_sheet(ctx: CheckContext) -> None:
+    cases = (("jeu2", ref.jeu2(), 2, (2, 1), True), ("jeu2", ref.jeu2(), 2, (3, 4), False),
+             ("jeu3", ref.jeu3(), 1, (2, 1), True))
+    for game_name, jeu, joueur, cell, expected in cases:
+        call = f"teste_gagnante({game_name}, {joueur}, {cell})"
+        obtained = ctx.value("teste_gagnante", student_game(ctx, jeu), joueur, cell, shown=call,
+                             board=ref.affiche(jeu))
+        if not same(obtained, expected):
+            raise mismatch(call, expected, obtained, jeu)
+
+
+def q12_random(ctx: CheckContext) -> None:
+    def probe(example: tuple) -> None:
+        jeu, (joueur, cell) = example
+        call = f"teste_gagnante(jeu, {joueur}, {cell})"
+        obtained = ctx.value("teste_gagnante", student_game(ctx, jeu), joueur, cell, shown=call,
+                             board=ref.affiche(jeu))
+        expected = ref.teste_gagnante(jeu, joueur, cell)
+        if not same(obtained, expected):
+            raise mismatch(call, expected, obtained, jeu,
+                           fr=f"{cell} est la case du dernier coup joué",
+                           en=f"{cell} is the cell of the last move")
+
+    wins = [ref.jeu2(), ref.jeu3()]
+    ctx.for_all(games_with_last(min_moves=7), probe, examples=30,
+                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins])
+
+
+def _last_cell(jeu: dict) -> tuple[int, int]:
+    """Cell of the winning move of the sheet's jeu2/jeu3 (column 1, top piece)."""
+    return (6 - jeu["hauteurs"][1], 1)
+
+
+def q13_table(ctx: CheckContext) -> None:
+    obtained = ctx.student.get("nb_alignements_potentiels")
+    expected = ref.nb_alignements_potentiels
+    if not same(obtained, expected):
+        raise mismatch("nb_alignements_potentiels", expected, obtained)
+
+
+def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False):
+    return ctx.call("heuristique", student_game(ctx, jeu), shown=f"heuristique({name})",
+                    board=ref.affiche(jeu), keep_args=keep_args)
+
+
+def q14_jeu1(ctx: CheckContext) -> None:
+    obtained = _heuristic(ctx, ref.jeu1(), "jeu1").value
+    if not same(obtained, 2):
+        raise mismatch("heuristique(jeu1)", 2, obtained, ref.jeu1(),
+                       fr="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+                          "(cases du joueur 1 comptées en positif, du joueur 2 en négatif)",
+                       en="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+                          "(player 1's cells count positively, player 2's negatively)")
+
+
+def q14_wins(ctx: CheckContext) -> None:
+    for name, jeu, expected in (("jeu2", ref.jeu2(), -float("inf")), ("jeu3", ref.jeu3(), float("inf"))):
+        obtained = _heuristic(ctx, jeu, name).value
+        if not same(obtained, expected):
+            raise mismatch(f"heuristique({name})", expected, obtained, jeu)
+
+
+def q14_random(ctx: CheckContext) -> None:
+    def probe(jeu: dict) -> None:
+        obtained = _heuristic(ctx, jeu).value
+        expected = ref.heuristique(jeu)
+        if not same(obtained, expected):
+            raise mismatch("heuristique(jeu)", expected, obtained, jeu)
+
+    ctx.for_all(games(wins=AT_WIN), probe, examples=25)
+
+
+def q14_unchanged(ctx: CheckContext) -> None:
+    def probe(jeu: dict) -> None:
+        after = _heuristic(ctx, jeu, keep_args=True).args_after[0]
+        if not same(after, jeu):
+            raise mismatch("heuristique(jeu)", jeu, after, jeu,
+                           fr="heuristique ne doit pas modifier le jeu : voici le jeu après l'appel",
+                           en="heuristique must not change the game: this is the game after the call")
+
+    ctx.for_all(games(min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])
+
+
+def _direction_checks() -> tuple[Check, ...]:
+    checks = []
+    for direction, (fr_name, en_name, count) in DIRECTIONS.items():
+        checks.append(Check(f"{en_name}", 0.25, _direction_check(direction),
+                            f"les {count} alignements {fr_name}", f"the {count} {en_name} alignments"))
+    return tuple(checks)
+
+
+QUESTIONS = (
+    Question("Q9", "Lalignements", (("Lalignements",),), _direction_checks() + (
+        Check("exactly_69", 1.0, q9_exact, "exactement 69 alignements, sans doublon ni intrus",
+              "exactly 69 alignments, no duplicate, nothing else"),)),
+    Question("Q10", "Dalignements", (("Dalignements",),), (
+        Check("corner", 0.25, q10_corner, "Dalignements[(0, 0)] : les 3 alignements de l'énoncé",
+              "Dalignements[(0, 0)]: the sheet's 3 alignments"),
+        Check("all_cells", 0.75, q10_all_cells, "les bons alignements pour chacune des 42 cases",
+              "the right alignments for each of the 42 cells"))),
+    Question("Q11", "evaluer", (("evaluer", "evaluer_alignement"),), (
+        Check("sheet_examples", 0.5, q11_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
+              "the sheet's examples (jeu2, jeu3)"),
+        Check("random_games", 0.5, q11_random, "bonne valeur sur des parties au hasard",
+              "right value on random games"))),
+    Question("Q12", "teste_gagnante", (("teste_gagnante",),), (
+        Check("sheet_examples", 0.5, q12_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
+              "the sheet's examples (jeu2, jeu3)"),
+        Check("random_games", 1.0, q12_random,
+              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non",
+              "right answer for the last move of random games, winning or not"))),
+    Question("Q13", "nb_alignements_potentiels", (("nb_alignements_potentiels",),), (
+        Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),)),
+    Question("Q14", "heuristique", (("heuristique",),), (
+        Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
+        Check("wins", 0.5, q14_wins, "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
+              "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)"),
+        Check("random_games", 0.5, q14_random, "bonne valeur sur des parties au hasard",
+              "right value on random games"),
+        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game"))),
+)

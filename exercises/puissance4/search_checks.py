@@ -1,0 +1,272 @@
+"""Checks of the search functions: MinMax (Q15), the pruning exercise (Q16, manual)
+and alpha-beta (Q17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grader.checks import CallFailed, Check, CheckContext, Question
+from grader.values import as_pair, is_number, same, show
+from reference import puissance4 as ref
+
+from .positions import INF, games, key, mismatch, optimal_columns, replay, search_value
+
+SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
+
+
+def student_game(ctx: CheckContext, jeu: dict) -> dict:
+    return ctx.state.representation.to_student(jeu)
+
+
+def _search_games(player: int) -> st.SearchStrategy:
+    """(game, depth): nobody has won, a column is playable, `player` is to move."""
+    positions = games(max_moves=30).filter(
+        lambda jeu: ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu))
+    return st.tuples(positions, st.integers(1, 3))
+
+
+def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_required: bool = True) -> None:
+    """`obtained` must be (column, value): the reference's value and an optimal column."""
+    expected_col, expected_value = search_value(key(jeu), n)
+    pair = as_pair(obtained)
+    if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
+                       fr="la fonction doit renvoyer un couple (colonne, valeur)",
+                       en="the function must return a pair (column, value)")
+    col, value = pair
+    if not same(value, expected_value):
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
+                       fr="la valeur n'est pas celle de MinMax à cet horizon",
+                       en="the value is not MinMax's at this horizon")
+    good = optimal_columns(key(jeu), n, immediate_win_required)
+    player = ref.prochain_joueur(jeu)
+    lost = expected_value == (-INF if player == 1 else INF)
+    if col in good or (lost and (col is None or col in ref.colonnes_jouables(jeu))):
+        return
+    raise mismatch(call, f"une colonne parmi {sorted(good)}", show(col), jeu, text=True,
+                   fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
+                   en=f"the value is right but column {show(col)} does not reach it")
+
+
+def _search(ctx: CheckContext, func: str, jeu: dict, n: int, name: str = "jeu",
+            window: tuple | None = None, keep_args: bool = False):
+    args: tuple = (student_game(ctx, jeu),) + (window or ()) + (n,)
+    shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
+    call = f"{func}({name}, {shown_window}{n})"
+    result = ctx.call(func, *args, shown=call, board=ref.affiche(jeu), budget=SEARCH_BUDGET,
+                      keep_args=keep_args)
+    return call, result
+
+
+# -- Q15 ----------------------------------------------------------------------
+SHEET_PAIRS = ((1, (3, 15)), (2, (3, 4)), (3, (3, 14)))
+
+
+def q15_sheet(ctx: CheckContext) -> None:
+    for n, expected in SHEET_PAIRS:
+        call, result = _search(ctx, "maximin", ref.jeu1(), n, "jeu1")
+        if not same(result.value, expected):
+            raise mismatch(call, expected, result.value, ref.jeu1())
+
+
+def _own_games(ctx: CheckContext, player: int) -> list[tuple[dict, int]]:
+    own = [jeu for jeu in ctx.state.own_games.values() if ref.prochain_joueur(jeu) == player]
+    return [(jeu, n) for jeu in own for n in (1, 2)]
+
+
+def _random_search(func: str, player: int):
+    def check(ctx: CheckContext) -> None:
+        def probe(example: tuple) -> None:
+            jeu, n = example
+            call, result = _search(ctx, func, jeu, n)
+            check_answer(call, jeu, n, result.value)
+
+        ctx.for_all(_search_games(player), probe, examples=12, explicit=_own_games(ctx, player))
+
+    return check
+
+
+def q15_leaves(ctx: CheckContext) -> None:
+    full = replay(ref.PARTIE_NULLE)
+    cases = (("maximin", ref.jeu1(), 0, "jeu1"), ("minimax", replay(ref.L1[:-1]), 0, "jeu"),
+             ("maximin", full, 2, "jeu"), ("minimax", full, 1, "jeu"))
+    for func, jeu, n, name in cases:
+        call, result = _search(ctx, func, jeu, n, name)
+        expected = (None, ref.heuristique(jeu))
+        pair = as_pair(result.value)
+        if pair is None or pair[0] is not None or not same(pair[1], expected[1]):
+            note = ("plateau plein : aucun coup possible", "full board: no move") if n else \
+                ("horizon 0 : pas de recherche", "horizon 0: no search")
+            raise mismatch(call, expected, result.value, jeu, fr=note[0], en=note[1])
+
+
+# Player 1 to move wins at once in column 3; player 2 to move wins at once in column 1.
+WIN_FOR_1 = [0, 0, 1, 1, 2, 2]
+WIN_FOR_2 = [0, 1, 0, 1, 6, 1, 5]
+
+
+def q15_immediate_win(ctx: CheckContext) -> None:
+    for func, moves, value in (("maximin", WIN_FOR_1, INF), ("minimax", WIN_FOR_2, -INF)):
+        jeu = replay(moves)
+        for n in (1, 3):
+            call, result = _search(ctx, func, jeu, n)
+            pair = as_pair(result.value)
+            winning = optimal_columns(key(jeu), n)
+            if pair is None or pair[0] not in winning or not same(pair[1], value):
+                raise mismatch(call, (min(winning), value), result.value, jeu,
+                               fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie",
+                               en="a column wins at once: the function must return it with the infinite value")
+
+
+def q15_unchanged(ctx: CheckContext) -> None:
+    for func, jeu in (("maximin", ref.jeu1()), ("minimax", replay(ref.L1[:-1]))):
+        call, result = _search(ctx, func, jeu, 2, keep_args=True)
+        if not same(result.args_after[0], jeu):
+            raise mismatch(call, jeu, result.args_after[0], jeu,
+                           fr=f"{func} ne doit pas modifier le jeu : voici le jeu après l'appel",
+                           en=f"{func} must not change the game: this is the game after the call")
+
+
+# -- Q16 ----------------------------------------------------------------------
+def q16_answer_key() -> str:
+    lines = []
+    for n in (3, 4):
+        pruned = ref.noeuds_elagues(ref.jeu5(), n)
+        shown = ", ".join("-".join(map(str, path)) for path in pruned) or "aucun"
+        lines.append(f"horizon {n} : maximin(jeu5, {n}) = {ref.maximin(ref.jeu5(), n)} ; "
+                     f"nœuds non explorés par alpha-bêta (suite de colonnes depuis la racine) : {shown}")
+    return "\n".join(lines)
+
+
+# -- Q17 ----------------------------------------------------------------------
+WIDE = (-INF, INF)
+
+
+def q17_sheet(ctx: CheckContext) -> None:
+    for n, expected in SHEET_PAIRS:
+        call, result = _search(ctx, "maximin_alpha_beta", ref.jeu1(), n, "jeu1", window=WIDE)
+        if not same(result.value, expected):
+            raise mismatch(call, expected, result.value, ref.jeu1())
+
+
+def q17_random(ctx: CheckContext) -> None:
+    for func, player in (("maximin_alpha_beta", 1), ("minimax_alpha_beta", 2)):
+        def probe(example: tuple, func: str = func) -> None:
+            jeu, n = example
+            call, result = _search(ctx, func, jeu, n, window=WIDE)
+            check_answer(call, jeu, n, result.value, immediate_win_required=False)
+
+        ctx.check_name = f"q17_random_{player}"
+        ctx.for_all(_search_games(player), probe, examples=8, explicit=_own_games(ctx, player))
+
+
+def _windows(value: float) -> st.SearchStrategy:
+    """Windows alpha < beta placed around the true value (below, across, above)."""
+    around = [-INF, INF] if value in (INF, -INF) else [value - 7, value - 1, value, value + 1, value + 7]
+    bounds = sorted(set(around + [-INF, INF, -3.0, 0.0, 3.0]))
+    return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
+
+
+def q17_bounds(ctx: CheckContext) -> None:
+    def probe(example: tuple) -> None:
+        (jeu, n), window = example
+        func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
+        if window == WIDE:
+            return
+        call, result = _search(ctx, func, jeu, n, window=window)
+        true_value = search_value(key(jeu), n)[1]
+        pair = as_pair(result.value)
+        value = pair[1] if pair is not None else result.value
+        alpha, beta = window
+        if not is_number(value):
+            raise mismatch(call, "(colonne, valeur)", result.value, jeu)
+        ok = (value <= alpha if true_value <= alpha else value >= beta if true_value >= beta
+              else same(value, true_value))
+        if not ok:
+            expected = (f"une valeur <= {show(alpha)}" if true_value <= alpha else
+                        f"une valeur >= {show(beta)}" if true_value >= beta else show(true_value))
+            raise mismatch(call, expected, show(value), jeu, text=True,
+                           fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
+                              f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected}",
+                           en=f"the MinMax value of this game is {show(true_value)}; inside the window "
+                              f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected}")
+
+    positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
+        lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1])))
+    ctx.for_all(positions, probe, examples=15)
+
+
+COUNTED = ("heuristique", "copie", "jouer_colonne")
+REFERENCE_MAXIMIN_EVALUATIONS = 294  # FACTS.md: maximin(jeu1, 3) calls heuristique 294 times
+
+
+def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
+    """(alpha-beta count, maximin count, what was counted) on jeu1 at depth 3."""
+    jeu = student_game(ctx, ref.jeu1())
+    ab = ctx.call("maximin_alpha_beta", jeu, -INF, INF, 3, budget=SEARCH_BUDGET, count=COUNTED,
+                  shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)").counts
+    try:
+        mm = ctx.call("maximin", jeu, 3, budget=SEARCH_BUDGET, count=COUNTED,
+                      shown="maximin(jeu1, 3)").counts if ctx.student.has("maximin") else None
+    except CallFailed:
+        mm = None
+    if ab.get("heuristique", 0) or (mm and mm.get("heuristique", 0)):
+        if mm is None:
+            return ab.get("heuristique", 0), REFERENCE_MAXIMIN_EVALUATIONS, "heuristique"
+        return ab.get("heuristique", 0), mm.get("heuristique", 0), "heuristique"
+    moves = lambda counts: counts.get("copie", 0) + counts.get("jouer_colonne", 0)  # noqa: E731
+    return moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne"
+
+
+def q17_prunes(ctx: CheckContext) -> None:
+    ab, mm, counted = evaluation_counts(ctx)
+    if not ab < mm:
+        raise mismatch("maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
+                       f"moins de {mm} appels à {counted}", f"{ab} appels", ref.jeu1(), text=True,
+                       fr=f"votre maximin(jeu1, 3) fait {mm} appels à {counted} : l'élagage doit en faire "
+                          "strictement moins (couper dès que la valeur atteint beta, resp. alpha)",
+                       en=f"your maximin(jeu1, 3) makes {mm} calls to {counted}: pruning must make strictly "
+                          "fewer (cut as soon as the value reaches beta, resp. alpha)")
+
+
+def q17_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
+    ab, mm, counted = evaluation_counts(ctx)
+    return [("pruning_counts", {"alpha_beta": ab, "maximin": mm, "counted": counted})]
+
+
+QUESTIONS = (
+    Question("Q15", "maximin/minimax", (("maximin",), ("minimax",)), (
+        Check("sheet_pairs", 0.75, q15_sheet, "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+              "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
+        Check("maximin_random", 0.5, _random_search("maximin", 1),
+              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
+              "maximin: MinMax value and an optimal column on random games (n = 1 to 3)"),
+        Check("minimax_random", 0.5, _random_search("minimax", 2),
+              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
+              "minimax: MinMax value and an optimal column on random games (n = 1 to 3)"),
+        Check("leaves", 0.25, q15_leaves, "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
+              "(None, heuristique(jeu)) for n = 0 and for a full board"),
+        Check("immediate_win", 0.25, q15_immediate_win,
+              "un coup gagnant immédiat est joué, avec la valeur infinie",
+              "an immediately winning move is played, with the infinite value"),
+        Check("unchanged", 0.25, q15_unchanged, "ne modifie pas le jeu", "does not change the game"))),
+    Question("Q16", "élagage alpha-bêta sur jeu5", (), manual=True,
+             answer_key=q16_answer_key),
+    Question("Q17", "maximin_alpha_beta/minimax_alpha_beta",
+             (("maximin_alpha_beta",), ("minimax_alpha_beta",)), (
+        Check("sheet_pairs", 0.5, q17_sheet,
+              "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+              "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
+        Check("random_root", 0.75, q17_random,
+              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard",
+              "same value as MinMax and an optimal column, window (-inf, +inf), random games"),
+        Check("bounds", 0.5, q17_bounds,
+              "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
+              "inside a narrower window ]alpha, beta[, the value returned respects the bounds"),
+        Check("prunes", 0.75, q17_prunes,
+              "élague vraiment : moins d'évaluations que maximin sur jeu1 à l'horizon 3",
+              "really prunes: fewer evaluations than maximin on jeu1 at depth 3")),
+             notes=q17_notes),
+)

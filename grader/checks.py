@@ -1,0 +1,276 @@
+"""How an exercise is declared (questions, checks, points) and how a check runs.
+
+An exercise module builds an `Exercise` of `Question`s, each with `Check`s. A check is
+a function of a `CheckContext`: it calls the student through `ctx.call`, compares with
+the reference and raises `Mismatch` with the evidence when the answer is wrong. The
+runner here turns what it raises into a `CheckResult`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import random
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import hypothesis
+from hypothesis import strategies as st
+
+from .errors import CallTimeout, StudentCodeError, StudentFailure
+from .results import CheckResult, CheckStatus, Evidence, QuestionResult, QuestionStatus
+from .sandbox.session import CallResult, StudentSession
+from .values import show
+
+log = logging.getLogger(__name__)
+
+
+class Mismatch(Exception):
+    """Raised by a check: the student's answer is wrong; carries what to show."""
+
+    def __init__(self, evidence: Evidence):
+        super().__init__(evidence.call)
+        self.evidence = evidence
+
+
+class CallFailed(Exception):
+    """A call into student code raised, timed out or crashed; carries the call."""
+
+    def __init__(self, evidence: Evidence, failure: StudentFailure):
+        super().__init__(str(failure))
+        self.evidence = evidence
+        self.failure = failure
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    """Stable identifier (JSON `checks[].name`)."""
+    points: float
+    run: Callable[["CheckContext"], None]
+    fr: str
+    """What the check verifies, as the student reads it."""
+    en: str
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    title: str
+    names: tuple[tuple[str, ...], ...]
+    """Names the question needs; each entry lists accepted spellings, the sheet's first."""
+    checks: tuple[Check, ...] = ()
+    manual: bool = False
+    answer_key: Callable[[], str] | None = None
+    notes: Callable[["CheckContext"], list[tuple[str, dict]]] | None = None
+    """Information without points, gathered after the checks (e.g. a call count)."""
+
+    @property
+    def max_score(self) -> float:
+        return sum(c.points for c in self.checks)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    title: str
+    questions: tuple[Question, ...]
+    prepare: Callable[["StudentView"], Any] = lambda view: None
+    """Builds per-submission state once (e.g. the submission's board representation)."""
+    describe: Callable[[Any], list[tuple[str, dict]]] = lambda state: []
+    """What was understood of the submission (message key, args), for the report."""
+
+
+class StudentView:
+    """The student's namespace as the checks see it: names resolved, calls wrapped."""
+
+    def __init__(self, session: StudentSession, defined: dict[str, str], timeout: float | None):
+        self.session = session
+        self.defined = defined
+        self.timeout_override = timeout
+        self.aliases: dict[str, str] = {}
+
+    def resolve(self, spellings: Sequence[str]) -> str | None:
+        for name in spellings:
+            if name in self.defined:
+                return name
+        return None
+
+    def has(self, name: str) -> bool:
+        return self.aliases.get(name, name) in self.defined
+
+    def close_names(self, name: str) -> list[str]:
+        return difflib.get_close_matches(name, list(self.defined), n=3, cutoff=0.6)
+
+    def call(self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False,
+             count: tuple[str, ...] = ()) -> CallResult:
+        name = self.aliases.get(func, func)
+        budget = self.timeout_override or budget
+        return self.session.call(name, *args, budget=budget, keep_args=keep_args, count=count)
+
+    def get(self, name: str) -> Any:
+        return self.session.get(self.aliases.get(name, name))
+
+
+@dataclass
+class CheckContext:
+    """What a check works with: the student, the exercise's per-submission state."""
+
+    student: StudentView
+    state: Any
+    check_name: str = ""
+    examples_scale: float = 1.0
+
+    def call(self, func: str, *args: Any, shown: str | None = None, board: str = "",
+             budget: float = 5.0, keep_args: bool = False,
+             count: tuple[str, ...] = ()) -> CallResult:
+        """Call the student; on failure raise CallFailed carrying the call as shown."""
+        try:
+            return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
+        except StudentFailure as failure:
+            call = shown or f"{func}({', '.join(show(a) for a in args)})"
+            raise CallFailed(Evidence(call=call, board=board), failure) from None
+
+    def value(self, *args: Any, **kwargs: Any) -> Any:
+        return self.call(*args, **kwargs).value
+
+    def for_all(self, strategy: st.SearchStrategy, probe: Callable[[Any], None], *,
+                examples: int, explicit: Iterable[Any] = ()) -> None:
+        """Run `probe` on explicit examples, then on examples drawn by Hypothesis.
+
+        The draw is seeded by the check's name, so a grade never changes between two
+        runs. A failure is shrunk to the smallest failing example, and re-raised.
+        """
+        for example in explicit:
+            probe(example)
+        count = max(1, round(examples * self.examples_scale))
+        failures: list[Exception] = []
+        stopped: list[Any] = []
+
+        def condition(example: Any) -> bool:
+            if stopped:  # after a timeout or a crash: no shrinking, keep that example
+                return example == stopped[0]
+            try:
+                probe(example)
+            except Mismatch as exc:
+                failures.append(exc)
+                return True
+            except CallFailed as exc:
+                failures.append(exc)
+                if not isinstance(exc.failure, StudentCodeError):
+                    stopped.append(example)
+                return True
+            return False
+
+        settings = hypothesis.settings(
+            max_examples=count, database=None, deadline=None, derandomize=False,
+            phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink])
+        seed = random.Random(zlib.crc32(self.check_name.encode()))
+        try:
+            hypothesis.find(strategy, condition, settings=settings, random=seed)
+        except hypothesis.errors.NoSuchExample:
+            return
+        except Exception:  # Flaky and friends: a student function that is not deterministic
+            if not failures:
+                raise
+        raise failures[-1]
+
+
+def run_check(check: Check, ctx: CheckContext) -> CheckResult:
+    """Run one check; everything the student code does is turned into a status."""
+    ctx.check_name = check.name
+    result = CheckResult(check.name, {"fr": check.fr, "en": check.en}, check.points,
+                         CheckStatus.PASSED)
+    try:
+        check.run(ctx)
+    except Mismatch as exc:
+        result.status, result.evidence = CheckStatus.FAILED, exc.evidence
+    except CallFailed as exc:
+        result.evidence = exc.evidence
+        result.status = CheckStatus.TIMEOUT if isinstance(exc.failure, CallTimeout) else CheckStatus.ERROR
+        result.error = str(exc.failure)
+        if isinstance(exc.failure, StudentCodeError):
+            result.error_line = exc.failure.line
+    except StudentFailure as exc:
+        result.status = CheckStatus.TIMEOUT if isinstance(exc, CallTimeout) else CheckStatus.ERROR
+        result.error = str(exc)
+    return result
+
+
+def question_status(checks: Sequence[CheckResult]) -> QuestionStatus:
+    """Pure rule of GRADING_SPEC §2 from the statuses of the checks."""
+    statuses = [c.status for c in checks]
+    if all(s is CheckStatus.PASSED for s in statuses):
+        return QuestionStatus.PASSED
+    if any(s is CheckStatus.PASSED for s in statuses):
+        return QuestionStatus.PARTIAL
+    if all(s is CheckStatus.ERROR for s in statuses):
+        return QuestionStatus.ERROR
+    if all(s is CheckStatus.TIMEOUT for s in statuses):
+        return QuestionStatus.TIMEOUT
+    return QuestionStatus.FAILED
+
+
+def dependency_notes(questions: Sequence[Question], results: Sequence[QuestionResult],
+                     uses: dict[str, list[str]], aliases: dict[str, str]) -> None:
+    """Tell the student when a failing function calls a function of a failing question.
+
+    Checks call the student's functions as they are, so a wrong `heuristique` also
+    makes `maximin` wrong; saying so points the student at the first thing to fix.
+    """
+    owner: dict[str, str] = {}
+    for question in questions:
+        for spellings in question.names:
+            owner[aliases.get(spellings[0], spellings[0])] = question.id
+    status = {r.id: r.status for r in results}
+    bad = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.ERROR,
+           QuestionStatus.TIMEOUT, QuestionStatus.MISSING}
+    for question, result in zip(questions, results):
+        if result.status not in bad - {QuestionStatus.MISSING}:
+            continue
+        callers: dict[str, list[str]] = {}
+        for spellings in question.names:
+            func = aliases.get(spellings[0], spellings[0])
+            culprits = sorted({f"{name} ({owner[name]})" for name in uses.get(func, [])
+                               if owner.get(name) not in (None, question.id)
+                               and status.get(owner[name]) in bad})
+            if culprits:
+                callers.setdefault(", ".join(culprits), []).append(func)
+        result.notes[:0] = [("uses_failing", {"func": ", ".join(funcs), "names": names})
+                            for names, funcs in callers.items()]
+
+
+def grade_question(question: Question, view: StudentView, state: Any,
+                   examples_scale: float = 1.0) -> QuestionResult:
+    result = QuestionResult(question.id, question.title, question.max_score, QuestionStatus.PASSED)
+    if question.manual:
+        result.status = QuestionStatus.MANUAL
+        result.answer_key = question.answer_key() if question.answer_key else ""
+        return result
+    for spellings in question.names:
+        found = view.resolve(spellings)
+        if found is None:
+            result.missing.append(spellings[0])
+            result.suggestions[spellings[0]] = view.close_names(spellings[0])
+        elif found != spellings[0]:
+            view.aliases[spellings[0]] = found
+            result.aliases[spellings[0]] = found
+    if result.missing:
+        result.status = QuestionStatus.MISSING
+        return result
+    ctx = CheckContext(view, state, examples_scale=examples_scale)
+    for check in question.checks:
+        try:
+            result.checks.append(run_check(check, ctx))
+        except Exception:  # a grader bug must not cost the student the other checks
+            log.exception("check %s.%s crashed", question.id, check.name)
+            result.checks.append(CheckResult(check.name, {"fr": check.fr, "en": check.en},
+                                             check.points, CheckStatus.ERROR, error="internal"))
+    result.status = question_status(result.checks)
+    if question.notes is not None:
+        try:
+            result.notes = question.notes(ctx)
+        except (StudentFailure, CallFailed, Mismatch):
+            pass
+    return result

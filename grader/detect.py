@@ -1,0 +1,37 @@
+"""Which TD a submission answers, from the names it defines (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Names that only one sheet uses; the grader knows every sheet's names, even those
+# whose exercise is not implemented yet, so that it can say which sheet it saw.
+SIGNATURES: dict[str, frozenset[str]] = {
+    "puissance4": frozenset({"copie", "prochain_joueur", "colonnes_jouables", "jouer_colonne",
+                             "dejouer_colonne", "initialiser_jeu", "Lalignements", "Dalignements",
+                             "evaluer_alignement", "teste_gagnante", "nb_alignements_potentiels",
+                             "maximin", "maximin_alpha_beta", "minimax_alpha_beta"}),
+    "domineering": frozenset({"grille_vide", "coups_possibles", "strategie_aleatoire", "placer",
+                              "retirer", "statistiques", "h1", "strategie_minmax"}),
+    "domineering-minmax": frozenset({"s", "h", "affiche"}),
+    "morpion": frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move",
+                          "set_move", "HUMAN", "COMP"}),
+    "chocolat": frozenset({"minimax_rec"}),
+}
+MIN_MATCHES = 2
+
+
+@dataclass(frozen=True)
+class Detection:
+    exercise: str | None
+    matched: tuple[str, ...]
+
+
+def detect(defined: set[str] | dict[str, str]) -> Detection:
+    """The sheet whose names the submission defines most (at least MIN_MATCHES)."""
+    names = set(defined)
+    scores = {ex: sorted(names & sig) for ex, sig in SIGNATURES.items()}
+    best = max(scores, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
+    if len(scores[best]) < MIN_MATCHES:
+        return Detection(None, ())
+    return Detection(best, tuple(scores[best]))

@@ -1,0 +1,112 @@
+"""Every sentence the engine shows a person, in French and English, in one place.
+
+Exercise modules carry their own check descriptions; everything else is here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "fr": {
+        "detected": "Exercice détecté : {exercise} (noms reconnus : {names})",
+        "forced": "Exercice choisi par --exercise : {exercise}",
+        "cells": "Cellules de code : {total}, dont {failed} en échec",
+        "module_cells": "Blocs du module : {total}, dont {failed} en échec",
+        "cell_failed": "{label} : {error}{message}{line} — « {first_line} »",
+        "cell_line": ", ligne {line}",
+        "cell_timeout": "temps dépassé ({seconds})",
+        "status.passed": "réussie", "status.partial": "en partie", "status.failed": "échouée",
+        "status.missing": "absente", "status.error": "erreur", "status.timeout": "temps dépassé",
+        "status.manual": "corrigée par l'enseignant",
+        "check.failed": "échec", "check.error": "erreur", "check.timeout": "temps dépassé",
+        "call": "Appel", "expected": "Attendu", "obtained": "Obtenu", "board": "Jeu",
+        "note": "Remarque",
+        "raised": "l'appel a levé {error}{line}",
+        "raised_line": " (ligne {line} de votre code)",
+        "timed_out": "l'appel n'a pas terminé dans le temps imparti ({error})",
+        "crashed": "le processus de votre code s'est arrêté ({error})",
+        "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
+        "missing": "{name} n'est pas défini",
+        "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
+        "alias": "{found} accepté pour {name}",
+        "manual": "question corrigée par l'enseignant",
+        "total": "Total : {score} / {max_score} points — note : {mark} / 20",
+        "not_gradable": "{path} : non corrigé ({reason})",
+        "reason.invalid_json": "le fichier n'est pas un notebook valide (JSON illisible)",
+        "reason.not_a_notebook": "le fichier n'est pas un notebook Jupyter",
+        "reason.no_code": "aucune cellule de code",
+        "reason.unreadable": "fichier illisible",
+        "reason.too_large": "fichier trop gros",
+        "reason.unknown_exercise": "impossible de reconnaître le TD (utiliser --exercise)",
+        "reason.unsupported_exercise": "le TD {exercise} n'est pas encore corrigé automatiquement",
+        "reason.worker_failed": "votre code n'a pas pu être exécuté",
+        "printed": "Ce que votre code a affiché (début)",
+        "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
+        "own_games": "vos propres jeux {names} servent aussi de positions de test",
+        "pruning_counts": "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin",
+        "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
+        "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
+        "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
+                        "les erreurs ci-dessous en viennent peut-être",
+        "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
+        "cell_hint.Timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
+        "cell_hint.Skipped": "non exécutée : le temps total des cellules était épuisé",
+    },
+    "en": {
+        "detected": "Exercise detected: {exercise} (names found: {names})",
+        "forced": "Exercise chosen with --exercise: {exercise}",
+        "cells": "Code cells: {total}, {failed} failed",
+        "module_cells": "Module blocks: {total}, {failed} failed",
+        "cell_failed": "{label}: {error}{message}{line} — “{first_line}”",
+        "cell_line": ", line {line}",
+        "cell_timeout": "time limit exceeded ({seconds})",
+        "status.passed": "passed", "status.partial": "partial", "status.failed": "failed",
+        "status.missing": "missing", "status.error": "error", "status.timeout": "timeout",
+        "status.manual": "graded by the teacher",
+        "check.failed": "failed", "check.error": "error", "check.timeout": "timeout",
+        "call": "Call", "expected": "Expected", "obtained": "Obtained", "board": "Game",
+        "note": "Note",
+        "raised": "the call raised {error}{line}",
+        "raised_line": " (line {line} of your code)",
+        "timed_out": "the call did not finish in time ({error})",
+        "crashed": "the process running your code stopped ({error})",
+        "internal": "internal grader error on this check (tell your teacher)",
+        "missing": "{name} is not defined",
+        "missing_close": "{name} is not defined (close names in your file: {close})",
+        "alias": "{found} accepted for {name}",
+        "manual": "graded by the teacher",
+        "total": "Total: {score} / {max_score} points — mark: {mark} / 20",
+        "not_gradable": "{path}: not graded ({reason})",
+        "reason.invalid_json": "the file is not a valid notebook (unreadable JSON)",
+        "reason.not_a_notebook": "the file is not a Jupyter notebook",
+        "reason.no_code": "no code cell",
+        "reason.unreadable": "unreadable file",
+        "reason.too_large": "file too large",
+        "reason.unknown_exercise": "cannot tell which TD this is (use --exercise)",
+        "reason.unsupported_exercise": "the TD {exercise} is not graded automatically yet",
+        "reason.worker_failed": "your code could not be run",
+        "printed": "What your code printed (beginning)",
+        "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
+        "own_games": "your own games {names} are used as test positions too",
+        "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "ignored_magics": "commands ignored (not run): {magics}",
+        "summary": "Summary: {count} submission(s), mean {mean} / 20",
+        "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
+                        "the errors below may come from it",
+        "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
+        "cell_hint.Timeout": "endless loop? this cell was stopped, the following cells were run",
+        "cell_hint.Skipped": "not run: the total time for the cells was used up",
+    },
+}
+
+
+def tr(lang: str, key: str, **values: Any) -> str:
+    """The message `key` in `lang` (French when unknown), filled with `values`."""
+    table = MESSAGES.get(lang, MESSAGES["fr"])
+    return table.get(key, MESSAGES["fr"].get(key, key)).format(**values)
+
+
+def number(value: float) -> str:
+    """2.0 -> '2', 1.25 -> '1.25': scores as a teacher writes them."""
+    return f"{value:g}" if value == round(value, 4) else f"{value:.2f}"

@@ -1,0 +1,1 @@
+"""Renderers: turn results into text, JSON and the other report formats."""

@@ -1,0 +1,51 @@
+"""The JSON report of GRADING_SPEC §2 (fields may be added, never renamed)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import __version__
+from ..results import SubmissionResult
+from .feedback import check_message, question_feedback
+
+
+def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
+    failed = [c for c in result.cells if not c.ok and c.error != "Skipped"]
+    skipped = [c for c in result.cells if c.error == "Skipped"]
+    data: dict[str, Any] = {
+        "path": result.path,
+        "exercise": result.exercise,
+        "status": result.status,
+        "score": result.score,
+        "max_score": result.max_score,
+        "mark20": result.mark20,
+        "questions": [{
+            "id": q.id, "title": q.title, "status": q.status.value,
+            "score": q.score, "max_score": q.max_score,
+            "feedback": question_feedback(q, lang),
+            "checks": [{"name": c.name, "status": c.status.value, "score": c.score,
+                        "max_score": c.points, "message": check_message(c, lang)}
+                       for c in q.checks],
+            **({"missing": q.missing} if q.missing else {}),
+        } for q in result.questions],
+        "cells": {
+            "total": result.total_cells,
+            "failed": [{"index": c.index, "label": c.label,
+                        "error": f"{c.error}: {c.message}" if c.message else c.error,
+                        "line": c.line} for c in failed],
+            "skipped": [{"index": c.index, "label": c.label} for c in skipped],
+        },
+        "duration_s": result.duration_s,
+        "detected_by": result.detected_by,
+        "isolation": result.isolation,
+    }
+    if result.status != "graded":
+        data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
+    return data
+
+
+def render_json(results: list[SubmissionResult], lang: str) -> str:
+    report = {"grader_version": __version__,
+              "submissions": [submission_dict(r, lang) for r in results]}
+    return json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False)

@@ -1,0 +1,73 @@
+"""The terminal report: question by question, then the total and the mark (pure text)."""
+
+from __future__ import annotations
+
+from ..messages import number, tr
+from ..results import QuestionStatus, SubmissionResult
+from .feedback import INDENT, cell_message, question_feedback
+
+SYMBOLS = {
+    QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",
+    QuestionStatus.MISSING: "∅", QuestionStatus.ERROR: "!", QuestionStatus.TIMEOUT: "⌛",
+    QuestionStatus.MANUAL: "?",
+}
+WIDTH = 72
+
+
+def render_submission(result: SubmissionResult, lang: str) -> str:
+    lines = ["═" * WIDTH, result.path]
+    if result.status != "graded":
+        reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+        lines.append(tr(lang, "not_gradable", path=result.path, reason=reason))
+        lines.extend(_cells(result, lang))
+        return "\n".join(lines)
+    if result.detected_by == "forced":
+        lines.append(tr(lang, "forced", exercise=result.exercise))
+    else:
+        lines.append(tr(lang, "detected", exercise=result.exercise, names=result.detected_by))
+    for key, values in result.understood:
+        lines.append(tr(lang, key, **values))
+    lines.extend(_cells(result, lang))
+    lines.append("─" * WIDTH)
+    for question in result.questions:
+        label = f"{SYMBOLS[question.status]} {question.id:<4}{question.title}"
+        status = tr(lang, f"status.{question.status.value}")
+        if question.status is QuestionStatus.MANUAL:
+            lines.append(f"{label}  ({status})")
+            continue
+        score = f"{number(question.score)}/{number(question.max_score)}"
+        lines.append(f"{label:<52}{score:>8}  {status}")
+        feedback = question_feedback(question, lang)
+        lines.extend(INDENT + row for row in feedback.splitlines())
+    lines.append("─" * WIDTH)
+    lines.append(tr(lang, "total", score=number(result.score), max_score=number(result.max_score),
+                    mark=number(result.mark20)))
+    return "\n".join(lines)
+
+
+def _cells(result: SubmissionResult, lang: str) -> list[str]:
+    if not result.cells:
+        return []
+    failed = [c for c in result.cells if not c.ok]
+    key = "cells" if result.kind == "notebook" else "module_cells"
+    lines = [tr(lang, key, total=result.total_cells, failed=len(failed))]
+    for cell in failed:
+        first, *rest = cell_message(cell, lang).splitlines()
+        lines.append(INDENT + "✗ " + first)
+        lines.extend(INDENT + row for row in rest)
+    if result.ignored_magics:
+        lines.append(INDENT + tr(lang, "ignored_magics", magics=", ".join(result.ignored_magics)))
+    return lines
+
+
+def render_summary(results: list[SubmissionResult], lang: str) -> str:
+    graded = [r for r in results if r.status == "graded"]
+    mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
+    lines = ["═" * WIDTH]
+    for r in results:
+        failed = ", ".join(q.id for q in r.questions
+                           if q.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL))
+        mark = f"{number(r.mark20):>5} / 20" if r.status == "graded" else "  —"
+        lines.append(f"{r.path:<40} {mark}  {failed}")
+    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Running untrusted student code: the worker process and its plain-data channel."""

@@ -1,0 +1,39 @@
+"""Resource limits applied to the worker just before it starts (in the child)."""
+
+from __future__ import annotations
+
+import resource
+from dataclasses import dataclass
+
+MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Kernel limits of one worker process (and what it forks)."""
+
+    memory_bytes: int = 1024 * MIB
+    """Address space: an allocation beyond it raises MemoryError in the student code."""
+    cpu_seconds: int = 300
+    """CPU time of the whole worker life; the wall-clock deadlines normally act first."""
+    file_bytes: int = 64 * MIB
+    """Largest file the student code may write in its scratch directory."""
+    open_files: int = 256
+    processes: int = 64
+    """Processes of the worker's user; enforced by the kernel only for non-root users."""
+
+
+def apply_limits(limits: Limits) -> None:
+    """Set the limits in the current process; runs in the child before exec."""
+    for which, value in (
+        (resource.RLIMIT_AS, limits.memory_bytes),
+        (resource.RLIMIT_CPU, limits.cpu_seconds),
+        (resource.RLIMIT_FSIZE, limits.file_bytes),
+        (resource.RLIMIT_NOFILE, limits.open_files),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_NPROC, limits.processes),
+    ):
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):
+            pass  # a limit the platform refuses is skipped, the others still apply

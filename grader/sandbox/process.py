@@ -1,0 +1,176 @@
+"""Start, talk to and kill one sandboxed worker process (grader side).
+
+The worker is a fresh Python, run from a private copy of its script, in an empty
+scratch directory, with a scrubbed environment, resource limits and its own process
+group. Requests and replies travel on a dedicated pair of pipes; every wait on the
+worker has a wall-clock deadline after which the whole process group is killed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import wire
+from .isolation import Isolation, wrap_command
+from .limits import Limits, apply_limits
+
+log = logging.getLogger(__name__)
+
+_HERE = Path(__file__).resolve().parent
+MAX_REPLY_BYTES = 64 * 1024 * 1024
+
+
+class WorkerDied(Exception):
+    """The worker exited (or closed its channel) before answering."""
+
+
+class WorkerTimeout(Exception):
+    """The worker did not answer within the wall-clock deadline; it was killed."""
+
+    def __init__(self, seconds: float):
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+class ReplyTooLarge(Exception):
+    """The worker announced a reply larger than the grader accepts."""
+
+
+def worker_script() -> str:
+    """Source of the worker: the codec followed by the main loop."""
+    return (_HERE / "wire.py").read_text("utf-8") + "\n\n" + (_HERE / "worker_main.py").read_text("utf-8")
+
+
+@dataclass
+class WorkerProcess:
+    """One running worker and its channel."""
+
+    popen: subprocess.Popen
+    to_worker: int
+    from_worker: int
+    scratch: tempfile.TemporaryDirectory
+    started: float
+
+    @classmethod
+    def start(cls, module_name: str, limits: Limits, isolation: Isolation,
+              script_dir: Path) -> "WorkerProcess":
+        scratch = tempfile.TemporaryDirectory(prefix="mmg-scratch-")
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        script = script_dir / "mmg_worker.py"
+        command = [sys.executable, "-s", "-B", str(script), str(req_r), str(rep_w), module_name]
+        command = wrap_command(command, isolation, scratch.name, script_dir, (req_r, rep_w))
+        env = {
+            "PATH": "/usr/bin:/bin", "HOME": scratch.name, "TMPDIR": scratch.name,
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0",
+            "PYTHONIOENCODING": "utf-8", "MPLBACKEND": "Agg", "MPLCONFIGDIR": scratch.name,
+            "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+        }
+        try:
+            popen = subprocess.Popen(
+                command, cwd=scratch.name, env=env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                pass_fds=(req_r, rep_w), start_new_session=True,
+                preexec_fn=lambda: apply_limits(limits), close_fds=True)
+        finally:
+            os.close(req_r)
+            os.close(rep_w)
+        log.debug("worker %s started in %s", popen.pid, scratch.name)
+        return cls(popen, req_w, rep_r, scratch, time.monotonic())
+
+    def request(self, message: dict, deadline: float) -> dict:
+        """Send one request and wait for its reply until `deadline` seconds from now."""
+        data = wire.encode(message)[0].encode("utf-8")
+        end = time.monotonic() + deadline
+        self._send(struct.pack(">I", len(data)) + data, end, deadline)
+        header = self._receive(4, end, deadline)
+        (size,) = struct.unpack(">I", header)
+        if size > MAX_REPLY_BYTES:
+            self.kill()
+            raise ReplyTooLarge(size)
+        return wire.decode(self._receive(size, end, deadline).decode("utf-8", "replace"))
+
+    def _send(self, data: bytes, end: float, deadline: float) -> None:
+        view = memoryview(data)
+        while view:
+            self._wait(self.to_worker, end, deadline, write=True)
+            try:
+                view = view[os.write(self.to_worker, view):]
+            except (BrokenPipeError, OSError) as exc:
+                self.kill()
+                raise WorkerDied(str(exc)) from None
+
+    def _receive(self, size: int, end: float, deadline: float) -> bytes:
+        chunks = []
+        while size:
+            self._wait(self.from_worker, end, deadline)
+            chunk = os.read(self.from_worker, min(size, 1 << 20))
+            if not chunk:
+                self.kill()
+                raise WorkerDied(self._exit_description())
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b"".join(chunks)
+
+    def _wait(self, fd: int, end: float, deadline: float, write: bool = False) -> None:
+        left = end - time.monotonic()
+        if left > 0:
+            ready = select.select([], [fd], [], left) if write else select.select([fd], [], [], left)
+            if ready[1 if write else 0]:
+                return
+        self.kill()
+        raise WorkerTimeout(deadline)
+
+    def _exit_description(self) -> str:
+        try:
+            code = self.popen.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "channel closed"
+        if code < 0:
+            try:
+                return "killed by signal %s" % signal.Signals(-code).name
+            except ValueError:
+                return "killed by signal %d" % -code
+        return "exit status %d" % code
+
+    @property
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def kill(self) -> None:
+        """Kill the worker's whole process group, close the channel, remove the scratch."""
+        try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.popen.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            log.warning("worker %s did not die", self.popen.pid)
+        for fd in (self.to_worker, self.from_worker):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.to_worker = self.from_worker = -1
+        self.scratch.cleanup()
+
+    def close(self) -> None:
+        """Ask the worker to stop, then make sure it and its children are gone."""
+        if self.to_worker >= 0 and self.alive:
+            try:
+                data = wire.encode({"op": "shutdown"})[0].encode()
+                os.write(self.to_worker, struct.pack(">I", len(data)) + data)
+            except OSError:
+                pass
+        self.kill()

@@ -1,0 +1,297 @@
+"""Plain-data codec shared by the grader and the sandboxed worker.
+
+Values cross the pipe as JSON text with a few tagged objects, so that tuples, sets,
+dicts with tuple keys, infinities and numpy arrays survive the trip. Nothing is
+decoded with pickle or eval: only the types below can come out of `decode`.
+
+This file must stay importable on its own (no import from the `grader` package): the
+worker runs it from a private copy, prepended to `worker_main.py`, before any student
+code. Every builtin the encoder relies on is bound at import time, so student code
+that later replaces `isinstance`, `json.dumps` or `float.__repr__`-using helpers cannot
+change what the grader receives.
+"""
+
+import json as _json
+import math as _math
+import sys as _sys
+from json.encoder import encode_basestring_ascii as _quote
+
+# Bound once, before any student code runs (see module docstring).
+_type = type
+_id = id
+_len = len
+_int_repr = int.__repr__
+_float_repr = float.__repr__
+_str_copy = str.__str__
+_list_iter = list.__iter__
+_tuple_iter = tuple.__iter__
+_dict_items = dict.items
+_set_iter = set.__iter__
+_frozenset_iter = frozenset.__iter__
+_isfinite = _math.isfinite
+_join = "".join
+_modules = _sys.modules
+
+MAX_NODES = 1_000_000
+MAX_DEPTH = 100
+MAX_REPR = 200
+
+
+class TooLarge(Exception):
+    """The value has more than MAX_NODES elements: refused rather than sent."""
+
+
+def _short_repr(value):
+    try:
+        text = repr(value)
+    except BaseException:  # a student __repr__ may raise anything
+        text = "?"
+    if not isinstance(text, str):
+        text = "?"
+    return text[:MAX_REPR]
+
+
+class Encoder:
+    """Turns one value into tagged JSON text.
+
+    It also records which mutable containers (lists, dicts, sets, numpy buffers) are
+    reached twice, as pairs of paths: `[[0] * 7] * 6` or a shallow copy shows there.
+    """
+
+    def __init__(self, max_nodes=MAX_NODES):
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.seen = {}
+        self.shared = []
+        self.active = set()
+
+    def encode(self, value, path=()):
+        out = []
+        self._emit(value, list(path), out, 0)
+        return _join(out)
+
+    def _track(self, key, path):
+        first = self.seen.get(key)
+        if first is None:
+            self.seen[key] = tuple(path)
+        elif len(self.shared) < 50:
+            self.shared.append([list(first), list(path)])
+
+    def _emit(self, x, path, out, depth):
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooLarge(self.max_nodes)
+        t = _type(x)
+        if x is None:
+            out.append("null")
+        elif t is bool:
+            out.append("true" if x else "false")
+        elif t is int:
+            self._emit_int(x, out)
+        elif t is float:
+            self._emit_float(x, out)
+        elif t is str:
+            out.append(_quote(x))
+        elif depth >= MAX_DEPTH:
+            self._emit_opaque(x, out, "trop profond")
+        elif t is list or t is tuple or t is dict or t is set or t is frozenset:
+            self._emit_container(x, t, path, out, depth)
+        else:
+            self._emit_other(x, t, path, out, depth)
+
+    def _emit_int(self, x, out):
+        try:
+            out.append(_int_repr(x))
+        except ValueError:  # more digits than int->str conversion allows
+            self._emit_opaque(x, out, "entier trop grand")
+
+    def _emit_float(self, x, out):
+        if _isfinite(x):
+            out.append(_float_repr(x))
+        else:
+            out.append('{"$f":"%s"}' % ("nan" if x != x else ("inf" if x > 0 else "-inf")))
+
+    def _emit_container(self, x, t, path, out, depth):
+        key = _id(x)
+        if key in self.active:
+            self._emit_opaque(x, out, "structure circulaire")
+            return
+        if t is not tuple and t is not frozenset:
+            self._track(key, path)
+        self.active.add(key)
+        try:
+            if t is list:
+                self._emit_items(_list_iter(x), path, out, depth, "[", "]")
+            elif t is tuple:
+                self._emit_items(_tuple_iter(x), path, out, depth, '{"$t":[', "]}")
+            elif t is dict:
+                self._emit_dict(x, path, out, depth)
+            elif t is set:
+                self._emit_items(_set_iter(x), path, out, depth, '{"$s":[', "]}")
+            else:
+                self._emit_items(_frozenset_iter(x), path, out, depth, '{"$s":[', "]}")
+        finally:
+            self.active.discard(key)
+
+    def _emit_items(self, items, path, out, depth, opening, closing):
+        out.append(opening)
+        for index, item in enumerate(items):
+            if index:
+                out.append(",")
+            path.append(index)
+            self._emit(item, path, out, depth + 1)
+            path.pop()
+        out.append(closing)
+
+    def _emit_dict(self, x, path, out, depth):
+        out.append('{"$d":[')
+        for index, (k, v) in enumerate(_dict_items(x)):
+            if index:
+                out.append(",")
+            out.append("[")
+            self._emit(k, path, out, depth + 1)
+            out.append(",")
+            path.append(k if _type(k) in (int, str) else index)
+            self._emit(v, path, out, depth + 1)
+            path.pop()
+            out.append("]")
+        out.append("]}")
+
+    def _emit_other(self, x, t, path, out, depth):
+        if t is ArrayValue:  # grader side: ask the worker for a real numpy array
+            out.append('{"$np":')
+            self._emit_items(_list_iter(x), path, out, depth, "[", "]")
+            out.append(',"dtype":%s}' % _quote(x.dtype))
+            return
+        if t is Ref:
+            out.append('{"$ref":%s}' % _quote(x.name))
+            return
+        numpy = _modules.get("numpy")
+        if numpy is not None and isinstance(x, numpy.ndarray) and t is numpy.ndarray:
+            self._emit_ndarray(x, numpy, path, out, depth)
+        elif numpy is not None and isinstance(x, numpy.generic) and _type(x).__module__ == "numpy":
+            self._emit(x.item(), path, out, depth)
+        elif isinstance(x, bool):
+            out.append("true" if bool.__bool__(x) else "false")
+        elif isinstance(x, int):  # a subclass: sent as the plain int, its methods never run here
+            self._emit_int(int.__int__(x), out)
+        elif isinstance(x, float):
+            self._emit_float(float.__float__(x), out)
+        elif isinstance(x, str):
+            out.append(_quote(_str_copy(x)))
+        elif isinstance(x, (list, tuple, dict, set, frozenset)):
+            base = next(b for b in (list, tuple, dict, set, frozenset) if isinstance(x, b))
+            self._emit_container(x, base, path, out, depth)
+        else:
+            self._emit_opaque(x, out)
+
+    def _emit_ndarray(self, x, numpy, path, out, depth):
+        if x.size > self.max_nodes - self.nodes:
+            raise TooLarge(self.max_nodes)
+        root = x
+        while root.base is not None and isinstance(root.base, numpy.ndarray):
+            root = root.base
+        self._track(("np", _id(root)), path)
+        if x.dtype.kind not in "biuf":
+            self._emit_opaque(x, out, "tableau numpy de type %s" % x.dtype)
+            return
+        out.append('{"$np":')
+        self._emit(x.tolist(), [], out, depth + 1)
+        out.append(',"dtype":%s}' % _quote(str(x.dtype)))
+
+    def _emit_opaque(self, x, out, why=""):
+        name = _type(x).__name__
+        out.append('{"$obj":%s,"repr":%s,"why":%s}' % (
+            _quote(_str_copy(name) if isinstance(name, str) else "?"),
+            _quote(_short_repr(x)), _quote(why)))
+
+
+def encode(value, max_nodes=MAX_NODES):
+    """Encode `value`; returns (json_text, shared_paths)."""
+    encoder = Encoder(max_nodes)
+    text = encoder.encode(value)
+    return text, encoder.shared
+
+
+class Opaque:
+    """Something that is not plain data (a student object, a function...).
+
+    It is equal to nothing, so no comparison can pass with it.
+    """
+
+    __slots__ = ("type_name", "text", "why")
+
+    def __init__(self, type_name, text, why=""):
+        self.type_name, self.text, self.why = type_name, text, why
+
+    def __eq__(self, other):
+        return False
+
+    def __ne__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "<%s %s>" % (self.type_name, self.text)
+
+
+class ArrayValue(list):
+    """A numpy array received as nested lists; remembers its dtype."""
+
+    dtype = ""
+
+
+class Ref:
+    """Grader side: stands for the student's global `name` (a function to pass along)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+def _make_hook(make_array, resolve_ref):
+    def hook(obj):
+        if len(obj) == 1:
+            (key, value), = obj.items()
+            if key == "$t":
+                return tuple(value)
+            if key == "$f":
+                return float(value) if value in ("inf", "-inf", "nan") else Opaque("float", value)
+            if key == "$d":
+                return {_hashable(k): v for k, v in value}
+            if key == "$s":
+                return set(_hashable(v) for v in value)
+            if key == "$ref" and resolve_ref is not None:
+                return resolve_ref(value)
+        if "$np" in obj:
+            return make_array(obj["$np"], obj.get("dtype", ""))
+        if "$obj" in obj:
+            return Opaque(obj["$obj"], obj.get("repr", ""), obj.get("why", ""))
+        return obj  # a message envelope: the encoder never writes an untagged dict
+    return hook
+
+
+def _hashable(value):
+    return value if not isinstance(value, list) else tuple(_hashable(v) for v in value)
+
+
+def _array_as_list(data, dtype):
+    array = ArrayValue(data)
+    array.dtype = dtype
+    return array
+
+
+def decode(text, make_array=_array_as_list, resolve_ref=None):
+    """Decode tagged JSON text into plain Python values (grader side by default).
+
+    `make_array` turns an `$np` payload into a value (nested lists here, a real
+    ndarray in the worker); `resolve_ref` turns `{"$ref": name}` into a student object
+    (worker side only).
+    """
+    return _json.loads(text, object_hook=_make_hook(make_array, resolve_ref),
+                       parse_constant=lambda name: Opaque("float", name))

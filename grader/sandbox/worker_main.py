@@ -1,0 +1,339 @@
+"""The sandboxed worker: runs one submission's code and answers the grader's calls.
+
+It is started as a script from a private copy (with `wire.py` prepended), in an empty
+scratch directory, by `grader.sandbox.process`. It reads length-prefixed JSON requests
+on one pipe and writes replies on another; the student's stdout and stderr are
+captured in memory and never touch the channel. It must not import `grader`.
+"""
+
+import builtins
+import os
+import random
+import signal
+import struct
+import sys
+import time
+import traceback
+import types
+import warnings
+
+if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
+    from .wire import Encoder, TooLarge, decode
+
+# Bound before any student code runs: student code may rebind the module attributes.
+_read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
+_setitimer, _signal, _monotonic = signal.setitimer, signal.signal, time.monotonic
+_ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
+_BaseException, _str, _type = BaseException, str, type
+
+OUTPUT_CAP = 10_000
+_cell_files = set()  # the pseudo file names of the student's cells, for tracebacks
+
+
+class BudgetExceeded(BaseException):
+    """Raised inside student code when its time budget is over (soft limit)."""
+
+
+class CappedStream:
+    """A write-only text stream that keeps the first OUTPUT_CAP characters."""
+
+    def __init__(self):
+        self.parts, self.size, self.truncated = [], 0, False
+
+    def write(self, text):
+        text = _str(text) if _type(text) is not str else text
+        room = OUTPUT_CAP - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+            self.size += min(len(text), room)
+        if len(text) > room:
+            self.truncated = True
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def take(self):
+        text, self.parts, self.size = "".join(self.parts), [], 0
+        truncated, self.truncated = self.truncated, False
+        return text, truncated
+
+
+class IPythonStub:
+    """What `get_ipython()` returns: magics and shell escapes are ignored, never run."""
+
+    def __init__(self):
+        self.ignored = []
+
+    def run_line_magic(self, name, line, *args, **kwargs):
+        self.ignored.append("%" + name)
+
+    def run_cell_magic(self, name, line, cell, *args, **kwargs):
+        self.ignored.append("%%" + name)
+
+    def system(self, command, *args, **kwargs):
+        self.ignored.append("!" + command)
+
+    getoutput = system
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def _no_input(prompt=""):
+    raise EOFError("input() n'est pas disponible pendant la correction")
+
+
+def _on_alarm(signum, frame):
+    raise BudgetExceeded()
+
+
+def _student_frames(tb):
+    return [f for f in traceback.extract_tb(tb) if f.filename in _cell_files]
+
+
+def describe_error(exc):
+    """Plain-data description of an exception raised by student code."""
+    if isinstance(exc, BudgetExceeded):
+        return {"type": "Timeout", "message": "", "line": None, "where": "", "traceback": []}
+    frames = _student_frames(exc.__traceback__)
+    line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
+    where = getattr(exc, "filename", "") if isinstance(exc, SyntaxError) else ""
+    if frames:
+        line, where = frames[-1].lineno, frames[-1].filename
+    try:
+        message = _str(exc.msg if isinstance(exc, SyntaxError) else exc)[:500]
+    except _BaseException:
+        message = "?"
+    lines = ["%s, ligne %s, dans %s" % (f.filename.strip("<>"), f.lineno, f.name) for f in frames[-6:]]
+    return {"type": type(exc).__name__, "message": message, "line": line,
+            "where": where.strip("<>"), "traceback": lines}
+
+
+class Worker:
+    def __init__(self, fd_in, fd_out, module_name):
+        self.fd_in, self.fd_out = fd_in, fd_out
+        self.stream = CappedStream()
+        self.ipython = IPythonStub()
+        self.module = types.ModuleType(module_name)
+        self.namespace = self.module.__dict__
+        self.namespace["get_ipython"] = lambda: self.ipython
+        self.injected = {"get_ipython"}
+
+    # -- channel -----------------------------------------------------------------
+    def _read_exact(self, size):
+        chunks, left = [], size
+        while left:
+            chunk = _read(self.fd_in, min(left, 1 << 20))
+            if not chunk:
+                raise EOFError
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+    def receive(self):
+        (size,) = _unpack(">I", self._read_exact(4))
+        return decode(self._read_exact(size).decode("utf-8"),
+                      make_array=self._make_array, resolve_ref=self._resolve_ref)
+
+    def send(self, text):
+        data = text.encode("utf-8")
+        data = _pack(">I", len(data)) + data
+        while data:
+            data = data[_write(self.fd_out, data):]
+
+    # -- values ------------------------------------------------------------------
+    @staticmethod
+    def _make_array(data, dtype):
+        import numpy
+        return numpy.array(data, dtype=dtype or None)
+
+    def _resolve_ref(self, name):
+        if name not in self.namespace:
+            raise NameError(name)
+        return self.namespace[name]
+
+    # -- running student code ----------------------------------------------------
+    def _run(self, budget, seed, action):
+        """Run `action()` under the soft time budget with captured output."""
+        random.seed(seed)
+        numpy = sys.modules.get("numpy")
+        if numpy is not None:
+            numpy.random.seed(seed)
+        sys.stdout = sys.stderr = self.stream
+        _signal(_SIGALRM, _on_alarm)
+        start = _monotonic()
+        error = None
+        result = None
+        try:
+            _setitimer(_ITIMER_REAL, budget)
+            try:
+                result = action()
+            finally:
+                _setitimer(_ITIMER_REAL, 0)
+        except _BaseException as exc:  # SystemExit and KeyboardInterrupt included
+            error = describe_error(exc)
+        finally:
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        output, truncated = self.stream.take()
+        return result, error, {"stdout": output, "truncated": truncated,
+                               "seconds": round(_monotonic() - start, 4)}
+
+    def op_exec(self, request):
+        code = request["source"]
+        name = "<%s>" % request.get("label", "?")
+        _cell_files.add(name)
+
+        def action():
+            compiled = compile(code, name, "exec", dont_inherit=True)
+            exec(compiled, self.namespace)
+
+        _, error, info = self._run(request.get("budget", 10), request.get("seed", 0), action)
+        info["ok"] = error is None
+        info["error"] = error
+        return self._reply(info)
+
+    def op_call(self, request):
+        func = self.namespace.get(request["func"])
+        if func is None or not callable(func):
+            return self._reply({"ok": False, "error": {
+                "type": "NameError", "message": request["func"], "line": None,
+                "where": "", "traceback": []}})
+        args = request.get("args", [])
+        counters = self._install_counters(request.get("count", []))
+        try:
+            value, error, info = self._run(request.get("budget", 5), request.get("seed", 0),
+                                           lambda: func(*args))
+        finally:
+            counts = self._remove_counters(counters)
+        info["ok"] = error is None
+        info["error"] = error
+        info["counts"] = counts
+        if error is not None:
+            return self._reply(info)
+        if request.get("keep_args"):
+            return self._reply(info, ("value", [args, value]))
+        return self._reply(info, ("value", value))
+
+    def _install_counters(self, names):
+        counters = {}
+        for name in names:
+            original = self.namespace.get(name)
+            if callable(original):
+                box = [0]
+
+                def counting(*a, __f=original, __box=box, **k):
+                    __box[0] += 1
+                    return __f(*a, **k)
+
+                counters[name] = (original, box)
+                self.namespace[name] = counting
+        return counters
+
+    def _remove_counters(self, counters):
+        for name, (original, _) in counters.items():
+            self.namespace[name] = original
+        return {name: box[0] for name, (_, box) in counters.items()}
+
+    def op_names(self, request):
+        names = {}
+        for name, value in list(self.namespace.items()):
+            if name.startswith("__") or name in self.injected:
+                continue
+            if isinstance(value, types.ModuleType):
+                kind = "module"
+            elif isinstance(value, type):
+                kind = "class"
+            elif callable(value):
+                kind = "function"
+            else:
+                kind = "value"
+            names[name] = kind
+        uses = {name: sorted(_global_names(value)) for name, value in self.namespace.items()
+                if names.get(name) == "function" and isinstance(value, types.FunctionType)}
+        return self._reply({"ok": True, "ignored": list(self.ipython.ignored), "uses": uses},
+                           ("names", names))
+
+    def op_get(self, request):
+        if request["name"] not in self.namespace:
+            return self._reply({"ok": False, "error": {
+                "type": "NameError", "message": request["name"], "line": None,
+                "where": "", "traceback": []}})
+        return self._reply({"ok": True}, ("value", self.namespace[request["name"]]))
+
+    def op_set(self, request):
+        self.namespace[request["name"]] = request["value"]
+        return self._reply({"ok": True})
+
+    def _reply(self, fields, value=None):
+        """Build the reply text; plain fields are ours, `value` is student data."""
+        parts = ['{"ok":%s' % ("true" if fields.pop("ok") else "false")]
+        for key, item in fields.items():
+            text, _ = Encoder().encode(item), None
+            parts.append(',"%s":%s' % (key, text))
+        if value is not None:
+            key, item = value
+            encoder = Encoder()
+            try:
+                text = encoder.encode(item)
+            except TooLarge:
+                return self._reply({"ok": False, "error": {
+                    "type": "ReplyTooLarge", "message": str(encoder.max_nodes), "line": None,
+                    "where": "", "traceback": []}})
+            parts.append(',"%s":%s' % (key, text))
+            parts.append(',"shared":%s' % Encoder().encode(encoder.shared))
+        parts.append("}")
+        return "".join(parts)
+
+    def serve(self):
+        handlers = {"exec": self.op_exec, "call": self.op_call, "names": self.op_names,
+                    "get": self.op_get, "set": self.op_set}
+        while True:
+            try:
+                request = self.receive()
+            except EOFError:
+                return
+            if request.get("op") == "shutdown":
+                return
+            try:
+                reply = handlers[request["op"]](request)
+            except _BaseException as exc:  # a worker bug or a student object misbehaving
+                reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
+            self.send(reply)
+
+
+def _global_names(function):
+    """Global names a function's code refers to, nested functions included."""
+    found, stack = set(), [function.__code__]
+    while stack:
+        code = stack.pop()
+        found.update(code.co_names)
+        stack.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return found
+
+
+def prepare_interpreter():
+    """Make the interpreter safe to hand to student code."""
+    if sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
+        del sys.path[0]  # the private folder holding this script
+    builtins.input = _no_input
+    warnings.filterwarnings("ignore", message=".*non-interactive.*")
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    sys.setrecursionlimit(3000)
+
+
+def main():
+    fd_in, fd_out, module_name = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    prepare_interpreter()
+    worker = Worker(fd_in, fd_out, module_name)
+    sys.modules["__main__"] = worker.module
+    if module_name != "__main__":
+        sys.modules[module_name] = worker.module
+    worker.serve()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""The grader's settings, resolved once and frozen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .sandbox.limits import Limits
+
+LANGS = ("fr", "en")
+
+
+@dataclass(frozen=True)
+class Settings:
+    exercise: str | None = None
+    """Forced exercise id; None to detect it from the names defined."""
+    lang: str = "fr"
+    timeout: float | None = None
+    """Budget of one call into student code; None: each check's own default."""
+    cell_timeout: float = 10.0
+    """Budget of one notebook cell (top-level demo code, game loops...)."""
+    cells_budget: float = 60.0
+    """Budget of all the cells of one submission together; later cells are skipped."""
+    jobs: int = 1
+    limits: Limits = field(default_factory=Limits)
+    isolation: str = "auto"
+    """`auto` (bubblewrap when it works here), `bubblewrap` or `basic`."""
+    examples_scale: float = 1.0
+    """Multiplies the number of Hypothesis examples of every check."""
+
+    def __post_init__(self) -> None:
+        if self.lang not in LANGS:
+            raise ValueError(f"--lang: {self.lang!r} is not one of {', '.join(LANGS)}")
+        for name in ("cell_timeout", "cells_budget"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
+        if self.timeout is not None and self.timeout <= 0:
+            raise ValueError(f"--timeout must be positive, got {self.timeout}")
+        if self.jobs < 1:
+            raise ValueError(f"--jobs must be at least 1, got {self.jobs}")

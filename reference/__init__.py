@@ -1,0 +1,1 @@
+"""Reference solutions, one module per TD; loaded only in the grader process."""
