@@ -19,6 +19,7 @@ SIGNATURES: dict[str, frozenset[str]] = {
     "chocolat": frozenset({"minimax_rec"}),
 }
 MIN_MATCHES = 2
+MIN_MATCHES_FOR = {"chocolat": 1}  # minimax_rec alone is that sheet's own name
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,6 @@ def detect(defined: set[str] | dict[str, str]) -> Detection:
     names = set(defined)
     scores = {ex: sorted(names & sig) for ex, sig in SIGNATURES.items()}
     best = max(scores, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
-    if len(scores[best]) < MIN_MATCHES:
+    if len(scores[best]) < MIN_MATCHES_FOR.get(best, MIN_MATCHES):
         return Detection(None, ())
     return Detection(best, tuple(scores[best]))

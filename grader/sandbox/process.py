@@ -12,6 +12,7 @@ import logging
 import os
 import select
 import signal
+import site
 import struct
 import subprocess
 import sys
@@ -46,6 +47,18 @@ class ReplyTooLarge(Exception):
     """The worker announced a reply larger than the grader accepts."""
 
 
+def library_folders() -> list[str]:
+    """site-packages folders the student code may import from (numpy, matplotlib...),
+    without any folder that holds the grader, the reference or the exercises."""
+    project = _HERE.parent.parent
+    folders = []
+    for folder in site.getsitepackages():
+        if Path(folder).is_dir() and not (Path(folder) / "reference" / "puissance4.py").exists() \
+                and not (Path(folder) / "grader" / "sandbox").exists() and Path(folder) != project:
+            folders.append(folder)
+    return folders
+
+
 def worker_script() -> str:
     """Source of the worker: the codec followed by the main loop."""
     return (_HERE / "wire.py").read_text("utf-8") + "\n\n" + (_HERE / "worker_main.py").read_text("utf-8")
@@ -68,13 +81,16 @@ class WorkerProcess:
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()
         script = script_dir / "mmg_worker.py"
-        command = [sys.executable, "-s", "-B", str(script), str(req_r), str(rep_w), module_name]
+        # -S: no `site`, so no .pth file runs (an editable install of the grader is one);
+        # the worker adds the library folders itself, from MMG_SITE.
+        command = [sys.executable, "-S", "-s", "-B", str(script), str(req_r), str(rep_w), module_name]
         command = wrap_command(command, isolation, scratch.name, script_dir, (req_r, rep_w))
         env = {
             "PATH": "/usr/bin:/bin", "HOME": scratch.name, "TMPDIR": scratch.name,
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0",
             "PYTHONIOENCODING": "utf-8", "MPLBACKEND": "Agg", "MPLCONFIGDIR": scratch.name,
             "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            "MMG_SITE": os.pathsep.join(library_folders()),
         }
         try:
             popen = subprocess.Popen(

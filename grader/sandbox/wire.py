@@ -64,6 +64,7 @@ class Encoder:
         self.seen = {}
         self.shared = []
         self.active = set()
+        self.untracked = 0  # > 0 while emitting temporaries (ndarray.tolist()): ids get reused
 
     def encode(self, value, path=()):
         out = []
@@ -71,6 +72,8 @@ class Encoder:
         return _join(out)
 
     def _track(self, key, path):
+        if self.untracked:
+            return
         first = self.seen.get(key)
         if first is None:
             self.seen[key] = tuple(path)
@@ -196,7 +199,11 @@ class Encoder:
             self._emit_opaque(x, out, "tableau numpy de type %s" % x.dtype)
             return
         out.append('{"$np":')
-        self._emit(x.tolist(), [], out, depth + 1)
+        self.untracked += 1
+        try:
+            self._emit(x.tolist(), [], out, depth + 1)
+        finally:
+            self.untracked -= 1
         out.append(',"dtype":%s}' % _quote(str(x.dtype)))
 
     def _emit_opaque(self, x, out, why=""):

@@ -315,10 +315,42 @@ def _global_names(function):
     return found
 
 
+GRADER_PACKAGES = ("grader", "reference", "exercises")
+
+
+class _BlockGrader:
+    """Import hook: the grader's packages are never importable here (defence in depth:
+    they are not on sys.path in the first place)."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name.split(".")[0] in GRADER_PACKAGES:
+            raise ImportError("module %s indisponible pendant la correction" % name)
+        return None
+
+
+class _Quitter:
+    """`exit()` / `quit()` as `site` defines them (the worker runs without `site`)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "Use %s() to exit" % self.name
+
+    def __call__(self, code=None):
+        raise SystemExit(code)
+
+
 def prepare_interpreter():
     """Make the interpreter safe to hand to student code."""
     if sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]  # the private folder holding this script
+    for folder in os.environ.get("MMG_SITE", "").split(os.pathsep):
+        if folder and folder not in sys.path:
+            sys.path.append(folder)
+    sys.meta_path.insert(0, _BlockGrader())
+    builtins.exit, builtins.quit = _Quitter("exit"), _Quitter("quit")
     builtins.input = _no_input
     warnings.filterwarnings("ignore", message=".*non-interactive.*")
     warnings.filterwarnings("ignore", category=DeprecationWarning)

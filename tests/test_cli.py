@@ -1,0 +1,122 @@
+"""Black-box: `python grade.py ...` as a student, a teacher or CI runs it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
+
+
+def grade(*args, cwd=None):
+    return subprocess.run([sys.executable, str(ROOT / "grade.py"), *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def sample_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report") / "report.json"
+    done = grade(SAMPLE, "--json", out, "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    return done, json.loads(out.read_text("utf-8"))
+
+
+def test_sample_report_follows_the_spec(sample_report):
+    _, report = sample_report
+    assert set(report) >= {"grader_version", "submissions"}
+    (sub,) = report["submissions"]
+    assert set(sub) >= {"path", "exercise", "status", "score", "max_score", "questions", "cells", "duration_s"}
+    assert sub["exercise"] == "puissance4" and sub["status"] == "graded" and sub["max_score"] == 20
+    assert [q["id"] for q in sub["questions"]] == [f"Q{i}" for i in range(1, 18)]
+    for q in sub["questions"]:
+        assert set(q) >= {"id", "title", "status", "score", "max_score", "feedback", "checks"}
+        for c in q["checks"]:
+            assert set(c) >= {"name", "status", "message"}
+
+
+def test_sample_verdicts_follow_from_its_bug(sample_report):
+    # The sample's heuristique forgets the minus sign of player 2 (wins are right);
+    # its maximin/minimax are the sheet's, so they fail only through heuristique;
+    # it has no alpha-beta; its last cell is a game loop calling input().
+    _, report = sample_report
+    (sub,) = report["submissions"]
+    status = {q["id"]: (q["status"], q["score"]) for q in sub["questions"]}
+    assert status["Q14"] == ("partial", 1.0)
+    assert {c["name"]: c["status"] for c in sub["questions"][13]["checks"]} == {
+        "jeu1": "failed", "wins": "passed", "random_games": "failed", "unchanged": "passed"}
+    assert status["Q15"] == ("partial", 0.5)
+    assert status["Q16"] == ("manual", 0)
+    assert status["Q17"] == ("missing", 0)
+    assert all(status[f"Q{i}"][0] == "passed" for i in range(1, 14))
+    assert sub["score"] == 14.5
+    assert [(c["index"], c["error"].split(":")[0]) for c in sub["cells"]["failed"]] == [(13, "EOFError")]
+
+
+def test_terminal_feedback_shows_call_expected_obtained_and_board(sample_report):
+    done, _ = sample_report
+    out = done.stdout
+    assert "Appel : heuristique(jeu1)" in out and "Attendu : 2" in out and "Obtenu : 106" in out
+    assert "5| 2 1 1 1 2 2 -" in out  # jeu1 drawn as the sheet's affiche draws it
+    assert "maximin_alpha_beta n'est pas défini" in out
+    assert "note : 14.5 / 20" in out
+
+
+def test_same_file_same_report(sample_report, tmp_path):
+    _, first = sample_report
+    out = tmp_path / "again.json"
+    assert grade(SAMPLE, "--json", out, "--jobs", "1").returncode == 0
+    second = json.loads(out.read_text("utf-8"))
+    for report in (first, second):
+        for sub in report["submissions"]:
+            sub.pop("duration_s")
+    assert first == second
+
+
+def test_english_feedback():
+    done = grade(SAMPLE, "--lang", "en", "--jobs", "1")
+    assert "Expected: 2" in done.stdout and "Obtained: 106" in done.stdout
+
+
+def test_fail_under_sets_the_exit_status():
+    assert grade(SAMPLE, "--fail-under", "15", "--jobs", "1").returncode == 1
+    assert grade(SAMPLE, "--fail-under", "14", "--jobs", "1").returncode == 0
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("ceci n'est pas un notebook", "invalid_json"),
+    ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []}', "no_code"),
+    ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "markdown", '
+     '"metadata": {}, "source": "# TD"}]}', "no_code"),
+])
+def test_bad_files_get_a_report_not_a_traceback(tmp_path, content, reason):
+    bad = tmp_path / "copie.ipynb"
+    bad.write_text(content, encoding="utf-8")
+    out = tmp_path / "r.json"
+    done = grade(bad, "--json", out)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    (sub,) = json.loads(out.read_text("utf-8"))["submissions"]
+    assert sub["status"] == "not_gradable" and sub["reason"].startswith(reason)
+    assert bad.read_text(encoding="utf-8") == content  # nothing the student wrote is modified
+
+
+def test_unknown_exercise_is_said(tmp_path):
+    other = tmp_path / "autre.py"
+    other.write_text("def bonjour():\n    return 1\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert grade(other, "--json", out).returncode == 0
+    (sub,) = json.loads(out.read_text("utf-8"))["submissions"]
+    assert sub["status"] == "not_gradable" and sub["reason"] == "unknown_exercise"
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert grade(tmp_path / "absent.ipynb").returncode == 2
+    assert grade(SAMPLE, "--lang", "de").returncode == 2
+
+
+def test_json_to_stdout_keeps_stdout_clean():
+    done = grade(SAMPLE, "--json", "-", "--jobs", "1")
+    assert json.loads(done.stdout)["submissions"][0]["score"] == 14.5
+    assert "Total" in done.stderr

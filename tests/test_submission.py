@@ -1,0 +1,90 @@
+"""Reading notebooks and modules into cells (pure functions, in memory)."""
+
+import json
+
+import nbformat
+import pytest
+
+from grader.errors import NotGradable
+from grader.submission import cells_from_module, cells_from_notebook, decode_module, read_submission
+
+
+def notebook(*cells, version=4):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbformat.v4.new_code_cell(c)
+                for c in cells]
+    return nbformat.writes(nb)
+
+
+def test_cells_keep_their_position_among_all_cells():
+    cells, total = cells_from_notebook(notebook("md:# TD", "x = 1", "", "md:fin", "y = 2"))
+    assert total == 3
+    assert [(c.index, c.label) for c in cells] == [(2, "cellule 2"), (5, "cellule 5")]
+
+
+def test_magics_and_shell_escapes_are_neutralised():
+    cells, _ = cells_from_notebook(notebook("%matplotlib inline\n!pip install numpy\nx = 1"))
+    source = cells[0].source
+    assert "get_ipython()" in source and "x = 1" in source
+    assert "%matplotlib" not in source.replace("'matplotlib'", "")
+    compile(source, "<cell>", "exec")
+
+
+def test_nbformat_3_notebooks_are_upgraded():
+    v3 = {"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [
+        {"cell_type": "code", "input": "def init():\n    return 1", "language": "python",
+         "outputs": [], "metadata": {}}]}]}
+    cells, total = cells_from_notebook(json.dumps(v3))
+    assert total == 1 and "def init" in cells[0].source
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{not json", "invalid_json"),
+    ('{"hello": 1}', "not_a_notebook"),
+])
+def test_bad_notebooks_are_not_gradable(text, reason):
+    with pytest.raises(NotGradable) as info:
+        cells_from_notebook(text)
+    assert info.value.reason == reason
+
+
+def test_markdown_only_notebook_has_no_code(tmp_path):
+    path = tmp_path / "vide.ipynb"
+    path.write_text(notebook("md:# rien"))
+    with pytest.raises(NotGradable) as info:
+        read_submission(path)
+    assert info.value.reason == "no_code"
+
+
+def test_module_is_split_into_top_level_statements():
+    cells = cells_from_module("import math\n\n# Q2\ndef init():\n    return 0\n\nx = init()\n")
+    assert [c.label for c in cells] == ["lignes 1-1", "lignes 2-5", "lignes 6-7"]
+    assert "def init" in cells[1].source
+
+
+def test_module_with_a_syntax_error_loses_only_the_broken_block():
+    text = "def f():\n    return 1\n\ndef g(:\n    return 2\n\ndef h():\n    return 3\n"
+    cells = cells_from_module(text)
+    assert len(cells) == 3
+    compile(cells[0].source, "a", "exec")
+    compile(cells[2].source, "c", "exec")
+    with pytest.raises(SyntaxError) as info:
+        compile(cells[1].source, "b", "exec")
+    assert info.value.lineno == 4  # line numbers stay those of the file
+
+
+def test_percent_markers_split_like_cells():
+    cells = cells_from_module("# %%\nx = 1\n# %%\ny = (\n")
+    assert len(cells) == 2
+
+
+def test_windows_files_are_decoded():
+    assert decode_module("é = 1\r\nprint(é)\r\n".encode("cp1252")) == "é = 1\nprint(é)\n"
+    assert decode_module("\ufeffx = 'é'\r\n".encode("utf-8")) == "x = 'é'\n"
+
+
+def test_main_guard_module_name(tmp_path):
+    path = tmp_path / "mon-td.py"
+    path.write_text("if __name__ == '__main__':\n    input()\n")
+    code = read_submission(path)
+    assert code.module_name == "mon_td" and code.kind == "module"

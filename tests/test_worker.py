@@ -1,0 +1,120 @@
+"""The sandboxed worker seen from the grader: cells, calls, failures, restarts."""
+
+import time
+
+import pytest
+
+from grader.errors import CallTimeout, StudentCodeError, ValueTooLarge, WorkerCrash
+from grader.sandbox.isolation import Isolation
+from grader.sandbox.limits import Limits
+from grader.sandbox.session import Cell, StudentSession
+
+
+@pytest.fixture
+def session():
+    with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=2) as s:
+        yield s
+
+
+def run(session, source, index=1):
+    return session.run_cell(Cell(index, source, f"cellule {index}"))
+
+
+def test_cells_run_in_one_namespace_and_calls_return_plain_data(session):
+    assert run(session, "def f(a, b):\n    return (a, [b, b], float('inf'))\n").ok
+    assert session.call("f", 1, (2, 3)).value == (1, [(2, 3), (2, 3)], float("inf"))
+    assert session.names()["f"] == "function"
+
+
+@pytest.mark.parametrize("source, error", [
+    ("def f(:\n", "SyntaxError"),
+    ("1 / 0\n", "ZeroDivisionError"),
+    ("import sys\nsys.exit(3)\n", "SystemExit"),
+    ("exit()\n", "SystemExit"),
+    ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+    ("input('colonne ? ')\n", "EOFError"),
+])
+def test_a_failing_cell_is_recorded_and_the_next_cells_still_run(session, source, error):
+    outcome = run(session, source)
+    assert not outcome.ok and outcome.error == error
+    assert run(session, "x = 41 + 1\n", 2).ok
+    assert session.get("x") == 42
+
+
+def test_an_endless_cell_is_stopped_and_the_state_kept(session):
+    assert run(session, "y = 1\n").ok
+    start = time.monotonic()
+    outcome = run(session, "while True:\n    y = 2\n", 2)
+    assert outcome.error == "Timeout" and time.monotonic() - start < 5
+    assert session.get("y") == 2
+
+
+def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(session):
+    assert run(session, "z = 5\n").ok
+    outcome = run(session, "while True:\n    try:\n        while True:\n            pass\n"
+                           "    except BaseException:\n        pass\n", 2)
+    assert outcome.error == "Timeout"
+    assert session.get("z") == 5  # the succeeded cells were replayed in a new worker
+
+
+def test_os_exit_in_a_call_fails_that_call_only(session):
+    assert run(session, "import os\ndef g():\n    os._exit(1)\ndef h():\n    return 7\n").ok
+    with pytest.raises(WorkerCrash):
+        session.call("g")
+    assert session.call("h").value == 7
+    assert session.restarts == 1
+
+
+def test_exceptions_in_calls_carry_the_line(session):
+    run(session, "def f(x):\n    y = 1\n    return x[5]\n")
+    with pytest.raises(StudentCodeError) as info:
+        session.call("f", [1])
+    assert info.value.ename == "IndexError" and info.value.line == 3
+
+
+def test_calls_have_a_budget(session):
+    run(session, "def lent():\n    while True:\n        pass\n")
+    with pytest.raises(CallTimeout):
+        session.call("lent", budget=0.5)
+
+
+def test_printed_output_is_captured_and_capped(session):
+    run(session, "print('bonjour')\nfor i in range(100000):\n    print('x' * 50)\n")
+    printed = "".join(session.printed)
+    assert printed.startswith("bonjour") and len(printed) <= 20_000
+
+
+def test_huge_return_values_are_refused(session):
+    run(session, "def gros():\n    return list(range(5_000_000))\n")
+    with pytest.raises(ValueTooLarge):
+        session.call("gros")
+
+
+def test_arguments_after_the_call_and_sharing(session):
+    run(session, "def ajoute(l):\n    l.append(1)\n    return l\n")
+    result = session.call("ajoute", [0], keep_args=True)
+    assert result.args_after == [[0, 1]] and result.shared == [[[0, 0], [1]]]
+
+
+def test_call_counts(session):
+    run(session, "def h(x):\n    return x\ndef f(n):\n    return sum(h(i) for i in range(n))\n")
+    assert session.call("f", 5, count=("h",)).counts == {"h": 5}
+    assert session.call("f", 2).value == 1  # the counter is removed afterwards
+
+
+def test_the_grader_is_not_importable_and_cwd_is_a_scratch(session):
+    run(session, "import os, sys\ntry:\n    import grader\n    ok = True\nexcept ImportError:\n"
+                 "    ok = False\ncwd = os.getcwd()\n")
+    assert session.get("ok") is False
+    assert "mmg-scratch" in session.get("cwd")
+
+
+def test_memory_is_capped(session):
+    outcome = run(session, "x = bytearray(4 * 1024 ** 3)\n")
+    assert outcome.error == "MemoryError"
+
+
+def test_matplotlib_show_does_nothing():
+    with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=20) as session:
+        outcome = run(session, "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()\n")
+        assert outcome.ok, outcome
