@@ -37,6 +37,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
             "skipped": [{"index": c.index, "label": c.label} for c in skipped],
         },
         "duration_s": result.duration_s,
+        "student_s": result.student_seconds,
         "detected_by": result.detected_by,
         "isolation": result.isolation,
     }
