@@ -1,0 +1,63 @@
+"""OS-level isolation: with bubblewrap the student cannot read the grader's files."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox.limits import Limits
+from grader.sandbox.session import Cell, StudentSession
+
+ROOT = Path(__file__).resolve().parent.parent
+SPY = f"""
+import os
+def lire(chemin):
+    try:
+        return open(chemin).read()[:40]
+    except OSError as e:
+        return 'refusé'
+def cwd_parent():
+    try:
+        return os.readlink('/proc/%d/cwd' % os.getppid())
+    except OSError:
+        return 'refusé'
+"""
+
+
+def bubblewrap_or_fail():
+    if available_isolation() is Isolation.BUBBLEWRAP:
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must have a working bubblewrap (.ci/run installs it)")
+    pytest.skip("bubblewrap is not installed on this development machine")
+
+
+def test_reference_is_unreadable_under_bubblewrap():
+    bubblewrap_or_fail()
+    with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
+        assert session.run_cell(Cell(1, SPY, "espion")).ok
+        assert session.call("lire", str(ROOT / "reference" / "puissance4.py")).value == "refusé"
+        assert session.call("lire", str(ROOT / "exercises" / "__init__.py")).value == "refusé"
+        assert str(ROOT) not in session.call("cwd_parent").value
+
+
+def test_numpy_and_matplotlib_work_under_bubblewrap():
+    bubblewrap_or_fail()
+    with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 20) as session:
+        outcome = session.run_cell(Cell(1, "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                                           "plt.plot(np.arange(3))\nplt.show()\n", "c"))
+        assert outcome.ok, outcome
+
+
+def test_basic_isolation_still_hides_the_packages():
+    with StudentSession("m", Limits(), Isolation.BASIC, 5) as session:
+        outcome = session.run_cell(Cell(1, "import reference.puissance4\n", "c"))
+        assert outcome.error in ("ImportError", "ModuleNotFoundError")
+
+
+def test_bubblewrap_is_detected_when_installed():
+    if shutil.which("bwrap") is None:
+        bubblewrap_or_fail()
+    assert available_isolation() is Isolation.BUBBLEWRAP
