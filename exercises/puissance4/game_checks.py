@@ -9,7 +9,7 @@ from grader.errors import StudentCodeError
 from grader.values import as_cell, same, show
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, games, mismatch, replay
+from .positions import IGNORE_WINS, games, mismatch
 
 
 def student(ctx: CheckContext, jeu: dict) -> dict:
@@ -96,9 +96,9 @@ def q5_empty(ctx: CheckContext) -> None:
 
 
 def q5_random(ctx: CheckContext) -> None:
-    full = replay(ref.PARTIE_NULLE, IGNORE_WINS)
+    full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(games(min_moves=12, wins=IGNORE_WINS), lambda jeu: _check_columns(ctx, jeu),
-                examples=20, explicit=[replay([0] * 6, IGNORE_WINS), full])
+                examples=20, explicit=[ref.initialiser_jeu([0] * 6), full])
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
@@ -163,7 +163,7 @@ def q6_wrong_player(ctx: CheckContext) -> None:
 
 
 def q6_full_column(ctx: CheckContext) -> None:
-    jeu = replay([0] * 6, IGNORE_WINS)
+    jeu = ref.initialiser_jeu([0] * 6)
     _expect_assertion(ctx, jeu, ref.prochain_joueur(jeu), 0, fr="la colonne 0 est pleine",
                       en="column 0 is full")
 

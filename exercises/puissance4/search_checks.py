@@ -11,7 +11,7 @@ from grader.checks import CallFailed, Check, CheckContext, Question
 from grader.values import as_pair, is_number, same, show
 from reference import puissance4 as ref
 
-from .positions import INF, games, key, mismatch, optimal_columns, replay, search_value
+from .positions import INF, games, key, mismatch, optimal_columns, search_value
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
 
@@ -89,8 +89,8 @@ def _random_search(func: str, player: int):
 
 
 def q15_leaves(ctx: CheckContext) -> None:
-    full = replay(ref.PARTIE_NULLE)
-    cases = (("maximin", ref.jeu1(), 0, "jeu1"), ("minimax", replay(ref.L1[:-1]), 0, "jeu"),
+    full = ref.initialiser_jeu(ref.PARTIE_NULLE)
+    cases = (("maximin", ref.jeu1(), 0, "jeu1"), ("minimax", ref.initialiser_jeu(ref.L1[:-1]), 0, "jeu"),
              ("maximin", full, 2, "jeu"), ("minimax", full, 1, "jeu"))
     for func, jeu, n, name in cases:
         call, result = _search(ctx, func, jeu, n, name)
@@ -109,7 +109,7 @@ WIN_FOR_2 = [0, 1, 0, 1, 6, 1, 5]
 
 def q15_immediate_win(ctx: CheckContext) -> None:
     for func, moves, value in (("maximin", WIN_FOR_1, INF), ("minimax", WIN_FOR_2, -INF)):
-        jeu = replay(moves)
+        jeu = ref.initialiser_jeu(moves)
         for n in (1, 3):
             call, result = _search(ctx, func, jeu, n)
             pair = as_pair(result.value)
@@ -121,7 +121,7 @@ def q15_immediate_win(ctx: CheckContext) -> None:
 
 
 def q15_unchanged(ctx: CheckContext) -> None:
-    for func, jeu in (("maximin", ref.jeu1()), ("minimax", replay(ref.L1[:-1]))):
+    for func, jeu in (("maximin", ref.jeu1()), ("minimax", ref.initialiser_jeu(ref.L1[:-1]))):
         call, result = _search(ctx, func, jeu, 2, keep_args=True)
         if not same(result.args_after[0], jeu):
             raise mismatch(call, jeu, result.args_after[0], jeu,
