@@ -191,7 +191,7 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
         result.status = CheckStatus.TIMEOUT if isinstance(exc.failure, CallTimeout) else CheckStatus.ERROR
         result.error = str(exc.failure)
         if isinstance(exc.failure, StudentCodeError):
-            result.error_line = exc.failure.line
+            result.error_line, result.error_where = exc.failure.line, exc.failure.where
     except StudentFailure as exc:
         result.status = CheckStatus.TIMEOUT if isinstance(exc, CallTimeout) else CheckStatus.ERROR
         result.error = str(exc)
@@ -237,7 +237,8 @@ def dependency_notes(questions: Sequence[Question], results: Sequence[QuestionRe
                                and status.get(owner[name]) in bad})
             if culprits:
                 callers.setdefault(", ".join(culprits), []).append(func)
-        result.notes[:0] = [("uses_failing", {"func": ", ".join(funcs), "names": names})
+        result.notes[:0] = [("uses_failing" if len(funcs) == 1 else "uses_failing_many",
+                             {"func": ", ".join(funcs), "names": names})
                             for names, funcs in callers.items()]
 
 

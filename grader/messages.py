@@ -23,7 +23,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "call": "Appel", "expected": "Attendu", "obtained": "Obtenu", "board": "Jeu",
         "note": "Remarque",
         "raised": "l'appel a levé {error}{line}",
-        "raised_line": " (ligne {line} de votre code)",
+        "raised_line": " ({where}, ligne {line})",
         "timed_out": "l'appel n'a pas terminé dans le temps imparti ({error})",
         "crashed": "le processus de votre code s'est arrêté ({error})",
         "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
@@ -49,6 +49,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
         "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
                         "les erreurs ci-dessous en viennent peut-être",
+        "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
+                             "cela, les erreurs ci-dessous en viennent peut-être",
         "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
         "cell_hint.Timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
         "cell_hint.Skipped": "non exécutée : le temps total des cellules était épuisé",
@@ -68,7 +70,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "call": "Call", "expected": "Expected", "obtained": "Obtained", "board": "Game",
         "note": "Note",
         "raised": "the call raised {error}{line}",
-        "raised_line": " (line {line} of your code)",
+        "raised_line": " ({where}, line {line})",
         "timed_out": "the call did not finish in time ({error})",
         "crashed": "the process running your code stopped ({error})",
         "internal": "internal grader error on this check (tell your teacher)",
@@ -94,6 +96,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "summary": "Summary: {count} submission(s), mean {mean} / 20",
         "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
                         "the errors below may come from it",
+        "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
+                             "the errors below may come from it",
         "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
         "cell_hint.Timeout": "endless loop? this cell was stopped, the following cells were run",
         "cell_hint.Skipped": "not run: the total time for the cells was used up",

@@ -53,6 +53,8 @@ class CheckResult:
     error: str = ""
     """`Type: message` of the student's exception, when status is error."""
     error_line: int | None = None
+    error_where: str = ""
+    """Which cell (or lines of a module) the failing line belongs to."""
 
     @property
     def score(self) -> float:

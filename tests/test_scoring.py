@@ -32,7 +32,7 @@ def test_dependency_notes_name_the_failing_function_a_question_calls():
     results = [QuestionResult("Q14", "", 2, QuestionStatus.PARTIAL),
                QuestionResult("Q15", "", 2, QuestionStatus.FAILED)]
     dependency_notes(questions, results, {"maximin": ["heuristique", "copie"], "minimax": ["heuristique"]}, {})
-    assert results[1].notes == [("uses_failing", {"func": "maximin, minimax", "names": "heuristique (Q14)"})]
+    assert results[1].notes == [("uses_failing_many", {"func": "maximin, minimax", "names": "heuristique (Q14)"})]
     assert results[0].notes == []
 
 

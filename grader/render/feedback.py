@@ -21,7 +21,8 @@ def check_message(check: CheckResult, lang: str) -> str:
                      else f"{tr(lang, 'call')}: {evidence.call}")
     sep = " : " if lang == "fr" else ": "
     if check.status is CheckStatus.ERROR:
-        line = tr(lang, "raised_line", line=check.error_line) if check.error_line else ""
+        line = (tr(lang, "raised_line", line=check.error_line, where=check.error_where or "?")
+                if check.error_line else "")
         key = "crashed" if check.error.startswith("worker died") else "raised"
         lines.append(tr(lang, key, error=check.error, line=line))
     elif check.status is CheckStatus.TIMEOUT:
