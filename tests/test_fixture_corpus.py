@@ -1,0 +1,42 @@
+"""The fixture corpus: student-written submissions, each correct in its own style or
+with one known bug, graded end to end; the per-question verdicts must be exactly
+those written in the folder's EXPECTED.json (reasoned from the bug, not copied from
+a run)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grader.runner import grade_file
+from grader.settings import Settings
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SETTINGS = Settings(cell_timeout=3.0)
+
+
+def corpus():
+    for expected_file in sorted(FIXTURES.glob("*/EXPECTED.json")):
+        expected = json.loads(expected_file.read_text("utf-8"))
+        for name, spec in sorted(expected.items()):
+            yield pytest.param(expected_file.parent / name, spec,
+                               id=f"{expected_file.parent.name}/{name}")
+
+
+@pytest.mark.parametrize("path, spec", list(corpus()))
+def test_exact_verdicts(path, spec):
+    result = grade_file(path, SETTINGS)
+    assert result.status == "graded", result.reason
+    assert result.exercise == path.parent.name
+    verdicts = {q.id: q.status.value for q in result.questions}
+    assert verdicts == spec["questions"], spec.get("why", "")
+    failed_cells = sorted(c.index for c in result.cells if not c.ok)
+    assert failed_cells == sorted(spec.get("failed_cells", []))
+
+
+def test_the_corpus_is_there():
+    counts = {}
+    for param in corpus():
+        path = param.values[0]
+        counts[path.parent.name] = counts.get(path.parent.name, 0) + 1
+    assert counts.get("puissance4", 0) >= 15
