@@ -8,7 +8,7 @@ from grader.checks import CheckContext, Check, Question
 from grader.values import as_cell, same, show
 from reference import puissance4 as ref
 
-from .positions import AT_WIN, games, games_with_last, mismatch
+from .positions import as_student, AT_WIN, games, games_with_last, mismatch
 
 DIRECTIONS = {
     (0, 1): ("horizontaux", "horizontal", 24),
@@ -109,10 +109,6 @@ def q10_all_cells(ctx: CheckContext) -> None:
             raise mismatch(f"Dalignements[{cell}]", expected, obtained)
 
 
-def student_game(ctx: CheckContext, jeu: dict) -> dict:
-    return ctx.state.representation.to_student(jeu)
-
-
 def q11_sheet(ctx: CheckContext) -> None:
     cases = (("jeu2", ref.jeu2(), [(4, 0), (4, 1), (4, 2), (4, 3)], 0),
              ("jeu2", ref.jeu2(), [(2, 1), (3, 2), (4, 3), (5, 4)], 2),
@@ -121,7 +117,7 @@ def q11_sheet(ctx: CheckContext) -> None:
     name = ctx.student.aliases.get("evaluer", "evaluer")
     for game_name, jeu, alignment, expected in cases:
         call = f"{name}({game_name}, {alignment})"
-        obtained = ctx.value("evaluer", student_game(ctx, jeu), alignment, shown=call, board=ref.affiche(jeu))
+        obtained = ctx.value("evaluer", as_student(ctx, jeu), alignment, shown=call, board=ref.affiche(jeu))
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
 
@@ -133,7 +129,7 @@ def q11_random(ctx: CheckContext) -> None:
         jeu, (_, cell) = example
         for alignment in ref.Dalignements[cell]:
             call = f"{name}(jeu, {alignment})"
-            obtained = ctx.value("evaluer", student_game(ctx, jeu), alignment, shown=call,
+            obtained = ctx.value("evaluer", as_student(ctx, jeu), alignment, shown=call,
                                  board=ref.affiche(jeu))
             expected = ref.evaluer(jeu, alignment)
             if not same(obtained, expected):
@@ -147,7 +143,7 @@ def q12_sheet(ctx: CheckContext) -> None:
              ("jeu3", ref.jeu3(), 1, (2, 1), True))
     for game_name, jeu, joueur, cell, expected in cases:
         call = f"teste_gagnante({game_name}, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", student_game(ctx, jeu), joueur, cell, shown=call,
+        obtained = ctx.value("teste_gagnante", as_student(ctx, jeu), joueur, cell, shown=call,
                              board=ref.affiche(jeu))
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
@@ -157,7 +153,7 @@ def q12_random(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", student_game(ctx, jeu), joueur, cell, shown=call,
+        obtained = ctx.value("teste_gagnante", as_student(ctx, jeu), joueur, cell, shown=call,
                              board=ref.affiche(jeu))
         expected = ref.teste_gagnante(jeu, joueur, cell)
         if not same(obtained, expected):
@@ -183,7 +179,7 @@ def q13_table(ctx: CheckContext) -> None:
 
 
 def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False):
-    return ctx.call("heuristique", student_game(ctx, jeu), shown=f"heuristique({name})",
+    return ctx.call("heuristique", as_student(ctx, jeu), shown=f"heuristique({name})",
                     board=ref.affiche(jeu), keep_args=keep_args)
 
 

@@ -9,12 +9,7 @@ from grader.errors import StudentCodeError
 from grader.values import as_cell, same, show
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, games, mismatch
-
-
-def student(ctx: CheckContext, jeu: dict) -> dict:
-    """The reference game in the submission's own representation."""
-    return ctx.state.representation.to_student(jeu)
+from .positions import IGNORE_WINS, as_student, games, mismatch
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
@@ -44,7 +39,7 @@ def q2_rows_distinct(ctx: CheckContext) -> None:
 # -- Q3 copie ------------------------------------------------------------------
 def q3_copy_equal(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        obtained = ctx.value("copie", student(ctx, jeu), shown="copie(jeu)", board=ref.affiche(jeu))
+        obtained = ctx.value("copie", as_student(ctx, jeu), shown="copie(jeu)", board=ref.affiche(jeu))
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
@@ -53,7 +48,7 @@ def q3_copy_equal(ctx: CheckContext) -> None:
 
 def q3_copy_independent(ctx: CheckContext) -> None:
     jeu = ref.jeu1()
-    result = ctx.call("copie", student(ctx, jeu), shown="copie(jeu1)", keep_args=True)
+    result = ctx.call("copie", as_student(ctx, jeu), shown="copie(jeu1)", keep_args=True)
     for first, second in result.shared:
         if first[:1] == [0] and second[:1] == [1]:
             where = _path_text(second[1:])
@@ -71,7 +66,7 @@ def _path_text(path: list) -> str:
 # -- Q4, Q5 -------------------------------------------------------------------
 def q4_next_player(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        obtained = ctx.value("prochain_joueur", student(ctx, jeu), shown="prochain_joueur(jeu)",
+        obtained = ctx.value("prochain_joueur", as_student(ctx, jeu), shown="prochain_joueur(jeu)",
                              board=ref.affiche(jeu))
         expected = ref.prochain_joueur(jeu)
         if not same(obtained, expected):
@@ -81,7 +76,7 @@ def q4_next_player(ctx: CheckContext) -> None:
 
 
 def _check_columns(ctx: CheckContext, jeu: dict) -> None:
-    obtained = ctx.value("colonnes_jouables", student(ctx, jeu), shown="colonnes_jouables(jeu)",
+    obtained = ctx.value("colonnes_jouables", as_student(ctx, jeu), shown="colonnes_jouables(jeu)",
                          board=ref.affiche(jeu))
     expected = ref.colonnes_jouables(jeu)
     if not isinstance(obtained, (list, tuple)) or len(set(map(repr, obtained))) != len(obtained) \
@@ -111,7 +106,7 @@ def _playable_moves() -> st.SearchStrategy:
 def _play(ctx: CheckContext, jeu: dict, col: int):
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
-    result = ctx.call("jouer_colonne", student(ctx, jeu), joueur, col, shown=call,
+    result = ctx.call("jouer_colonne", as_student(ctx, jeu), joueur, col, shown=call,
                       board=ref.affiche(jeu), keep_args=True)
     after = ref.copie(jeu)
     coords = ref.jouer_colonne(after, joueur, col)
@@ -143,7 +138,7 @@ def q6_coordinates(ctx: CheckContext) -> None:
 def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
-        result = ctx.call("jouer_colonne", student(ctx, jeu), joueur, col, shown=call,
+        result = ctx.call("jouer_colonne", as_student(ctx, jeu), joueur, col, shown=call,
                           board=ref.affiche(jeu))
     except CallFailed as exc:
         if isinstance(exc.failure, StudentCodeError) and exc.failure.ename == "AssertionError":
@@ -175,7 +170,7 @@ def q7_undo(ctx: CheckContext) -> None:
         after = ref.copie(before)
         ref.jouer_colonne(after, ref.prochain_joueur(after), col)
         call = f"dejouer_colonne(jeu, {col})"
-        result = ctx.call("dejouer_colonne", student(ctx, after), col, shown=call,
+        result = ctx.call("dejouer_colonne", as_student(ctx, after), col, shown=call,
                           board=ref.affiche(after), keep_args=True)
         if not same(result.args_after[0], before):
             raise mismatch(call, before, result.args_after[0], after,

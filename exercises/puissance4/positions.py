@@ -119,6 +119,11 @@ class Representation:
         return {"nbcoups": jeu["nbcoups"], "hauteurs": hauteurs, "plateau": plateau}
 
 
+def as_student(ctx: Any, jeu: dict) -> dict:
+    """A reference game in the submission's own representation (ctx: CheckContext)."""
+    return ctx.state.representation.to_student(jeu)
+
+
 def _array(data: list, dtype: str) -> ArrayValue:
     array = ArrayValue(data)
     array.dtype = dtype

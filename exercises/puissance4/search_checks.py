@@ -11,13 +11,9 @@ from grader.checks import CallFailed, Check, CheckContext, Question
 from grader.values import as_pair, is_number, same, show
 from reference import puissance4 as ref
 
-from .positions import INF, games, key, mismatch, optimal_columns, search_value
+from .positions import as_student, INF, games, key, mismatch, optimal_columns, search_value
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
-
-
-def student_game(ctx: CheckContext, jeu: dict) -> dict:
-    return ctx.state.representation.to_student(jeu)
 
 
 def _search_games(player: int) -> st.SearchStrategy:
@@ -55,7 +51,7 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
 
 def _search(ctx: CheckContext, func: str, jeu: dict, n: int, name: str = "jeu",
             window: tuple | None = None, keep_args: bool = False):
-    args: tuple = (student_game(ctx, jeu),) + (window or ()) + (n,)
+    args: tuple = (as_student(ctx, jeu),) + (window or ()) + (n,)
     shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
     call = f"{func}({name}, {shown_window}{n})"
     result = ctx.call(func, *args, shown=call, board=ref.affiche(jeu), budget=SEARCH_BUDGET,
@@ -210,7 +206,7 @@ REFERENCE_MAXIMIN_EVALUATIONS = 294  # FACTS.md: maximin(jeu1, 3) calls heuristi
 
 def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
     """(alpha-beta count, maximin count, what was counted) on jeu1 at depth 3."""
-    jeu = student_game(ctx, ref.jeu1())
+    jeu = as_student(ctx, ref.jeu1())
     ab = ctx.call("maximin_alpha_beta", jeu, -INF, INF, 3, budget=SEARCH_BUDGET, count=COUNTED,
                   shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)").counts
     try:
