@@ -28,6 +28,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                         "max_score": c.points, "message": check_message(c, lang)}
                        for c in q.checks],
             **({"missing": q.missing} if q.missing else {}),
+            **({"answer_key": q.answer_key} if q.answer_key else {}),
         } for q in result.questions],
         "cells": {
             "total": result.total_cells,
