@@ -121,6 +121,8 @@ class CheckContext:
     state: Any
     check_name: str = ""
     examples_scale: float = 1.0
+    cache: dict = field(default_factory=dict)
+    """Results shared by the checks and notes of one question (e.g. call counts)."""
 
     def call(self, func: str, *args: Any, shown: str | None = None, board: str = "",
              budget: float = 5.0, keep_args: bool = False,

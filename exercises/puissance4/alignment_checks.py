@@ -71,9 +71,11 @@ def q9_exact(ctx: CheckContext) -> None:
     extra = [a for a, c in zip(student, cells) if c not in REFERENCE]
     duplicates = len(cells) - len(set(cells))
     if extra or duplicates or len(student) != 69:
-        detail = (f"par exemple {show(extra[0])} n'est pas un alignement du plateau" if extra
-                  else f"{duplicates} en double" if duplicates else "")
-        raise mismatch("len(Lalignements)", 69, len(student), fr=detail, en=detail)
+        fr = (f"par exemple {show(extra[0])} n'est pas un alignement du plateau" if extra
+              else f"{duplicates} en double" if duplicates else "")
+        en = (f"e.g. {show(extra[0])} is not an alignment of the board" if extra
+              else f"{duplicates} duplicated" if duplicates else "")
+        raise mismatch("len(Lalignements)", 69, len(student), fr=fr, en=en)
 
 
 def q10_corner(ctx: CheckContext) -> None:

@@ -205,7 +205,15 @@ REFERENCE_MAXIMIN_EVALUATIONS = 294  # FACTS.md: maximin(jeu1, 3) calls heuristi
 
 
 def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
-    """(alpha-beta count, maximin count, what was counted) on jeu1 at depth 3."""
+    """(alpha-beta count, maximin count, what was counted) on jeu1 at depth 3.
+
+    Computed once per submission: the pruning check and the note both use it."""
+    if "counts" not in ctx.cache:
+        ctx.cache["counts"] = _evaluation_counts(ctx)
+    return ctx.cache["counts"]
+
+
+def _evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
     jeu = as_student(ctx, ref.jeu1())
     ab = ctx.call("maximin_alpha_beta", jeu, -INF, INF, 3, budget=SEARCH_BUDGET, count=COUNTED,
                   shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)").counts

@@ -272,7 +272,7 @@ class Worker:
         """Build the reply text; plain fields are ours, `value` is student data."""
         parts = ['{"ok":%s' % ("true" if fields.pop("ok") else "false")]
         for key, item in fields.items():
-            text, _ = Encoder().encode(item), None
+            text = Encoder().encode(item)
             parts.append(',"%s":%s' % (key, text))
         if value is not None:
             key, item = value
