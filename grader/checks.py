@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import CheckResult, CheckStatus, Evidence, QuestionResult, QuestionStatus
 from .sandbox.session import CallResult, StudentSession
+from .sandbox.wire import Ref
 from .values import show
 
 log = logging.getLogger(__name__)
@@ -111,6 +112,17 @@ class StudentView:
 
     def get(self, name: str) -> Any:
         return self.session.get(self.aliases.get(name, name))
+
+    def set(self, name: str, value: Any) -> None:
+        self.session.set(self.aliases.get(name, name), value)
+
+    def ref(self, name: str) -> Ref:
+        """An argument standing for the student's function `name` (or a helper "@name")."""
+        return Ref(self.aliases.get(name, name))
+
+    def define_helpers(self, source: str) -> None:
+        """Grader code run in the worker, beside the student's module (see StudentSession)."""
+        self.session.define_helpers(source)
 
 
 @dataclass

@@ -118,3 +118,34 @@ def test_matplotlib_show_does_nothing():
     with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=20) as session:
         outcome = run(session, "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()\n")
         assert outcome.ok, outcome
+
+
+HELPERS = """
+SEEN = []
+def premier(v, joueur):
+    SEEN.append([list(row) for row in v])
+    return 0
+"""
+
+
+def test_grader_helpers_are_passed_to_student_functions_and_read_back(session):
+    from grader.sandbox.wire import Ref
+    assert run(session, "def jeu(strategie, v):\n    return strategie(v, 1) + 1\n"
+                        "def double(x):\n    return 2 * x\n"
+                        "def applique(f, x):\n    return f(x)\n").ok
+    session.define_helpers(HELPERS)
+    assert session.call("jeu", Ref("@premier"), [[1, 2], [3, 4]]).value == 1
+    assert session.get("@SEEN") == [[[1, 2], [3, 4]]]
+    assert session.call("applique", Ref("double"), 21).value == 42  # the student's own function
+    assert "SEEN" not in session.names() and "premier" not in session.names()
+
+
+def test_grader_helpers_survive_a_restart(session):
+    from grader.sandbox.wire import Ref
+    assert run(session, "def jeu(strategie, v):\n    return strategie(v, 1)\n"
+                        "def crash():\n    import os\n    os._exit(1)\n").ok
+    session.define_helpers(HELPERS)
+    with pytest.raises(WorkerCrash):
+        session.call("crash")
+    assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
+    assert session.get("@SEEN") == [[[5]]]

@@ -78,6 +78,8 @@ class StudentSession:
         self.seed = 0
         self.ignored_magics: list[str] = []
         self.uses: dict[str, list[str]] = {}
+        self.helper_sources: list[str] = []
+        """Grader code defined in the worker (see `define_helpers`), replayed on restart."""
         """For each student function, the global names its code refers to."""
         self._worker: WorkerProcess | None = None
 
@@ -110,6 +112,8 @@ class StudentSession:
             except (WorkerTimeout, WorkerDied):
                 log.warning("replaying %s killed the worker", cell.label)
                 self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+        for source in self.helper_sources:
+            self._raw(self._worker, {"op": "helpers", "source": source}, 10)
         return self._worker
 
     def _raw(self, worker: WorkerProcess, message: dict, budget: float) -> dict:
@@ -170,6 +174,21 @@ class StudentSession:
         self.ignored_magics = list(reply.get("ignored", []))
         self.uses = {name: list(used) for name, used in reply.get("uses", {}).items()}
         return dict(reply.get("names", {}))
+
+    def define_helpers(self, source: str) -> None:
+        """Define grader code in the worker, beside (not inside) the student's module.
+
+        Its names are then usable as "@name" in `call`, `get`, `set` and as
+        `wire.Ref("@name")` arguments: probe strategies handed to the student's
+        functions, recorders read back afterwards. The code sees the student's
+        namespace as `student`. Student code could reach it, so it holds nothing secret.
+        """
+        if source in self.helper_sources:
+            return
+        reply = self._request({"op": "helpers", "source": source}, 10)
+        if not reply["ok"]:
+            raise RuntimeError(f"grader helpers failed in the worker: {reply['error']}")
+        self.helper_sources.append(source)
 
     def get(self, name: str, budget: float = 5) -> Any:
         reply = self._request({"op": "get", "name": name}, budget)

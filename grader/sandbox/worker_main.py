@@ -122,6 +122,9 @@ class Worker:
         self.namespace = self.module.__dict__
         self.namespace["get_ipython"] = lambda: self.ipython
         self.injected = {"get_ipython"}
+        # Code the grader defines in the worker (probe strategies, recorders), named
+        # "@name" in requests; it sees the student's namespace as `student`.
+        self.helpers = {"__builtins__": builtins, "student": self.namespace}
 
     # -- channel -----------------------------------------------------------------
     def _read_exact(self, size):
@@ -151,10 +154,17 @@ class Worker:
         import numpy
         return numpy.array(data, dtype=dtype or None)
 
+    def _space(self, name):
+        """The namespace a request's name lives in, and the bare name."""
+        if name.startswith("@"):
+            return self.helpers, name[1:]
+        return self.namespace, name
+
     def _resolve_ref(self, name):
-        if name not in self.namespace:
+        space, bare = self._space(name)
+        if bare not in space:
             raise NameError(name)
-        return self.namespace[name]
+        return space[bare]
 
     # -- running student code ----------------------------------------------------
     def _run(self, budget, seed, action):
@@ -197,7 +207,8 @@ class Worker:
         return self._reply(info)
 
     def op_call(self, request):
-        func = self.namespace.get(request["func"])
+        space, bare = self._space(request["func"])
+        func = space.get(bare)
         if func is None or not callable(func):
             return self._reply({"ok": False, "error": {
                 "type": "NameError", "message": request["func"], "line": None,
@@ -258,14 +269,21 @@ class Worker:
                            ("names", names))
 
     def op_get(self, request):
-        if request["name"] not in self.namespace:
+        space, bare = self._space(request["name"])
+        if bare not in space:
             return self._reply({"ok": False, "error": {
                 "type": "NameError", "message": request["name"], "line": None,
                 "where": "", "traceback": []}})
-        return self._reply({"ok": True}, ("value", self.namespace[request["name"]]))
+        return self._reply({"ok": True}, ("value", space[bare]))
 
     def op_set(self, request):
-        self.namespace[request["name"]] = request["value"]
+        space, bare = self._space(request["name"])
+        space[bare] = request["value"]
+        return self._reply({"ok": True})
+
+    def op_helpers(self, request):
+        """Define grader code (trusted, sent by the grader) in the helpers' namespace."""
+        exec(compile(request["source"], "<grader>", "exec"), self.helpers)
         return self._reply({"ok": True})
 
     def _reply(self, fields, value=None):
@@ -290,7 +308,7 @@ class Worker:
 
     def serve(self):
         handlers = {"exec": self.op_exec, "call": self.op_call, "names": self.op_names,
-                    "get": self.op_get, "set": self.op_set}
+                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers}
         while True:
             try:
                 request = self.receive()
