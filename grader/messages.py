@@ -42,6 +42,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unsupported_exercise": "le TD {exercise} n'est pas encore corrigé automatiquement",
         "reason.worker_failed": "votre code n'a pas pu être exécuté",
         "printed": "Ce que votre code a affiché (début)",
+        "text": "{fr}",  # free text given by an exercise in both languages
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
         "own_games": "vos propres jeux {names} servent aussi de positions de test",
         "pruning_counts": "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin",
@@ -89,6 +90,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unsupported_exercise": "the TD {exercise} is not graded automatically yet",
         "reason.worker_failed": "your code could not be run",
         "printed": "What your code printed (beginning)",
+        "text": "{en}",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
         "own_games": "your own games {names} are used as test positions too",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",

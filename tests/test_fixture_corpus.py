@@ -39,4 +39,6 @@ def test_the_corpus_is_there():
     for param in corpus():
         path = param.values[0]
         counts[path.parent.name] = counts.get(path.parent.name, 0) + 1
-    assert counts.get("puissance4", 0) >= 15
+    minimum = {"puissance4": 15, "domineering": 7, "domineering-minmax": 4, "morpion": 6,
+               "chocolat": 5}
+    assert {ex: min(counts.get(ex, 0), n) for ex, n in minimum.items()} == minimum
