@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -20,29 +22,76 @@ SUFFIXES = (".ipynb", ".py")
 def collect(paths: Iterable[Path]) -> list[Path]:
     """Submission files: given files, and every .ipynb/.py under given folders
     (hidden files and `.ipynb_checkpoints` skipped), sorted, without repeats."""
-    found: dict[Path, None] = {}
+    return list(collect_named(paths))
+
+
+def collect_named(paths: Iterable[Path]) -> dict[Path, str]:
+    """Submission files with the student each belongs to (see `student_names`)."""
+    found: dict[Path, str] = {}
     for path in paths:
         if path.is_dir():
-            for candidate in sorted(path.rglob("*")):
-                parts = candidate.relative_to(path).parts
-                if candidate.suffix in SUFFIXES and candidate.is_file() and not any(
-                        p.startswith(".") for p in parts):
-                    found[candidate] = None
+            files = [c for c in sorted(path.rglob("*"))
+                     if c.suffix in SUFFIXES and c.is_file()
+                     and not any(p.startswith(".") for p in c.relative_to(path).parts)]
+            for file, name in student_names(path, files).items():
+                found.setdefault(file, name)
         else:
-            found[path] = None
-    return list(found)
+            found.setdefault(path, path.stem)
+    return found
+
+
+def student_names(root: Path, files: list[Path]) -> dict[Path, str]:
+    """A sub-folder holding one submission is named after the folder (one folder per
+    student, as LMS exports do); other files after their stem, prefixed by their
+    folder when two would otherwise get the same name."""
+    per_folder: dict[Path, int] = {}
+    for file in files:
+        per_folder[file.parent] = per_folder.get(file.parent, 0) + 1
+    names = {}
+    for file in files:
+        if file.parent != root and per_folder[file.parent] == 1:
+            names[file] = file.parent.name
+        else:
+            names[file] = file.stem
+    counts: dict[str, int] = {}
+    for name in names.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {file: (name if counts[name] == 1 else str(file.relative_to(root).with_suffix("")))
+            for file, name in names.items()}
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a batch: carries the results of the submissions already graded."""
+
+    def __init__(self, results: list[SubmissionResult], total: int):
+        super().__init__(f"interrupted after {len(results)} of {total} submissions")
+        self.results = results
+        self.total = total
 
 
 def grade(paths: Iterable[Path], settings: Settings,
-          on_result: Callable[[SubmissionResult], None] | None = None) -> list[SubmissionResult]:
-    """Grade every submission; results come back in the order of `collect`."""
-    files = collect(paths)
-    results = []
-    for result in _grade_all(files, settings):
-        if on_result is not None:
-            on_result(result)
-        results.append(result)
+          on_result: Callable[[SubmissionResult], None] | None = None,
+          on_start: Callable[[int], None] | None = None) -> list[SubmissionResult]:
+    """Grade every submission; results come back in the order of `collect`.
+
+    `on_start(total)` is called once the submissions are known, `on_result` as each
+    one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
+    """
+    named = collect_named(paths)
+    files = list(named)
+    if on_start is not None:
+        on_start(len(files))
     order = {str(f): i for i, f in enumerate(files)}
+    results: list[SubmissionResult] = []
+    try:
+        for result in _grade_all(files, settings):
+            result.student = named.get(Path(result.path), Path(result.path).stem)
+            if on_result is not None:
+                on_result(result)
+            results.append(result)
+    except KeyboardInterrupt:
+        results.sort(key=lambda r: order.get(r.path, len(order)))
+        raise Interrupted(results, len(files)) from None
     return sorted(results, key=lambda r: order.get(r.path, len(order)))
 
 
@@ -53,12 +102,25 @@ def _grade_all(files: list[Path], settings: Settings) -> Iterator[SubmissionResu
         return
     # Forked children inherit the imported grader, the reference and Hypothesis.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=settings.jobs, mp_context=context) as pool:
-        futures = [pool.submit(grade_file, path, settings) for path in files]
-        for path, future in zip(files, futures):
+    pool = ProcessPoolExecutor(max_workers=min(settings.jobs, len(files)), mp_context=context)
+    try:
+        futures = {pool.submit(grade_file, path, settings): path for path in files}
+        # As they finish, so that the progress bar moves with the slow ones too.
+        for future in as_completed(futures):
             try:
                 yield future.result()
             except Exception as exc:  # a crashed grading process must not stop the batch
+                path = futures[future]
                 log.error("grading %s failed: %s", path, exc)
                 yield SubmissionResult(str(path), settings.exercise, "not_gradable",
                                        reason="worker_failed", detail=str(exc)[:200])
+    except BaseException:
+        # Ctrl-C: drop what has not started; the pool's processes get SIGINT too and
+        # each kills its student worker on the way out (StudentSession.close).
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a Ctrl-C sent to the grader alone reaches them too
+            if process.is_alive():
+                os.kill(process.pid, signal.SIGINT)
+        raise
+    pool.shutdown(wait=True)

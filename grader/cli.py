@@ -9,9 +9,16 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .api import grade
+from .api import Interrupted, collect, grade
+from .messages import tr
+from .render.annotations import render_annotations
+from .render.csv_report import render_csv
+from .render.gradescope import render_gradescope
 from .render.json_report import render_json
+from .render.junit_report import render_junit
+from .render.progress import Progress
 from .render.terminal import render_submission, render_summary
+from .results import SubmissionResult
 from .settings import LANGS, Settings
 
 EXERCISE_IDS = ("puissance4", "domineering", "domineering-minmax", "morpion", "chocolat")
@@ -25,6 +32,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="notebook .ipynb, module .py, ou dossier de copies")
     parser.add_argument("--exercise", choices=EXERCISE_IDS, help="forcer l'exercice (sinon détecté)")
     parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
+    parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
+    parser.add_argument("--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe")
+    parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
+    parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
+    parser.add_argument("--github-annotations", action="store_true",
+                        help="annotations GitHub Actions (une par question à revoir) sur la sortie standard")
+    parser.add_argument("--details", action="store_true",
+                        help="afficher le rapport complet de chaque copie d'un lot")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="copies corrigées en parallèle")
     parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help="langue des retours")
     parser.add_argument("--timeout", type=float, default=defaults.timeout,
@@ -52,24 +67,61 @@ def main(argv: list[str] | None = None) -> int:
     missing = [p for p in args.paths if not p.exists()]
     if missing:
         parser.error(f"introuvable : {', '.join(map(str, missing))}")
-    out = sys.stderr if args.json == "-" else sys.stdout
+    if args.gradescope and len(collect(args.paths)) != 1:
+        parser.error(tr(settings.lang, "gradescope_one"))
+    # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
+    out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
+    progress = Progress(sys.stderr, settings.lang)
+    single: list[bool] = []
 
-    def show(result):  # printed as soon as a submission is graded
-        print(render_submission(result, settings.lang), file=out, flush=True)
+    def started(total: int) -> None:
+        single.append(total == 1)
+        progress.started(total)
 
+    def graded(result: SubmissionResult) -> None:
+        progress.advance(result)
+        if single[0] or args.details:
+            print(render_submission(result, settings.lang), file=out, flush=True)
+
+    interrupted = None
     try:
-        results = grade(args.paths, settings, on_result=show)
-    except KeyboardInterrupt:
-        return 130
-    if len(results) > 1:
+        results = grade(args.paths, settings, on_result=graded, on_start=started)
+    except Interrupted as exc:
+        results, interrupted = exc.results, exc
+    finally:
+        progress.finished()
+    if len(results) > 1 or (interrupted and results):
         print(render_summary(results, settings.lang), file=out)
-    if args.json:
-        text = render_json(results, settings.lang)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    write_reports(args, results, settings.lang)
+    if interrupted is not None:
+        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total),
+              file=sys.stderr)
+        return 130
     if args.fail_under is not None and any(
             r.status != "graded" or r.mark20 < args.fail_under for r in results):
         return 1
     return 0
+
+
+def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    """Every report format asked for, from the same results."""
+    if args.json:
+        text = render_json(results, lang)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    if args.csv:
+        # newline="": the csv module already ends rows with \r\n, as spreadsheets expect
+        with open(args.csv, "w", encoding="utf-8", newline="") as stream:
+            stream.write(render_csv(results, lang))
+    if args.junit:
+        Path(args.junit).write_text(render_junit(results, lang) + "\n", encoding="utf-8")
+    if args.gradescope and results:
+        Path(args.gradescope).write_text(render_gradescope(results[0], lang) + "\n", encoding="utf-8")
+    if args.html:
+        from .render.html_report import write_html  # Jinja2 only when asked
+        index = write_html(results, Path(args.html), lang)
+        print(tr(lang, "html_written", path=index), file=sys.stderr)
+    if args.github_annotations:
+        print(render_annotations(results, lang))

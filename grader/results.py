@@ -124,6 +124,8 @@ class SubmissionResult:
     duration_s: float = 0.0
     student_seconds: float = 0.0
     ignored_magics: list[str] = field(default_factory=list)
+    student: str = ""
+    """Who handed it in, for the class reports: the file's stem, or the student's folder."""
 
     @property
     def score(self) -> float:

@@ -61,13 +61,20 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
+    """The class at a glance: each student, the mark out of 20, the questions to review."""
     graded = [r for r in results if r.status == "graded"]
     mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
+    names = [r.student or r.path for r in results]
+    width = min(40, max([len(n) for n in names] + [10]))
     lines = ["═" * WIDTH]
-    for r in results:
-        failed = ", ".join(q.id for q in r.questions
-                           if q.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL))
-        mark = f"{number(r.mark20):>5} / 20" if r.status == "graded" else "  —"
-        lines.append(f"{r.path:<40} {mark}  {failed}")
+    for name, r in zip(names, results):
+        if r.status == "graded":
+            mark = f"{number(r.mark20):>5} / 20"
+            failed = ", ".join(q.id for q in r.questions
+                               if q.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL))
+        else:
+            mark = f"{'—':>5}     "
+            failed = tr(lang, f"reason.{r.reason}", exercise=r.exercise or "?")
+        lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
     lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
     return "\n".join(lines)

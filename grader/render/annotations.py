@@ -1,0 +1,40 @@
+"""GitHub Actions workflow commands: one annotation per question to review, shown on
+the run's summary page and beside the file in pull requests."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..messages import number, tr
+from ..results import QuestionStatus, SubmissionResult
+from .feedback import question_feedback
+
+TO_REVIEW = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.MISSING,
+             QuestionStatus.ERROR, QuestionStatus.TIMEOUT}
+
+
+def _escape(text: str, property_value: bool = False) -> str:
+    """The escaping GitHub's toolkit applies to command data and properties."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_value:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
+    lines = []
+    for result in results:
+        file = _escape(result.path, property_value=True)
+        if result.status != "graded":
+            reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+            lines.append(f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"
+                         f"::{_escape(reason)}")
+            continue
+        for question in result.questions:
+            if question.status not in TO_REVIEW:
+                continue
+            title = (f"{question.id} {question.title} : {number(question.score)}/"
+                     f"{number(question.max_score)}")
+            lines.append(f"::warning file={file},title={_escape(title, True)}"
+                         f"::{_escape(question_feedback(question, lang))}")
+    return "\n".join(lines)

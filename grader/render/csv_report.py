@@ -1,0 +1,61 @@
+"""The class marks table (`--csv`): one row per submission (pure text).
+
+French spreadsheets (Excel and LibreOffice in a French locale) split on ';' and read
+'12,5' as a number; English ones expect ',' and '12.5'. The format follows `--lang`,
+and the file starts with a UTF-8 BOM so that Excel reads accents right.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Sequence
+
+from ..messages import number, tr
+from ..results import QuestionStatus, SubmissionResult
+
+BOM = "\ufeff"
+FORMATS = {"fr": (";", ","), "en": (",", ".")}
+"""Field separator and decimal separator per language."""
+
+
+def question_columns(results: Sequence[SubmissionResult]) -> list[tuple[str, str, float]]:
+    """(exercise, question id, max score) of every question seen, in the exercises' order;
+    the exercise is named in the header only when the batch mixes exercises."""
+    columns: dict[tuple[str, str], float] = {}
+    for result in results:
+        for question in result.questions:
+            if question.status is not QuestionStatus.MANUAL:
+                columns.setdefault((result.exercise or "", question.id), question.max_score)
+    return [(exercise, qid, points) for (exercise, qid), points in columns.items()]
+
+
+def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
+    separator, decimal = FORMATS.get(lang, FORMATS["fr"])
+
+    def num(value: float) -> str:
+        return number(value).replace(".", decimal)
+
+    columns = question_columns(results)
+    mixed = len({exercise for exercise, _, _ in columns}) > 1
+    header = [tr(lang, "csv.student"), tr(lang, "csv.file"), tr(lang, "csv.exercise"),
+              tr(lang, "csv.status")]
+    header += [f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})"
+               for exercise, qid, points in columns]
+    header += [tr(lang, "csv.total"), tr(lang, "csv.max"), tr(lang, "csv.mark"),
+               tr(lang, "csv.seconds")]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    writer.writerow(header)
+    for result in results:
+        scores = {(result.exercise or "", q.id): q.score for q in result.questions}
+        graded = result.status == "graded"
+        reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+        status = tr(lang, "csv.graded") if graded else tr(lang, "csv.not_gradable", reason=reason)
+        row = [result.student or result.path, result.path, result.exercise or "", status]
+        row += [num(scores[(ex, qid)]) if (ex, qid) in scores else ""
+                for ex, qid, _ in columns]
+        row += [num(result.score) if graded else "", num(result.max_score) if graded else "",
+                num(result.mark20) if graded else "", num(round(result.duration_s, 1))]
+        writer.writerow(row)
+    return BOM + out.getvalue()

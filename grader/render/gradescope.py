@@ -1,0 +1,32 @@
+"""`results.json` for the Gradescope autograder (one submission), per its specification:
+score, execution_time, output, tests[] with name, number, score, max_score, status,
+output. Scores are the exercise's points, as the Gradescope assignment is set up."""
+
+from __future__ import annotations
+
+import json
+
+from ..messages import number, tr
+from ..results import QuestionStatus, SubmissionResult
+from .feedback import question_feedback
+from .terminal import render_submission
+
+
+def render_gradescope(result: SubmissionResult, lang: str) -> str:
+    data: dict = {"execution_time": max(1, round(result.duration_s)),
+                  "stdout_visibility": "hidden"}
+    if result.status != "graded":
+        data.update(score=0, output=render_submission(result, lang), tests=[])
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    tests = []
+    for question in result.questions:
+        test = {"name": f"{question.id} {question.title}", "number": question.id.lstrip("Q"),
+                "max_score": question.max_score, "output": question_feedback(question, lang)}
+        if question.status is not QuestionStatus.MANUAL:
+            test["score"] = question.score
+            test["status"] = "passed" if question.status is QuestionStatus.PASSED else "failed"
+        tests.append(test)
+    data.update(score=result.score, output=tr(
+        lang, "total", score=number(result.score), max_score=number(result.max_score),
+        mark=number(result.mark20)), tests=tests)
+    return json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)

@@ -1,0 +1,57 @@
+"""JUnit XML (`--junit`) as pytest writes it, so that CI systems show each question.
+
+One <testcase> per question per submission: classname is the submission, name the
+question id and title. Failing questions carry the student's feedback text; manual
+questions are skipped; a submission that could not be graded is one errored case.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Sequence
+
+from ..messages import number, tr
+from ..results import QuestionStatus, SubmissionResult
+from .feedback import question_feedback
+
+FAILING = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.MISSING,
+           QuestionStatus.ERROR, QuestionStatus.TIMEOUT}
+
+
+def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
+    suite = ET.Element("testsuite", name="minimax-grader")
+    counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    total_time = 0.0
+    for result in results:
+        classname = result.student or result.path
+        total_time += result.duration_s
+        if result.status != "graded":
+            case = ET.SubElement(suite, "testcase", classname=classname, name="submission",
+                                 time=f"{result.duration_s:.3f}", file=result.path)
+            reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+            ET.SubElement(case, "error", message=reason).text = result.detail or reason
+            counts["tests"] += 1
+            counts["errors"] += 1
+            continue
+        share = result.duration_s / max(1, len(result.questions))
+        for question in result.questions:
+            case = ET.SubElement(suite, "testcase", classname=classname,
+                                 name=f"{question.id} {question.title}", time=f"{share:.3f}",
+                                 file=result.path)
+            counts["tests"] += 1
+            if question.status is QuestionStatus.MANUAL:
+                ET.SubElement(case, "skipped", message=tr(lang, "manual"))
+                counts["skipped"] += 1
+            elif question.status in FAILING:
+                score = f"{number(question.score)}/{number(question.max_score)}"
+                message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
+                ET.SubElement(case, "failure", message=message,
+                              type=question.status.value).text = question_feedback(question, lang)
+                counts["failures"] += 1
+    suite.set("time", f"{total_time:.3f}")
+    for key, value in counts.items():
+        suite.set(key, str(value))
+    root = ET.Element("testsuites")
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode")

@@ -1,0 +1,47 @@
+"""Where a batch is: a progress bar on a terminal, one plain line per submission
+otherwise (CI logs), both on the given stream."""
+
+from __future__ import annotations
+
+import time
+from typing import TextIO
+
+from ..messages import number, tr
+from ..results import SubmissionResult
+
+
+class Progress:
+    def __init__(self, stream: TextIO, lang: str):
+        self.stream, self.lang = stream, lang
+        self.total = self.done = 0
+        self.start = time.monotonic()
+        self._bar = None
+
+    def started(self, total: int) -> None:
+        self.total, self.start = total, time.monotonic()
+        if total > 1 and self.stream.isatty():
+            from rich.console import Console  # only on a terminal: it costs an import
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("·"), TimeRemainingColumn(),
+                            console=Console(file=self.stream), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(tr(self.lang, "progress.grading"), total=total)
+
+    def advance(self, result: SubmissionResult) -> None:
+        self.done += 1
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1)
+            return
+        if self.total > 1:
+            width = len(str(self.total))
+            mark = (f"{number(result.mark20)}/20" if result.status == "graded"
+                    else tr(self.lang, "progress.not_graded"))
+            print(f"[{self.done:>{width}}/{self.total}] {result.student or result.path}: {mark} "
+                  f"({result.duration_s:.1f} s)", file=self.stream, flush=True)
+
+    def finished(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
