@@ -8,6 +8,7 @@ runner here turns what it raises into a `CheckResult`.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import logging
 import random
@@ -159,6 +160,25 @@ class CheckContext:
         for example in explicit:
             probe(example)
         count = max(1, round(examples * self.examples_scale))
+        # Most submissions pass: probe the drawn examples from a per-process cache
+        # (drawing costs more than probing) and ask Hypothesis again only to shrink.
+        first: Exception | None = None
+        for example in _drawn_examples(strategy, count, self.check_name):
+            try:
+                probe(copy.deepcopy(example))
+            except Mismatch as exc:
+                first = exc
+                break
+            except CallFailed as exc:
+                if not isinstance(exc.failure, StudentCodeError):
+                    raise  # a timeout or a crash: shrinking would pay for it again
+                first = exc
+                break
+        if first is not None:
+            self._shrink(strategy, probe, count, first)
+
+    def _shrink(self, strategy: st.SearchStrategy, probe: Callable[[Any], None], count: int,
+                first: Exception) -> None:
         failures: list[Exception] = []
         stopped: list[Any] = []
 
@@ -177,18 +197,50 @@ class CheckContext:
                 return True
             return False
 
-        settings = hypothesis.settings(
-            max_examples=count, database=None, deadline=None, derandomize=False,
-            phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink])
-        seed = random.Random(zlib.crc32(self.check_name.encode()))
         try:
-            hypothesis.find(strategy, condition, settings=settings, random=seed)
+            hypothesis.find(strategy, condition, settings=_settings(count),
+                            random=_seeded(self.check_name))
         except hypothesis.errors.NoSuchExample:
-            return
+            raise first from None  # not found again (a flaky student function): as probed
         except Exception:  # Flaky and friends: a student function that is not deterministic
             if not failures:
-                raise
+                raise first from None
         raise failures[-1]
+
+
+_DRAWN: dict[tuple[str, int, str], list[Any]] = {}
+
+
+def _settings(count: int) -> hypothesis.settings:
+    return hypothesis.settings(
+        max_examples=count, database=None, deadline=None, derandomize=False,
+        phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink])
+
+
+def _seeded(check_name: str) -> random.Random:
+    return random.Random(zlib.crc32(check_name.encode()))
+
+
+def _drawn_examples(strategy: st.SearchStrategy, count: int, check_name: str) -> list[Any]:
+    """The examples Hypothesis draws for this check, drawn once per process.
+
+    The same seed and settings as `_shrink`, so the examples are the ones it would try
+    first. Kept pristine: probes get deep copies.
+    """
+    key = (check_name, count, repr(strategy))
+    if key not in _DRAWN:
+        drawn: list[Any] = []
+
+        def collect(example: Any) -> bool:
+            drawn.append(copy.deepcopy(example))
+            return False
+
+        try:
+            hypothesis.find(strategy, collect, settings=_settings(count), random=_seeded(check_name))
+        except hypothesis.errors.NoSuchExample:
+            pass
+        _DRAWN[key] = drawn
+    return _DRAWN[key]
 
 
 def run_check(check: Check, ctx: CheckContext) -> CheckResult:
