@@ -2,49 +2,88 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..messages import number, tr
-from ..results import CellOutcome, CheckResult, CheckStatus, QuestionResult, QuestionStatus
+from ..results import CellOutcome, CheckResult, CheckStatus, QuestionResult, QuestionStatus, SubmissionResult
 
 INDENT = "    "
 
 
-def check_message(check: CheckResult, lang: str) -> str:
-    """What went wrong in one check: the call, expected, obtained, the board, a note."""
+@dataclass
+class CheckParts:
+    """A failing check's feedback as parts, for renderers that lay them out (HTML)."""
+
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    """(label, text) in reading order: the call, the error, expected, obtained, a note;
+    the label is empty for a whole sentence (the error)."""
+    board: str = ""
+
+
+def check_parts(check: CheckResult, lang: str) -> CheckParts:
+    """What went wrong in one check: the call, expected, obtained, a note, the board."""
+    parts = CheckParts()
     if check.status is CheckStatus.PASSED:
-        return ""
-    lines = []
-    evidence = check.evidence
+        return parts
     if check.error == "internal":
-        return tr(lang, "internal")
+        parts.rows.append(("", tr(lang, "internal")))
+        return parts
+    evidence = check.evidence
     if evidence is not None and evidence.call:
-        lines.append(f"{tr(lang, 'call')} : {evidence.call}" if lang == "fr"
-                     else f"{tr(lang, 'call')}: {evidence.call}")
-    sep = " : " if lang == "fr" else ": "
+        parts.rows.append((tr(lang, "call"), evidence.call))
     if check.status is CheckStatus.ERROR:
         line = (tr(lang, "raised_line", line=check.error_line, where=check.error_where or "?")
                 if check.error_line else "")
         key = "crashed" if check.error.startswith("worker died") else "raised"
-        lines.append(tr(lang, key, error=check.error, line=line))
+        parts.rows.append(("", tr(lang, key, error=check.error, line=line)))
     elif check.status is CheckStatus.TIMEOUT:
-        lines.append(tr(lang, "timed_out", error=check.error))
+        parts.rows.append(("", tr(lang, "timed_out", error=check.error)))
     elif evidence is not None:
         if evidence.expected:
-            lines.append(f"{tr(lang, 'expected')}{sep}{evidence.expected}")
+            parts.rows.append((tr(lang, "expected"), evidence.expected))
         if evidence.obtained:
-            lines.append(f"{tr(lang, 'obtained')}{sep}{evidence.obtained}")
+            parts.rows.append((tr(lang, "obtained"), evidence.obtained))
     if evidence is not None and evidence.note.get(lang):
-        lines.append(f"{tr(lang, 'note')}{sep}{evidence.note[lang]}")
-    if evidence is not None and evidence.board:
+        parts.rows.append((tr(lang, "note"), evidence.note[lang]))
+    if evidence is not None:
+        parts.board = evidence.board
+    return parts
+
+
+def check_message(check: CheckResult, lang: str) -> str:
+    """What went wrong in one check, as text: `check_parts` one per line."""
+    parts = check_parts(check, lang)
+    sep = " : " if lang == "fr" else ": "
+    lines = [f"{label}{sep}{text}" if label else text for label, text in parts.rows]
+    if parts.board:
         lines.append(f"{tr(lang, 'board')}{sep.rstrip()}")
-        lines.extend(INDENT + row for row in evidence.board.splitlines())
+        lines.extend(INDENT + row for row in parts.board.splitlines())
     return "\n".join(lines)
+
+
+def check_title(check: CheckResult, lang: str) -> str:
+    """What the check verifies, in `lang`."""
+    return check.description.get(lang, "")
 
 
 def question_feedback(question: QuestionResult, lang: str) -> str:
     """The whole feedback of a question: missing names, then each failing check."""
-    lines = []
     if question.status is QuestionStatus.MANUAL:
         return tr(lang, "manual")
+    lines = question_remarks(question, lang)
+    for check in question.checks:
+        if check.status is CheckStatus.PASSED:
+            continue
+        status = tr(lang, f"check.{check.status.value}")
+        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points)} pt)")
+        lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
+    return "\n".join(lines)
+
+
+def question_remarks(question: QuestionResult, lang: str) -> list[str]:
+    """What a question says before its failing checks: missing names, accepted
+    spellings, notes (a failing function it depends on, a call count...)."""
+    lines = []
     for name in question.missing:
         close = question.suggestions.get(name) or []
         lines.append(tr(lang, "missing_close", name=name, close=", ".join(close)) if close
@@ -53,13 +92,7 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
         lines.append(tr(lang, "alias", name=name, found=found))
     for key, values in question.notes:
         lines.append(tr(lang, key, **values))
-    for check in question.checks:
-        if check.status is CheckStatus.PASSED:
-            continue
-        status = tr(lang, f"check.{check.status.value}")
-        lines.append(f"✗ {check.description.get(lang, '')} ({status}, {number(check.points)} pt)")
-        lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
-    return "\n".join(lines)
+    return lines
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
@@ -72,3 +105,15 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
               line=line, first_line=cell.first_line)
     hint = tr(lang, f"cell_hint.{cell.error}")
     return text if hint == f"cell_hint.{cell.error}" else f"{text}\n  → {hint}"
+
+
+def detection_message(result: SubmissionResult, lang: str) -> str:
+    """How the exercise was chosen: forced on the command line, or the names found."""
+    if result.detected_by == "forced":
+        return tr(lang, "forced", exercise=result.exercise)
+    return tr(lang, "detected", exercise=result.exercise, names=result.detected_by)
+
+
+def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
+    """Why a submission was not graded, in a sentence."""
+    return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
