@@ -20,6 +20,9 @@ SIGNATURES: dict[str, frozenset[str]] = {
 }
 MIN_MATCHES = 2
 MIN_MATCHES_FOR = {"chocolat": 1}  # minimax_rec alone is that sheet's own name
+# One-letter names are common variables (`s = 0`, `h = heuristique(jeu1)`): they
+# count only when the submission defines them as functions, as the course page does.
+FUNCTIONS_ONLY = frozenset({"s", "h"})
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,9 @@ class Detection:
 
 def detect(defined: set[str] | dict[str, str]) -> Detection:
     """The sheet whose names the submission defines most (at least MIN_MATCHES)."""
-    names = set(defined)
+    kinds = defined if isinstance(defined, dict) else {}
+    names = {name for name in defined
+             if name not in FUNCTIONS_ONLY or kinds.get(name, "function") == "function"}
     scores = {ex: sorted(names & sig) for ex, sig in SIGNATURES.items()}
     best = max(scores, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
     if len(scores[best]) < MIN_MATCHES_FOR.get(best, MIN_MATCHES):

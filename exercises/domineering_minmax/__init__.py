@@ -1,5 +1,27 @@
-"""Exercise `domineering-minmax`: Algorithme min-max (domineering 4 x 4) (work in progress: no question yet)."""
+"""Course page "Algorithme min-max" applied to 4 x 4 domineering: h (Q1), s (Q2),
+minmax (Q3), jeu and affiche (Q4).
+
+The questions, checks and points are listed in docs/domineering-minmax-checks.md.
+"""
 
 from grader.checks import Exercise
 
-EXERCISE = Exercise(id="domineering-minmax", title="Algorithme min-max (domineering 4 x 4)", questions=())
+from . import board_checks, search_checks
+from .positions import Representation, prepare
+
+
+def describe(state: Representation) -> list[tuple[str, dict]]:
+    if state.dtype:
+        return [("text", {"fr": f"plateaux numpy ({state.dtype}) : ils vous sont passés sous cette forme",
+                          "en": f"numpy boards ({state.dtype}): they are given to you in that form"})]
+    return [("text", {"fr": "plateaux en listes de listes : ils vous sont passés sous cette forme",
+                      "en": "boards as lists of lists: they are given to you in that form"})]
+
+
+EXERCISE = Exercise(
+    id="domineering-minmax",
+    title="Algorithme min-max (domineering 4 x 4)",
+    questions=board_checks.QUESTIONS + search_checks.QUESTIONS,
+    prepare=prepare,
+    describe=describe,
+)

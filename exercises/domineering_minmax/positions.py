@@ -1,0 +1,224 @@
+"""4 x 4 domineering boards for the checks: Hypothesis strategies, the submission's
+representation (numpy or lists), the grader's helpers run in the worker, drawing."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grader.checks import Mismatch, StudentView
+from grader.errors import StudentFailure
+from grader.results import Evidence
+from grader.sandbox.wire import ArrayValue
+from grader.values import show
+from reference import domineering_minmax as ref
+
+Board = tuple[tuple[int, ...], ...]
+"""A board as the reference's `key`: hashable, cells as ints."""
+
+SEARCH_BUDGET = 10.0  # one minmax/jeu call; the page's first minmax explores the whole tree
+MIN_DOMINOES_FOR_SEARCH = 2  # <= 12 empty cells: the whole tree has <= ~2,000 nodes (measured)
+
+
+def replay(choices: list[tuple[int, int]]) -> Board:
+    """The board reached by putting, for each (player, c), the c-th legal domino of that
+    player (or of the other one when he has none); a shorter list gives a smaller board."""
+    v: Any = [[ref.EMPTY] * ref.N for _ in range(ref.N)]
+    for joueur, c in choices:
+        if not ref.coups(v, joueur):
+            joueur = 1 - joueur
+        moves = ref.coups(v, joueur)
+        if moves:
+            v = ref.jouer(v, moves[c % len(moves)], joueur)
+    return ref.key(v)
+
+
+def boards(min_dominoes: int = 0, max_dominoes: int = 8) -> st.SearchStrategy:
+    """Boards with dominoes of either player (the page's board is not alternate play)."""
+    move = st.tuples(st.integers(0, 1), st.integers(0, 20))
+    return st.lists(move, min_size=min_dominoes, max_size=max_dominoes).map(replay)
+
+
+def search_cases() -> st.SearchStrategy:
+    """(board, p, player to move) for minmax/jeu: the player has a move, p in 1..3."""
+    positions = st.tuples(boards(MIN_DOMINOES_FOR_SEARCH), st.integers(1, 3), st.integers(0, 1))
+    return positions.filter(lambda case: bool(ref.coups(case[0], case[2])))
+
+
+# Player 0 (vertical) stuck, player 1 not; player 1 (horizontal) stuck, player 0 not;
+# both stuck (the page tests player 0 first: -inf).
+ONLY_HORIZONTAL = ((-1, -1, 0, 1), (0, 1, 0, 1), (-1, -1, 0, 1), (0, 1, 0, 1))
+ONLY_VERTICAL = ((-1, 0, -1, 0), (-1, 1, -1, 1), (0, 1, 0, 1), (0, 1, 0, 1))
+BOTH_STUCK = ((-1, 0, -1, 0), (0, 1, 0, 1), (-1, 0, -1, 0), (0, 1, 0, 1))
+
+
+def page_board() -> Board:
+    return ref.key(ref.plateau_cours())
+
+
+def rows(v: Board) -> list[list[int]]:
+    """A board as the student would print a list of lists."""
+    return [list(row) for row in v]
+
+
+def board_key(value: Any) -> Board | None:
+    """A student board as a reference key, or None when it is not a 4 x 4 of numbers."""
+    try:
+        if len(value) != ref.N or any(len(row) != ref.N for row in value):
+            return None
+        cells = [[c for c in row] for row in value]
+        if any(isinstance(c, bool) or not isinstance(c, (int, float)) or c != int(c)
+               for row in cells for c in row):
+            return None
+        return tuple(tuple(int(c) for c in row) for row in cells)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def value(v: Board, p: int, joueur: int) -> float:
+    return ref.valeur(v, p, joueur)
+
+
+@functools.lru_cache(maxsize=4096)
+def optimal(v: Board, p: int, joueur: int) -> frozenset[Board]:
+    return frozenset(ref.key(u) for u in ref.successeurs_optimaux(v, p, joueur))
+
+
+@functools.lru_cache(maxsize=1024)
+def successors(v: Board, joueur: int) -> tuple[Board, ...]:
+    return tuple(ref.key(u) for u in ref.s(v, joueur))
+
+
+@functools.lru_cache(maxsize=256)
+def possible_winners(v: Board, p: int, joueur: int) -> frozenset[int]:
+    return frozenset(ref.gagnants_possibles(v, p, joueur))
+
+
+def draw(v: Any) -> str:
+    """The board as text ('-' empty), best effort on odd values."""
+    try:
+        return ref.dessin(v)
+    except Exception:
+        return show(v)
+
+
+@dataclass(frozen=True)
+class Representation:
+    """How the submission stores a board, learnt from its own `v`."""
+
+    dtype: str | None = None
+    """numpy dtype of the boards, or None for lists of lists."""
+
+    def to_student(self, v: Board) -> Any:
+        rows = [list(row) for row in v]
+        if self.dtype is None:
+            return rows
+        array = ArrayValue([[float(c) for c in row] for row in rows] if self.dtype.startswith("float")
+                           else rows)
+        array.dtype = self.dtype
+        return array
+
+
+def as_student(ctx: Any, v: Board) -> Any:
+    """A reference board in the submission's own representation (ctx: CheckContext)."""
+    return ctx.state.to_student(v)
+
+
+def prepare(view: StudentView) -> Representation:
+    """numpy when the submission's board `v` (the page's cell) is a numpy array, lists
+    when it is a list. Without a `v`, its first other 4 x 4 board decides; without any,
+    numpy when numpy is imported (the page's representation)."""
+    values = [name for name, kind in view.defined.items() if kind == "value"]
+    candidates = (["v"] if "v" in values else []) + [n for n in values if n != "v"][:MAX_SCANNED]
+    for name in candidates:
+        try:
+            found = view.get(name)
+        except StudentFailure:
+            continue
+        if board_key(found) is not None:
+            return Representation(found.dtype or "float64" if isinstance(found, ArrayValue) else None)
+    if any(view.defined.get(name) == "module" for name in ("np", "numpy")):
+        return Representation("float64")
+    return Representation(None)
+
+
+MAX_SCANNED = 20  # top-level values read when looking for a board
+
+
+# Grader code run in the worker (see StudentSession.define_helpers): the page's s and h,
+# handed to the student's minmax and jeu so that a wrong s or h of the student does not
+# fail them too; a recorder standing in for `affiche` while `jeu` runs.
+HELPERS = '''
+import copy as _copy
+import sys as _sys
+
+
+def s_ref(v, joueur):
+    succ = []
+    for i in range(4):
+        for j in range(4):
+            if v[i][j] == -1:
+                w = _copy.deepcopy(v)
+                if joueur == 0 and i < 3 and v[i + 1][j] == -1:
+                    w[i][j] = w[i + 1][j] = joueur
+                    succ.append(w)
+                if joueur == 1 and j < 3 and v[i][j + 1] == -1:
+                    w[i][j] = w[i][j + 1] = joueur
+                    succ.append(w)
+    return succ
+
+
+def h_ref(v):
+    n0, n1 = 0, 0
+    for i in range(len(v)):
+        for j in range(len(v[0])):
+            if i + 1 < len(v) and v[i][j] == v[i + 1][j] == -1:
+                n0 += 1
+            if j + 1 < len(v[0]) and v[i][j] == v[i][j + 1] == -1:
+                n1 += 1
+    if n0 == 0:
+        return -float('inf')
+    if n1 == 0:
+        return float('inf')
+    return n0 - n1
+
+
+def _snapshot(w):
+    try:
+        return [[float(c) for c in row] for row in w]
+    except Exception:
+        return None
+
+
+def jeu_trace(s, h, v, p, joueur):
+    """Runs the student's jeu with affiche replaced by a recorder; the boards drawn."""
+    drawn = []
+    original = student.get('affiche')
+    student['affiche'] = lambda w, *args, **kwargs: drawn.append(_snapshot(w))
+    try:
+        student['jeu'](s, h, v, p, joueur)
+    finally:
+        student['affiche'] = original
+    return drawn
+
+
+def close_figures():
+    plt = _sys.modules.get('matplotlib.pyplot')
+    if plt is not None:
+        plt.close('all')
+'''
+
+
+def mismatch(call: str, expected: Any, obtained: Any, v: Any = None,
+             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
+    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
+    return Mismatch(Evidence(
+        call=call,
+        expected=expected if text else show(expected),
+        obtained=obtained if text else show(obtained),
+        board=draw(v) if v is not None else "",
+        note={"fr": fr, "en": en} if fr else {}))

@@ -1,0 +1,263 @@
+"""Checks of the course page's minmax (Q3), jeu and affiche (Q4) on 4 x 4 domineering.
+Points in docs/domineering-minmax-checks.md."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from grader.checks import CallFailed, Check, CheckContext, Mismatch, Question
+from grader.errors import StudentFailure
+from grader.values import as_pair, is_number, same, show
+from reference import domineering_minmax as ref
+
+from .positions import (BOTH_STUCK, HELPERS, ONLY_HORIZONTAL, ONLY_VERTICAL, SEARCH_BUDGET, Board,
+                        as_student, board_key, draw, mismatch, optimal, page_board, possible_winners,
+                        rows, search_cases, successors, value)
+
+
+def _helpers(ctx: CheckContext) -> None:
+    ctx.student.define_helpers(HELPERS)
+
+
+def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
+    """(s, h): the student's own, or the page's run by the grader."""
+    if own:
+        missing = [name for name in ("s", "h") if not ctx.student.has(name)]
+        if missing:
+            raise mismatch("s, h", "s et h définis", f"{', '.join(missing)} non défini", text=True,
+                           fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
+                           en="this check calls the function with your own s and h, as the page does")
+        return ctx.student.ref("s"), ctx.student.ref("h")
+    _helpers(ctx)
+    return ctx.student.ref("@s_ref"), ctx.student.ref("@h_ref")
+
+
+# -- Q3 minmax -------------------------------------------------------------------------
+def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> None:
+    """A value, or a pair (successor, value): the reference's value, an optimal successor
+    (at a leaf: v itself or None)."""
+    expected = value(v, p, joueur)
+    pair = as_pair(obtained)
+    if is_number(obtained):
+        found = obtained
+    elif pair is not None and is_number(pair[1]):
+        found = pair[1]
+    else:
+        raise mismatch(call, expected, obtained, v,
+                       fr="minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
+                       en="minmax must return the value of v, or a pair (successor, value)")
+    if not same(found, expected):
+        raise mismatch(call, expected, found, v,
+                       fr=f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
+                       en=f"the min-max value of v at depth {p}, player {joueur} to move")
+    if pair is None or is_number(obtained):
+        return
+    leaf = p == 0 or not ref.coups(v, joueur)
+    chosen = board_key(pair[0]) if pair[0] is not None else None
+    if leaf and (pair[0] is None or chosen == v):
+        return
+    good = optimal(v, p, joueur)
+    if not leaf and chosen in good:
+        return
+    shown = [rows(w) for w in sorted(good)] if not leaf else "v (ou None)"
+    raise mismatch(call, f"un successeur parmi {show(shown)}" if not leaf else shown,
+                   show(pair[0]), v, text=True,
+                   fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
+                      if not leaf else "aucun coup à jouer : le successeur est v lui-même",
+                   en="the value is right, but the successor returned does not reach it"
+                      if not leaf else "no move to play: the successor is v itself")
+
+
+def _minmax(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
+            name: str = "v", keep_args: bool = False):
+    s, h = _own_or_ours(ctx, own)
+    call = f"minmax(s, h, {name}, {p}, {joueur})"
+    result = ctx.call("minmax", s, h, as_student(ctx, v), p, joueur, shown=call, board=draw(v),
+                      budget=SEARCH_BUDGET, keep_args=keep_args)
+    return call, result
+
+
+def _blame_own(ctx: CheckContext, exc: Mismatch) -> Mismatch:
+    """A sheet check run with the student's own s and h failed: say when they are the
+    cause (they do not give the page's values on its board)."""
+    wrong = []
+    v = page_board()
+    try:
+        if not same(ctx.value("h", as_student(ctx, v)), ref.h(v)):
+            wrong.append("h (Q1)")
+    except CallFailed:
+        wrong.append("h (Q1)")
+    try:
+        got = ctx.value("s", as_student(ctx, v), 0)
+        if not isinstance(got, (list, tuple)) or sorted(map(str, map(board_key, got))) != \
+                sorted(map(str, successors(v, 0))):
+            wrong.append("s (Q2)")
+    except CallFailed:
+        wrong.append("s (Q2)")
+    if wrong:
+        names, many = " et ".join(wrong), len(wrong) > 1
+        fr = (f"ce test utilise vos {names}, qui ne donnent pas" if many else
+              f"ce test utilise votre {names}, qui ne donne pas")
+        en = f"this check uses your {' and '.join(wrong)}, which {'do' if many else 'does'} not give"
+        note = exc.evidence.note
+        exc.evidence.note = {
+            "fr": (note["fr"] + " ; " if note else "") + fr + " les valeurs de l'énoncé sur ce plateau : "
+                  "corrigez d'abord cela",
+            "en": (note["en"] + "; " if note else "") + en + " the page's values on this board: "
+                  "fix that first"}
+    return exc
+
+
+def q3_sheet(ctx: CheckContext) -> None:
+    call, result = _minmax(ctx, page_board(), 2, 0, own=True)
+    try:
+        check_search(call, page_board(), 2, 0, result.value)
+    except Mismatch as exc:
+        raise _blame_own(ctx, exc) from None
+
+
+def q3_random(ctx: CheckContext) -> None:
+    def probe(case: tuple) -> None:
+        call, result = _minmax(ctx, *case)
+        check_search(call, *case, result.value)
+
+    ctx.for_all(search_cases(), probe, examples=12,
+                explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
+
+
+def q3_leaves(ctx: CheckContext) -> None:
+    cases = [(page_board(), 0, 0), (page_board(), 0, 1), (ONLY_HORIZONTAL, 2, 0),
+             (ONLY_VERTICAL, 2, 1), (BOTH_STUCK, 1, 0)]
+    for v, p, joueur in cases:
+        call, result = _minmax(ctx, v, p, joueur)
+        check_search(call, v, p, joueur, result.value)
+
+
+def q3_unchanged(ctx: CheckContext) -> None:
+    for v, p, joueur in ((page_board(), 2, 0), (page_board(), 1, 1)):
+        call, result = _minmax(ctx, v, p, joueur, keep_args=True)
+        if board_key(result.args_after[2]) != v:
+            raise mismatch(call, rows(v), result.args_after[2], v,
+                           fr="minmax ne doit pas modifier v : voici v après l'appel",
+                           en="minmax must not change v: this is v after the call")
+
+
+# -- Q4 jeu, affiche -------------------------------------------------------------------
+WINNER = re.compile(r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn", re.IGNORECASE)
+
+
+def _jeu(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
+         name: str = "v") -> tuple[str, list, int | None]:
+    """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
+    s, h = _own_or_ours(ctx, own)
+    _helpers(ctx)
+    call = f"jeu(s, h, {name}, {p}, {joueur})"
+    try:
+        result = ctx.call("@jeu_trace", s, h, as_student(ctx, v), p, joueur, shown=call,
+                          board=draw(v), budget=SEARCH_BUDGET)
+    finally:
+        _close_figures(ctx)  # a jeu that plots by itself piles up figures
+    found = WINNER.findall(result.stdout)
+    return call, result.value if isinstance(result.value, list) else [], \
+        int(found[-1]) if found else None
+
+
+def _close_figures(ctx: CheckContext) -> None:
+    try:
+        ctx.student.call("@close_figures")
+    except StudentFailure:  # the worker died with the call: nothing left to close
+        pass
+
+
+def _expect_winner(call: str, v: Board, winner: int | None, allowed: frozenset[int]) -> None:
+    if winner in allowed:
+        return
+    expected = " ou ".join(f"Joueur {w} a gagné" for w in sorted(allowed))
+    obtained = f"Joueur {winner} a gagné" if winner is not None else "rien de tel"
+    raise mismatch(call, expected, obtained, v, text=True,
+                   fr="ce que jeu affiche avec print à la fin de la partie",
+                   en="what jeu prints at the end of the game")
+
+
+def q4_sheet(ctx: CheckContext) -> None:
+    call, _, winner = _jeu(ctx, page_board(), 3, 0, own=True)
+    try:
+        _expect_winner(call, page_board(), winner, frozenset({0}))
+    except Mismatch as exc:
+        raise _blame_own(ctx, exc) from None
+
+
+def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
+    """The boards drawn are the game: from v, each an optimal successor of the previous
+    one, until the player to move is stuck (a board drawn twice in a row counts once)."""
+    game: list[Board | None] = []
+    for w in drawn:
+        k = board_key(w) if w is not None else None
+        if not game or k != game[-1]:
+            game.append(k)
+    if not game or game[0] != v:
+        first = "aucun plateau dessiné" if not game else show(rows(game[0]) if game[0] else None)
+        raise mismatch(call, "v d'abord", first, v,
+                       text=True, fr="jeu dessine chaque position avec affiche, en commençant par v",
+                       en="jeu draws every position with affiche, starting with v")
+    who = joueur
+    for before, after in zip(game, game[1:]):
+        if after not in optimal(before, p, who):
+            raise mismatch(call, "un coup choisi par minmax", show(rows(after) if after else after), before,
+                           text=True,
+                           fr=f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
+                              f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
+                           en=f"after this board (player {who} to move), the next board drawn is not an "
+                              f"optimal successor for minmax at depth {p}")
+        who = 1 - who
+    if ref.coups(game[-1], who):
+        raise mismatch(call, "la partie jusqu'au bout", "la partie s'arrête ici", game[-1], text=True,
+                       fr=f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
+                       en=f"the last board drawn: player {who} can still move")
+
+
+def q4_game(ctx: CheckContext) -> None:
+    def probe(case: tuple) -> None:
+        v, p, joueur = case
+        call, drawn, winner = _jeu(ctx, v, p, joueur)
+        _expect_winner(call, v, winner, possible_winners(v, p, joueur))
+        if drawn:
+            _check_game(call, v, p, joueur, drawn)
+
+    ctx.for_all(search_cases(), probe, examples=6, explicit=[(page_board(), 3, 0)])
+
+
+def q4_affiche(ctx: CheckContext) -> None:
+    _helpers(ctx)
+    try:
+        for v in (page_board(), ONLY_VERTICAL):
+            ctx.call("affiche", as_student(ctx, v), shown="affiche(v)", board=draw(v))
+    finally:
+        _close_figures(ctx)
+
+
+QUESTIONS = (
+    Question("Q3", "minmax", (("minmax",),), (
+        Check("sheet", 1.5, q3_sheet,
+              "minmax(s, h, v, 2, 0) vaut 1 sur le plateau de l'énoncé (avec vos s et h)",
+              "minmax(s, h, v, 2, 0) is 1 on the page's board (with your s and h)"),
+        Check("random_boards", 3.0, q3_random,
+              "valeur min-max (et successeur optimal) sur des plateaux au hasard, p = 1 à 3, "
+              "avec les s et h du cours",
+              "min-max value (and an optimal successor) on random boards, p = 1 to 3, "
+              "with the page's s and h"),
+        Check("leaves", 1.0, q3_leaves, "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
+              "h(v) when p = 0 or when the player cannot move"),
+        Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v"))),
+    Question("Q4", "jeu, affiche", (("jeu",), ("affiche",)), (
+        Check("sheet", 2.0, q4_sheet, "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
+              "jeu(s, h, v, 3, 0) prints \"Joueur 0 a gagné\" (with your s and h)"),
+        Check("game", 2.0, q4_game,
+              "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
+              "(plateaux au hasard, s et h du cours)",
+              "the game played: minmax's moves until a player is stuck, right winner printed "
+              "(random boards, the page's s and h)"),
+        Check("affiche", 1.0, q4_affiche, "affiche(v) dessine sans erreur",
+              "affiche(v) draws without error"))),
+)
