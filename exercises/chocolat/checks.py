@@ -1,0 +1,209 @@
+"""Checks of the two questions: minimax_rec (Q1) and minimax (Q2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.checks import Check, CheckContext, Mismatch, Question
+from grader.results import Evidence
+from grader.values import as_pair, show
+from reference import chocolat as ref
+
+from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
+
+CALL_BUDGET = 5.0
+FAST_BUDGET = 1.0  # GRADING_SPEC §4: minimax(30, 30) within a second (the reference: ~0.02 s)
+BIG = 30
+SMALL = 6  # sides of the random bars: without memoisation 6 x 6 takes ~16,000 calls, 7 x 7 ~130,000
+
+
+def mismatch(call: str, expected: str, obtained: str, fr: str = "", en: str = "") -> Mismatch:
+    return Mismatch(Evidence(call=call, expected=expected, obtained=obtained,
+                             note={"fr": fr, "en": en} if fr else {}))
+
+
+def all_states(largest: int = SMALL) -> list[tuple[int, int, int]]:
+    """Every state (m, n, p) with m, n <= largest, smallest bars first: the domain is
+    small enough to be covered whole, and the first failure is then the smallest."""
+    return sorted(((m, n, p) for m in range(1, largest + 1) for n in range(1, largest + 1)
+                   for p in (1, 2)), key=lambda s: (s[0] + s[1], s))
+
+
+def _rec_call(state: tuple[int, int, int]) -> str:
+    m, n, p = state
+    return f"minimax_rec({{}}, {m}, {n}, {p})"
+
+
+def _rec(ctx: CheckContext, state: tuple[int, int, int], keep_args: bool = False,
+         budget: float = CALL_BUDGET):
+    return ctx.call("minimax_rec", {}, *state, shown=_rec_call(state), budget=budget, keep_args=keep_args)
+
+
+def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: CheckContext) -> None:
+    """The winner part of `value` must be right (the move is other checks' business)."""
+    pair = as_pair(value)
+    if pair is not None and is_int(pair[0]) and pair[0] == ref.gagnant(*state):
+        return
+    problem = value_problem(state, value, ctx.state)
+    if problem is not None:
+        raise mismatch(call, problem.expected, show(value), problem.fr, problem.en)
+
+
+# -- Q1 minimax_rec --------------------------------------------------------------
+def q1_base_case(ctx: CheckContext) -> None:
+    for p in (1, 2):
+        state = (1, 1, p)
+        _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
+
+
+def q1_winner(ctx: CheckContext) -> None:
+    for state in all_states():
+        _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
+
+
+def q1_winning_move(ctx: CheckContext) -> None:
+    for state in (s for s in all_states() if s[0] != s[1]):
+        value = _rec(ctx, state).value
+        pair = as_pair(value)  # the move alone: the winner is the previous check's business
+        problem = move_problem(state, pair[1] if pair else value, ctx.state, expected_text(state, ctx.state))
+        if problem is not None:
+            raise mismatch(_rec_call(state), problem.expected, show(value), problem.fr, problem.en)
+
+
+def q1_fills_dic(ctx: CheckContext) -> None:
+    for state in all_states():
+        result = _rec(ctx, state, keep_args=True)
+        dic = result.args_after[0] if result.args_after else None
+        call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
+        found = strategy_problem(dic, state, ctx.state)
+        if found is not None:
+            raise mismatch(call, found.problem.expected, found.obtained, found.problem.fr, found.problem.en)
+        if not _same_value(dic.get(state), result.value):
+            raise mismatch(call, f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
+                           show(result.value),
+                           "minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
+                           "minimax_rec must return the value it stored in dic for that state")
+
+
+def _same_value(stored: Any, returned: Any) -> bool:
+    a, b = as_pair(stored), as_pair(returned)
+    return a is not None and b is not None and a[0] == b[0] and _same_move(a[1], b[1])
+
+
+def _same_move(a: Any, b: Any) -> bool:
+    x, y = as_pair(a), as_pair(b)
+    if x is None or y is None:
+        return a == b
+    return x == y
+
+
+# The student's minimax_rec, wrapped inside the worker: a call that makes nested calls
+# computes its state; a state computed twice means the dictionary was not used.
+PROBE = '''
+def memo_probe(m, n, p):
+    original = student["minimax_rec"]
+    stack, computed = [], {}
+    def wrapper(*args, **kwargs):
+        if stack:
+            stack[-1] = True
+        stack.append(False)
+        try:
+            return original(*args, **kwargs)
+        finally:
+            if stack.pop():
+                key = repr(tuple(args[1:]) + tuple(sorted(kwargs.items())))
+                computed[key] = computed.get(key, 0) + 1
+    student["minimax_rec"] = wrapper
+    try:
+        value = wrapper({}, m, n, p)
+    finally:
+        student["minimax_rec"] = original
+    twice = sorted(k for k, c in computed.items() if c > 1)
+    return [value, len(twice), twice[:1], [computed[k] for k in twice[:1]]]
+'''
+ONCE_STATE = (5, 7, 1)
+
+
+def q1_computed_once(ctx: CheckContext) -> None:
+    ctx.student.define_helpers(PROBE)
+    call = _rec_call(ONCE_STATE)
+    value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
+    _check_winner(call, ONCE_STATE, value, ctx)
+    if count:
+        raise mismatch(call, "chaque état calculé une seule fois",
+                       f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : {times[0]} fois",
+                       "un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
+                       "refaire les appels récursifs",
+                       "a state already in dic must be returned at once (step 1 of the sheet), without "
+                       "making the recursive calls again")
+
+
+def q1_fast(ctx: CheckContext) -> None:
+    state = (BIG, BIG, 1)
+    value = _rec(ctx, state, budget=FAST_BUDGET).value
+    _check_winner(_rec_call(state), state, value, ctx)
+
+
+# -- Q2 minimax ------------------------------------------------------------------
+def _check_strategy(ctx: CheckContext, m: int, n: int, budget: float = CALL_BUDGET) -> None:
+    call = f"minimax({m}, {n})"
+    dic = ctx.value("minimax", m, n, shown=call, budget=budget)
+    found = strategy_problem(dic, (m, n, 1), ctx.state)
+    if found is not None:
+        raise mismatch(call, found.problem.expected, found.obtained, found.problem.fr, found.problem.en)
+
+
+def q2_small_bars(ctx: CheckContext) -> None:
+    for m, n in ((1, 1), (1, 2), (2, 1), (1, 5), (6, 1)):
+        _check_strategy(ctx, m, n)
+
+
+def q2_sizes(ctx: CheckContext) -> None:
+    for m, n, p in all_states():
+        if p == 1:
+            _check_strategy(ctx, m, n)
+
+
+def q2_fast(ctx: CheckContext) -> None:
+    _check_strategy(ctx, BIG, BIG, budget=FAST_BUDGET)
+
+
+QUESTIONS = (
+    Question("Q1", "minimax_rec", (("minimax_rec",),), (
+        Check("base_case", 1.5, q1_base_case,
+              "tablette 1 x 1 : le joueur p qui doit jouer a perdu, le gagnant est l'autre joueur",
+              "1 x 1 bar: player p, who must move, has lost; the winner is the other player"),
+        Check("winner", 2.5, q1_winner,
+              "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
+              "m, n <= 6, p = 1 ou 2",
+              "the winner returned is right (the player to move wins exactly when m != n), "
+              "m, n <= 6, p = 1 or 2"),
+        Check("winning_move", 2.5, q1_winning_move,
+              "quand m != n, le coup renvoyé est légal et laisse une tablette carrée (perdante) "
+              "à l'adversaire",
+              "when m != n, the move returned is legal and leaves a square (losing) bar to the opponent"),
+        Check("fills_dic", 2.5, q1_fills_dic,
+              "après minimax_rec(dic, m, n, p), dic contient tous les états accessibles, chacun avec le bon "
+              "gagnant et un coup gagnant quand il y en a un ; la valeur renvoyée est celle rangée dans dic",
+              "after minimax_rec(dic, m, n, p), dic holds every reachable state, each with the right winner "
+              "and a winning move when there is one; the value returned is the one stored in dic"),
+        Check("computed_once", 1.5, q1_computed_once,
+              "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
+              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))"),
+        Check("fast", 1.5, q1_fast,
+              "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
+              "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second"))),
+    Question("Q2", "minimax", (("minimax",),), (
+        Check("small_bars", 2, q2_small_bars,
+              "minimax(1, 1), minimax(1, n), minimax(n, 1) : la stratégie gagnante complète depuis (m, n, 1)",
+              "minimax(1, 1), minimax(1, n), minimax(n, 1): the whole winning strategy from (m, n, 1)"),
+        Check("sizes", 3.5, q2_sizes,
+              "minimax(m, n), m, n <= 6 : un dictionnaire de tous les états accessibles depuis (m, n, 1), "
+              "bons gagnants, coups gagnants",
+              "minimax(m, n), m, n <= 6: a dictionary of every state reachable from (m, n, 1), right "
+              "winners, winning moves"),
+        Check("fast", 2.5, q2_fast,
+              "minimax(30, 30) répond en moins d'une seconde, avec une stratégie juste",
+              "minimax(30, 30) answers within a second, with a right strategy"))),
+)
+
