@@ -37,7 +37,10 @@ def detect(defined: set[str] | dict[str, str]) -> Detection:
     names = {name for name in defined
              if name not in FUNCTIONS_ONLY or kinds.get(name, "function") == "function"}
     scores = {ex: sorted(names & sig) for ex, sig in SIGNATURES.items()}
-    best = max(scores, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
-    if len(scores[best]) < MIN_MATCHES_FOR.get(best, MIN_MATCHES):
+    # Only sheets whose minimum is met compete: a chocolat submission that also draws
+    # the bar with `affiche` is still chocolat.
+    eligible = [ex for ex in scores if len(scores[ex]) >= MIN_MATCHES_FOR.get(ex, MIN_MATCHES)]
+    if not eligible:
         return Detection(None, ())
+    best = max(eligible, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
     return Detection(best, tuple(scores[best]))

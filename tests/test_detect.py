@@ -71,3 +71,10 @@ def test_shared_names_alone_decide_nothing():
 
 def test_a_set_of_names_counts_as_functions():
     assert detect({"s", "h", "affiche"}).exercise == "domineering-minmax"
+
+
+@pytest.mark.parametrize("extra", ["affiche", "coups_possibles", "s", "h", "evaluate"])
+def test_chocolat_with_a_name_of_another_sheet_is_still_chocolat(extra):
+    # minimax_rec is enough for chocolat; one name of another sheet is not enough for it
+    defined = {"minimax_rec": "function", "minimax": "function", extra: "function"}
+    assert detect(defined).exercise == "chocolat"

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import __version__
 from ..results import SubmissionResult
+from ..messages import tr
 from .feedback import check_message, question_feedback
 
 
@@ -39,7 +40,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         },
         "duration_s": result.duration_s,
         "student_s": result.student_seconds,
+        "student_cpu_s": result.student_cpu,
         "detected_by": result.detected_by,
+        "understood": [tr(lang, key, **values) for key, values in result.understood],
         "isolation": result.isolation,
     }
     if result.status != "graded":
