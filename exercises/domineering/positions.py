@@ -1,0 +1,151 @@
+"""Domineering positions for the checks: Hypothesis strategies, the submission's
+representation, board drawing, cached reference values, the worker helpers."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grader.checks import Mismatch, StudentView
+from grader.errors import StudentFailure
+from grader.results import Evidence
+from grader.sandbox.wire import ArrayValue
+from grader.values import show
+from reference import domineering as ref
+
+INF = float("inf")
+HELPERS = (Path(__file__).with_name("worker_helpers.py")).read_text("utf-8")
+
+
+# -- positions ----------------------------------------------------------------------
+def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.SearchStrategy:
+    """(board, player to move) reached by legal random play on an n x p grid.
+
+    See `ref.rejouer`: every choice list is a legal game and a shorter one a smaller
+    game, so shrinking gives small boards. Finished games (the player to move is
+    stuck) are included."""
+    sizes = st.integers(min_size, max_size)
+    moves = st.lists(st.integers(0, 60), max_size=max_moves)
+    return st.tuples(sizes, sizes, moves).map(lambda t: ref.rejouer(*t))
+
+
+def midgames() -> st.SearchStrategy:
+    """(board, player to move) on 4 x 4 to 5 x 5 grids, played until at most `empties`
+    cells are left: the positions where h1's infinities start to decide the best move."""
+    def stop_early(n: int, p: int, choices: list, empties: int) -> tuple:
+        for k in range(len(choices) + 1):
+            v, joueur = ref.rejouer(n, p, choices[:k])
+            if sum(row.count(-1) for row in v) <= empties:
+                break
+        return v, joueur
+    sizes = st.integers(4, 5)
+    return st.tuples(sizes, sizes, st.lists(st.integers(0, 60), min_size=12, max_size=12),
+                     st.integers(6, 12)).map(lambda t: stop_early(*t))
+
+
+def playable(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy:
+    """(board, player) where `player` has a legal move; either player, not only the
+    one to move, so that both orientations are exercised everywhere."""
+    return st.tuples(positions(min_size, max_size), st.integers(0, 1)).map(
+        lambda t: (t[0][0], t[0][1] if ref.coups_possibles(t[0][0], t[0][1]) else 1 - t[0][1])
+    ).filter(lambda t: ref.coups_possibles(*t))
+
+
+def key(v: list) -> tuple:
+    """A hashable form of a board, for caching reference values."""
+    return tuple(tuple(row) for row in v)
+
+
+def from_key(k: tuple) -> list:
+    return [list(row) for row in k]
+
+
+HEURISTICS = {"h1": ref.h1, "h1_bloque_1": ref.h1_bloque_1, "h_poids": ref.h_poids}
+
+
+@functools.lru_cache(maxsize=8192)
+def search_value(k: tuple, joueur: int, depth: int, h: str = "h1") -> Any:
+    """The reference minmax value of the position."""
+    return ref.minmax(from_key(k), joueur, depth, HEURISTICS[h])[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def optimal_moves(k: tuple, joueur: int, depth: int, h: str = "h1") -> frozenset:
+    return frozenset(ref.coups_optimaux(from_key(k), joueur, depth, HEURISTICS[h]))
+
+
+def leaves(v: list, joueur: int, depth: int) -> int:
+    """A cheap upper estimate of the leaves of the search tree, to bound check time."""
+    a = len(ref.coups_possibles(v, joueur)) or 1
+    b = len(ref.coups_possibles(v, 1 - joueur)) or 1
+    count = 1
+    for level in range(depth):
+        count *= a if level % 2 == 0 else b
+    return count
+
+
+# -- showing ------------------------------------------------------------------------
+def draw(v: Any) -> str:
+    """The board as `print` shows it, one row a line, numbers aligned."""
+    try:
+        return "\n".join("[" + ", ".join(f"{int(c):2d}" for c in row) + "]" for row in v)
+    except (TypeError, ValueError):
+        return show(v)
+
+
+def mismatch(call: str, expected: Any, obtained: Any, v: Any = None,
+             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
+    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
+    return Mismatch(Evidence(
+        call=call,
+        expected=expected if text else show(expected),
+        obtained=obtained if text else show(obtained),
+        board=draw(v) if v is not None else "",
+        note={"fr": fr, "en": en} if fr else {}))
+
+
+def moves_text(moves: Any) -> str:
+    return show(sorted(moves, key=lambda m: (m is None, m)))
+
+
+# -- the submission -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Representation:
+    """How the submission stores a board, learnt from its own `grille_vide`."""
+
+    dtype: str | None = None
+    """numpy dtype of the board, or None for lists of lists."""
+
+    def to_student(self, v: list) -> Any:
+        rows = [list(row) for row in v]
+        if self.dtype is None:
+            return rows
+        array = ArrayValue(rows)
+        array.dtype = self.dtype
+        return array
+
+
+@dataclass
+class SubmissionState:
+    representation: Representation
+
+
+def prepare(view: StudentView) -> SubmissionState:
+    representation = Representation()
+    if view.has("grille_vide"):
+        try:
+            empty = view.call("grille_vide", 2, 3, budget=5).value
+            representation = Representation(getattr(empty, "dtype", None) or None)
+        except StudentFailure:
+            pass
+    view.define_helpers(HELPERS)
+    return SubmissionState(representation)
+
+
+def as_student(ctx: Any, v: list) -> Any:
+    """A reference board in the submission's own representation (ctx: CheckContext)."""
+    return ctx.state.representation.to_student(v)

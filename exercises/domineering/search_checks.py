@@ -1,0 +1,322 @@
+"""Checks of the heuristic and the search: h1 (Q8), minmax (Q9), strategie_minmax (Q10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grader.checks import Check, CheckContext, Mismatch, Question
+from grader.results import Evidence
+from grader.values import as_cell, as_pair, is_number, same, show
+from reference import domineering as ref
+
+from .positions import (
+    INF,
+    as_student,
+    draw,
+    key,
+    leaves,
+    midgames,
+    mismatch,
+    moves_text,
+    optimal_moves,
+    playable,
+    positions,
+    search_value,
+)
+
+SEARCH_BUDGET = 10.0  # one call at depth <= 3 on small boards; the reference needs < 0.1 s
+MAX_LEAVES = 3000     # bound on the positions x depths drawn, to keep a submission ~1-2 s
+
+
+# -- Q8 h1 ----------------------------------------------------------------------------
+def _h1_expected(v: list) -> set:
+    """The accepted values: when neither player can move the sheet's sentence ("+inf if
+    player 0 has won, -inf if player 1 has won") does not say who has won."""
+    return {ref.h1(v), ref.h1_bloque_1(v)}
+
+
+def _check_h1(ctx: CheckContext, v: list, name: str = "v") -> None:
+    call = f"h1({name})"
+    obtained = ctx.value("h1", as_student(ctx, v), shown=call, board=draw(v))
+    accepted = _h1_expected(v)
+    if not any(same(obtained, e) for e in accepted):
+        fr = en = ""
+        if not ref.coups_possibles(v, 0) and ref.coups_possibles(v, 1):
+            fr, en = ("le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
+                      "player 0 cannot move: player 1 has won, -inf")
+        elif not ref.coups_possibles(v, 1) and ref.coups_possibles(v, 0):
+            fr, en = ("le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
+                      "player 1 cannot move: player 0 has won, +inf")
+        elif len(accepted) > 1:
+            fr, en = ("aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
+                      "neither player can move: -inf or +inf are accepted")
+        else:
+            fr = (f"{len(ref.coups_possibles(v, 0))} coups pour le joueur 0, "
+                  f"{len(ref.coups_possibles(v, 1))} pour le joueur 1")
+            en = (f"{len(ref.coups_possibles(v, 0))} moves for player 0, "
+                  f"{len(ref.coups_possibles(v, 1))} for player 1")
+        raise mismatch(call, ref.h1(v), obtained, v, fr=fr, en=en)
+
+
+def q8_sheet(ctx: CheckContext) -> None:
+    _check_h1(ctx, ref.grille_vide(3, 2), "grille_vide(3, 2)")
+
+
+# Player 0 stuck, player 1 not (-inf); player 1 stuck, player 0 not (+inf).
+INFINITE_CASES = (ref.grille_vide(1, 3), ref.grille_vide(3, 1), ref.rejouer(2, 2, [0])[0],
+                  ref.rejouer(3, 3, [0, 0, 0, 0])[0], ref.rejouer(2, 3, [2, 0])[0],
+                  ref.rejouer(2, 4, [1, 1, 0])[0])
+
+
+def q8_infinities(ctx: CheckContext) -> None:
+    for v in INFINITE_CASES:
+        _check_h1(ctx, v)
+
+
+def q8_random(ctx: CheckContext) -> None:
+    ctx.for_all(positions(), lambda t: _check_h1(ctx, t[0]), examples=25)
+
+
+def q8_unchanged(ctx: CheckContext) -> None:
+    for v in (ref.grille_vide(3, 2), ref.rejouer(4, 4, [1, 2, 3, 4])[0], ref.grille_vide(1, 3)):
+        result = ctx.call("h1", as_student(ctx, v), shown="h1(v)", board=draw(v), keep_args=True)
+        if not same(result.args_after[0], v):
+            raise mismatch("h1(v)", v, result.args_after[0], v,
+                           fr="h1 ne doit pas modifier v : voici v après l'appel",
+                           en="h1 must not change v: this is v after the call")
+
+
+# -- Q9 minmax --------------------------------------------------------------------------
+def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
+    """(board, player, depth >= 1), the player having a move, the tree kept small."""
+    def with_depth(t: tuple) -> st.SearchStrategy:
+        depths = [d for d in range(1, max_depth + 1) if leaves(t[0], t[1], d) <= MAX_LEAVES]
+        return st.sampled_from(depths).map(lambda d: (t[0], t[1], d))
+    return playable(1, 5).flatmap(with_depth)
+
+
+def check_search(call: str, v: list, joueur: int, depth: int, h: str, obtained: Any) -> None:
+    """`obtained` must be (value, move): the reference's value and an optimal move.
+
+    When every move loses (-inf for player 0, +inf for player 1) every move is
+    optimal, and None (a skeleton that starts without a best move) is accepted too."""
+    expected_value = search_value(key(v), joueur, depth, h)
+    good = optimal_moves(key(v), joueur, depth, h)
+    pair = as_pair(obtained)
+    if pair is None or not is_number(pair[0]):
+        raise mismatch(call, (expected_value, min(good)), obtained, v,
+                       fr="minmax doit renvoyer un couple (valeur, coup)",
+                       en="minmax must return a pair (value, move)")
+    value, move = pair
+    if not same(value, expected_value):
+        raise mismatch(call, (expected_value, min(good)), obtained, v,
+                       fr=f"la valeur n'est pas celle de min-max à la profondeur {depth}",
+                       en=f"the value is not min-max's at depth {depth}")
+    lost = expected_value == (-INF if joueur == 0 else INF)
+    if as_cell(move) in good or (lost and move is None):
+        return
+    raise mismatch(call, f"un coup parmi {moves_text(good)}", show(move), v, text=True,
+                   fr=f"la valeur est juste mais le coup {show(move)} n'y mène pas",
+                   en=f"the value is right but move {show(move)} does not reach it")
+
+
+SHOWN_H = {"h1": "h1_correction", "h_poids": "h_poids"}
+"""How the grader's heuristics are named in the calls shown: h1_correction is the
+reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax."""
+
+
+def _minmax(ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False):
+    call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
+    h_arg = ctx.student.ref("@" + h)
+    result = ctx.call("minmax", as_student(ctx, v), joueur, depth, h_arg, shown=call, board=draw(v),
+                      budget=SEARCH_BUDGET, keep_args=keep_args)
+    return call, result
+
+
+def q9_leaves(ctx: CheckContext) -> None:
+    heuristics = {"h1": ref.h1, "h_poids": ref.h_poids}
+    cases = ((ref.grille_vide(3, 4), 0, 0, "h1"), (ref.rejouer(4, 4, [2, 7])[0], 1, 0, "h_poids"),
+             (ref.grille_vide(1, 4), 0, 2, "h1"), (ref.grille_vide(4, 1), 1, 2, "h_poids"),
+             (ref.rejouer(2, 2, [0])[0], 1, 3, "h_poids"))
+    for v, joueur, depth, h in cases:
+        call, result = _minmax(ctx, v, joueur, depth, h)
+        expected = (heuristics[h](v), None)
+        pair = as_pair(result.value)
+        if pair is None or pair[1] is not None or not same(pair[0], expected[0]):
+            note = ("profondeur 0 : renvoyer (h(v), None)", "depth 0: return (h(v), None)") if depth == 0 \
+                else (f"le joueur {joueur} ne peut pas jouer : renvoyer (h(v), None)",
+                      f"player {joueur} cannot move: return (h(v), None)")
+            raise mismatch(call, expected, result.value, v, fr=note[0], en=note[1])
+
+
+def _random_search(h: str, examples: int, max_depth: int):
+    def check(ctx: CheckContext) -> None:
+        def probe(example: tuple) -> None:
+            v, joueur, depth = example
+            call, result = _minmax(ctx, v, joueur, depth, h)
+            check_search(call, v, joueur, depth, h, result.value)
+
+        explicit = [(ref.grille_vide(3, 4), 0, 2), (ref.grille_vide(4, 3), 1, 2)]
+        ctx.for_all(_search_examples(max_depth), probe, examples=examples, explicit=explicit)
+
+    return check
+
+
+def q9_own_h1(ctx: CheckContext) -> None:
+    """With the student's own h1: the answer of the sheet's minmax run with that same h1
+    (computed in the worker), so that a wrong h1 does not fail minmax here."""
+    for v, joueur in ((ref.grille_vide(3, 4), 0), (ref.rejouer(4, 4, [1, 5])[0], 0),
+                      (ref.rejouer(3, 5, [2])[0], 1)):
+        call = f"minmax(v, {joueur}, 2, h1)"
+        h = ctx.student.ref("h1")
+        obtained = ctx.value("minmax", as_student(ctx, v), joueur, 2, h, shown=call, board=draw(v),
+                             budget=SEARCH_BUDGET)
+        value, good = ctx.value("@minmax_avec", as_student(ctx, v), joueur, 2, h,
+                                shown=call, budget=SEARCH_BUDGET)
+        good = {as_cell(m) for m in good}
+        pair = as_pair(obtained)
+        if pair is None or not same(pair[0], value) or as_cell(pair[1]) not in good:
+            raise mismatch(call, f"({show(value)}, un coup parmi {moves_text(good)})", show(obtained), v,
+                           text=True,
+                           fr="avec votre h1 passée en argument (la valeur attendue est calculée avec "
+                              "votre h1)",
+                           en="with your own h1 as the argument (the expected value uses your h1)")
+
+
+def q9_unchanged(ctx: CheckContext) -> None:
+    for v, joueur, depth in ((ref.grille_vide(3, 4), 0, 2), (ref.rejouer(4, 4, [1, 5])[0], 0, 3),
+                             (ref.rejouer(3, 5, [2])[0], 1, 2)):
+        call, result = _minmax(ctx, v, joueur, depth, "h1", keep_args=True)
+        if not same(result.args_after[0], v):
+            raise mismatch(call, v, result.args_after[0], v,
+                           fr="minmax ne doit pas modifier v (chaque coup placé doit être retiré) : "
+                              "voici v après l'appel",
+                           en="minmax must not change v (every move placed must be removed): "
+                              "this is v after the call")
+
+
+# -- Q10 strategie_minmax ----------------------------------------------------------------
+OTHER_DEPTHS = (1, 3)
+"""The sheet says "par exemple une profondeur de 2": depth 2 is checked first, and a
+submission whose answers are all optimal at depth 1 or 3 instead is accepted as well."""
+
+
+def _best_moves(v: list, joueur: int, depth: int) -> frozenset:
+    """Optimal moves with h1, under either reading of h1 when neither player can move."""
+    return optimal_moves(key(v), joueur, depth, "h1") | optimal_moves(key(v), joueur, depth, "h1_bloque_1")
+
+
+def _strategy_probe(ctx: CheckContext, depth: int):
+    def probe(example: tuple) -> None:
+        v, joueur = example
+        call = f"strategie_minmax(v, {joueur})"
+        move = ctx.value("strategie_minmax", as_student(ctx, v), joueur, shown=call, board=draw(v),
+                         budget=SEARCH_BUDGET)
+        good = _best_moves(v, joueur, depth)
+        lost = search_value(key(v), joueur, depth, "h1") == (-INF if joueur == 0 else INF)
+        if as_cell(move) in good or (lost and move is None):
+            return
+        raise mismatch(call, f"un coup parmi {moves_text(good)}", show(move), v, text=True,
+                       fr=f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
+                       en=f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)")
+    return probe
+
+
+def _strategy_positions(depth: int) -> st.SearchStrategy:
+    crowded = midgames().filter(lambda t: ref.coups_possibles(*t))
+    return st.one_of(playable(2, 5), crowded).filter(lambda t: leaves(t[0], t[1], depth) <= MAX_LEAVES * 4)
+
+
+# Positions (by the move choices of ref.rejouer on 5 x 5) where no optimal move for h1
+# is optimal for an h1 with swapped infinities: the infinities decide the move there.
+INFINITY_DECIDES = ([5, 19, 21, 0, 26, 48], [40, 15, 0, 38, 23, 23, 39, 29],
+                    [55, 35, 54, 59, 49, 29, 28], [11, 40, 9, 19, 58, 14, 52])
+
+
+def q10_optimal(ctx: CheckContext) -> None:
+    explicit = [(ref.grille_vide(5, 5), 0), (ref.rejouer(5, 5, [7])[0], 1)] + [
+        ref.rejouer(5, 5, choices) for choices in INFINITY_DECIDES]
+    name = ctx.check_name
+    try:
+        ctx.for_all(_strategy_positions(2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
+        return
+    except Mismatch as first_failure:
+        failure = first_failure
+    for depth in OTHER_DEPTHS:  # the same submission, read as searching at another depth
+        ctx.check_name = f"{name}_{depth}"
+        try:
+            ctx.for_all(_strategy_positions(depth), _strategy_probe(ctx, depth), examples=6,
+                        explicit=explicit)
+            return
+        except Mismatch:
+            continue
+        finally:
+            ctx.check_name = name
+    raise failure
+
+
+DUEL_GAMES = 25  # per seat: 50 games in all
+DUEL_BUDGET = 30.0
+
+
+def q10_beats_random(ctx: CheckContext) -> None:
+    wins = 0
+    empty = as_student(ctx, ref.grille_vide(5, 5))
+    for seat in (0, 1):
+        call = (f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
+                f"une stratégie au hasard (joueur {1 - seat})")
+        result = ctx.value("@duel", ctx.student.ref("strategie_minmax"), empty, DUEL_GAMES, seat,
+                           shown=call, budget=DUEL_BUDGET)
+        if result["illegal"] is not None:
+            board, joueur, move = result["illegal"]
+            legal = moves_text(ref.coups_possibles(board, joueur))
+            raise Mismatch(Evidence(call=f"strategie_minmax(v, {joueur})",
+                                    expected=f"un coup parmi {legal}",
+                                    obtained=move, board=draw(board),
+                                    note={"fr": "coup impossible pendant une partie contre le hasard",
+                                          "en": "impossible move during a game against random play"}))
+        wins += result["victoires"]
+    total = 2 * DUEL_GAMES
+    if wins < 0.9 * total:
+        raise Mismatch(Evidence(
+            call=f"{total} parties sur 5 x 5 contre une stratégie au hasard, la moitié en tant que joueur 0",
+            expected=f"au moins {int(0.9 * total)} victoires", obtained=f"{wins} victoires",
+            note={"fr": "min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
+                  "en": "min-max at depth 2 with h1 almost always wins against random play"}))
+
+
+QUESTIONS = (
+    Question("Q8", "h1", (("h1",),), (
+        Check("sheet", 0.5, q8_sheet, "h1(grille_vide(3, 2)) == 1 (énoncé)",
+              "h1(grille_vide(3, 2)) == 1 (sheet)"),
+        Check("infinities", 0.5, q8_infinities,
+              "-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
+              "-inf when player 0 cannot move, +inf when player 1 cannot"),
+        Check("random_positions", 1.0, q8_random, "la même valeur que la correction, positions au hasard",
+              "the same value as the reference, random positions"),
+        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v"))),
+    Question("Q9", "minmax", (("minmax",),), (
+        Check("leaves", 0.5, q9_leaves, "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
+              "(h(v), None) at depth 0 and when the player cannot move"),
+        Check("random_positions", 1.75, _random_search("h1", 12, 3),
+              "avec h1_correction (la h1 de la correction) : la valeur de la correction et un coup optimal "
+              "(profondeurs 1 à 3)",
+              "with h1_correction (the reference's h1): the reference's value and an optimal move "
+              "(depths 1 to 3)"),
+        Check("uses_h", 0.5, _random_search("h_poids", 6, 2),
+              "utilise l'heuristique h reçue en argument (une autre que h1)",
+              "uses the heuristic h it is given (another one than h1)"),
+        Check("own_h1", 0.25, q9_own_h1, "fonctionne avec votre propre h1 passée en argument",
+              "works with your own h1 passed as the argument"),
+        Check("unchanged", 0.5, q9_unchanged, "ne modifie pas v (placer puis retirer)",
+              "does not change v (placer then retirer)"))),
+    Question("Q10", "strategie_minmax", (("strategie_minmax",),), (
+        Check("optimal_move", 1.25, q10_optimal,
+              "renvoie un coup optimal de minmax à la profondeur 2 avec h1",
+              "returns an optimal move of minmax at depth 2 with h1"),
+        Check("beats_random", 1.25, q10_beats_random,
+              "gagne au moins 90 % de 50 parties contre le hasard sur 5 x 5",
+              "wins at least 90% of 50 games against random play on 5 x 5"))),
+)
