@@ -1,5 +1,18 @@
-"""Exercise `morpion`: Minimax au morpion (tic-tac-toe) (work in progress: no question yet)."""
+"""The tic-tac-toe (morpion) minimax article: wins, evaluate, game_over, empty_cells
+(Q1 to Q4), valid_move and set_move on the global board (Q5), minimax (Q6).
+
+The questions, checks and points are listed in docs/morpion-checks.md.
+"""
 
 from grader.checks import Exercise
 
-EXERCISE = Exercise(id="morpion", title="Minimax au morpion (tic-tac-toe)", questions=())
+from . import board_checks, move_checks, search_checks
+from .positions import describe, prepare
+
+EXERCISE = Exercise(
+    id="morpion",
+    title="Minimax au morpion (tic-tac-toe)",
+    questions=board_checks.QUESTIONS + move_checks.QUESTIONS + search_checks.QUESTIONS,
+    prepare=prepare,
+    describe=describe,
+)

@@ -1,0 +1,140 @@
+"""Checks of valid_move and set_move (Q5): both act on the module's global board.
+
+Each call is made with the global set to the position under test (the program's
+`board`, or `tableau` as the article prints it), then the global is read back."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hypothesis import strategies as st
+
+from grader.checks import Check, CheckContext, Question
+from grader.values import same, show
+from reference import morpion as ref
+
+from .positions import BEFORE_WIN, COMP, HUMAN, as_bool, empty, full_boards, mismatch, positions
+
+ALL_CELLS = [(x, y) for x in range(3) for y in range(3)]
+
+
+def _on_board(ctx: CheckContext, state: list, func: str, *args: Any) -> tuple[str, Any, Any]:
+    """(call as shown, value returned, the global board after the call)."""
+    name = ctx.state.board_name
+    ctx.student.set(name, ref.from_key(ref.key(state)))
+    call = f"{name} = {show(state)} ; {func}({', '.join(show(a) for a in args)})"
+    value = ctx.value(func, *args, shown=call, board=ref.render(state))
+    return call, value, ctx.student.get(name)
+
+
+def _restoring(check: Callable[[CheckContext], None]) -> Callable[[CheckContext], None]:
+    """Put the submission's own board back afterwards, whatever the check did."""
+    def run(ctx: CheckContext) -> None:
+        try:
+            check(ctx)
+        finally:
+            saved = ctx.state.saved_board
+            ctx.student.set(ctx.state.board_name, saved if saved is not None else empty())
+
+    return run
+
+
+def _board_changed(call: str, state: list, after: Any, func: str) -> Exception:
+    name = call.split(" = ")[0]
+    return mismatch(call, state, after, state,
+                    fr=f"{func} ne doit pas modifier {name} ici : voici {name} après l'appel",
+                    en=f"{func} must not change {name} here: this is {name} after the call")
+
+
+def q5_valid_move(ctx: CheckContext) -> None:
+    def probe(example: tuple) -> None:
+        state, _ = example
+        for x, y in ALL_CELLS:
+            call, value, after = _on_board(ctx, state, "valid_move", x, y)
+            expected = state[x][y] == 0
+            if as_bool(value) is not expected:
+                raise mismatch(call, expected, value, state,
+                               fr=f"la case ({x}, {y}) est {'vide' if expected else 'occupée'}",
+                               en=f"cell ({x}, {y}) is {'empty' if expected else 'taken'}")
+            if not same(after, state):
+                raise _board_changed(call, state, after, "valid_move")
+
+    ctx.for_all(positions(BEFORE_WIN, min_moves=1), probe, examples=5,
+                explicit=[(empty(), COMP), (full_boards()[0], COMP)])
+
+
+def _playable() -> st.SearchStrategy:
+    """(position, empty cell, player): nobody has won, a cell is free, either player."""
+    games = positions(BEFORE_WIN, max_moves=8)
+    return games.flatmap(lambda ex: st.tuples(
+        st.just(ex[0]), st.sampled_from([tuple(c) for c in ref.empty_cells(ex[0])]),
+        st.sampled_from([ex[1], -ex[1]])))
+
+
+def _taken() -> st.SearchStrategy:
+    """(position, occupied cell, player): at least one move played."""
+    games = positions(BEFORE_WIN, min_moves=1)
+    return games.flatmap(lambda ex: st.tuples(
+        st.just(ex[0]), st.sampled_from([c for c in ALL_CELLS if ex[0][c[0]][c[1]] != 0]),
+        st.sampled_from([COMP, HUMAN])))
+
+
+def q5_set_move_plays(ctx: CheckContext) -> None:
+    def probe(example: tuple) -> None:
+        state, (x, y), player = example
+        call, _, after = _on_board(ctx, state, "set_move", x, y, player)
+        expected = ref.from_key(ref.key(state))
+        expected[x][y] = player
+        if not same(after, expected):
+            raise mismatch(call, expected, after, state,
+                           fr=f"{ctx.state.board_name} après l'appel (attendu / obtenu) ; "
+                              "la grille dessinée est celle d'avant",
+                           en=f"{ctx.state.board_name} after the call (expected / obtained); "
+                              "the board drawn is the one before")
+
+    ctx.for_all(_playable(), probe, examples=12, explicit=[(empty(), (1, 1), COMP), (empty(), (2, 0), HUMAN)])
+
+
+def q5_set_move_refuses(ctx: CheckContext) -> None:
+    def probe(example: tuple) -> None:
+        state, (x, y), player = example
+        call, _, after = _on_board(ctx, state, "set_move", x, y, player)
+        if not same(after, state):
+            raise mismatch(call, state, after, state,
+                           fr=f"la case ({x}, {y}) est occupée : set_move doit refuser le coup et laisser "
+                              f"{ctx.state.board_name} inchangé (valid_move)",
+                           en=f"cell ({x}, {y}) is taken: set_move must refuse the move and leave "
+                              f"{ctx.state.board_name} unchanged (valid_move)")
+
+    ctx.for_all(_taken(), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
+
+
+def q5_set_move_returns(ctx: CheckContext) -> None:
+    state = [[1, 0, 0], [0, -1, 0], [0, 0, 0]]
+    for (x, y), player, expected in (((0, 2), COMP, True), ((0, 0), HUMAN, False),
+                                     ((1, 1), COMP, False), ((2, 1), HUMAN, True)):
+        call, value, _ = _on_board(ctx, state, "set_move", x, y, player)
+        if as_bool(value) is not expected:
+            raise mismatch(call, expected, value, state,
+                           fr="comme dans le programme de l'article : True si le coup est joué, "
+                              "False s'il est refusé",
+                           en="as in the article's program: True when the move is played, "
+                              "False when it is refused")
+
+
+QUESTIONS = (
+    Question("Q5", "valid_move/set_move", (("valid_move",), ("set_move",)), (
+        Check("valid_move", 1.0, _restoring(q5_valid_move),
+              "valid_move(x, y) : True exactement pour les cases vides de board, sans le modifier",
+              "valid_move(x, y): True exactly for the empty cells of board, without changing it"),
+        Check("set_move_plays", 1.5, _restoring(q5_set_move_plays),
+              "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
+              "rien d'autre ne change",
+              "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes"),
+        Check("set_move_refuses", 1.0, _restoring(q5_set_move_refuses),
+              "set_move sur une case occupée : board n'est pas modifié",
+              "set_move on a taken cell: board is not changed"),
+        Check("set_move_returns", 0.5, _restoring(q5_set_move_returns),
+              "set_move renvoie True si le coup est joué, False sinon",
+              "set_move returns True when the move is played, False otherwise"))),
+)

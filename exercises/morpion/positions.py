@@ -1,0 +1,200 @@
+"""Tic-tac-toe positions for the checks: Hypothesis strategies, the sheet's kinds of
+position (a win on each line, full boards), the submission's state and evidence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+
+from grader.checks import Mismatch, StudentView
+from grader.errors import StudentFailure
+from grader.results import Evidence
+from grader.values import show
+from reference import morpion as ref
+
+COMP, HUMAN = ref.COMP, ref.HUMAN
+
+# What to do with a random move that wins: keep it and stop, or avoid it.
+AT_WIN, BEFORE_WIN = "at", "before"
+
+
+def replay(starter: int, moves: int, choices: list[int], wins: str = AT_WIN) -> tuple[list, int]:
+    """(position, player to move) after `moves` moves of legal play, `starter` first.
+
+    Move i takes the (choices[i] mod k)-th of the k empty cells (row-major order), so
+    every draw is a legal game and choices shrinking to 0 give simple boards. With
+    AT_WIN the game stops at the first win; with BEFORE_WIN a winning move is replaced
+    by the first empty cell that does not win, and the game stops when every empty
+    cell wins (nobody has won then).
+    """
+    state, player = ref.from_key(EMPTY), starter
+    for i in range(moves):
+        cells = ref.empty_cells(state)
+        if not cells or ref.game_over(state):
+            break
+        x, y = cells[choices[i % len(choices)] % len(cells)]
+        if wins == BEFORE_WIN and _wins_with(state, x, y, player):
+            quiet = [c for c in cells if not _wins_with(state, c[0], c[1], player)]
+            if not quiet:
+                break
+            x, y = quiet[0]
+        state[x][y] = player
+        player = -player
+    return state, player
+
+
+def _wins_with(state: list, x: int, y: int, player: int) -> bool:
+    child = ref.from_key(ref.key(state))
+    child[x][y] = player
+    return ref.wins(child, player)
+
+
+def positions(wins: str = AT_WIN, min_moves: int = 0, max_moves: int = 9) -> st.SearchStrategy:
+    """(position, player to move) by random play; shrinking goes towards longer games
+    (cheaper searches) played in the first empty cells."""
+    return st.builds(replay, st.sampled_from([COMP, HUMAN]),
+                     st.integers(0, max_moves - min_moves).map(lambda d: max_moves - d),
+                     st.lists(st.integers(0, 8), min_size=9, max_size=9), st.just(wins))
+
+
+def searchable() -> st.SearchStrategy:
+    """Positions for minimax: nobody has won, 1 to 7 empty cells (a search from 8
+    empty cells costs 60,000 calls, one of them is an explicit example)."""
+    return positions(BEFORE_WIN, min_moves=2, max_moves=8)
+
+
+EMPTY = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
+
+
+def empty() -> list:
+    return ref.from_key(EMPTY)
+
+
+KINDS = {"rows": ref.LINES[0:3], "columns": ref.LINES[3:6], "diagonals": ref.LINES[6:8]}
+
+
+def line_position(line: tuple, holder: int) -> list:
+    """A legal position where `holder` has just completed `line`: the opponent holds
+    the first two other cells (row-major), `holder` moved first."""
+    state = empty()
+    for x, y in line:
+        state[x][y] = holder
+    others = [(x, y) for x in range(3) for y in range(3) if (x, y) not in line][:2]
+    for x, y in others:
+        state[x][y] = -holder
+    return state
+
+
+def line_positions() -> list[list]:
+    """A win on each of the 8 lines, COMP and HUMAN in turn holding it."""
+    return [line_position(line, COMP if i % 2 == 0 else HUMAN) for i, line in enumerate(ref.LINES)] + \
+        [line_position(line, HUMAN if i % 2 == 0 else COMP) for i, line in enumerate(ref.LINES)]
+
+
+# Full boards, nobody wins; and a full board COMP won with its last move.
+FULL_DRAWS = ([[1, -1, 1], [1, -1, -1], [-1, 1, 1]], [[-1, 1, -1], [-1, 1, 1], [1, -1, -1]])
+FULL_WON = [[1, -1, 1], [-1, 1, -1], [-1, 1, 1]]
+
+
+def full_boards() -> list[list]:
+    return [ref.from_key(ref.key(b)) for b in FULL_DRAWS + (FULL_WON,)]
+
+
+def to_move(state: list) -> int:
+    """The player to move in a legal position (COMP when both have as many marks)."""
+    marks = sum(sum(row) for row in state)
+    return HUMAN if marks > 0 else COMP
+
+
+def mismatch(call: str, expected: Any, obtained: Any, state: list | None = None,
+             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
+    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
+    return Mismatch(Evidence(
+        call=call,
+        expected=expected if text else show(expected),
+        obtained=obtained if text else show(obtained),
+        board=ref.render(state) if state is not None else "",
+        note={"fr": fr, "en": en} if fr else {}))
+
+
+def as_bool(value: Any) -> bool | None:
+    """True/False as a test reads them: a bool, 1/0, or None for False; else None."""
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    return None
+
+
+CONSTANTS = {"HUMAN": HUMAN, "COMP": COMP, "MAX": COMP, "MIN": HUMAN, "MINIMUM": HUMAN}
+BOARD_NAMES = ("board", "tableau")
+"""The program's global board, and the French translation the article prints."""
+
+
+@dataclass
+class SubmissionState:
+    board_name: str
+    """The global board valid_move/set_move act on: `board`, or `tableau`."""
+    saved_board: Any
+    """Its value after the cells ran (None when undefined), restored after Q5."""
+    constants: dict[str, Any] = field(default_factory=dict)
+
+
+def prepare(view: StudentView) -> SubmissionState:
+    try:
+        board_name = _board_name(view)
+        saved = view.get(board_name) if view.defined.get(board_name) == "value" else None
+        constants = {name: view.get(name) for name in CONSTANTS if view.defined.get(name) == "value"}
+    except StudentFailure:
+        return SubmissionState("board", None)
+    return SubmissionState(board_name, saved, constants)
+
+
+def _board_name(view: StudentView) -> str:
+    """The global valid_move/set_move use: `board` or `tableau`, else the only 3 x 3
+    list of lists they refer to (say `plateau`), else `board`."""
+    uses = view.session.uses
+    used = {name for func in ("valid_move", "set_move") for name in uses.get(func, [])}
+    for name in BOARD_NAMES:
+        if name in used:
+            return name
+    grids = [name for name in sorted(used)
+             if view.defined.get(name) == "value" and _is_grid(view.get(name))]
+    if len(grids) == 1:
+        return grids[0]
+    defined = [name for name in BOARD_NAMES if view.defined.get(name) == "value"]
+    return (defined or ["board"])[0]
+
+
+def _is_grid(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 3
+            and all(isinstance(row, list) and len(row) == 3 for row in value))
+
+
+def describe(state: SubmissionState) -> list[tuple[str, dict]]:
+    notes: list[tuple[str, dict]] = []
+    if state.board_name != "board":
+        why = ("l'écriture de l'article" if state.board_name == "tableau"
+               else "la grille qu'utilisent valid_move et set_move")
+        why_en = ("the article's spelling" if state.board_name == "tableau"
+                  else "the grid valid_move and set_move use")
+        notes.append(("text", {
+            "fr": f"plateau global : {state.board_name} ({why}) accepté pour board",
+            "en": f"global board: {state.board_name} ({why_en}) accepted for board"}))
+    wrong = [f"{name} = {show(value)}" for name, value in state.constants.items()
+             if value != CONSTANTS[name]]
+    if wrong:
+        notes.append(("text", {
+            "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
+                  "et les tests appellent vos fonctions avec -1 et +1",
+            "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
+                  "and the checks call your functions with -1 and +1"}))
+    else:
+        notes.append(("text", {
+            "fr": "joueurs : COMP (MAX) = +1, HUMAN (MIN) = -1, comme dans l'article",
+            "en": "players: COMP (MAX) = +1, HUMAN (MIN) = -1, as in the article"}))
+    return notes
