@@ -183,6 +183,15 @@ def tr(lang: str, key: str, **values: Any) -> str:
     return table.get(key, MESSAGES["fr"].get(key, key)).format(**values)
 
 
+def place(label: str, lang: str) -> str:
+    """A cell's label ('cellule 3', 'lignes 10-24', as the reader names them) in `lang`."""
+    if lang == "en":
+        for fr, en in (("cellule ", "cell "), ("lignes ", "lines ")):
+            if label.startswith(fr):
+                return en + label[len(fr):]
+    return label
+
+
 def number(value: float) -> str:
     """2.0 -> '2', 1.25 -> '1.25': scores as a teacher writes them."""
     return f"{value:g}" if value == round(value, 4) else f"{value:.2f}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..messages import number, tr
+from ..messages import number, place, tr
 from ..results import CellOutcome, CheckResult, CheckStatus, QuestionResult, QuestionStatus, SubmissionResult
 
 INDENT = "    "
@@ -32,7 +32,7 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
     if evidence is not None and evidence.call:
         parts.rows.append((tr(lang, "call"), evidence.call))
     if check.status is CheckStatus.ERROR:
-        line = (tr(lang, "raised_line", line=check.error_line, where=check.error_where or "?")
+        line = (tr(lang, "raised_line", line=check.error_line, where=place(check.error_where or "?", lang))
                 if check.error_line else "")
         key = "crashed" if check.error.startswith("worker died") else "raised"
         parts.rows.append(("", tr(lang, key, error=check.error, line=line)))
@@ -101,7 +101,7 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     else:
         error, message = cell.error, f": {cell.message}" if cell.message else ""
     line = tr(lang, "cell_line", line=cell.line) if cell.line else ""
-    text = tr(lang, "cell_failed", label=cell.label.capitalize(), error=error, message=message,
+    text = tr(lang, "cell_failed", label=place(cell.label, lang).capitalize(), error=error, message=message,
               line=line, first_line=cell.first_line)
     hint = tr(lang, f"cell_hint.{cell.error}")
     return text if hint == f"cell_hint.{cell.error}" else f"{text}\n  → {hint}"
