@@ -123,6 +123,9 @@ class SubmissionResult:
     isolation: str = ""
     duration_s: float = 0.0
     student_seconds: float = 0.0
+    """Wall time spent waiting on the student's worker (calls, cells, transfers)."""
+    student_cpu: float = 0.0
+    """CPU time the student's code itself used, as the worker measured it."""
     ignored_magics: list[str] = field(default_factory=list)
     student: str = ""
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""

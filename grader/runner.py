@@ -38,6 +38,7 @@ def grade_file(path: Path, settings: Settings) -> SubmissionResult:
         result = _grade_code(code, session, settings)
         result.isolation = isolation.value
         result.student_seconds = round(session.student_seconds, 3)
+        result.student_cpu = round(session.student_cpu, 3)
         result.printed = "".join(session.printed)
         result.restarts = session.restarts
     result.duration_s = round(time.monotonic() - start, 3)

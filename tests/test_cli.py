@@ -75,6 +75,7 @@ def test_same_file_same_report(sample_report, tmp_path):
         for sub in report["submissions"]:
             sub.pop("duration_s")
             sub.pop("student_s")
+            sub.pop("student_cpu_s")
     assert first == second
 
 

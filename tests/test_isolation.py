@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.errors import StudentCodeError
 from grader.sandbox.isolation import Isolation, available_isolation
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import Cell, StudentSession
@@ -61,3 +62,42 @@ def test_bubblewrap_is_detected_when_installed():
     if shutil.which("bwrap") is None:
         bubblewrap_or_fail()
     assert available_isolation() is Isolation.BUBBLEWRAP
+
+
+def test_bubblewrap_caps_the_disk_and_hides_the_network():
+    bubblewrap_or_fail()
+    code = ("import os, socket\n"
+            "def remplir():\n"
+            "    bloc = b'0' * (1 << 20)\n"
+            "    for k in range(40):\n"
+            "        with open('f%d' % k, 'wb') as f:\n"
+            "            for _ in range(60):\n"
+            "                f.write(bloc)\n"
+            "def ecrire(chemin):\n"
+            "    try:\n"
+            "        open(chemin, 'w').write('x')\n"
+            "        return 'écrit'\n"
+            "    except OSError:\n"
+            "        return 'refusé'\n"
+            "def reseau():\n"
+            "    try:\n"
+            "        socket.create_connection(('1.1.1.1', 80), timeout=1)\n"
+            "        return 'connecté'\n"
+            "    except OSError:\n"
+            "        return 'refusé'\n")
+    with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
+        assert session.run_cell(Cell(1, code, "c")).ok
+        with pytest.raises(StudentCodeError) as info:  # 128 MiB in all, far below 40 x 60 MiB
+            session.call("remplir", budget=20)
+        assert info.value.ename == "OSError"
+        assert session.call("ecrire", "/dev/mmg-test").value == "refusé"
+        assert session.call("ecrire", str(ROOT / "mmg-test")).value == "refusé"
+        assert session.call("reseau").value == "refusé"
+
+
+def test_under_bubblewrap_only_the_sandbox_processes_are_visible():
+    bubblewrap_or_fail()
+    with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
+        assert session.run_cell(Cell(1, "import os\npids = sorted(int(p) for p in os.listdir('/proc') "
+                                        "if p.isdigit())\n", "c")).ok
+        assert session.get("pids") == [1, 2]  # bubblewrap's init and the worker

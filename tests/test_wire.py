@@ -108,3 +108,29 @@ def test_array_values_ask_the_worker_for_numpy():
 
 def test_no_eval_on_decode():
     assert isinstance(wire.decode('{"$obj": "os", "repr": "__import__(\'os\')"}'), wire.Opaque)
+
+
+@pytest.mark.parametrize("text", ["", "garbage", '{"ok": true} trailing', '{"ok": tr', "\x00\x00"])
+def test_anything_but_one_json_value_is_refused(text):
+    with pytest.raises(ValueError):
+        wire.decode(text)
+
+
+def test_the_codec_ignores_patched_builtins_and_json(monkeypatch):
+    import builtins
+    import json
+
+    monkeypatch.setattr(builtins, "isinstance", lambda obj, cls: True)
+    monkeypatch.setattr(builtins, "repr", lambda obj: "20/20")
+    monkeypatch.setattr(json, "loads", lambda *a, **k: {"ok": True})
+    monkeypatch.setattr(json.JSONDecoder, "decode", lambda *a, **k: {"ok": True})
+    value = {"jeu": [[0, 1], (2, 3)], "h": -math.inf, "s": {4}}
+    text, _ = wire.encode(value)
+    decoded = wire.decode(text)
+    monkeypatch.undo()
+    assert decoded == value and type(decoded["jeu"][1]) is tuple
+
+
+def test_a_reply_of_five_million_elements_is_refused_not_built():
+    with pytest.raises(wire.TooLarge):
+        wire.encode(list(range(5_000_000)))

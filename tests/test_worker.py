@@ -149,3 +149,92 @@ def test_grader_helpers_survive_a_restart(session):
         session.call("crash")
     assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
     assert session.get("@SEEN") == [[[5]]]
+
+
+# -- hostile code (see also tests/test_faults.py) -----------------------------------
+
+def test_a_call_that_ignores_every_signal_is_killed_at_its_budget(session):
+    assert run(session, "import signal\ndef tetu():\n"
+                        "    for s in (signal.SIGALRM, signal.SIGTERM, signal.SIGINT):\n"
+                        "        signal.signal(s, signal.SIG_IGN)\n"
+                        "    while True:\n        pass\n"
+                        "def h():\n    return 7\n").ok
+    start = time.monotonic()
+    with pytest.raises(CallTimeout):
+        session.call("tetu", budget=0.5)
+    assert time.monotonic() - start < 0.5 + 1.0 + 1.0  # budget + grace + slack
+    assert session.call("h").value == 7
+
+
+def test_a_dead_worker_is_noticed_even_when_its_children_hold_the_pipes(session):
+    assert run(session, "import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
+                        "        time.sleep(600)\n        os._exit(0)\n"
+                        "def meurt():\n    os._exit(0)\n").ok
+    start = time.monotonic()
+    with pytest.raises(WorkerCrash):
+        session.call("meurt", budget=5)
+    assert time.monotonic() - start < 2  # noticed by polling, not at the 5 s deadline
+
+
+def test_a_frame_forged_on_the_channel_fails_that_call_only(session):
+    assert run(session, "import os, json\ndef forge():\n"
+                        "    trame = json.dumps({'ok': True, 'value': 20}).encode()\n"
+                        "    for fd in range(3, 256):\n        try:\n"
+                        "            os.write(fd, len(trame).to_bytes(4, 'big') + trame)\n"
+                        "        except OSError:\n            pass\n    return 0\n"
+                        "def h():\n    return 7\n").ok
+    with pytest.raises(WorkerCrash, match="corrupted"):
+        session.call("forge")
+    assert session.call("h").value == 7
+
+
+def test_closed_standard_fds_and_garbage_on_them_change_nothing(session):
+    assert run(session, "import os\nos.close(0)\nos.close(1)\nos.close(2)\nr, w = os.pipe()\n"
+                        "os.write(w, b'garbage')\nprint('encore')\n").ok
+    assert run(session, "import os\nos.write(1, b'\\x00\\x00\\x00\\x02{}')\ndef h():\n    return 7\n", 2).ok
+    assert session.call("h").value == 7
+    assert "encore" in "".join(session.printed)
+
+
+def test_the_channel_is_not_advertised_to_student_code(session):
+    assert run(session, "import os, sys\nargv = list(sys.argv)\nenv = dict(os.environ)\n"
+                        "fds = sorted(int(f) for f in os.listdir('/proc/self/fd'))\n").ok
+    assert session.get("argv") == [""]
+    env = session.get("env")
+    assert not any(k.startswith("MMG_") for k in env)
+    assert set(env) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "PYTHONHASHSEED", "PYTHONIOENCODING",
+                        "MPLBACKEND", "MPLCONFIGDIR", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                        "MKL_NUM_THREADS"}
+    assert [fd for fd in session.get("fds") if 2 < fd < 100] in ([], [3])  # 3: listdir's own fd
+
+
+def test_the_environment_of_the_grader_is_not_inherited(monkeypatch):
+    monkeypatch.setenv("MMG_TEST_SECRET", "jeton")
+    with StudentSession("m", Limits(), Isolation.BASIC, cell_budget=2) as session:
+        assert run(session, "import os\nsecret = os.environ.get('MMG_TEST_SECRET')\n").ok
+        assert session.get("secret") is None
+
+
+def test_patched_builtins_and_json_do_not_reach_the_channel(session):
+    assert run(session, "import builtins, json, random\n"
+                        "builtins.isinstance = lambda o, c: True\nbuiltins.repr = lambda o: '?'\n"
+                        "json.loads = json.dumps = lambda *a, **k: None\n"
+                        "json.JSONDecoder.decode = lambda *a, **k: None\n"
+                        "def f(x):\n    return {'x': [x, (x, 1.5)], 's': {x}}\n"
+                        "def hasard():\n    return random.random()\n").ok
+    assert session.call("f", 2).value == {"x": [2, (2, 1.5)], "s": {2}}
+    first = session.call("hasard").value
+    assert isinstance(first, float)
+
+
+def test_the_scratch_directory_is_removed_even_after_a_kill(tmp_path, monkeypatch):
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with StudentSession("m", Limits(), Isolation.BASIC, cell_budget=1) as session:
+        assert run(session, "open('trace.txt', 'w').write('x')\n").ok
+        outcome = run(session, "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                               "while True:\n    pass\n", 2)
+        assert outcome.error == "Timeout"
+        assert run(session, "import os\nvu = os.listdir('.')\n", 3).ok
+        assert session.get("vu") == ["trace.txt"]  # the replayed cell wrote it again
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("mmg-scratch")] == []

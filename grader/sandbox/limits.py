@@ -20,7 +20,12 @@ class Limits:
     """Largest file the student code may write in its scratch directory."""
     open_files: int = 256
     processes: int = 64
-    """Processes of the worker's user; enforced by the kernel only for non-root users."""
+    """Processes and threads of one worker: the cgroup's `pids.max` when the grader can
+    make one, else counted by the grader (RLIMIT_NPROC, also set, binds only non-root)."""
+    scratch_bytes: int = 128 * MIB
+    """All the files of the scratch directory together (bubblewrap: a sized tmpfs)."""
+    use_cgroup: bool = True
+    """Cage the worker's processes in a pids cgroup when the machine allows it."""
 
 
 def apply_limits(limits: Limits) -> None:

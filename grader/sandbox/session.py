@@ -75,6 +75,8 @@ class StudentSession:
         self.printed: list[str] = []
         self.printed_size = 0
         self.student_seconds = 0.0
+        self.student_cpu = 0.0
+        """CPU seconds the worker spent running student code (its own measure)."""
         self.seed = 0
         self.ignored_magics: list[str] = []
         self.uses: dict[str, list[str]] = {}
@@ -119,9 +121,13 @@ class StudentSession:
     def _raw(self, worker: WorkerProcess, message: dict, budget: float) -> dict:
         start = time.monotonic()
         try:
-            return worker.request(message, budget + GRACE_SECONDS)
+            reply = worker.request(message, budget + GRACE_SECONDS)
         finally:
             self.student_seconds += time.monotonic() - start
+        cpu = reply.get("cpu") if isinstance(reply, dict) else None
+        if isinstance(cpu, (int, float)):
+            self.student_cpu += cpu
+        return reply
 
     def _request(self, message: dict, budget: float) -> dict:
         worker = self._ensure_worker()

@@ -6,15 +6,22 @@ decoded with pickle or eval: only the types below can come out of `decode`.
 
 This file must stay importable on its own (no import from the `grader` package): the
 worker runs it from a private copy, prepended to `worker_main.py`, before any student
-code. Every builtin the encoder relies on is bound at import time, so student code
-that later replaces `isinstance`, `json.dumps` or `float.__repr__`-using helpers cannot
-change what the grader receives.
+code. Everything the codec relies on is bound at import time: the functions of this
+file (and of `worker_main.py` after it) see a private copy of the builtins, and the
+JSON scanner is the C one, bound here; so student code that later replaces
+`builtins.isinstance`, `json.loads` or `json.JSONDecoder` cannot change what the
+grader receives nor what the worker reads.
 """
 
-import json as _json
+import builtins as _builtins_module
 import math as _math
 import sys as _sys
 from json.encoder import encode_basestring_ascii as _quote
+from json.scanner import make_scanner as _make_scanner
+
+# Functions take their builtins from their module's `__builtins__` when they are
+# created: every function below gets this snapshot, not the module students can patch.
+__builtins__ = dict(_builtins_module.__dict__)
 
 # Bound once, before any student code runs (see module docstring).
 _type = type
@@ -293,12 +300,31 @@ def _array_as_list(data, dtype):
     return array
 
 
+class _ScanContext:
+    """What the C JSON scanner reads its settings from (instead of a JSONDecoder)."""
+
+    def __init__(self, object_hook):
+        self.strict = True
+        self.object_hook = object_hook
+        self.object_pairs_hook = None
+        self.parse_float = float
+        self.parse_int = int
+        self.parse_constant = lambda name: Opaque("float", name)
+        self.memo = {}
+
+
 def decode(text, make_array=_array_as_list, resolve_ref=None):
     """Decode tagged JSON text into plain Python values (grader side by default).
 
     `make_array` turns an `$np` payload into a value (nested lists here, a real
     ndarray in the worker); `resolve_ref` turns `{"$ref": name}` into a student object
-    (worker side only).
+    (worker side only). Raises ValueError on anything but one JSON value.
     """
-    return _json.loads(text, object_hook=_make_hook(make_array, resolve_ref),
-                       parse_constant=lambda name: Opaque("float", name))
+    scan = _make_scanner(_ScanContext(_make_hook(make_array, resolve_ref)))
+    try:
+        value, end = scan(text, 0)
+    except StopIteration:
+        raise ValueError("not a JSON value") from None
+    if end != len(text):
+        raise ValueError("extra data after the JSON value")
+    return value

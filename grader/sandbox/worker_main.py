@@ -4,16 +4,21 @@ It is started as a script from a private copy (with `wire.py` prepended), in an 
 scratch directory, by `grader.sandbox.process`. It reads length-prefixed JSON requests
 on one pipe and writes replies on another; the student's stdout and stderr are
 captured in memory and never touch the channel. It must not import `grader`.
+
+The channel's file descriptors come from the environment (not argv), are moved above
+the ones student code usually touches and closed on exec; every reply echoes the
+request's token (`seq`), so a frame student code writes on the channel is detected.
 """
 
+import _random
 import builtins
+import fcntl
 import os
 import random
 import signal
 import struct
 import sys
 import time
-import traceback
 import types
 import warnings
 
@@ -23,8 +28,18 @@ if __package__:  # imported by the grader's tests; in the sandbox wire.py is pre
 # Bound before any student code runs: student code may rebind the module attributes.
 _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
 _setitimer, _signal, _monotonic = signal.setitimer, signal.signal, time.monotonic
+_process_time = time.process_time
 _ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
+_modules = sys.modules
+_random_state, _c_seed = random._inst, _random.Random.seed
+
+
+def _seed(number):
+    """random.seed(number) without random.py's code (it calls the patchable isinstance)."""
+    _c_seed(_random_state, number)
+    _random_state.gauss_next = None
+CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
 _cell_files = set()  # the pseudo file names of the student's cells, for tracebacks
@@ -84,7 +99,7 @@ class IPythonStub:
 
 
 def _no_input(prompt=""):
-    raise EOFError("input() n'est pas disponible pendant la correction")
+    raise EOFError("input()")  # the report explains, in the reader's language
 
 
 def _on_alarm(signum, frame):
@@ -92,7 +107,15 @@ def _on_alarm(signum, frame):
 
 
 def _student_frames(tb):
-    return [f for f in traceback.extract_tb(tb) if f.filename in _cell_files]
+    """(file, line, function) of the student's frames, without the `traceback` module
+    (student code may have patched it, or `linecache`)."""
+    frames = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename in _cell_files:
+            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+        tb = tb.tb_next
+    return frames
 
 
 def describe_error(exc):
@@ -103,12 +126,14 @@ def describe_error(exc):
     line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
     where = getattr(exc, "filename", "") if isinstance(exc, SyntaxError) else ""
     if frames:
-        line, where = frames[-1].lineno, frames[-1].filename
+        where, line = frames[-1][0], frames[-1][1]
     try:
         message = _str(exc.msg if isinstance(exc, SyntaxError) else exc)[:500]
     except _BaseException:
         message = "?"
-    lines = ["%s, ligne %s, dans %s" % (f.filename.strip("<>"), f.lineno, f.name) for f in frames[-6:]]
+    if type(message) is not str or type(where) is not str or type(line) not in (int, type(None)):
+        message, where, line = "?", "", None  # an exception object tampered with
+    lines = ["%s, ligne %s, dans %s" % (f.strip("<>"), n, name) for f, n, name in frames[-6:]]
     return {"type": type(exc).__name__, "message": message, "line": line,
             "where": where.strip("<>"), "traceback": lines}
 
@@ -120,6 +145,8 @@ class Worker:
         self.ipython = IPythonStub()
         self.module = types.ModuleType(module_name)
         self.namespace = self.module.__dict__
+        # The real builtins, not this file's private snapshot (see wire.py).
+        self.namespace["__builtins__"] = builtins
         self.namespace["get_ipython"] = lambda: self.ipython
         self.injected = {"get_ipython"}
         # Code the grader defines in the worker (probe strategies, recorders), named
@@ -143,7 +170,7 @@ class Worker:
                       make_array=self._make_array, resolve_ref=self._resolve_ref)
 
     def send(self, text):
-        data = text.encode("utf-8")
+        data = text.encode("utf-8", "replace")
         data = _pack(">I", len(data)) + data
         while data:
             data = data[_write(self.fd_out, data):]
@@ -169,13 +196,18 @@ class Worker:
     # -- running student code ----------------------------------------------------
     def _run(self, budget, seed, action):
         """Run `action()` under the soft time budget with captured output."""
-        random.seed(seed)
-        numpy = sys.modules.get("numpy")
+        _seed(seed)
+        numpy = _modules.get("numpy")
         if numpy is not None:
-            numpy.random.seed(seed)
+            try:
+                numpy.random.seed(seed)
+            except _BaseException:
+                pass  # numpy.random patched by the student: their own randomness
+        # Output always goes to the capped stream, also between requests (a thread
+        # started by the student may print at any time); set again in case it was replaced.
         sys.stdout = sys.stderr = self.stream
         _signal(_SIGALRM, _on_alarm)
-        start = _monotonic()
+        start, cpu_start = _monotonic(), _process_time()
         error = None
         result = None
         try:
@@ -186,11 +218,10 @@ class Worker:
                 _setitimer(_ITIMER_REAL, 0)
         except _BaseException as exc:  # SystemExit and KeyboardInterrupt included
             error = describe_error(exc)
-        finally:
-            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         output, truncated = self.stream.take()
         return result, error, {"stdout": output, "truncated": truncated,
-                               "seconds": round(_monotonic() - start, 4)}
+                               "seconds": round(_monotonic() - start, 4),
+                               "cpu": round(_process_time() - cpu_start, 4)}
 
     def op_exec(self, request):
         code = request["source"]
@@ -316,11 +347,12 @@ class Worker:
                 return
             if request.get("op") == "shutdown":
                 return
+            seq = request.get("seq", 0)
             try:
                 reply = handlers[request["op"]](request)
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
-            self.send(reply)
+            self.send('{"seq":%d,%s' % (seq, reply[1:]))
 
 
 def _global_names(function):
@@ -360,25 +392,43 @@ class _Quitter:
         raise SystemExit(code)
 
 
+def channel_fds():
+    """The channel's pipes, moved to high close-on-exec descriptors.
+
+    Student code that closes or reuses fds 0, 1, 2 (or the first free ones) cannot
+    touch them, and a program it starts does not inherit them.
+    """
+    fds = []
+    for text in os.environ.pop("MMG_FDS").split(","):
+        fd = int(text)
+        fds.append(fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, CHANNEL_FD_MIN))
+        os.close(fd)
+    return fds
+
+
 def prepare_interpreter():
     """Make the interpreter safe to hand to student code."""
     if sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]  # the private folder holding this script
+    sys.argv = [""]  # neither the script's path nor anything about the channel
     for folder in os.environ.get("MMG_SITE", "").split(os.pathsep):
         if folder and folder not in sys.path:
             sys.path.append(folder)
     sys.meta_path.insert(0, _BlockGrader())
     builtins.exit, builtins.quit = _Quitter("exit"), _Quitter("quit")
     builtins.input = _no_input
+    os.environ.pop("MMG_SITE", None)
     warnings.filterwarnings("ignore", message=".*non-interactive.*")
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     sys.setrecursionlimit(3000)
 
 
 def main():
-    fd_in, fd_out, module_name = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    module_name = sys.argv[1]
+    fd_in, fd_out = channel_fds()
     prepare_interpreter()
     worker = Worker(fd_in, fd_out, module_name)
+    sys.stdout = sys.stderr = worker.stream
     sys.modules["__main__"] = worker.module
     if module_name != "__main__":
         sys.modules[module_name] = worker.module

@@ -1,0 +1,77 @@
+"""What the isolation of the student's process costs per submission.
+
+    python benchmarks/bench_isolation.py [--runs 5] [NOTEBOOK]
+
+Grades the bundled sample NOTEBOOK `--runs` times with `--isolation basic` and with
+`--isolation bubblewrap` (in this process, so interpreter start-up and imports are
+left out), and times a bare worker start + stop for each, with and without the pids
+cgroup. Prints medians; nothing is asserted (figures for docs/security.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from grader.runner import grade_file
+from grader.sandbox.cage import cgroups_usable
+from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox.limits import Limits
+from grader.sandbox.session import Cell, StudentSession
+from grader.settings import Settings
+
+
+def time_grading(notebook: Path, isolation: str, runs: int) -> tuple[float, float, int]:
+    walls, score, restarts = [], 0.0, 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = grade_file(notebook, Settings(isolation=isolation))
+        walls.append(time.perf_counter() - start)
+        score, restarts = result.score, result.restarts
+    return statistics.median(walls), score, restarts
+
+
+def time_worker(isolation: Isolation, limits: Limits, runs: int) -> float:
+    """One worker started, one cell run, the worker stopped (all its processes killed)."""
+    walls = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        with StudentSession("m", limits, isolation, 5) as session:
+            session.run_cell(Cell(1, "x = 1\n", "c"))
+        walls.append(time.perf_counter() - start)
+    return statistics.median(walls)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    modes = ["basic"] + (["bubblewrap"] if available_isolation() is Isolation.BUBBLEWRAP else [])
+    if len(modes) == 1:
+        print("bubblewrap is not usable here: only basic isolation is measured")
+    print(f"pids cgroup usable: {cgroups_usable()}")
+    grade_file(args.notebook, Settings(isolation="basic"))  # warm the caches (reference values)
+    graded = {}
+    for mode in modes:
+        graded[mode], score, restarts = time_grading(args.notebook, mode, args.runs)
+        print(f"grading {args.notebook.name}, isolation {mode:10s}: {graded[mode]:.3f} s "
+              f"(median of {args.runs}; score {score}, restarts {restarts})")
+    for mode in modes:
+        for cgroup in (True, False):
+            seconds = time_worker(Isolation(mode), Limits(use_cgroup=cgroup), args.runs * 4)
+            print(f"worker start + one cell + stop, {mode:10s} {'cgroup' if cgroup else 'session'} cage: "
+                  f"{seconds * 1000:.1f} ms")
+    if "bubblewrap" in graded:
+        print(f"bubblewrap adds {graded['bubblewrap'] - graded['basic']:+.3f} s per submission "
+              f"({(graded['bubblewrap'] / graded['basic'] - 1) * 100:+.0f} %)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,232 @@
+"""Every process of one worker, counted and killed together (grader side).
+
+RLIMIT_NPROC does nothing for root, and a child can leave the worker's process group
+with `setsid()`. So each worker gets a cage:
+
+- `cgroup`: a pids cgroup (v2, or the v1 `pids` hierarchy) made for this worker when
+  the machine lets us write one. The kernel refuses a fork beyond `pids.max`, and every
+  member is found again for the final kill, whatever group or session it moved to.
+- `session`: otherwise the worker's session, process group and descendants, found by
+  scanning `/proc`; the grader counts them after each cell (and every few calls or
+  waits) and kills them all beyond the limit. With basic isolation a child that calls
+  `setsid()` and whose parent exits escapes this one (see docs/security.md); under
+  bubblewrap the PID namespace still kills it with the worker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import signal
+import time
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+_counter = itertools.count()
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def _own_cgroup_dirs() -> list[Path]:
+    """Candidate parents for a pids cgroup: ours in v2, then ours in the v1 hierarchy."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    found = []
+    for line in lines:
+        hierarchy, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if hierarchy == "0" and controllers == "":
+            found.append(CGROUP_ROOT / path.lstrip("/"))
+            found.append(CGROUP_ROOT / "unified" / path.lstrip("/"))
+        elif "pids" in controllers.split(","):
+            found.append(CGROUP_ROOT / "pids" / path.lstrip("/"))
+    return found
+
+
+def _remove_stale(parent: Path) -> None:
+    """Empty cgroups left by a grader that was killed itself (rmdir fails if in use)."""
+    for old in parent.glob("mmg-*"):
+        try:
+            owner = int(old.name.split("-")[1])
+        except (IndexError, ValueError):
+            continue
+        if not Path(f"/proc/{owner}").exists():
+            try:
+                old.rmdir()
+            except OSError:
+                pass
+
+
+def _make_cgroup(max_pids: int) -> Path | None:
+    for parent in _own_cgroup_dirs():
+        if not (parent / "cgroup.procs").exists():
+            continue
+        folder = parent / f"mmg-{os.getpid()}-{next(_counter)}"
+        try:
+            folder.mkdir()
+        except OSError:
+            continue
+        try:
+            (folder / "pids.max").write_text(str(max_pids))
+            return folder
+        except OSError:  # no pids controller here (v2 without it delegated)
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+    return None
+
+
+class Cage:
+    """The processes of one worker (see module docstring)."""
+
+    def __init__(self, max_pids: int, use_cgroup: bool = True):
+        self.max_pids = max_pids
+        self.cgroup = _make_cgroup(max_pids) if use_cgroup and cgroups_usable() else None
+        self.leader: int | None = None
+        if self.cgroup is not None:
+            _remove_stale(self.cgroup.parent)
+
+    @property
+    def kind(self) -> str:
+        return "cgroup" if self.cgroup is not None else "session"
+
+    def enter(self) -> None:
+        """In the child, before exec: join the cgroup (fork children follow)."""
+        if self.cgroup is not None:
+            try:
+                with open(self.cgroup / "cgroup.procs", "w") as procs:
+                    procs.write(str(os.getpid()))
+            except OSError:
+                pass  # noticed by `started`, which falls back to the session cage
+
+    def started(self, pid: int) -> None:
+        """Record the worker's pid; if it could not join the cgroup, count its session."""
+        self.leader = pid
+        if self.cgroup is not None and pid not in self.members():
+            log.warning("the worker could not join %s: counting its session instead", self.cgroup)
+            try:
+                self.cgroup.rmdir()
+            except OSError:
+                pass
+            self.cgroup = None
+
+    def members(self) -> list[int]:
+        """The live processes of this worker (zombies excluded)."""
+        if self.cgroup is not None:
+            try:
+                text = (self.cgroup / "cgroup.procs").read_text()
+            except OSError:
+                return []
+            return [int(p) for p in text.split() if _alive(int(p))]
+        if self.leader is None:
+            return []
+        return _session_members(self.leader)
+
+    def over_limit(self) -> bool:
+        """More processes than allowed (only the session cage needs asking)."""
+        return self.cgroup is None and len(self.members()) > self.max_pids
+
+    def kill_all(self) -> None:
+        """Stop every member (a stopped process cannot fork), then kill them all, until
+        none is left; the first scan sees the whole tree before anything dies."""
+        me = os.getpid()
+        seen: set[int] = set()
+        for _ in range(20):
+            fresh = [p for p in self.members() if p not in seen and p != me]
+            if not fresh:
+                break
+            _signal_all(fresh, signal.SIGSTOP)
+            seen.update(fresh)
+        if self.leader is not None:
+            try:
+                os.killpg(self.leader, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + 5
+        while seen and time.monotonic() < deadline:
+            _signal_all(list(seen), signal.SIGKILL)
+            seen = {p for p in seen | set(self.members()) if p != me and _alive(p)}
+            if seen:
+                time.sleep(0.01)
+        if seen:
+            log.warning("processes %s of worker %s survived the kill", sorted(seen), self.leader)
+
+    def remove(self) -> None:
+        """Kill what is left and delete the cgroup."""
+        self.kill_all()
+        if self.cgroup is None:
+            return
+        for _ in range(100):  # rmdir is refused until the killed tasks are gone
+            try:
+                self.cgroup.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.01)
+        log.warning("could not remove %s", self.cgroup)
+
+
+_usable: bool | None = None
+
+
+def cgroups_usable() -> bool:
+    """Whether this machine lets the grader make pids cgroups (probed once)."""
+    global _usable
+    if _usable is None:
+        probe = _make_cgroup(8)
+        _usable = probe is not None
+        if probe is not None:
+            probe.rmdir()
+    return _usable
+
+
+def _signal_all(pids: list[int], signum: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signum)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] not in (b"Z", b"X")
+
+
+def _session_members(leader: int) -> list[int]:
+    """Live processes of the worker: in its session or process group (`leader`'s pid),
+    or descended from it (inside bubblewrap the student runs in a session of its own)."""
+    children: dict[int, list[int]] = {}
+    found = set()
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] in (b"Z", b"X"):  # after the command: state, ppid, pgrp, session
+            continue
+        pid = int(entry.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        if int(fields[2]) == leader or int(fields[3]) == leader:
+            found.add(pid)
+    stack = [leader] + list(found)
+    while stack:
+        for child in children.get(stack.pop(), ()):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    if _alive(leader):
+        found.add(leader)
+    return sorted(found)

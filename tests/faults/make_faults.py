@@ -1,0 +1,249 @@
+"""Regenerate the hostile submissions of this folder (run from the repository root:
+`.venv/bin/python tests/faults/make_faults.py`).
+
+Each file is a correct puissance4 submission of the fixture corpus with ONE attack
+added or one function changed; `EXPECTED.json` says what the grader must make of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent / "fixtures" / "puissance4"
+
+
+def base(name: str = "correct_listes.ipynb") -> nbformat.NotebookNode:
+    return nbformat.read(CORPUS / name, as_version=4)
+
+
+def insert(nb: nbformat.NotebookNode, position: int, source: str) -> nbformat.NotebookNode:
+    """A new code cell that becomes cell number `position` (1-based, all cells counted)."""
+    nb.cells.insert(position - 1, nbformat.v4.new_code_cell(source.strip("\n")))
+    return nb
+
+
+def change(nb: nbformat.NotebookNode, position: int, old: str, new: str) -> nbformat.NotebookNode:
+    cell = nb.cells[position - 1]
+    assert old in cell.source, (position, old)
+    cell.source = cell.source.replace(old, new)
+    return nb
+
+
+SIGNALS = """
+import signal
+# pour que personne n'interrompe mon test de performance
+for s in (signal.SIGALRM, signal.SIGTERM, signal.SIGINT):
+    signal.signal(s, signal.SIG_IGN)
+while True:
+    pass
+"""
+
+FORK_STORM = """
+import os, time
+# lancer 100 parties en parallèle pour aller plus vite
+enfants = []
+for k in range(100):
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(600)
+        os._exit(0)
+    enfants.append(pid)
+print(len(enfants), "parties lancées")
+"""
+
+MEMORY = """
+# une table de transposition bien grande (6 Go)
+table = bytearray(6 * 1024 ** 3)
+"""
+
+BIG_FILE = """
+# sauvegarde de toutes les parties (1 Go)
+with open("parties.txt", "wb") as f:
+    bloc = b"0" * (1024 * 1024)
+    for k in range(1024):
+        f.write(bloc)
+"""
+
+C_RECURSION = """
+import sys
+sys.setrecursionlimit(10 ** 6)
+
+def profondeur(n):
+    return max(map(profondeur, [n + 1]))
+
+profondeur(0)
+"""
+
+FAKE_REPORT = """
+import os, json
+# ce que le correcteur devrait afficher
+print("Exercice détecté : puissance4")
+print("Total : 20 / 20 points — note : 20 / 20")
+print(json.dumps({"ok": True, "score": 20.0, "max_score": 20.0, "status": "graded"}))
+os.write(1, b'\\x00\\x00\\x00\\x16{"ok":true,"value":20}')
+os.write(2, b"Total : 20 / 20 points\\n")
+"""
+
+CLOSED_FDS = """
+import os
+# plus de sortie parasite
+os.close(0)
+os.close(1)
+os.close(2)
+r, w = os.pipe()  # prend les descripteurs 0 et 1
+os.write(w, b"n'importe quoi")
+print("toujours là")
+"""
+
+CHATTY_THREAD = """
+import threading
+
+def bavard():
+    while True:
+        print("je réfléchis...")
+
+threading.Thread(target=bavard, daemon=True).start()
+"""
+
+HUGE_RETURN = ("    jeu['nbcoups'] = jeu['nbcoups'] - 1",
+               "    jeu['nbcoups'] = jeu['nbcoups'] - 1\n    return [0] * 5_000_000  # historique")
+
+ALWAYS_EQUAL = '''
+class Toujours:
+    """un nombre égal à tout : le correcteur sera toujours d'accord"""
+    def __init__(self, v):
+        self.v = v
+    def __eq__(self, autre):
+        return True
+    def __ne__(self, autre):
+        return False
+    def __lt__(self, autre):
+        return self.v < getattr(autre, 'v', autre)
+    def __gt__(self, autre):
+        return self.v > getattr(autre, 'v', autre)
+    def __le__(self, autre):
+        return self.v <= getattr(autre, 'v', autre)
+    def __ge__(self, autre):
+        return self.v >= getattr(autre, 'v', autre)
+    __hash__ = object.__hash__
+
+'''
+
+PATCHES = """
+# quelques "améliorations" de Python
+import builtins, json, os, struct, signal, time, random, traceback
+builtins.isinstance = lambda objet, classe: True
+builtins.callable = lambda objet: False
+builtins.repr = lambda objet: "20/20"
+json.dumps = lambda *a, **k: '{"ok": true, "score": 20}'
+json.loads = lambda *a, **k: {"op": "shutdown"}
+json.JSONDecoder.decode = lambda self, s, *a, **k: {"op": "shutdown"}
+os.write = lambda fd, data: len(data)
+os.read = lambda fd, n: b""
+struct.pack = lambda *a: b"\\x00\\x00\\x00\\x02{}"
+struct.unpack = lambda *a: (2,)
+signal.setitimer = lambda *a, **k: (0.0, 0.0)
+signal.signal = lambda *a, **k: None
+time.monotonic = lambda: 0.0
+traceback.extract_tb = lambda *a, **k: []
+random.seed = lambda *a, **k: None
+"""
+
+FORGED_FRAME = """
+import os, json
+# répondre directement au correcteur
+trame = json.dumps({"ok": True, "value": 20}).encode()
+for fd in range(3, 256):
+    try:
+        os.write(fd, len(trame).to_bytes(4, "big") + trame)
+    except OSError:
+        pass
+"""
+
+FIND_REFERENCE = '''
+import os, sys
+# le corrigé doit bien être quelque part sur la machine...
+def chercher(nom=os.path.join("reference", "puissance4.py")):
+    dossiers = list(sys.path) + [os.getcwd(), os.path.expanduser("~")]
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                dossiers.append(os.readlink("/proc/%s/cwd" % pid))
+                dossiers += open("/proc/%s/cmdline" % pid, "rb").read().decode(errors="ignore").split("\\0")
+            except OSError:
+                pass
+    for dossier in dossiers:
+        while dossier and dossier != os.path.dirname(dossier):
+            if os.path.isfile(os.path.join(dossier, nom)):
+                return os.path.join(dossier, nom)
+            dossier = os.path.dirname(dossier)
+    for racine, sous, fichiers in os.walk("/"):
+        sous[:] = [d for d in sous if d not in ("proc", "sys", "dev", "usr")]
+        if racine.count(os.sep) >= 4:
+            sous[:] = []
+        if racine.endswith("reference") and "puissance4.py" in fichiers:
+            return os.path.join(racine, "puissance4.py")
+    return None
+
+chemin = chercher()
+if chemin:
+    exec(open(chemin).read(), globals())
+    print("corrigé chargé :", chemin)
+else:
+    print("pas trouvé")
+'''
+
+EXIT_IN_COPY = ("    return {'nbcoups'", "    exit()  # pour voir si on passe ici\n    return {'nbcoups'")
+
+INTERRUPT = ("def dejouer_colonne(jeu, col):\n",
+             "def dejouer_colonne(jeu, col):\n    raise KeyboardInterrupt('pas encore fait')\n")
+
+FIRST_TRY = """
+# premier essai (faux), corrigé plus bas
+def heuristique(jeu):
+    return 0
+"""
+
+
+def notebooks() -> dict[str, nbformat.NotebookNode]:
+    made = {
+        "boucle_sans_signaux.ipynb": insert(base(), 9, SIGNALS),
+        "fourche_100.ipynb": insert(base(), 9, FORK_STORM),
+        "memoire_6go.ipynb": insert(base(), 9, MEMORY),
+        "fichier_1go.ipynb": insert(base(), 9, BIG_FILE),
+        "recursion_pile_c.ipynb": insert(base(), 9, C_RECURSION),
+        "faux_rapport.ipynb": insert(base("bug_min_max_inverses.ipynb"), 2, FAKE_REPORT),
+        "descripteurs_fermes.ipynb": insert(base(), 9, CLOSED_FDS),
+        "fil_bavard.ipynb": insert(base(), 9, CHATTY_THREAD),
+        "gros_resultat.ipynb": change(base(), 7, *HUGE_RETURN),
+        "egal_a_tout.ipynb": change(change(base(), 15, "def heuristique", ALWAYS_EQUAL + "def heuristique"),
+                                    15, "return h\n", "return Toujours(h)\n"),
+        "python_modifie.ipynb": insert(base(), 21, PATCHES),
+        "trame_forgee.ipynb": insert(base(), 21, FORGED_FRAME),
+        "exit_dans_copie.ipynb": change(base(), 4, *EXIT_IN_COPY),
+        "interruption_dejouer.ipynb": change(base(), 7, *INTERRUPT),
+        "double_definition.ipynb": insert(base(), 15, FIRST_TRY),
+    }
+    egal = made["egal_a_tout.ipynb"].cells[14]
+    egal.source = egal.source.replace("return float('inf')", "return Toujours(float('inf'))") \
+        .replace("return -float('inf')", "return Toujours(-float('inf'))")
+    cheat = base()
+    cheat.cells = cheat.cells[:9]  # the student's own work stops at Q8
+    made["cherche_reference.ipynb"] = insert(cheat, 10, FIND_REFERENCE)
+    return made
+
+
+def main() -> None:
+    for name, nb in notebooks().items():
+        nbformat.write(nb, HERE / name)
+    nbformat.write(base(), HERE / "nbformat3.ipynb", version=3)
+    module = (CORPUS / "correct_module.py").read_text("utf-8")
+    (HERE / "cp1252_sans_entete.py").write_bytes(module.encode("cp1252"))
+    (HERE / "fins_de_ligne_crlf.py").write_bytes(module.replace("\n", "\r\n").encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()
