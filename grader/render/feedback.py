@@ -20,6 +20,26 @@ class CheckParts:
     board: str = ""
 
 
+CRASHES = (("exit status", "crash.exit"), ("killed by signal SIGKILL", "crash.killed"),
+           ("killed by signal SIGXCPU", "crash.cpu"), ("killed by signal", "crash.signal"),
+           ("channel corrupted", "crash.channel"), ("too many processes", "crash.processes"),
+           ("too many restarts", "crash.restarts"))
+"""Engine descriptions of a dead worker (grader.sandbox), and their explanation."""
+
+
+def failure_text(error: str, line: str, lang: str) -> str:
+    """Why a call gave no value, in the reader's language (the engine's text is English)."""
+    if error.startswith("value too large"):
+        return tr(lang, "too_large", detail=error.partition(": ")[2])
+    if not error.startswith("worker died"):
+        return tr(lang, "raised", error=error, line=line)
+    description = error.partition(": ")[2]
+    for prefix, key in CRASHES:
+        if description.startswith(prefix):
+            return tr(lang, "crashed", error=tr(lang, key, detail=description[len(prefix):].strip()))
+    return tr(lang, "crashed", error=description)
+
+
 def check_parts(check: CheckResult, lang: str) -> CheckParts:
     """What went wrong in one check: the call, expected, obtained, a note, the board."""
     parts = CheckParts()
@@ -34,8 +54,7 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
     if check.status is CheckStatus.ERROR:
         line = (tr(lang, "raised_line", line=check.error_line, where=place(check.error_where or "?", lang))
                 if check.error_line else "")
-        key = "crashed" if check.error.startswith("worker died") else "raised"
-        parts.rows.append(("", tr(lang, key, error=check.error, line=line)))
+        parts.rows.append(("", failure_text(check.error, line, lang)))
     elif check.status is CheckStatus.TIMEOUT:
         parts.rows.append(("", tr(lang, "timed_out", error=check.error)))
     elif evidence is not None:
@@ -98,6 +117,8 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
 def cell_message(cell: CellOutcome, lang: str) -> str:
     if cell.error == "Timeout":
         error, message = tr(lang, "cell_timeout", seconds=cell.message), ""
+    elif cell.error in ("WorkerCrash", "ValueTooLarge"):
+        error, message = failure_text(cell.message, "", lang), ""
     else:
         error, message = cell.error, f": {cell.message}" if cell.message else ""
     line = tr(lang, "cell_line", line=cell.line) if cell.line else ""
