@@ -100,6 +100,12 @@ def main() -> None:
           f"({student_wait:.1f} s of waiting on workers, transfers included)")
     print(f"harness overhead    : {wall - student_cpu / args.jobs:.1f} s of wall time "
           f"(wall minus student CPU spread over {args.jobs} jobs)")
+    looping = [s for s in subs if any(c["error"].startswith("Timeout") for c in s["cells"]["failed"])]
+    if looping:
+        spent = sum(s["duration_s"] for s in looping)
+        print(f"endless loops       : {len(looping)} submissions with a cell stopped at its budget, "
+              f"{spent:.1f} s of grading process time ({spent / args.jobs:.1f} s of wall time over "
+              f"{args.jobs} jobs)")
     print(f"peak memory (tree)  : {peak[0] / 2**20:.0f} MiB")
 
 

@@ -181,10 +181,15 @@ class CheckContext:
                 first: Exception) -> None:
         failures: list[Exception] = []
         stopped: list[Any] = []
+        probes = [0]
 
         def condition(example: Any) -> bool:
             if stopped:  # after a timeout or a crash: no shrinking, keep that example
                 return example == stopped[0]
+            if failures:
+                probes[0] += 1
+                if probes[0] > MAX_SHRINK_PROBES:
+                    return False  # enough: keep the smallest failure found so far
             try:
                 probe(example)
             except Mismatch as exc:
@@ -209,6 +214,9 @@ class CheckContext:
 
 
 _DRAWN: dict[tuple[str, int, str], list[Any]] = {}
+MAX_SHRINK_PROBES = 60
+"""Calls into student code spent shrinking one failure: past this, the smallest failing
+example found so far is reported (a search probe can cost tens of milliseconds)."""
 
 
 def _settings(count: int) -> hypothesis.settings:

@@ -16,7 +16,7 @@ class Settings:
     lang: str = "fr"
     timeout: float | None = None
     """Budget of one call into student code; None: each check's own default."""
-    cell_timeout: float = 10.0
+    cell_timeout: float = 5.0
     """Budget of one notebook cell (top-level demo code, game loops...)."""
     cells_budget: float = 60.0
     """Budget of all the cells of one submission together; later cells are skipped."""
