@@ -91,7 +91,11 @@ def test_bubblewrap_caps_the_disk_and_hides_the_network():
             session.call("remplir", budget=20)
         assert info.value.ename == "OSError"
         assert session.call("ecrire", "/dev/mmg-test").value == "refusé"
-        assert session.call("ecrire", str(ROOT / "mmg-test")).value == "refusé"
+        assert session.call("ecrire", "/mmg-test").value == "refusé"  # the sandbox's root
+        # The project's folder: refused, or (when it lies under /tmp, as in a CI clone)
+        # written into the sandbox's own /tmp; never into the real folder.
+        session.call("ecrire", str(ROOT / "mmg-test"))
+        assert not (ROOT / "mmg-test").exists()
         assert session.call("reseau").value == "refusé"
 
 
