@@ -36,6 +36,18 @@ class Mismatch(Exception):
         self.evidence = evidence
 
 
+def mismatch(call: str, expected: Any, obtained: Any, board: str = "", fr: str = "",
+             en: str = "", text: bool = False) -> Mismatch:
+    """A Mismatch showing the call, both values (ready text with `text`), the board
+    as the exercise draws it, and a note in both languages."""
+    return Mismatch(Evidence(
+        call=call,
+        expected=expected if text else show(expected),
+        obtained=obtained if text else show(obtained),
+        board=board,
+        note={"fr": fr, "en": en} if fr else {}))
+
+
 class CallFailed(Exception):
     """A call into student code raised, timed out or crashed; carries the call."""
 

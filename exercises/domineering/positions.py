@@ -10,9 +10,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from grader import checks
 from grader.checks import Mismatch, StudentView
 from grader.errors import StudentFailure
-from grader.results import Evidence
 from grader.sandbox.wire import ArrayValue
 from grader.values import show
 from reference import domineering as ref
@@ -100,12 +100,8 @@ def draw(v: Any) -> str:
 def mismatch(call: str, expected: Any, obtained: Any, v: Any = None,
              fr: str = "", en: str = "", text: bool = False) -> Mismatch:
     """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return Mismatch(Evidence(
-        call=call,
-        expected=expected if text else show(expected),
-        obtained=obtained if text else show(obtained),
-        board=draw(v) if v is not None else "",
-        note={"fr": fr, "en": en} if fr else {}))
+    return checks.mismatch(call, expected, obtained, draw(v) if v is not None else "",
+                           fr=fr, en=en, text=text)
 
 
 def moves_text(moves: Any) -> str:

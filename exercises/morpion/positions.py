@@ -8,9 +8,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from grader import checks
 from grader.checks import Mismatch, StudentView
 from grader.errors import StudentFailure
-from grader.results import Evidence
 from grader.values import show
 from reference import morpion as ref
 
@@ -111,12 +111,8 @@ def to_move(state: list) -> int:
 def mismatch(call: str, expected: Any, obtained: Any, state: list | None = None,
              fr: str = "", en: str = "", text: bool = False) -> Mismatch:
     """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return Mismatch(Evidence(
-        call=call,
-        expected=expected if text else show(expected),
-        obtained=obtained if text else show(obtained),
-        board=ref.render(state) if state is not None else "",
-        note={"fr": fr, "en": en} if fr else {}))
+    return checks.mismatch(call, expected, obtained, ref.render(state) if state is not None else "",
+                           fr=fr, en=en, text=text)
 
 
 def as_bool(value: Any) -> bool | None:

@@ -184,7 +184,7 @@ def q8_sheet(ctx: CheckContext) -> None:
     obtained = ctx.value("initialiser_jeu", list(ref.L1), shown=f"initialiser_jeu({ref.L1})")
     expected = ref.jeu1()
     if not same(obtained, expected):
-        raise mismatch(f"initialiser_jeu(L1)", expected, obtained, expected,
+        raise mismatch("initialiser_jeu(L1)", expected, obtained, expected,
                        fr="le plateau dessiné est celui de l'énoncé (jeu1)",
                        en="the board drawn is the sheet's jeu1")
 
