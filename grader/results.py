@@ -83,6 +83,11 @@ class QuestionResult:
     def score(self) -> float:
         return round(sum(c.score for c in self.checks), 4)
 
+    @property
+    def to_review(self) -> bool:
+        """Not passed, and not left to the teacher: the student has something to fix."""
+        return self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+
 
 @dataclass
 class CellOutcome:

@@ -120,9 +120,7 @@ class Representation:
         rows = [list(row) for row in v]
         if self.dtype is None:
             return rows
-        array = ArrayValue(rows)
-        array.dtype = self.dtype
-        return array
+        return ArrayValue(rows, self.dtype)
 
 
 @dataclass

@@ -117,10 +117,9 @@ class Representation:
         rows = [list(row) for row in v]
         if self.dtype is None:
             return rows
-        array = ArrayValue([[float(c) for c in row] for row in rows] if self.dtype.startswith("float")
-                           else rows)
-        array.dtype = self.dtype
-        return array
+        if self.dtype.startswith("float"):
+            rows = [[float(c) for c in row] for row in rows]
+        return ArrayValue(rows, self.dtype)
 
 
 def as_student(ctx: Any, v: Board) -> Any:

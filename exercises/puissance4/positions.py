@@ -113,9 +113,9 @@ class Representation:
         plateau: Any = [list(r) for r in jeu["plateau"]]
         hauteurs: Any = list(jeu["hauteurs"])
         if self.plateau_dtype:
-            plateau = _array(plateau, self.plateau_dtype)
+            plateau = ArrayValue(plateau, self.plateau_dtype)
         if self.hauteurs_dtype:
-            hauteurs = _array(hauteurs, self.hauteurs_dtype)
+            hauteurs = ArrayValue(hauteurs, self.hauteurs_dtype)
         return {"nbcoups": jeu["nbcoups"], "hauteurs": hauteurs, "plateau": plateau}
 
 
@@ -124,10 +124,6 @@ def as_student(ctx: Any, jeu: dict) -> dict:
     return ctx.state.representation.to_student(jeu)
 
 
-def _array(data: list, dtype: str) -> ArrayValue:
-    array = ArrayValue(data)
-    array.dtype = dtype
-    return array
 
 
 @dataclass

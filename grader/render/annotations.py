@@ -6,11 +6,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
-from .feedback import question_feedback
+from ..results import SubmissionResult
+from .feedback import not_gradable_reason, question_feedback
 
-TO_REVIEW = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.MISSING,
-             QuestionStatus.ERROR, QuestionStatus.TIMEOUT}
 
 
 def _escape(text: str, property_value: bool = False) -> str:
@@ -26,12 +24,12 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
     for result in results:
         file = _escape(result.path, property_value=True)
         if result.status != "graded":
-            reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+            reason = not_gradable_reason(result, lang)
             lines.append(f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"
                          f"::{_escape(reason)}")
             continue
         for question in result.questions:
-            if question.status not in TO_REVIEW:
+            if not question.to_review:
                 continue
             title = (f"{question.id} {question.title} : {number(question.score)}/"
                      f"{number(question.max_score)}")

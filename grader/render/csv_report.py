@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
+from .feedback import not_gradable_reason
 
 BOM = "\ufeff"
 FORMATS = {"fr": (";", ","), "en": (",", ".")}
@@ -50,8 +51,8 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     for result in results:
         scores = {(result.exercise or "", q.id): q.score for q in result.questions}
         graded = result.status == "graded"
-        reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
-        status = tr(lang, "csv.graded") if graded else tr(lang, "csv.not_gradable", reason=reason)
+        status = (tr(lang, "csv.graded") if graded
+                  else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang)))
         row = [result.student or result.path, result.path, result.exercise or "", status]
         row += [num(scores[(ex, qid)]) if (ex, qid) in scores else ""
                 for ex, qid, _ in columns]

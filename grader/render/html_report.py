@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from .. import __version__
 from ..messages import number, tr
-from ..results import QuestionResult, QuestionStatus, SubmissionResult
+from ..results import QuestionStatus, SubmissionResult
 from .feedback import (cell_message, check_parts, check_title, detection_message, not_gradable_reason,
                        question_remarks)
 
@@ -100,7 +100,7 @@ def _environment(lang: str) -> Environment:
         cell_lines=lambda cell: cell_message(cell, lang).splitlines(),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
-        needs_detail=needs_detail, to_review=to_review)
+        to_review=to_review)
     env.filters["path_breaks"] = path_breaks
     return env
 
@@ -141,13 +141,8 @@ def capped_printed(printed: str, lang: str) -> str:
     return shown
 
 
-def needs_detail(question: QuestionResult) -> bool:
-    """A question gets a feedback block unless it passed or is graded by hand."""
-    return question.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
-
-
 def to_review(result: SubmissionResult) -> list[str]:
-    return [q.id for q in result.questions if needs_detail(q)]
+    return [q.id for q in result.questions if q.to_review]
 
 
 def histogram(marks: Sequence[float]) -> list[int]:

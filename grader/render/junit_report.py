@@ -12,10 +12,8 @@ from typing import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import question_feedback
+from .feedback import not_gradable_reason, question_feedback
 
-FAILING = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.MISSING,
-           QuestionStatus.ERROR, QuestionStatus.TIMEOUT}
 
 
 def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
@@ -28,7 +26,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
         if result.status != "graded":
             case = ET.SubElement(suite, "testcase", classname=classname, name="submission",
                                  time=f"{result.duration_s:.3f}", file=result.path)
-            reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+            reason = not_gradable_reason(result, lang)
             ET.SubElement(case, "error", message=reason).text = result.detail or reason
             counts["tests"] += 1
             counts["errors"] += 1
@@ -42,7 +40,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
             if question.status is QuestionStatus.MANUAL:
                 ET.SubElement(case, "skipped", message=tr(lang, "manual"))
                 counts["skipped"] += 1
-            elif question.status in FAILING:
+            elif question.to_review:
                 score = f"{number(question.score)}/{number(question.max_score)}"
                 message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
                 ET.SubElement(case, "failure", message=message,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import INDENT, cell_message, question_feedback
+from .feedback import INDENT, cell_message, detection_message, not_gradable_reason, question_feedback
 
 SYMBOLS = {
     QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",
@@ -17,14 +17,10 @@ WIDTH = 72
 def render_submission(result: SubmissionResult, lang: str) -> str:
     lines = ["═" * WIDTH, result.path]
     if result.status != "graded":
-        reason = tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
-        lines.append(tr(lang, "not_gradable", path=result.path, reason=reason))
+        lines.append(tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang)))
         lines.extend(_cells(result, lang))
         return "\n".join(lines)
-    if result.detected_by == "forced":
-        lines.append(tr(lang, "forced", exercise=result.exercise))
-    else:
-        lines.append(tr(lang, "detected", exercise=result.exercise, names=result.detected_by))
+    lines.append(detection_message(result, lang))
     for key, values in result.understood:
         lines.append(tr(lang, key, **values))
     lines.extend(_cells(result, lang))
@@ -70,11 +66,10 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     for name, r in zip(names, results):
         if r.status == "graded":
             mark = f"{number(r.mark20):>5} / 20"
-            failed = ", ".join(q.id for q in r.questions
-                               if q.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL))
+            failed = ", ".join(q.id for q in r.questions if q.to_review)
         else:
             mark = f"{'—':>5}     "
-            failed = tr(lang, f"reason.{r.reason}", exercise=r.exercise or "?")
+            failed = not_gradable_reason(r, lang)
         lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
     lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
     return "\n".join(lines)

@@ -251,9 +251,14 @@ class Opaque:
 
 
 class ArrayValue(list):
-    """A numpy array received as nested lists; remembers its dtype."""
+    """A numpy array as nested lists, with its dtype: received from the worker, or
+    built by a check to be sent as a real array."""
 
     dtype = ""
+
+    def __init__(self, data=(), dtype=""):
+        super().__init__(data)
+        self.dtype = dtype
 
 
 class Ref:
@@ -294,12 +299,6 @@ def _hashable(value):
     return value if not isinstance(value, list) else tuple(_hashable(v) for v in value)
 
 
-def _array_as_list(data, dtype):
-    array = ArrayValue(data)
-    array.dtype = dtype
-    return array
-
-
 class _ScanContext:
     """What the C JSON scanner reads its settings from (instead of a JSONDecoder)."""
 
@@ -313,7 +312,7 @@ class _ScanContext:
         self.memo = {}
 
 
-def decode(text, make_array=_array_as_list, resolve_ref=None):
+def decode(text, make_array=ArrayValue, resolve_ref=None):
     """Decode tagged JSON text into plain Python values (grader side by default).
 
     `make_array` turns an `$np` payload into a value (nested lists here, a real
