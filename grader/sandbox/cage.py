@@ -87,8 +87,6 @@ class Cage:
         self.max_pids = max_pids
         self.cgroup = _make_cgroup(max_pids) if use_cgroup and cgroups_usable() else None
         self.leader: int | None = None
-        if self.cgroup is not None:
-            _remove_stale(self.cgroup.parent)
 
     @property
     def kind(self) -> str:
@@ -175,13 +173,15 @@ _usable: bool | None = None
 
 
 def cgroups_usable() -> bool:
-    """Whether this machine lets the grader make pids cgroups (probed once)."""
+    """Whether this machine lets the grader make pids cgroups (probed once, when the
+    cgroups left by an earlier grader that was killed are also removed)."""
     global _usable
     if _usable is None:
         probe = _make_cgroup(8)
         _usable = probe is not None
         if probe is not None:
             probe.rmdir()
+            _remove_stale(probe.parent)
     return _usable
 
 

@@ -80,9 +80,9 @@ class StudentSession:
         self.seed = 0
         self.ignored_magics: list[str] = []
         self.uses: dict[str, list[str]] = {}
+        """For each student function, the global names its code refers to."""
         self.helper_sources: list[str] = []
         """Grader code defined in the worker (see `define_helpers`), replayed on restart."""
-        """For each student function, the global names its code refers to."""
         self._worker: WorkerProcess | None = None
 
     # -- lifecycle ---------------------------------------------------------------

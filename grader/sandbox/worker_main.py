@@ -39,6 +39,8 @@ def _seed(number):
     """random.seed(number) without random.py's code (it calls the patchable isinstance)."""
     _c_seed(_random_state, number)
     _random_state.gauss_next = None
+
+
 CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
