@@ -10,8 +10,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from .checks import Registry
 from .results import SubmissionResult
-from .runner import grade_file
+from .runner import grade_file, installed_exercises
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -71,12 +72,16 @@ class Interrupted(Exception):
 
 def grade(paths: Iterable[Path], settings: Settings,
           on_result: Callable[[SubmissionResult], None] | None = None,
-          on_start: Callable[[int], None] | None = None) -> list[SubmissionResult]:
-    """Grade every submission; results come back in the order of `collect`.
+          on_start: Callable[[int], None] | None = None,
+          exercises: Registry | None = None) -> list[SubmissionResult]:
+    """Grade every submission against the `exercises` registry (the installed TDs by
+    default); results come back in the order of `collect`.
 
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
     """
+    registry = installed_exercises() if exercises is None else exercises
+    settings.check_exercise(registry)
     named = collect_named(paths)
     files = list(named)
     if on_start is not None:
@@ -84,7 +89,7 @@ def grade(paths: Iterable[Path], settings: Settings,
     order = {str(f): i for i, f in enumerate(files)}
     results: list[SubmissionResult] = []
     try:
-        for result in _grade_all(files, settings):
+        for result in _grade_all(files, settings, registry):
             result.student = named.get(Path(result.path), Path(result.path).stem)
             if on_result is not None:
                 on_result(result)
@@ -95,16 +100,31 @@ def grade(paths: Iterable[Path], settings: Settings,
     return sorted(results, key=lambda r: order.get(r.path, len(order)))
 
 
-def _grade_all(files: list[Path], settings: Settings) -> Iterator[SubmissionResult]:
+_FORKED_REGISTRY: Registry = {}
+"""The registry in a forked grading process: inherited, not pickled (checks are closures)."""
+
+
+def _adopt_registry(exercises: Registry) -> None:
+    global _FORKED_REGISTRY
+    _FORKED_REGISTRY = exercises
+
+
+def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:
+    return grade_file(path, settings, _FORKED_REGISTRY)
+
+
+def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> Iterator[SubmissionResult]:
     if settings.jobs == 1 or len(files) <= 1:
         for path in files:
-            yield grade_file(path, settings)
+            yield grade_file(path, settings, exercises)
         return
-    # Forked children inherit the imported grader, the reference and Hypothesis.
+    # Forked children inherit the imported grader, the reference and Hypothesis; with
+    # "fork", the initializer's arguments are inherited too, never pickled.
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(max_workers=min(settings.jobs, len(files)), mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=min(settings.jobs, len(files)), mp_context=context,
+                               initializer=_adopt_registry, initargs=(exercises,))
     try:
-        futures = {pool.submit(grade_file, path, settings): path for path in files}
+        futures = {pool.submit(_grade_forked, path, settings): path for path in files}
         # As they finish, so that the progress bar moves with the slow ones too.
         for future in as_completed(futures):
             try:

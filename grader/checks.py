@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import copy
 import difflib
+import inspect
 import logging
 import random
 import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 import hypothesis
 from hypothesis import strategies as st
@@ -23,29 +26,54 @@ from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import CheckResult, CheckStatus, Evidence, QuestionResult, QuestionStatus
 from .sandbox.session import CallResult, StudentSession
 from .sandbox.wire import Ref
-from .values import show
+from .values import same, show
 
 log = logging.getLogger(__name__)
 
 
-class Mismatch(Exception):
-    """Raised by a check: the student's answer is wrong; carries what to show."""
+State = TypeVar("State")
+"""What an exercise learns of one submission in `prepare` (e.g. its board representation)."""
 
-    def __init__(self, evidence: Evidence):
+
+class Mismatch(Exception):
+    """Raised by a check: the student's answer is wrong; carries what to show.
+
+    `board` is the position as reference data; the check's context draws it with the
+    exercise's `draw` when the result is recorded, so checks never draw by hand.
+    """
+
+    def __init__(self, evidence: Evidence, board: Any = None):
         super().__init__(evidence.call)
         self.evidence = evidence
+        self.board = board
 
 
-def mismatch(call: str, expected: Any, obtained: Any, board: str = "", fr: str = "",
+def mismatch(call: str, expected: Any, obtained: Any, board: Any = None, fr: str = "",
              en: str = "", text: bool = False) -> Mismatch:
     """A Mismatch showing the call, both values (ready text with `text`), the board
-    as the exercise draws it, and a note in both languages."""
+    (reference data, drawn by the exercise) and a note in both languages."""
     return Mismatch(Evidence(
         call=call,
         expected=expected if text else show(expected),
         obtained=obtained if text else show(obtained),
-        board=board,
-        note={"fr": fr, "en": en} if fr else {}))
+        note={"fr": fr, "en": en} if fr else {}), board)
+
+
+def unchanged(call: str, board: Any, after: Any, *, func: str, arg: tuple[str, str] = ("v", "v"),
+              why: tuple[str, str] = ("", ""), equal: Callable[[Any, Any], bool] | None = None,
+              expected: Any = None) -> None:
+    """Raise the "does not change its argument" Mismatch when `after` (the argument as
+    the call left it) differs from `board` (as it was given).
+
+    `arg` names the argument in French and English ("v", "le jeu"...), `why` adds to
+    the note (e.g. " (copier le plateau avant d'y placer un domino)"); `expected` is
+    what to show as expected when not `board` itself."""
+    if (equal or same)(after, board):
+        return
+    (arg_fr, arg_en), (why_fr, why_en) = arg, why
+    raise mismatch(call, board if expected is None else expected, after, board,
+                   fr=f"{func} ne doit pas modifier {arg_fr}{why_fr} : voici {arg_fr} après l'appel",
+                   en=f"{func} must not change {arg_en}{why_en}: this is {arg_en} after the call")
 
 
 class CallFailed(Exception):
@@ -85,15 +113,46 @@ class Question:
         return sum(c.points for c in self.checks)
 
 
+def _no_state(view: StudentView) -> Any:
+    return None
+
+
+def _nothing_understood(state: Any) -> list[tuple[str, dict]]:
+    return []
+
+
+def _as_is(state: Any, board: Any) -> Any:
+    return board
+
+
 @dataclass(frozen=True)
-class Exercise:
+class Exercise(Generic[State]):
+    """One TD sheet: its questions, how it recognises a submission, how its boards
+    travel to the student and are drawn in the report."""
+
     id: str
     title: str
     questions: tuple[Question, ...]
-    prepare: Callable[["StudentView"], Any] = lambda view: None
+    signature: frozenset[str] = frozenset()
+    """Names only this sheet uses: a submission defining `min_matches` of them is this TD."""
+    min_matches: int = 2
+    functions_only: frozenset[str] = frozenset()
+    """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
-    describe: Callable[[Any], list[tuple[str, dict]]] = lambda state: []
+    describe: Callable[[State], list[tuple[str, dict]]] = _nothing_understood
     """What was understood of the submission (message key, args), for the report."""
+    to_student: Callable[[State, Any], Any] = _as_is
+    """A reference board in the submission's own representation (numpy, lists...)."""
+    draw: Callable[[Any], str] = show
+    """A reference board as the sheet draws it, for the report."""
+    worker_side: ModuleType | None = None
+    """Grader code the checks call inside the worker (a self-contained module, sent as
+    source once the submission's cells have run); None when the checks need none."""
+
+
+Registry = Mapping[str, Exercise[Any]]
+"""The exercises the grader knows, by id, in detection order (see `exercises`)."""
 
 
 class StudentView:
@@ -137,27 +196,49 @@ class StudentView:
         """Grader code run in the worker, beside the student's module (see StudentSession)."""
         self.session.define_helpers(source)
 
+    def define_worker_side(self, module: ModuleType) -> None:
+        """An exercise's worker-side module, sent as its source: the worker cannot import
+        the grader (its packages are blocked there), so the module is self-contained."""
+        self.define_helpers(inspect.getsource(module))
+
 
 @dataclass
-class CheckContext:
-    """What a check works with: the student, the exercise's per-submission state."""
+class CheckContext(Generic[State]):
+    """What a check works with: the student, the exercise's per-submission state, and
+    the exercise's way of passing boards to the student and drawing them."""
 
     student: StudentView
-    state: Any
+    state: State
     check_name: str = ""
     examples_scale: float = 1.0
     cache: dict = field(default_factory=dict)
     """Results shared by the checks and notes of one question (e.g. call counts)."""
+    to_student: Callable[[State, Any], Any] = _as_is
+    draw: Callable[[Any], str] = show
 
-    def call(self, func: str, *args: Any, shown: str | None = None, board: str = "",
+    def as_student(self, board: Any) -> Any:
+        """A reference board in the submission's own representation."""
+        return self.to_student(self.state, board)
+
+    def drawn(self, board: Any) -> str:
+        """The board as the exercise draws it, best effort on odd values ("" for None)."""
+        if board is None:
+            return ""
+        try:
+            return self.draw(board)
+        except Exception:
+            return show(board)
+
+    def call(self, func: str, *args: Any, shown: str | None = None, board: Any = None,
              budget: float = 5.0, keep_args: bool = False,
              count: tuple[str, ...] = ()) -> CallResult:
-        """Call the student; on failure raise CallFailed carrying the call as shown."""
+        """Call the student; on failure raise CallFailed carrying the call as shown and
+        `board` (reference data) drawn."""
         try:
             return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
         except StudentFailure as failure:
             call = shown or f"{func}({', '.join(show(a) for a in args)})"
-            raise CallFailed(Evidence(call=call, board=board), failure) from None
+            raise CallFailed(Evidence(call=call, board=self.drawn(board)), failure) from None
 
     def value(self, *args: Any, **kwargs: Any) -> Any:
         return self.call(*args, **kwargs).value
@@ -272,6 +353,8 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
         check.run(ctx)
     except Mismatch as exc:
         result.status, result.evidence = CheckStatus.FAILED, exc.evidence
+        if exc.board is not None:
+            exc.evidence.board = ctx.drawn(exc.board)
     except CallFailed as exc:
         result.evidence = exc.evidence
         result.status = CheckStatus.TIMEOUT if isinstance(exc.failure, CallTimeout) else CheckStatus.ERROR
@@ -328,8 +411,9 @@ def dependency_notes(questions: Sequence[Question], results: Sequence[QuestionRe
                             for names, funcs in callers.items()]
 
 
-def grade_question(question: Question, view: StudentView, state: Any,
-                   examples_scale: float = 1.0) -> QuestionResult:
+def grade_question(question: Question, view: StudentView, state: State,
+                   examples_scale: float = 1.0,
+                   exercise: Exercise[State] | None = None) -> QuestionResult:
     result = QuestionResult(question.id, question.title, question.max_score, QuestionStatus.PASSED)
     if question.manual:
         result.status = QuestionStatus.MANUAL
@@ -347,6 +431,8 @@ def grade_question(question: Question, view: StudentView, state: Any,
         result.status = QuestionStatus.MISSING
         return result
     ctx = CheckContext(view, state, examples_scale=examples_scale)
+    if exercise is not None:
+        ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
     for check in question.checks:
         try:
             result.checks.append(run_check(check, ctx))

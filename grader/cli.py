@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from exercises import EXERCISES  # the registry: the CLI hands it to the engine
+
 from . import __version__
 from .api import Interrupted, collect, grade
 from .messages import tr
@@ -21,16 +23,14 @@ from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
 from .settings import LANGS, Settings
 
-EXERCISE_IDS = ("puissance4", "domineering", "domineering-minmax", "morpion", "chocolat")
-
 
 def build_parser() -> argparse.ArgumentParser:
     defaults = Settings()
     parser = argparse.ArgumentParser(
-        prog="grade.py", description="Corrige les TD minimax (puissance 4, domineering, morpion, chocolat).")
+        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)}).")
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                         help="notebook .ipynb, module .py, ou dossier de copies")
-    parser.add_argument("--exercise", choices=EXERCISE_IDS, help="forcer l'exercice (sinon détecté)")
+    parser.add_argument("--exercise", choices=list(EXERCISES), help="forcer l'exercice (sinon détecté)")
     parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
     parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
     parser.add_argument("--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe")
@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings(exercise=args.exercise, lang=args.lang, timeout=args.timeout,
                             cell_timeout=args.cell_timeout, jobs=args.jobs, isolation=args.isolation)
+        settings.check_exercise(EXERCISES)
     except ValueError as exc:
         parser.error(str(exc))
     missing = [p for p in args.paths if not p.exists()]
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
     interrupted = None
     try:
-        results = grade(args.paths, settings, on_result=graded, on_start=started)
+        results = grade(args.paths, settings, on_result=graded, on_start=started, exercises=EXERCISES)
     except Interrupted as exc:
         results, interrupted = exc.results, exc
     finally:

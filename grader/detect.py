@@ -1,28 +1,17 @@
-"""Which TD a submission answers, from the names it defines (pure)."""
+"""Which TD a submission answers, from the names it defines (pure).
+
+Each `Exercise` of the registry carries its own signature: the names only its sheet
+uses, how many must be defined, and which names count only as functions.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-# Names that only one sheet uses; the grader knows every sheet's names, even those
-# whose exercise is not implemented yet, so that it can say which sheet it saw.
-SIGNATURES: dict[str, frozenset[str]] = {
-    "puissance4": frozenset({"copie", "prochain_joueur", "colonnes_jouables", "jouer_colonne",
-                             "dejouer_colonne", "initialiser_jeu", "Lalignements", "Dalignements",
-                             "evaluer_alignement", "teste_gagnante", "nb_alignements_potentiels",
-                             "maximin", "maximin_alpha_beta", "minimax_alpha_beta"}),
-    "domineering": frozenset({"grille_vide", "coups_possibles", "strategie_aleatoire", "placer",
-                              "retirer", "statistiques", "h1", "strategie_minmax"}),
-    "domineering-minmax": frozenset({"s", "h", "affiche"}),
-    "morpion": frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move",
-                          "set_move", "HUMAN", "COMP"}),
-    "chocolat": frozenset({"minimax_rec"}),
-}
-MIN_MATCHES = 2
-MIN_MATCHES_FOR = {"chocolat": 1}  # minimax_rec alone is that sheet's own name
-# One-letter names are common variables (`s = 0`, `h = heuristique(jeu1)`): they
-# count only when the submission defines them as functions, as the course page does.
-FUNCTIONS_ONLY = frozenset({"s", "h"})
+if TYPE_CHECKING:
+    from .checks import Exercise
 
 
 @dataclass(frozen=True)
@@ -31,16 +20,21 @@ class Detection:
     matched: tuple[str, ...]
 
 
-def detect(defined: set[str] | dict[str, str]) -> Detection:
-    """The sheet whose names the submission defines most (at least MIN_MATCHES)."""
+def detect(defined: set[str] | dict[str, str], exercises: Iterable[Exercise]) -> Detection:
+    """The sheet whose names the submission defines most (at least its `min_matches`);
+    on a tie, the first in the registry's order."""
     kinds = defined if isinstance(defined, dict) else {}
-    names = {name for name in defined
-             if name not in FUNCTIONS_ONLY or kinds.get(name, "function") == "function"}
-    scores = {ex: sorted(names & sig) for ex, sig in SIGNATURES.items()}
-    # Only sheets whose minimum is met compete: a chocolat submission that also draws
-    # the bar with `affiche` is still chocolat.
-    eligible = [ex for ex in scores if len(scores[ex]) >= MIN_MATCHES_FOR.get(ex, MIN_MATCHES)]
-    if not eligible:
+    best: tuple[int, str, tuple[str, ...]] | None = None
+    for exercise in exercises:
+        # One-letter names are common variables (`s = 0`): they count only when the
+        # submission defines them as functions, as the course page does.
+        names = {name for name in defined
+                 if name not in exercise.functions_only or kinds.get(name, "function") == "function"}
+        matched = tuple(sorted(names & exercise.signature))
+        # Only sheets whose minimum is met compete: a chocolat submission that also
+        # draws the bar with `affiche` is still chocolat.
+        if len(matched) >= exercise.min_matches and (best is None or len(matched) > best[0]):
+            best = (len(matched), exercise.id, matched)
+    if best is None:
         return Detection(None, ())
-    best = max(eligible, key=lambda ex: (len(scores[ex]), ex == "puissance4"))
-    return Detection(best, tuple(scores[best]))
+    return Detection(best[1], best[2])

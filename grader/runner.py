@@ -6,9 +6,9 @@ import logging
 import time
 from pathlib import Path
 
-from .checks import StudentView, dependency_notes, grade_question
+from .checks import Registry, StudentView, dependency_notes, grade_question
 from .detect import detect
-from .errors import NotGradable
+from .errors import NotGradable, StudentFailure
 from .results import CellOutcome, SubmissionResult
 from .sandbox.isolation import Isolation, available_isolation
 from .sandbox.session import StudentSession
@@ -24,8 +24,22 @@ def resolve_isolation(choice: str) -> Isolation:
     return Isolation(choice)
 
 
-def grade_file(path: Path, settings: Settings) -> SubmissionResult:
-    """Grade one file; a broken or hostile submission gives a result, not an exception."""
+def installed_exercises() -> Registry:
+    """The TDs shipped with the grader: the default of callers that give no registry.
+
+    The CLI and `grader.api` pass their registry explicitly; this only keeps
+    `grade_file(path, settings)` short for scripts and tests.
+    """
+    from exercises import EXERCISES  # the registry imports the reference: grader side only
+
+    return EXERCISES
+
+
+def grade_file(path: Path, settings: Settings, exercises: Registry | None = None) -> SubmissionResult:
+    """Grade one file against the `exercises` registry (the installed TDs by default);
+    a broken or hostile submission gives a result, not an exception."""
+    registry = installed_exercises() if exercises is None else exercises
+    settings.check_exercise(registry)
     start = time.monotonic()
     try:
         code = read_submission(path)
@@ -35,7 +49,7 @@ def grade_file(path: Path, settings: Settings) -> SubmissionResult:
                                 detail=exc.detail)
     isolation = resolve_isolation(settings.isolation)
     with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout) as session:
-        result = _grade_code(code, session, settings)
+        result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.value
         result.student_seconds = round(session.student_seconds, 3)
         result.student_cpu = round(session.student_cpu, 3)
@@ -57,9 +71,8 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
     return outcomes
 
 
-def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings) -> SubmissionResult:
-    from exercises import EXERCISES  # the registry imports the reference: grader side only
-
+def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings,
+                exercises: Registry) -> SubmissionResult:
     result = SubmissionResult(str(code.path), None, "graded", kind=code.kind, total_cells=code.total_cells)
     result.cells = run_cells(code, session, settings.cells_budget)
     defined = session.names()
@@ -67,21 +80,23 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
     else:
-        detection = detect(defined)
+        detection = detect(defined, exercises.values())
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
     result.exercise = exercise_id
     if exercise_id is None:
         result.status, result.reason = "not_gradable", "unknown_exercise"
         return result
-    if exercise_id not in EXERCISES:
-        result.status, result.reason = "not_gradable", "unsupported_exercise"
-        return result
-    exercise = EXERCISES[exercise_id]
+    exercise = exercises[exercise_id]
     view = StudentView(session, defined, settings.timeout)
+    if exercise.worker_side is not None:
+        try:
+            view.define_worker_side(exercise.worker_side)
+        except StudentFailure:  # a worker that cannot start again: the checks will say so
+            log.info("%s: worker-side code not sent", code.path.name)
     state = exercise.prepare(view)
     result.understood = exercise.describe(state)
     for question in exercise.questions:
         log.debug("%s: %s", code.path.name, question.id)
-        result.questions.append(grade_question(question, view, state, settings.examples_scale))
+        result.questions.append(grade_question(question, view, state, settings.examples_scale, exercise))
     dependency_notes(exercise.questions, result.questions, session.uses, view.aliases)
     return result

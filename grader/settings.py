@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from .sandbox.limits import Limits
@@ -37,3 +38,8 @@ class Settings:
             raise ValueError(f"--timeout must be positive, got {self.timeout}")
         if self.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, got {self.jobs}")
+
+    def check_exercise(self, exercises: Collection[str]) -> None:
+        """A forced exercise must be one of the registry's ids (the CLI's `choices`)."""
+        if self.exercise is not None and self.exercise not in exercises:
+            raise ValueError(f"--exercise: {self.exercise!r} is not one of {', '.join(exercises)}")

@@ -5,9 +5,9 @@ says so in every report, and learns how the submission encodes d from its own mo
 The questions, checks and points are listed in docs/chocolat-checks.md.
 """
 
-from grader.checks import Exercise
+from grader.kit import Exercise
 
-from . import checks, encoding
+from . import checks, encoding, worker_side
 from .encoding import Encoding
 
 RULES = {
@@ -39,6 +39,9 @@ EXERCISE = Exercise(
     id="chocolat",
     title="TP minimax : la tablette de chocolat",
     questions=checks.QUESTIONS,
+    signature=frozenset({"minimax_rec"}),
+    min_matches=1,  # minimax_rec alone is that sheet's own name
     prepare=encoding.prepare,
     describe=describe,
+    worker_side=worker_side,
 )

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.checks import Check, CheckContext, Mismatch, Question
-from grader.results import Evidence
-from grader.values import as_pair, show
+from grader.kit import Check, CheckContext, Question, as_pair, mismatch, show
 from reference import chocolat as ref
 
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
@@ -15,11 +13,6 @@ CALL_BUDGET = 5.0
 FAST_BUDGET = 1.0  # GRADING_SPEC §4: minimax(30, 30) within a second (the reference: ~0.02 s)
 BIG = 30
 SMALL = 6  # sides of the random bars: without memoisation 6 x 6 takes ~16,000 calls, 7 x 7 ~130,000
-
-
-def mismatch(call: str, expected: str, obtained: str, fr: str = "", en: str = "") -> Mismatch:
-    return Mismatch(Evidence(call=call, expected=expected, obtained=obtained,
-                             note={"fr": fr, "en": en} if fr else {}))
 
 
 def all_states(largest: int = SMALL) -> list[tuple[int, int, int]]:
@@ -46,7 +39,7 @@ def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: Check
         return
     problem = value_problem(state, value, ctx.state)
     if problem is not None:
-        raise mismatch(call, problem.expected, show(value), problem.fr, problem.en)
+        raise mismatch(call, problem.expected, show(value), fr=problem.fr, en=problem.en, text=True)
 
 
 # -- Q1 minimax_rec --------------------------------------------------------------
@@ -67,7 +60,8 @@ def q1_winning_move(ctx: CheckContext) -> None:
         pair = as_pair(value)  # the move alone: the winner is the previous check's business
         problem = move_problem(state, pair[1] if pair else value, ctx.state, expected_text(state, ctx.state))
         if problem is not None:
-            raise mismatch(_rec_call(state), problem.expected, show(value), problem.fr, problem.en)
+            raise mismatch(_rec_call(state), problem.expected, show(value), fr=problem.fr, en=problem.en,
+                           text=True)
 
 
 def q1_fills_dic(ctx: CheckContext) -> None:
@@ -77,12 +71,13 @@ def q1_fills_dic(ctx: CheckContext) -> None:
         call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
         found = strategy_problem(dic, state, ctx.state)
         if found is not None:
-            raise mismatch(call, found.problem.expected, found.obtained, found.problem.fr, found.problem.en)
+            raise mismatch(call, found.problem.expected, found.obtained, fr=found.problem.fr,
+                           en=found.problem.en, text=True)
         if not _same_value(dic.get(state), result.value):
             raise mismatch(call, f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
-                           show(result.value),
-                           "minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
-                           "minimax_rec must return the value it stored in dic for that state")
+                           show(result.value), text=True,
+                           fr="minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
+                           en="minimax_rec must return the value it stored in dic for that state")
 
 
 def _same_value(stored: Any, returned: Any) -> bool:
@@ -97,45 +92,21 @@ def _same_move(a: Any, b: Any) -> bool:
     return x == y
 
 
-# The student's minimax_rec, wrapped inside the worker: a call that makes nested calls
-# computes its state; a state computed twice means the dictionary was not used.
-PROBE = '''
-def memo_probe(m, n, p):
-    original = student["minimax_rec"]
-    stack, computed = [], {}
-    def wrapper(*args, **kwargs):
-        if stack:
-            stack[-1] = True
-        stack.append(False)
-        try:
-            return original(*args, **kwargs)
-        finally:
-            if stack.pop():
-                key = repr(tuple(args[1:]) + tuple(sorted(kwargs.items())))
-                computed[key] = computed.get(key, 0) + 1
-    student["minimax_rec"] = wrapper
-    try:
-        value = wrapper({}, m, n, p)
-    finally:
-        student["minimax_rec"] = original
-    twice = sorted(k for k, c in computed.items() if c > 1)
-    return [value, len(twice), twice[:1], [computed[k] for k in twice[:1]]]
-'''
 ONCE_STATE = (5, 7, 1)
 
 
 def q1_computed_once(ctx: CheckContext) -> None:
-    ctx.student.define_helpers(PROBE)
     call = _rec_call(ONCE_STATE)
     value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
     _check_winner(call, ONCE_STATE, value, ctx)
     if count:
         raise mismatch(call, "chaque état calculé une seule fois",
                        f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : {times[0]} fois",
-                       "un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
-                       "refaire les appels récursifs",
-                       "a state already in dic must be returned at once (step 1 of the sheet), without "
-                       "making the recursive calls again")
+                       text=True,
+                       fr="un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
+                          "refaire les appels récursifs",
+                       en="a state already in dic must be returned at once (step 1 of the sheet), without "
+                          "making the recursive calls again")
 
 
 def q1_fast(ctx: CheckContext) -> None:
@@ -150,7 +121,8 @@ def _check_strategy(ctx: CheckContext, m: int, n: int, budget: float = CALL_BUDG
     dic = ctx.value("minimax", m, n, shown=call, budget=budget)
     found = strategy_problem(dic, (m, n, 1), ctx.state)
     if found is not None:
-        raise mismatch(call, found.problem.expected, found.obtained, found.problem.fr, found.problem.en)
+        raise mismatch(call, found.problem.expected, found.obtained, fr=found.problem.fr,
+                           en=found.problem.en, text=True)
 
 
 def q2_small_bars(ctx: CheckContext) -> None:

@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.checks import StudentView
-from grader.errors import StudentFailure
-from grader.values import as_pair, show
+from grader.kit import StudentFailure, StudentView, as_pair, show
 
 M, N = 0, 1
 """Which side a move reduces: the first dimension m, or the second n."""

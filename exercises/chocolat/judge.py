@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.values import as_pair, show
+from grader.kit import as_pair, show
 from reference import chocolat as ref
 
-from .encoding import M, N, Encoding
+from .encoding import Encoding, M, N
 
 
 @dataclass(frozen=True)

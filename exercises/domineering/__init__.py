@@ -3,10 +3,10 @@
 The questions, checks and points are listed in docs/domineering-checks.md.
 """
 
-from grader.checks import Exercise
+from grader.kit import Exercise
 
-from . import board_checks, game_checks, search_checks
-from .positions import SubmissionState, prepare
+from . import board_checks, game_checks, search_checks, worker_side
+from .positions import SubmissionState, draw, prepare, to_student
 
 
 def describe(state: SubmissionState) -> list[tuple[str, dict]]:
@@ -22,6 +22,11 @@ EXERCISE = Exercise(
     id="domineering",
     title="TP : jeu du domineering",
     questions=board_checks.QUESTIONS + game_checks.QUESTIONS + search_checks.QUESTIONS,
+    signature=frozenset({"grille_vide", "coups_possibles", "strategie_aleatoire", "placer", "retirer",
+                         "statistiques", "h1", "strategie_minmax"}),
     prepare=prepare,
     describe=describe,
+    to_student=to_student,
+    draw=draw,
+    worker_side=worker_side,
 )

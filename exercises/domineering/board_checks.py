@@ -7,11 +7,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.checks import Check, CheckContext, Question
-from grader.values import as_cell, same, show
+from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show
 from reference import domineering as ref
 
-from .positions import as_student, draw, mismatch, moves_text, playable, positions
+from .positions import moves_text, playable, positions
 
 SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
@@ -51,7 +50,7 @@ def as_moves(value: Any) -> list | None:
 
 def check_moves(ctx: CheckContext, v: list, joueur: int) -> None:
     call = f"coups_possibles(v, {joueur})"
-    obtained = ctx.value("coups_possibles", as_student(ctx, v), joueur, shown=call, board=draw(v))
+    obtained = ctx.value("coups_possibles", ctx.as_student(v), joueur, shown=call, board=v)
     expected = ref.coups_possibles(v, joueur)
     moves = as_moves(obtained)
     if moves is None or len(set(moves)) != len(moves) or set(moves) != set(expected):
@@ -97,8 +96,8 @@ def q3_legal(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_aleatoire(v, {joueur})"
-        obtained = ctx.value("strategie_aleatoire", as_student(ctx, v), joueur, shown=call,
-                             board=draw(v))
+        obtained = ctx.value("strategie_aleatoire", ctx.as_student(v), joueur, shown=call,
+                             board=v)
         legal = ref.coups_possibles(v, joueur)
         if as_cell(obtained) not in legal:
             raise mismatch(call, f"un coup parmi {moves_text(legal)}", show(obtained), v, text=True,
@@ -117,8 +116,8 @@ def q3_every_move(ctx: CheckContext) -> None:
     cases = [(ref.grille_vide(3, 4), 0), (ref.grille_vide(3, 4), 1), (ref.rejouer(4, 4, [3, 5, 1])[0], 1)]
     for v, joueur in cases:
         call = f"strategie_aleatoire(v, {joueur})"
-        drawn = ctx.value("@tirages", ctx.student.ref("strategie_aleatoire"), as_student(ctx, v),
-                          joueur, DRAWS, shown=f"{call}, {DRAWS} fois", board=draw(v), budget=10)
+        drawn = ctx.value("@tirages", ctx.student.ref("strategie_aleatoire"), ctx.as_student(v),
+                          joueur, DRAWS, shown=f"{call}, {DRAWS} fois", board=v, budget=10)
         legal = ref.coups_possibles(v, joueur)
         cells = {as_cell(m) for m in drawn}
         if cells - set(legal):
@@ -151,7 +150,7 @@ def q4_in_place(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         v, joueur, (i, j) = example
         call = f"placer(v, {i}, {j}, {joueur})"
-        result = ctx.call("placer", as_student(ctx, v), i, j, joueur, shown=call, board=draw(v),
+        result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v,
                           keep_args=True)
         after = ref.copie(v)
         ref.placer(after, i, j, joueur)
@@ -171,8 +170,8 @@ def q5_undo(ctx: CheckContext) -> None:
         after = ref.copie(before)
         ref.placer(after, i, j, joueur)
         call = f"retirer(v, {i}, {j}, {joueur})"
-        result = ctx.call("retirer", as_student(ctx, after), i, j, joueur, shown=call,
-                          board=draw(after), keep_args=True)
+        result = ctx.call("retirer", ctx.as_student(after), i, j, joueur, shown=call,
+                          board=after, keep_args=True)
         if not same(result.args_after[0], before):
             raise mismatch(call, before, result.args_after[0], after,
                            fr=f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "

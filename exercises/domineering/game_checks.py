@@ -1,7 +1,7 @@
 """Checks of the game loop: jeu (Q6) and statistiques (Q7).
 
 The student's functions get probe strategies defined by the grader inside the worker
-(`worker_helpers`): `premier_coup`, `dernier_coup` (first / last legal move in row-major
+(`worker_side`): `premier_coup`, `dernier_coup` (first / last legal move in row-major
 order) and `coup_au_hasard` (seeded `random.choice`). Each one records the board and the
 player it was given, and the move it answered; the checks replay that record with the
 reference to see that the game was legal, alternated, started from the empty n x p grid,
@@ -14,12 +14,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.checks import Check, CheckContext, Mismatch, Question
-from grader.results import Evidence
-from grader.values import as_cell, is_number, same, show
+from grader.kit import Check, CheckContext, Mismatch, Question, as_cell, is_number, mismatch, same, show
 from reference import domineering as ref
-
-from .positions import draw
 
 PROBES = {"premier_coup": ref.premier_coup, "dernier_coup": ref.dernier_coup}
 GAME_BUDGET = 5.0
@@ -71,9 +67,7 @@ def replay(log: list, n: int, p: int, names: tuple[str, str]) -> int:
 
 
 def _bad(call: str, exc: BadGame) -> Mismatch:
-    return Mismatch(Evidence(call=call, expected=exc.expected, obtained=exc.obtained,
-                             board=draw(exc.board) if exc.board is not None else "",
-                             note={"fr": exc.fr, "en": exc.en}))
+    return mismatch(call, exc.expected, exc.obtained, exc.board, fr=exc.fr, en=exc.en, text=True)
 
 
 def _probes_note(names: tuple[str, ...]) -> tuple[str, str]:
@@ -104,10 +98,8 @@ def play(ctx: CheckContext, names: tuple[str, str], n: int, p: int) -> None:
 
 
 def mismatch_winner(call: str, expected: int, obtained: Any, fr: str, en: str) -> Mismatch:
-    return Mismatch(Evidence(
-        call=call, expected=show(expected), obtained=show(obtained),
-        note={"fr": f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
-              "en": f"the winner is the last player who could move ({en})"}))
+    return mismatch(call, expected, obtained, fr=f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
+                    en=f"the winner is the last player who could move ({en})")
 
 
 # -- Q6 jeu -------------------------------------------------------------------------
@@ -138,7 +130,7 @@ def q6_sheet(ctx: CheckContext) -> None:
     for _ in range(3):
         winner = ctx.value("jeu", strategy, strategy, 3, 4, shown=call, budget=GAME_BUDGET)
         if not (is_number(winner) and winner in (0, 1)):
-            raise Mismatch(Evidence(call=call, expected="0 ou 1", obtained=show(winner)))
+            raise mismatch(call, "0 ou 1", show(winner), text=True)
 
 
 # -- Q7 statistiques ----------------------------------------------------------------
@@ -170,17 +162,14 @@ def q7_counts(ctx: CheckContext) -> None:
                            budget=GAME_BUDGET * 2)
     counts = as_counts(value)
     if counts is None or not same(sum(counts), parties):
-        raise Mismatch(Evidence(call=call, expected=f"deux nombres de victoires de somme {parties}",
-                                obtained=show(value),
-                                note={"fr": "par exemple [victoires du joueur 0, victoires du joueur 1]",
-                                      "en": "e.g. [wins of player 0, wins of player 1]"}))
+        raise mismatch(call, f"deux nombres de victoires de somme {parties}", show(value), text=True,
+                       fr="par exemple [victoires du joueur 0, victoires du joueur 1]",
+                       en="e.g. [wins of player 0, wins of player 1]")
     games = split_games(log, n, p)
     if len(games) != parties:
-        raise Mismatch(Evidence(call=call, expected=f"{parties} parties", obtained=f"{len(games)} parties",
-                                note={"fr": "chaque partie doit partir d'une grille vide (appeler jeu "
-                                            "nb_parties fois)",
-                                      "en": "every game must start from an empty grid (call jeu "
-                                            "nb_parties times)"}))
+        raise mismatch(call, f"{parties} parties", f"{len(games)} parties", text=True,
+                       fr="chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
+                       en="every game must start from an empty grid (call jeu nb_parties times)")
     winners = [0, 0]
     for k, game in enumerate(games, start=1):
         try:
@@ -189,10 +178,9 @@ def q7_counts(ctx: CheckContext) -> None:
             exc.fr, exc.en = f"partie {k} : {exc.fr}", f"game {k}: {exc.en}"
             raise _bad(call, exc) from None
     if not same(list(counts), winners):
-        raise Mismatch(Evidence(call=call, expected=show(winners), obtained=show(value),
-                                note={"fr": "les parties jouées (enregistrées par coup_au_hasard) donnent "
-                                            "ces victoires",
-                                      "en": "the games played (recorded by coup_au_hasard) give these wins"}))
+        raise mismatch(call, winners, value,
+                       fr="les parties jouées (enregistrées par coup_au_hasard) donnent ces victoires",
+                       en="the games played (recorded by coup_au_hasard) give these wins")
 
 
 DETERMINISTIC_STATS = (("premier_coup", "dernier_coup", 4, 4, 3), ("dernier_coup", "premier_coup", 3, 5, 2),
@@ -208,9 +196,8 @@ def q7_deterministic(ctx: CheckContext) -> None:
         counts = as_counts(value)
         if counts is None or not same(list(counts), expected):
             fr, en = _probes_note((first, second))
-            raise Mismatch(Evidence(call=call, expected=show(expected), obtained=show(value),
-                                    note={"fr": f"stratégies déterministes : {fr}",
-                                          "en": f"deterministic strategies: {en}"}))
+            raise mismatch(call, expected, value, fr=f"stratégies déterministes : {fr}",
+                           en=f"deterministic strategies: {en}")
 
 
 QUESTIONS = (

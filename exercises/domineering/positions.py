@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 
-from grader import checks
-from grader.checks import Mismatch, StudentView
-from grader.errors import StudentFailure
-from grader.sandbox.wire import ArrayValue
-from grader.values import show
+from grader.kit import ArrayValue, StudentFailure, StudentView, show
 from reference import domineering as ref
 
 INF = float("inf")
-HELPERS = (Path(__file__).with_name("worker_helpers.py")).read_text("utf-8")
 
 
 # -- positions ----------------------------------------------------------------------
@@ -91,17 +85,7 @@ def leaves(v: list, joueur: int, depth: int) -> int:
 # -- showing ------------------------------------------------------------------------
 def draw(v: Any) -> str:
     """The board as `print` shows it, one row a line, numbers aligned."""
-    try:
-        return "\n".join("[" + ", ".join(f"{int(c):2d}" for c in row) + "]" for row in v)
-    except (TypeError, ValueError):
-        return show(v)
-
-
-def mismatch(call: str, expected: Any, obtained: Any, v: Any = None,
-             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
-    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return checks.mismatch(call, expected, obtained, draw(v) if v is not None else "",
-                           fr=fr, en=en, text=text)
+    return "\n".join("[" + ", ".join(f"{int(c):2d}" for c in row) + "]" for row in v)
 
 
 def moves_text(moves: Any) -> str:
@@ -136,10 +120,9 @@ def prepare(view: StudentView) -> SubmissionState:
             representation = Representation(getattr(empty, "dtype", None) or None)
         except StudentFailure:
             pass
-    view.define_helpers(HELPERS)
     return SubmissionState(representation)
 
 
-def as_student(ctx: Any, v: list) -> Any:
-    """A reference board in the submission's own representation (ctx: CheckContext)."""
-    return ctx.state.representation.to_student(v)
+def to_student(state: SubmissionState, v: list) -> Any:
+    """A reference board in the submission's own representation."""
+    return state.representation.to_student(v)

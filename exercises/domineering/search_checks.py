@@ -6,19 +6,26 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.checks import Check, CheckContext, Mismatch, Question
-from grader.results import Evidence
-from grader.values import as_cell, as_pair, is_number, same, show
+from grader.kit import (
+    Check,
+    CheckContext,
+    Mismatch,
+    Question,
+    as_cell,
+    as_pair,
+    is_number,
+    mismatch,
+    same,
+    show,
+    unchanged,
+)
 from reference import domineering as ref
 
 from .positions import (
     INF,
-    as_student,
-    draw,
     key,
     leaves,
     midgames,
-    mismatch,
     moves_text,
     optimal_moves,
     playable,
@@ -39,7 +46,7 @@ def _h1_expected(v: list) -> set:
 
 def _check_h1(ctx: CheckContext, v: list, name: str = "v") -> None:
     call = f"h1({name})"
-    obtained = ctx.value("h1", as_student(ctx, v), shown=call, board=draw(v))
+    obtained = ctx.value("h1", ctx.as_student(v), shown=call, board=v)
     accepted = _h1_expected(v)
     if not any(same(obtained, e) for e in accepted):
         fr = en = ""
@@ -81,11 +88,8 @@ def q8_random(ctx: CheckContext) -> None:
 
 def q8_unchanged(ctx: CheckContext) -> None:
     for v in (ref.grille_vide(3, 2), ref.rejouer(4, 4, [1, 2, 3, 4])[0], ref.grille_vide(1, 3)):
-        result = ctx.call("h1", as_student(ctx, v), shown="h1(v)", board=draw(v), keep_args=True)
-        if not same(result.args_after[0], v):
-            raise mismatch("h1(v)", v, result.args_after[0], v,
-                           fr="h1 ne doit pas modifier v : voici v après l'appel",
-                           en="h1 must not change v: this is v after the call")
+        result = ctx.call("h1", ctx.as_student(v), shown="h1(v)", board=v, keep_args=True)
+        unchanged("h1(v)", v, result.args_after[0], func="h1")
 
 
 # -- Q9 minmax --------------------------------------------------------------------------
@@ -130,7 +134,7 @@ reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax.
 def _minmax(ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False):
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
     h_arg = ctx.student.ref("@" + h)
-    result = ctx.call("minmax", as_student(ctx, v), joueur, depth, h_arg, shown=call, board=draw(v),
+    result = ctx.call("minmax", ctx.as_student(v), joueur, depth, h_arg, shown=call, board=v,
                       budget=SEARCH_BUDGET, keep_args=keep_args)
     return call, result
 
@@ -171,9 +175,9 @@ def q9_own_h1(ctx: CheckContext) -> None:
                       (ref.rejouer(3, 5, [2])[0], 1)):
         call = f"minmax(v, {joueur}, 2, h1)"
         h = ctx.student.ref("h1")
-        obtained = ctx.value("minmax", as_student(ctx, v), joueur, 2, h, shown=call, board=draw(v),
+        obtained = ctx.value("minmax", ctx.as_student(v), joueur, 2, h, shown=call, board=v,
                              budget=SEARCH_BUDGET)
-        value, good = ctx.value("@minmax_avec", as_student(ctx, v), joueur, 2, h,
+        value, good = ctx.value("@minmax_avec", ctx.as_student(v), joueur, 2, h,
                                 shown=call, budget=SEARCH_BUDGET)
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
@@ -189,12 +193,8 @@ def q9_unchanged(ctx: CheckContext) -> None:
     for v, joueur, depth in ((ref.grille_vide(3, 4), 0, 2), (ref.rejouer(4, 4, [1, 5])[0], 0, 3),
                              (ref.rejouer(3, 5, [2])[0], 1, 2)):
         call, result = _minmax(ctx, v, joueur, depth, "h1", keep_args=True)
-        if not same(result.args_after[0], v):
-            raise mismatch(call, v, result.args_after[0], v,
-                           fr="minmax ne doit pas modifier v (chaque coup placé doit être retiré) : "
-                              "voici v après l'appel",
-                           en="minmax must not change v (every move placed must be removed): "
-                              "this is v after the call")
+        unchanged(call, v, result.args_after[0], func="minmax",
+                  why=(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"))
 
 
 # -- Q10 strategie_minmax ----------------------------------------------------------------
@@ -212,7 +212,7 @@ def _strategy_probe(ctx: CheckContext, depth: int):
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_minmax(v, {joueur})"
-        move = ctx.value("strategie_minmax", as_student(ctx, v), joueur, shown=call, board=draw(v),
+        move = ctx.value("strategie_minmax", ctx.as_student(v), joueur, shown=call, board=v,
                          budget=SEARCH_BUDGET)
         good = _best_moves(v, joueur, depth)
         lost = search_value(key(v), joueur, depth, "h1") == (-INF if joueur == 0 else INF)
@@ -263,7 +263,7 @@ DUEL_BUDGET = 30.0
 
 def q10_beats_random(ctx: CheckContext) -> None:
     wins = 0
-    empty = as_student(ctx, ref.grille_vide(5, 5))
+    empty = ctx.as_student(ref.grille_vide(5, 5))
     for seat in (0, 1):
         call = (f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
                 f"une stratégie au hasard (joueur {1 - seat})")
@@ -272,19 +272,16 @@ def q10_beats_random(ctx: CheckContext) -> None:
         if result["illegal"] is not None:
             board, joueur, move = result["illegal"]
             legal = moves_text(ref.coups_possibles(board, joueur))
-            raise Mismatch(Evidence(call=f"strategie_minmax(v, {joueur})",
-                                    expected=f"un coup parmi {legal}",
-                                    obtained=move, board=draw(board),
-                                    note={"fr": "coup impossible pendant une partie contre le hasard",
-                                          "en": "impossible move during a game against random play"}))
+            raise mismatch(f"strategie_minmax(v, {joueur})", f"un coup parmi {legal}", move, board, text=True,
+                           fr="coup impossible pendant une partie contre le hasard",
+                           en="impossible move during a game against random play")
         wins += result["victoires"]
     total = 2 * DUEL_GAMES
     if wins < 0.9 * total:
-        raise Mismatch(Evidence(
-            call=f"{total} parties sur 5 x 5 contre une stratégie au hasard, la moitié en tant que joueur 0",
-            expected=f"au moins {int(0.9 * total)} victoires", obtained=f"{wins} victoires",
-            note={"fr": "min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
-                  "en": "min-max at depth 2 with h1 almost always wins against random play"}))
+        call = f"{total} parties sur 5 x 5 contre une stratégie au hasard, la moitié en tant que joueur 0"
+        raise mismatch(call, f"au moins {int(0.9 * total)} victoires", f"{wins} victoires", text=True,
+                       fr="min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
+                       en="min-max at depth 2 with h1 almost always wins against random play")
 
 
 QUESTIONS = (

@@ -4,10 +4,11 @@ minmax (Q3), jeu and affiche (Q4).
 The questions, checks and points are listed in docs/domineering-minmax-checks.md.
 """
 
-from grader.checks import Exercise
+from grader.kit import Exercise
+from reference import domineering_minmax as ref
 
-from . import board_checks, search_checks
-from .positions import Representation, prepare
+from . import board_checks, search_checks, worker_side
+from .positions import Representation, prepare, to_student
 
 
 def describe(state: Representation) -> list[tuple[str, dict]]:
@@ -22,6 +23,11 @@ EXERCISE = Exercise(
     id="domineering-minmax",
     title="Algorithme min-max (domineering 4 x 4)",
     questions=board_checks.QUESTIONS + search_checks.QUESTIONS,
+    signature=frozenset({"s", "h", "affiche"}),
+    functions_only=frozenset({"s", "h"}),
     prepare=prepare,
     describe=describe,
+    to_student=to_student,
+    draw=ref.dessin,
+    worker_side=worker_side,
 )

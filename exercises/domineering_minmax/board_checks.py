@@ -5,18 +5,27 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from grader.checks import Check, CheckContext, Question
-from grader.values import is_number, same
+from grader.kit import Check, CheckContext, Question, is_number, mismatch, same, unchanged
 from reference import domineering_minmax as ref
 
-from .positions import (BOTH_STUCK, ONLY_HORIZONTAL, ONLY_VERTICAL, Board, as_student, board_key,
-                        boards, draw, mismatch, page_board, rows, successors)
+from .positions import (
+    BOTH_STUCK,
+    ONLY_HORIZONTAL,
+    ONLY_VERTICAL,
+    Board,
+    board_key,
+    boards,
+    page_board,
+    rows,
+    same_board,
+    successors,
+)
 
 
 # -- Q1 h ----------------------------------------------------------------------------
 def _check_h(ctx: CheckContext, v: Board, name: str = "v", note: tuple[str, str] = ("", "")) -> None:
     call = f"h({name})"
-    obtained = ctx.value("h", as_student(ctx, v), shown=call, board=draw(v))
+    obtained = ctx.value("h", ctx.as_student(v), shown=call, board=v)
     expected = ref.h(v)
     if not (is_number(obtained) and same(obtained, expected)):
         raise mismatch(call, expected, obtained, v, fr=note[0], en=note[1])
@@ -53,17 +62,14 @@ def q1_both_stuck(ctx: CheckContext) -> None:
 
 def q1_unchanged(ctx: CheckContext) -> None:
     for v in (page_board(), ONLY_VERTICAL):
-        result = ctx.call("h", as_student(ctx, v), shown="h(v)", board=draw(v), keep_args=True)
-        if board_key(result.args_after[0]) != v:
-            raise mismatch("h(v)", rows(v), result.args_after[0], v,
-                           fr="h ne doit pas modifier v : voici v après l'appel",
-                           en="h must not change v: this is v after the call")
+        result = ctx.call("h", ctx.as_student(v), shown="h(v)", board=v, keep_args=True)
+        unchanged("h(v)", v, result.args_after[0], func="h", equal=same_board, expected=rows(v))
 
 
 # -- Q2 s ----------------------------------------------------------------------------
 def _check_s(ctx: CheckContext, v: Board, joueur: int, name: str = "v") -> None:
     call = f"s({name}, {joueur})"
-    obtained = ctx.value("s", as_student(ctx, v), joueur, shown=call, board=draw(v))
+    obtained = ctx.value("s", ctx.as_student(v), joueur, shown=call, board=v)
     expected = successors(v, joueur)
     got = [board_key(w) for w in obtained] if isinstance(obtained, (list, tuple)) else None
     if got is None or None in got or sorted(got) != sorted(expected):
@@ -88,13 +94,10 @@ def q2_unchanged(ctx: CheckContext) -> None:
     def probe(case: tuple) -> None:
         v, joueur = case
         call = f"s(v, {joueur})"
-        result = ctx.call("s", as_student(ctx, v), joueur, shown=call, board=draw(v), keep_args=True)
-        if board_key(result.args_after[0]) != v:
-            raise mismatch(call, rows(v), result.args_after[0], v,
-                           fr="s ne doit pas modifier v (copier le plateau avant d'y placer un domino) : "
-                              "voici v après l'appel",
-                           en="s must not change v (copy the board before placing a domino): "
-                              "this is v after the call")
+        result = ctx.call("s", ctx.as_student(v), joueur, shown=call, board=v, keep_args=True)
+        unchanged(call, v, result.args_after[0], func="s", equal=same_board, expected=rows(v),
+                  why=(" (copier le plateau avant d'y placer un domino)",
+                       " (copy the board before placing a domino)"))
 
     ctx.for_all(st.tuples(boards(), st.integers(0, 1)), probe, examples=10,
                 explicit=[(page_board(), 0), (page_board(), 1)])

@@ -9,11 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader import checks
-from grader.checks import Mismatch, StudentView
-from grader.errors import StudentFailure
-from grader.sandbox.wire import ArrayValue
-from grader.values import show
+from grader.kit import ArrayValue, StudentFailure, StudentView
 from reference import domineering_minmax as ref
 
 Board = tuple[tuple[int, ...], ...]
@@ -78,6 +74,11 @@ def board_key(value: Any) -> Board | None:
         return None
 
 
+def same_board(value: Any, v: Board) -> bool:
+    """The student's board holds the same cells as `v`."""
+    return board_key(value) == v
+
+
 @functools.lru_cache(maxsize=4096)
 def value(v: Board, p: int, joueur: int) -> float:
     return ref.valeur(v, p, joueur)
@@ -98,14 +99,6 @@ def possible_winners(v: Board, p: int, joueur: int) -> frozenset[int]:
     return frozenset(ref.gagnants_possibles(v, p, joueur))
 
 
-def draw(v: Any) -> str:
-    """The board as text ('-' empty), best effort on odd values."""
-    try:
-        return ref.dessin(v)
-    except Exception:
-        return show(v)
-
-
 @dataclass(frozen=True)
 class Representation:
     """How the submission stores a board, learnt from its own `v`."""
@@ -122,9 +115,9 @@ class Representation:
         return ArrayValue(rows, self.dtype)
 
 
-def as_student(ctx: Any, v: Board) -> Any:
-    """A reference board in the submission's own representation (ctx: CheckContext)."""
-    return ctx.state.to_student(v)
+def to_student(state: Representation, v: Board) -> Any:
+    """A reference board in the submission's own representation."""
+    return state.to_student(v)
 
 
 def prepare(view: StudentView) -> Representation:
@@ -146,74 +139,3 @@ def prepare(view: StudentView) -> Representation:
 
 
 MAX_SCANNED = 20  # top-level values read when looking for a board
-
-
-# Grader code run in the worker (see StudentSession.define_helpers): the page's s and h,
-# handed to the student's minmax and jeu so that a wrong s or h of the student does not
-# fail them too; a recorder standing in for `affiche` while `jeu` runs.
-HELPERS = '''
-import copy as _copy
-import sys as _sys
-
-
-def s_ref(v, joueur):
-    succ = []
-    for i in range(4):
-        for j in range(4):
-            if v[i][j] == -1:
-                w = _copy.deepcopy(v)
-                if joueur == 0 and i < 3 and v[i + 1][j] == -1:
-                    w[i][j] = w[i + 1][j] = joueur
-                    succ.append(w)
-                if joueur == 1 and j < 3 and v[i][j + 1] == -1:
-                    w[i][j] = w[i][j + 1] = joueur
-                    succ.append(w)
-    return succ
-
-
-def h_ref(v):
-    n0, n1 = 0, 0
-    for i in range(len(v)):
-        for j in range(len(v[0])):
-            if i + 1 < len(v) and v[i][j] == v[i + 1][j] == -1:
-                n0 += 1
-            if j + 1 < len(v[0]) and v[i][j] == v[i][j + 1] == -1:
-                n1 += 1
-    if n0 == 0:
-        return -float('inf')
-    if n1 == 0:
-        return float('inf')
-    return n0 - n1
-
-
-def _snapshot(w):
-    try:
-        return [[float(c) for c in row] for row in w]
-    except Exception:
-        return None
-
-
-def jeu_trace(s, h, v, p, joueur):
-    """Runs the student's jeu with affiche replaced by a recorder; the boards drawn."""
-    drawn = []
-    original = student.get('affiche')
-    student['affiche'] = lambda w, *args, **kwargs: drawn.append(_snapshot(w))
-    try:
-        student['jeu'](s, h, v, p, joueur)
-    finally:
-        student['affiche'] = original
-    return drawn
-
-
-def close_figures():
-    plt = _sys.modules.get('matplotlib.pyplot')
-    if plt is not None:
-        plt.close('all')
-'''
-
-
-def mismatch(call: str, expected: Any, obtained: Any, v: Any = None,
-             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
-    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return checks.mismatch(call, expected, obtained, draw(v) if v is not None else "",
-                           fr=fr, en=en, text=text)

@@ -6,18 +6,36 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from grader.checks import CallFailed, Check, CheckContext, Mismatch, Question
-from grader.errors import StudentFailure
-from grader.values import as_pair, is_number, same, show
+from grader.kit import (
+    CallFailed,
+    Check,
+    CheckContext,
+    Mismatch,
+    Question,
+    StudentFailure,
+    as_pair,
+    is_number,
+    mismatch,
+    same,
+    show,
+)
 from reference import domineering_minmax as ref
 
-from .positions import (BOTH_STUCK, HELPERS, ONLY_HORIZONTAL, ONLY_VERTICAL, SEARCH_BUDGET, Board,
-                        as_student, board_key, draw, mismatch, optimal, page_board, possible_winners,
-                        rows, search_cases, successors, value)
-
-
-def _helpers(ctx: CheckContext) -> None:
-    ctx.student.define_helpers(HELPERS)
+from .positions import (
+    BOTH_STUCK,
+    ONLY_HORIZONTAL,
+    ONLY_VERTICAL,
+    SEARCH_BUDGET,
+    Board,
+    board_key,
+    optimal,
+    page_board,
+    possible_winners,
+    rows,
+    search_cases,
+    successors,
+    value,
+)
 
 
 def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
@@ -29,7 +47,6 @@ def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
                            fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
                            en="this check calls the function with your own s and h, as the page does")
         return ctx.student.ref("s"), ctx.student.ref("h")
-    _helpers(ctx)
     return ctx.student.ref("@s_ref"), ctx.student.ref("@h_ref")
 
 
@@ -73,7 +90,7 @@ def _minmax(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
             name: str = "v", keep_args: bool = False):
     s, h = _own_or_ours(ctx, own)
     call = f"minmax(s, h, {name}, {p}, {joueur})"
-    result = ctx.call("minmax", s, h, as_student(ctx, v), p, joueur, shown=call, board=draw(v),
+    result = ctx.call("minmax", s, h, ctx.as_student(v), p, joueur, shown=call, board=v,
                       budget=SEARCH_BUDGET, keep_args=keep_args)
     return call, result
 
@@ -84,12 +101,12 @@ def _blame_own(ctx: CheckContext, exc: Mismatch) -> Mismatch:
     wrong = []
     v = page_board()
     try:
-        if not same(ctx.value("h", as_student(ctx, v)), ref.h(v)):
+        if not same(ctx.value("h", ctx.as_student(v)), ref.h(v)):
             wrong.append("h (Q1)")
     except CallFailed:
         wrong.append("h (Q1)")
     try:
-        got = ctx.value("s", as_student(ctx, v), 0)
+        got = ctx.value("s", ctx.as_student(v), 0)
         if not isinstance(got, (list, tuple)) or sorted(map(str, map(board_key, got))) != \
                 sorted(map(str, successors(v, 0))):
             wrong.append("s (Q2)")
@@ -151,11 +168,10 @@ def _jeu(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
          name: str = "v") -> tuple[str, list, int | None]:
     """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
     s, h = _own_or_ours(ctx, own)
-    _helpers(ctx)
     call = f"jeu(s, h, {name}, {p}, {joueur})"
     try:
-        result = ctx.call("@jeu_trace", s, h, as_student(ctx, v), p, joueur, shown=call,
-                          board=draw(v), budget=SEARCH_BUDGET)
+        result = ctx.call("@jeu_trace", s, h, ctx.as_student(v), p, joueur, shown=call,
+                          board=v, budget=SEARCH_BUDGET)
     finally:
         _close_figures(ctx)  # a jeu that plots by itself piles up figures
     found = WINNER.findall(result.stdout)
@@ -229,10 +245,9 @@ def q4_game(ctx: CheckContext) -> None:
 
 
 def q4_affiche(ctx: CheckContext) -> None:
-    _helpers(ctx)
     try:
         for v in (page_board(), ONLY_VERTICAL):
-            ctx.call("affiche", as_student(ctx, v), shown="affiche(v)", board=draw(v))
+            ctx.call("affiche", ctx.as_student(v), shown="affiche(v)", board=v)
     finally:
         _close_figures(ctx)
 

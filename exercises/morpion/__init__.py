@@ -4,7 +4,8 @@
 The questions, checks and points are listed in docs/morpion-checks.md.
 """
 
-from grader.checks import Exercise
+from grader.kit import Exercise
+from reference import morpion as ref
 
 from . import board_checks, move_checks, search_checks
 from .positions import describe, prepare
@@ -13,6 +14,9 @@ EXERCISE = Exercise(
     id="morpion",
     title="Minimax au morpion (tic-tac-toe)",
     questions=board_checks.QUESTIONS + move_checks.QUESTIONS + search_checks.QUESTIONS,
+    signature=frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move",
+                         "HUMAN", "COMP"}),
     prepare=prepare,
     describe=describe,
+    draw=ref.render,
 )

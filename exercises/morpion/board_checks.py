@@ -5,18 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.checks import Check, CheckContext, Question
-from grader.values import as_cell, same, show
+from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
 from reference import morpion as ref
 
-from .positions import (AT_WIN, BEFORE_WIN, COMP, HUMAN, KINDS, as_bool, empty, full_boards,
-                        line_position, line_positions, mismatch, positions)
+from .positions import (
+    AT_WIN,
+    BEFORE_WIN,
+    COMP,
+    HUMAN,
+    KINDS,
+    as_bool,
+    empty,
+    full_boards,
+    line_position,
+    line_positions,
+    positions,
+)
 
 
 def _call(ctx: CheckContext, func: str, state: list, *more: Any, keep_args: bool = False):
     args = ", ".join(show(a) for a in (state,) + more)
     call = f"{func}({args})"
-    return call, ctx.call(func, state, *more, shown=call, board=ref.render(state), keep_args=keep_args)
+    return call, ctx.call(func, state, *more, shown=call, board=state, keep_args=keep_args)
 
 
 # -- Q1 wins -------------------------------------------------------------------
@@ -73,10 +83,7 @@ def q2_unchanged(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         state, _ = example
         call, result = _call(ctx, "evaluate", state, keep_args=True)
-        if not same(result.args_after[0], state):
-            raise mismatch(call, state, result.args_after[0], state,
-                           fr="evaluate ne doit pas modifier state : voici state après l'appel",
-                           en="evaluate must not change state: this is state after the call")
+        unchanged(call, state, result.args_after[0], func="evaluate", arg=("state", "state"))
 
     ctx.for_all(positions(AT_WIN), probe, examples=8, explicit=[(line_position(ref.LINES[7], COMP), HUMAN)])
 

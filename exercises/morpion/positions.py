@@ -8,10 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader import checks
-from grader.checks import Mismatch, StudentView
-from grader.errors import StudentFailure
-from grader.values import show
+from grader.kit import StudentFailure, StudentView, show
 from reference import morpion as ref
 
 COMP, HUMAN = ref.COMP, ref.HUMAN
@@ -106,13 +103,6 @@ def to_move(state: list) -> int:
     """The player to move in a legal position (COMP when both have as many marks)."""
     marks = sum(sum(row) for row in state)
     return HUMAN if marks > 0 else COMP
-
-
-def mismatch(call: str, expected: Any, obtained: Any, state: list | None = None,
-             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
-    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return checks.mismatch(call, expected, obtained, ref.render(state) if state is not None else "",
-                           fr=fr, en=en, text=text)
 
 
 def as_bool(value: Any) -> bool | None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.checks import CallFailed, Check, CheckContext, Question
-from grader.errors import CallTimeout
-from grader.values import is_number, same, show
+from grader.kit import CallFailed, CallTimeout, Check, CheckContext, Question, is_number, mismatch, same, show
 from reference import morpion as ref
 
-from .positions import COMP, empty, full_boards, line_positions, mismatch, searchable, to_move
+from .positions import COMP, empty, full_boards, line_positions, searchable, to_move
 
 SEARCH_BUDGET = 10.0  # one search from at most 8 empty cells (the reference needs ~0.2 s)
 COUNT_BUDGET = 15.0   # the whole tree from the empty board: 549,946 calls, ~1-3 s
@@ -25,7 +23,7 @@ def _search(ctx: CheckContext, state: list, player: int) -> tuple[str, Any]:
     if cache_key not in ctx.cache:
         try:
             ctx.cache[cache_key] = ctx.call("minimax", ref.from_key(ref.key(state)), depth, player,
-                                            shown=call, board=ref.render(state), budget=SEARCH_BUDGET,
+                                            shown=call, board=state, budget=SEARCH_BUDGET,
                                             keep_args=True)
         except CallFailed as exc:
             # kept too: a search that ran out of time is not tried again by the next check

@@ -3,10 +3,11 @@
 The questions, checks and points are listed in docs/puissance4-checks.md.
 """
 
-from grader.checks import Exercise
+from grader.kit import Exercise
+from reference import puissance4 as ref
 
 from . import alignment_checks, game_checks, search_checks
-from .positions import SubmissionState, prepare
+from .positions import SubmissionState, prepare, to_student
 
 
 def describe(state: SubmissionState) -> list[tuple[str, dict]]:
@@ -22,6 +23,12 @@ EXERCISE = Exercise(
     id="puissance4",
     title="TD10 : Algorithme MinMax (puissance 4)",
     questions=game_checks.QUESTIONS + alignment_checks.QUESTIONS + search_checks.QUESTIONS,
+    signature=frozenset({"copie", "prochain_joueur", "colonnes_jouables", "jouer_colonne",
+                         "dejouer_colonne", "initialiser_jeu", "Lalignements", "Dalignements",
+                         "evaluer_alignement", "teste_gagnante", "nb_alignements_potentiels",
+                         "maximin", "maximin_alpha_beta", "minimax_alpha_beta"}),
     prepare=prepare,
     describe=describe,
+    to_student=to_student,
+    draw=ref.affiche,
 )

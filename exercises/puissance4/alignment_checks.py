@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.checks import CheckContext, Check, Question
-from grader.values import as_cell, same, show
+from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
 from reference import puissance4 as ref
 
-from .positions import as_student, AT_WIN, games, games_with_last, mismatch
+from .positions import AT_WIN, games, games_with_last
 
 DIRECTIONS = {
     (0, 1): ("horizontaux", "horizontal", 24),
@@ -119,7 +118,7 @@ def q11_sheet(ctx: CheckContext) -> None:
     name = ctx.student.aliases.get("evaluer", "evaluer")
     for game_name, jeu, alignment, expected in cases:
         call = f"{name}({game_name}, {alignment})"
-        obtained = ctx.value("evaluer", as_student(ctx, jeu), alignment, shown=call, board=ref.affiche(jeu))
+        obtained = ctx.value("evaluer", ctx.as_student(jeu), alignment, shown=call, board=jeu)
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
 
@@ -131,8 +130,8 @@ def q11_random(ctx: CheckContext) -> None:
         jeu, (_, cell) = example
         for alignment in ref.Dalignements[cell]:
             call = f"{name}(jeu, {alignment})"
-            obtained = ctx.value("evaluer", as_student(ctx, jeu), alignment, shown=call,
-                                 board=ref.affiche(jeu))
+            obtained = ctx.value("evaluer", ctx.as_student(jeu), alignment, shown=call,
+                                 board=jeu)
             expected = ref.evaluer(jeu, alignment)
             if not same(obtained, expected):
                 raise mismatch(call, expected, obtained, jeu)
@@ -145,8 +144,8 @@ def q12_sheet(ctx: CheckContext) -> None:
              ("jeu3", ref.jeu3(), 1, (2, 1), True))
     for game_name, jeu, joueur, cell, expected in cases:
         call = f"teste_gagnante({game_name}, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", as_student(ctx, jeu), joueur, cell, shown=call,
-                             board=ref.affiche(jeu))
+        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call,
+                             board=jeu)
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
 
@@ -155,8 +154,8 @@ def q12_random(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", as_student(ctx, jeu), joueur, cell, shown=call,
-                             board=ref.affiche(jeu))
+        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call,
+                             board=jeu)
         expected = ref.teste_gagnante(jeu, joueur, cell)
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu,
@@ -181,8 +180,8 @@ def q13_table(ctx: CheckContext) -> None:
 
 
 def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False):
-    return ctx.call("heuristique", as_student(ctx, jeu), shown=f"heuristique({name})",
-                    board=ref.affiche(jeu), keep_args=keep_args)
+    return ctx.call("heuristique", ctx.as_student(jeu), shown=f"heuristique({name})",
+                    board=jeu, keep_args=keep_args)
 
 
 def q14_jeu1(ctx: CheckContext) -> None:
@@ -215,10 +214,7 @@ def q14_random(ctx: CheckContext) -> None:
 def q14_unchanged(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
         after = _heuristic(ctx, jeu, keep_args=True).args_after[0]
-        if not same(after, jeu):
-            raise mismatch("heuristique(jeu)", jeu, after, jeu,
-                           fr="heuristique ne doit pas modifier le jeu : voici le jeu après l'appel",
-                           en="heuristique must not change the game: this is the game after the call")
+        unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))
 
     ctx.for_all(games(min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])
 

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from grader.checks import CallFailed, Check, CheckContext, Question
-from grader.errors import StudentCodeError
-from grader.values import as_cell, same, show
+from grader.kit import (
+    CallFailed,
+    Check,
+    CheckContext,
+    Question,
+    StudentCodeError,
+    as_cell,
+    mismatch,
+    same,
+    show,
+)
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, as_student, games, mismatch
+from .positions import IGNORE_WINS, games
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
@@ -39,7 +47,7 @@ def q2_rows_distinct(ctx: CheckContext) -> None:
 # -- Q3 copie ------------------------------------------------------------------
 def q3_copy_equal(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        obtained = ctx.value("copie", as_student(ctx, jeu), shown="copie(jeu)", board=ref.affiche(jeu))
+        obtained = ctx.value("copie", ctx.as_student(jeu), shown="copie(jeu)", board=jeu)
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
@@ -48,7 +56,7 @@ def q3_copy_equal(ctx: CheckContext) -> None:
 
 def q3_copy_independent(ctx: CheckContext) -> None:
     jeu = ref.jeu1()
-    result = ctx.call("copie", as_student(ctx, jeu), shown="copie(jeu1)", keep_args=True)
+    result = ctx.call("copie", ctx.as_student(jeu), shown="copie(jeu1)", keep_args=True)
     for first, second in result.shared:
         if first[:1] == [0] and second[:1] == [1]:
             where = _path_text(second[1:])
@@ -66,8 +74,8 @@ def _path_text(path: list) -> str:
 # -- Q4, Q5 -------------------------------------------------------------------
 def q4_next_player(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        obtained = ctx.value("prochain_joueur", as_student(ctx, jeu), shown="prochain_joueur(jeu)",
-                             board=ref.affiche(jeu))
+        obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)",
+                             board=jeu)
         expected = ref.prochain_joueur(jeu)
         if not same(obtained, expected):
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
@@ -76,8 +84,8 @@ def q4_next_player(ctx: CheckContext) -> None:
 
 
 def _check_columns(ctx: CheckContext, jeu: dict) -> None:
-    obtained = ctx.value("colonnes_jouables", as_student(ctx, jeu), shown="colonnes_jouables(jeu)",
-                         board=ref.affiche(jeu))
+    obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)",
+                         board=jeu)
     expected = ref.colonnes_jouables(jeu)
     if not isinstance(obtained, (list, tuple)) or len(set(map(repr, obtained))) != len(obtained) \
             or set(obtained) != set(expected):
@@ -106,8 +114,8 @@ def _playable_moves() -> st.SearchStrategy:
 def _play(ctx: CheckContext, jeu: dict, col: int):
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
-    result = ctx.call("jouer_colonne", as_student(ctx, jeu), joueur, col, shown=call,
-                      board=ref.affiche(jeu), keep_args=True)
+    result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call,
+                      board=jeu, keep_args=True)
     after = ref.copie(jeu)
     coords = ref.jouer_colonne(after, joueur, col)
     return call, result, after, coords
@@ -138,8 +146,8 @@ def q6_coordinates(ctx: CheckContext) -> None:
 def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
-        result = ctx.call("jouer_colonne", as_student(ctx, jeu), joueur, col, shown=call,
-                          board=ref.affiche(jeu))
+        result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call,
+                          board=jeu)
     except CallFailed as exc:
         if isinstance(exc.failure, StudentCodeError) and exc.failure.ename == "AssertionError":
             return
@@ -170,8 +178,8 @@ def q7_undo(ctx: CheckContext) -> None:
         after = ref.copie(before)
         ref.jouer_colonne(after, ref.prochain_joueur(after), col)
         call = f"dejouer_colonne(jeu, {col})"
-        result = ctx.call("dejouer_colonne", as_student(ctx, after), col, shown=call,
-                          board=ref.affiche(after), keep_args=True)
+        result = ctx.call("dejouer_colonne", ctx.as_student(after), col, shown=call,
+                          board=after, keep_args=True)
         if not same(result.args_after[0], before):
             raise mismatch(call, before, result.args_after[0], after,
                            fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",

@@ -9,11 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader import checks
-from grader.checks import Mismatch, StudentView
-from grader.errors import StudentFailure
-from grader.sandbox.wire import ArrayValue
-from grader.values import show
+from grader.kit import ArrayValue, StudentFailure, StudentView
 from reference import puissance4 as ref
 
 INF = float("inf")
@@ -89,14 +85,6 @@ def optimal_columns(k: tuple, n: int, immediate_win_required: bool = True) -> fr
     return frozenset(ref.colonnes_optimales(from_key(k), n, immediate_win_required))
 
 
-def draw(jeu: Any) -> str:
-    """The board as the sheet's `affiche` draws it (best effort on odd values)."""
-    try:
-        return ref.affiche(jeu)
-    except Exception:
-        return show(jeu)
-
-
 def sheet_games() -> dict[str, dict]:
     return {"jeu1": ref.jeu1(), "jeu2": ref.jeu2(), "jeu3": ref.jeu3(), "jeu5": ref.jeu5()}
 
@@ -119,18 +107,16 @@ class Representation:
         return {"nbcoups": jeu["nbcoups"], "hauteurs": hauteurs, "plateau": plateau}
 
 
-def as_student(ctx: Any, jeu: dict) -> dict:
-    """A reference game in the submission's own representation (ctx: CheckContext)."""
-    return ctx.state.representation.to_student(jeu)
-
-
-
-
 @dataclass
 class SubmissionState:
     representation: Representation
     own_games: dict[str, dict]
     """Valid, not won, games the submission defines itself (jeu2..jeu5...)."""
+
+
+def to_student(state: SubmissionState, jeu: dict) -> dict:
+    """A reference game in the submission's own representation."""
+    return state.representation.to_student(jeu)
 
 
 def prepare(view: StudentView) -> SubmissionState:
@@ -181,9 +167,3 @@ def normalise(value: Any) -> dict | None:
         return None
     return {"nbcoups": nbcoups, "hauteurs": hauteurs, "plateau": plateau}
 
-
-def mismatch(call: str, expected: Any, obtained: Any, jeu: dict | None = None,
-             fr: str = "", en: str = "", text: bool = False) -> Mismatch:
-    """A Mismatch with the board drawn; with `text`, expected/obtained are ready text."""
-    return checks.mismatch(call, expected, obtained, draw(jeu) if jeu is not None else "",
-                           fr=fr, en=en, text=text)

@@ -7,11 +7,21 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.checks import CallFailed, Check, CheckContext, Question
-from grader.values import as_pair, is_number, same, show
+from grader.kit import (
+    CallFailed,
+    Check,
+    CheckContext,
+    Question,
+    as_pair,
+    is_number,
+    mismatch,
+    same,
+    show,
+    unchanged,
+)
 from reference import puissance4 as ref
 
-from .positions import as_student, INF, games, key, mismatch, optimal_columns, search_value
+from .positions import INF, games, key, optimal_columns, search_value
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
 
@@ -51,10 +61,10 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
 
 def _search(ctx: CheckContext, func: str, jeu: dict, n: int, name: str = "jeu",
             window: tuple | None = None, keep_args: bool = False):
-    args: tuple = (as_student(ctx, jeu),) + (window or ()) + (n,)
+    args: tuple = (ctx.as_student(jeu),) + (window or ()) + (n,)
     shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
     call = f"{func}({name}, {shown_window}{n})"
-    result = ctx.call(func, *args, shown=call, board=ref.affiche(jeu), budget=SEARCH_BUDGET,
+    result = ctx.call(func, *args, shown=call, board=jeu, budget=SEARCH_BUDGET,
                       keep_args=keep_args)
     return call, result
 
@@ -125,10 +135,7 @@ def q15_unchanged(ctx: CheckContext) -> None:
              for n in (0, 2)]
     for func, jeu, n in cases:
         call, result = _search(ctx, func, jeu, n, keep_args=True)
-        if not same(result.args_after[0], jeu):
-            raise mismatch(call, jeu, result.args_after[0], jeu,
-                           fr=f"{func} ne doit pas modifier le jeu : voici le jeu après l'appel",
-                           en=f"{func} must not change the game: this is the game after the call")
+        unchanged(call, jeu, result.args_after[0], func=func, arg=("le jeu", "the game"))
 
 
 # -- Q16 ----------------------------------------------------------------------
@@ -214,7 +221,7 @@ def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
 
 
 def _evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
-    jeu = as_student(ctx, ref.jeu1())
+    jeu = ctx.as_student(ref.jeu1())
     ab = ctx.call("maximin_alpha_beta", jeu, -INF, INF, 3, budget=SEARCH_BUDGET, count=COUNTED,
                   shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)").counts
     try:

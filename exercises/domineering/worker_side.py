@@ -1,6 +1,6 @@
 """Grader code that runs INSIDE the student's worker, beside the student's module.
 
-`positions.prepare` sends this file's text with `define_helpers`; its names are then
+The engine sends this file's source (`Exercise.worker_side`); its names are then
 `"@name"` for the checks: probe strategies handed to the student's `jeu` and
 `statistiques` (each records what it was shown), heuristics handed to `minmax`, and
 loops that call a student function many times in one request. It imports only the

@@ -1,0 +1,47 @@
+"""Everything an exercise package uses from the engine, in one place.
+
+An exercise states only what is peculiar to its sheet: its questions and checks, its
+positions, how a board reaches the student (`Exercise.to_student`) and how it is
+drawn (`Exercise.draw`). The glue lives here:
+
+- declaring: `Exercise`, `Question`, `Check`;
+- calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
+  `ctx.for_all`), `StudentView` (what `prepare` sees), `CallResult`;
+- saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
+  reference data, drawn by the exercise), `unchanged(...)` for "does not change its
+  argument";
+- comparing and showing values as the grading contract says: `same`, `show`,
+  `as_cell`, `as_pair`, `is_number`;
+- what a call into student code can raise: `StudentFailure` and its kinds, `CallFailed`;
+- values sent to the worker: `ArrayValue` (a numpy array), `Ref` (a function there).
+
+Exercises import from this module only, never from the engine's other modules.
+"""
+
+from __future__ import annotations
+
+from .checks import (
+                     CallFailed,
+                     Check,
+                     CheckContext,
+                     Exercise,
+                     Mismatch,
+                     Question,
+                     Registry,
+                     State,
+                     StudentView,
+                     mismatch,
+                     unchanged,
+)
+from .errors import CallTimeout, StudentCodeError, StudentFailure
+from .results import Evidence
+from .sandbox.session import CallResult
+from .sandbox.wire import ArrayValue, Ref
+from .values import as_cell, as_pair, is_number, same, show
+
+__all__ = [
+    "ArrayValue", "CallFailed", "CallResult", "CallTimeout", "Check", "CheckContext", "Evidence",
+    "Exercise", "Mismatch", "Question", "Ref", "Registry", "State", "StudentCodeError",
+    "StudentFailure", "StudentView", "as_cell", "as_pair", "is_number", "mismatch", "same", "show",
+    "unchanged",
+]
