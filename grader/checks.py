@@ -23,7 +23,8 @@ import hypothesis
 from hypothesis import strategies as st
 
 from .errors import CallTimeout, StudentCodeError, StudentFailure
-from .results import CheckResult, CheckStatus, Evidence, QuestionResult, QuestionStatus
+from .results import (CheckResult, CheckStatus, Evidence, Failure, FailureKind, Place, QuestionResult,
+                      QuestionStatus, Text, failure_of)
 from .sandbox.session import CallResult, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
@@ -158,11 +159,14 @@ Registry = Mapping[str, Exercise[Any]]
 class StudentView:
     """The student's namespace as the checks see it: names resolved, calls wrapped."""
 
-    def __init__(self, session: StudentSession, defined: dict[str, str], timeout: float | None):
+    def __init__(self, session: StudentSession, defined: dict[str, str], timeout: float | None,
+                 places: dict[str, Place] | None = None):
         self.session = session
         self.defined = defined
         self.timeout_override = timeout
         self.aliases: dict[str, str] = {}
+        self.places = places or {}
+        """Cell label (as the worker names the file of a traceback) -> where that cell sits."""
 
     def resolve(self, spellings: Sequence[str]) -> str | None:
         for name in spellings:
@@ -358,13 +362,16 @@ def run_check(check: Check, ctx: CheckContext) -> CheckResult:
     except CallFailed as exc:
         result.evidence = exc.evidence
         result.status = CheckStatus.TIMEOUT if isinstance(exc.failure, CallTimeout) else CheckStatus.ERROR
-        result.error = str(exc.failure)
-        if isinstance(exc.failure, StudentCodeError):
-            result.error_line, result.error_where = exc.failure.line, exc.failure.where
+        result.failure = _failure(exc.failure, ctx.student)
     except StudentFailure as exc:
         result.status = CheckStatus.TIMEOUT if isinstance(exc, CallTimeout) else CheckStatus.ERROR
-        result.error = str(exc)
+        result.failure = _failure(exc, ctx.student)
     return result
+
+
+def _failure(exc: StudentFailure, view: StudentView) -> Failure:
+    where = exc.where if isinstance(exc, StudentCodeError) else ""
+    return failure_of(exc, view.places.get(where))
 
 
 def question_status(checks: Sequence[CheckResult]) -> QuestionStatus:
@@ -439,7 +446,8 @@ def grade_question(question: Question, view: StudentView, state: State,
         except Exception:  # a grader bug must not cost the student the other checks
             log.exception("check %s.%s crashed", question.id, check.name)
             result.checks.append(CheckResult(check.name, {"fr": check.fr, "en": check.en},
-                                             check.points, CheckStatus.ERROR, error="internal"))
+                                             check.points, CheckStatus.ERROR,
+                                             failure=Failure(FailureKind.INTERNAL)))
     result.status = question_status(result.checks)
     if question.notes is not None:
         try:

@@ -1,12 +1,44 @@
 """Exceptions raised while running student code, with the fields the feedback needs.
 
-Messages shown to people are built from these fields in `grader.messages`; the
-exceptions themselves carry no French or English text.
+Messages shown to people are built from these fields by the renderers (through
+`grader.messages`); the exceptions themselves carry no French or English text.
+
+    StudentFailure            a call into student code gave no value
+    ├── StudentCodeError      the student code raised
+    ├── CallTimeout           it ran past its budget
+    ├── WorkerCrash           its process died (cause: Crash)
+    └── ValueTooLarge         its answer was too large to be sent back
+    NotGradable               the file cannot be graded at all
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Crash(str, Enum):
+    """Why the worker running the student code died."""
+
+    EXIT = "exit"
+    """It exited (sys.exit, os._exit...); detail: the exit status."""
+    SIGNAL = "signal"
+    """A signal killed it; detail: the signal's name (SIGKILL: memory or time, SIGXCPU: CPU)."""
+    CLOSED = "closed"
+    """Its channel closed without an exit status."""
+    CHANNEL = "channel"
+    """It wrote on the channel reserved for the grader (a forged or garbled frame)."""
+    PROCESSES = "processes"
+    """It started too many processes."""
+    RESTARTS = "restarts"
+    """It died too often: grading this code was given up."""
+
+
+class SizeUnit(str, Enum):
+    BYTES = "bytes"
+    """The reply's size, in bytes."""
+    VALUES = "values"
+    """The number of values (nodes) the worker may encode in one reply."""
 
 
 class StudentFailure(Exception):
@@ -21,9 +53,10 @@ class StudentCodeError(StudentFailure):
     evalue: str
     line: int | None = None
     where: str = ""
+    """The label of the cell (or module lines) holding `line`, as the worker saw it."""
     traceback: list[str] = field(default_factory=list)
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # for logs; reports word it from the fields
         return f"{self.ename}: {self.evalue}" if self.evalue else self.ename
 
 
@@ -41,20 +74,23 @@ class CallTimeout(StudentFailure):
 class WorkerCrash(StudentFailure):
     """The worker process died during the call (os._exit, segfault, memory kill...)."""
 
-    description: str
+    cause: Crash
+    detail: str = ""
+    """The exit status or the signal's name, when the cause has one."""
 
     def __str__(self) -> str:
-        return f"worker died: {self.description}"
+        return f"worker died: {self.cause.value} {self.detail}".rstrip()
 
 
 @dataclass
 class ValueTooLarge(StudentFailure):
     """The returned value was too large to be sent back."""
 
-    detail: str
+    amount: int
+    unit: SizeUnit
 
     def __str__(self) -> str:
-        return f"value too large: {self.detail}"
+        return f"value too large: {self.amount} {self.unit.value}"
 
 
 class NotGradable(Exception):

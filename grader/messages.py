@@ -15,7 +15,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "module_cells": "Blocs du module : {total}, dont {failed} en échec",
         "cell_failed": "{label} : {error}{message}{line} — « {first_line} »",
         "cell_line": ", ligne {line}",
-        "cell_timeout": "temps dépassé ({seconds})",
+        "cell_timeout": "temps dépassé ({seconds} s)",
+        "cell_skipped": "non exécutée",
+        "place.cell": "cellule {first}", "place.lines": "lignes {first}-{last}",
         "status.passed": "réussie", "status.partial": "en partie", "status.failed": "échouée",
         "status.missing": "absente", "status.error": "erreur", "status.timeout": "temps dépassé",
         "status.manual": "corrigée par l'enseignant",
@@ -24,7 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "note": "Remarque",
         "raised": "l'appel a levé {error}{line}",
         "raised_line": " ({where}, ligne {line})",
-        "timed_out": "l'appel n'a pas terminé dans le temps imparti ({error})",
+        "timed_out": "l'appel n'a pas terminé dans le temps imparti ({seconds} s)",
         "crashed": "le processus de votre code s'est arrêté ({error})",
         "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
         "missing": "{name} n'est pas défini",
@@ -51,13 +53,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "gradescope_one": "--gradescope corrige une seule copie à la fois",
         "html_written": "Rapports HTML : {path}",
         "not_gradable_title": "copie non corrigée",
-        "too_large": "la valeur renvoyée est trop grande pour être transmise au correcteur (limite : {detail})",
+        "too_large": "la valeur renvoyée est trop grande pour être transmise au correcteur ({amount} {unit})",
+        "unit.bytes": "octets", "unit.values": "valeurs",
         "crash.exit": "sortie avec le code {detail} : sys.exit() ou os._exit() ?",
         "crash.killed": "tué : mémoire ou temps dépassés",
         "crash.cpu": "temps de calcul épuisé",
         "crash.signal": "arrêté par le signal {detail}",
         "crash.channel": "il a écrit sur le canal réservé au correcteur",
         "crash.processes": "trop de processus créés",
+        "crash.closed": "son canal vers le correcteur s'est fermé",
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
@@ -70,8 +74,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
                              "cela, les erreurs ci-dessous en viennent peut-être",
         "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
-        "cell_hint.Timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
-        "cell_hint.Skipped": "non exécutée : le temps total des cellules était épuisé",
+        "cell_hint.timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
+        "cell_hint.skipped": "le temps total des cellules était épuisé",
         # The HTML reports (grader/render/html_report.py)
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
@@ -106,7 +110,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "module_cells": "Module blocks: {total}, {failed} failed",
         "cell_failed": "{label}: {error}{message}{line} — “{first_line}”",
         "cell_line": ", line {line}",
-        "cell_timeout": "time limit exceeded ({seconds})",
+        "cell_timeout": "time limit exceeded ({seconds} s)",
+        "cell_skipped": "not run",
+        "place.cell": "cell {first}", "place.lines": "lines {first}-{last}",
         "status.passed": "passed", "status.partial": "partial", "status.failed": "failed",
         "status.missing": "missing", "status.error": "error", "status.timeout": "timeout",
         "status.manual": "graded by the teacher",
@@ -115,7 +121,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "note": "Note",
         "raised": "the call raised {error}{line}",
         "raised_line": " ({where}, line {line})",
-        "timed_out": "the call did not finish in time ({error})",
+        "timed_out": "the call did not finish in time ({seconds} s)",
         "crashed": "the process running your code stopped ({error})",
         "internal": "internal grader error on this check (tell your teacher)",
         "missing": "{name} is not defined",
@@ -142,13 +148,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "gradescope_one": "--gradescope grades exactly one submission",
         "html_written": "HTML reports: {path}",
         "not_gradable_title": "submission not graded",
-        "too_large": "the returned value is too large to be sent to the grader (limit: {detail})",
+        "too_large": "the returned value is too large to be sent to the grader ({amount} {unit})",
+        "unit.bytes": "bytes", "unit.values": "values",
         "crash.exit": "exited with status {detail}: sys.exit() or os._exit()?",
         "crash.killed": "killed: memory or time exceeded",
         "crash.cpu": "CPU time used up",
         "crash.signal": "stopped by signal {detail}",
         "crash.channel": "it wrote on the channel reserved for the grader",
         "crash.processes": "too many processes started",
+        "crash.closed": "its channel to the grader closed",
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
@@ -161,8 +169,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
                              "the errors below may come from it",
         "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
-        "cell_hint.Timeout": "endless loop? this cell was stopped, the following cells were run",
-        "cell_hint.Skipped": "not run: the total time for the cells was used up",
+        "cell_hint.timeout": "endless loop? this cell was stopped, the following cells were run",
+        "cell_hint.skipped": "the total time for the cells was used up",
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
                               "mean {mean} / 20, median {median} / 20",
@@ -195,15 +203,6 @@ def tr(lang: str, key: str, **values: Any) -> str:
     """The message `key` in `lang` (French when unknown), filled with `values`."""
     table = MESSAGES.get(lang, MESSAGES["fr"])
     return table.get(key, MESSAGES["fr"].get(key, key)).format(**values)
-
-
-def place(label: str, lang: str) -> str:
-    """A cell's label ('cellule 3', 'lignes 10-24', as the reader names them) in `lang`."""
-    if lang == "en":
-        for fr, en in (("cellule ", "cell "), ("lignes ", "lines ")):
-            if label.startswith(fr):
-                return en + label[len(fr):]
-    return label
 
 
 def number(value: float) -> str:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .errors import CallTimeout, Crash, SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
+
 
 class CheckStatus(str, Enum):
     PASSED = "passed"
@@ -25,6 +27,98 @@ class QuestionStatus(str, Enum):
     MANUAL = "manual"
 
 
+class Text(str):
+    """Text a person reads, in both languages; the renderer picks one with `in_lang`.
+
+    As a `str` it is the French text (French is the default language of every report),
+    so a consumer that does not choose still reads a whole sentence.
+    """
+
+    en: str
+
+    def __new__(cls, fr: str, en: str) -> Text:
+        text = super().__new__(cls, fr)
+        text.en = en
+        return text
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:  # pickled across forked graders
+        return (Text, (str(self), self.en))
+
+    @property
+    def fr(self) -> str:
+        return str(self)
+
+
+def in_lang(value: str, lang: str) -> str:
+    """A plain string (code, a value as Python shows it) as is; a `Text` in `lang`."""
+    if isinstance(value, Text) and lang == "en":
+        return value.en
+    return str(value)
+
+
+class PlaceKind(str, Enum):
+    CELL = "cell"
+    """A notebook cell, numbered as the notebook shows it."""
+    LINES = "lines"
+    """Lines of a .py module."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a piece of the submission sits: cell 3, or lines 10-24."""
+
+    kind: PlaceKind
+    first: int
+    last: int | None = None
+
+
+class FailureKind(str, Enum):
+    RAISED = "raised"
+    """The student code raised an exception."""
+    TIMEOUT = "timeout"
+    CRASH = "crash"
+    """The worker running the student code died."""
+    TOO_LARGE = "too_large"
+    """The answer was too large to be sent back."""
+    INTERNAL = "internal"
+    """The grader's own check crashed (a grader bug, not the student's)."""
+
+
+@dataclass
+class Failure:
+    """Why a call into student code gave no value; fields by kind, worded by the renderers."""
+
+    kind: FailureKind
+    ename: str = ""
+    """RAISED: the exception's type name."""
+    evalue: str = ""
+    line: int | None = None
+    """RAISED: the line of the submission that raised, when it is the student's."""
+    place: Place | None = None
+    """RAISED: the cell (or module lines) holding `line`."""
+    seconds: float = 0.0
+    """TIMEOUT: the budget that ran out."""
+    crash: Crash | None = None
+    detail: str = ""
+    """CRASH: the exit status or the signal's name."""
+    amount: int = 0
+    unit: SizeUnit | None = None
+    """TOO_LARGE: the size (or the count of values) that was too large."""
+
+
+def failure_of(exc: StudentFailure, place: Place | None = None) -> Failure:
+    """The report's record of a call that gave no value."""
+    if isinstance(exc, StudentCodeError):
+        return Failure(FailureKind.RAISED, ename=exc.ename, evalue=exc.evalue, line=exc.line, place=place)
+    if isinstance(exc, CallTimeout):
+        return Failure(FailureKind.TIMEOUT, seconds=exc.seconds)
+    if isinstance(exc, WorkerCrash):
+        return Failure(FailureKind.CRASH, crash=exc.cause, detail=exc.detail)
+    if isinstance(exc, ValueTooLarge):
+        return Failure(FailureKind.TOO_LARGE, amount=exc.amount, unit=exc.unit)
+    return Failure(FailureKind.INTERNAL)
+
+
 @dataclass
 class Evidence:
     """What a failing check shows the student: the call, both values, the board."""
@@ -32,6 +126,7 @@ class Evidence:
     call: str
     """The call as the student would type it, e.g. `heuristique(jeu)`."""
     expected: str = ""
+    """A value as Python shows it (plain), or a sentence (a `Text`, e.g. "a move among ...")."""
     obtained: str = ""
     board: str = ""
     """The position drawn as the sheet's `affiche` draws it, when a board is involved."""
@@ -50,11 +145,8 @@ class CheckResult:
     points: float
     status: CheckStatus
     evidence: Evidence | None = None
-    error: str = ""
-    """`Type: message` of the student's exception, when status is error."""
-    error_line: int | None = None
-    error_where: str = ""
-    """Which cell (or lines of a module) the failing line belongs to."""
+    failure: Failure | None = None
+    """Why the call gave no value, when status is error or timeout."""
 
     @property
     def score(self) -> float:
@@ -65,6 +157,7 @@ class CheckResult:
 class QuestionResult:
     id: str
     title: str
+    """A `Text` when it is a sentence rather than the names of the question's functions."""
     max_score: float
     status: QuestionStatus
     checks: list[CheckResult] = field(default_factory=list)
@@ -89,18 +182,50 @@ class QuestionResult:
         return self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
 
 
+class CellStatus(str, Enum):
+    OK = "ok"
+    ERROR = "error"
+    """The cell raised (`error` is the exception's type name)."""
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"
+    """Not run: the total time for the cells was used up."""
+    CRASH = "crash"
+    """The worker died while the cell ran (`failure` says why)."""
+
+
 @dataclass
 class CellOutcome:
     """How one cell (or .py chunk) of the submission ran."""
 
     index: int
     label: str
+    """The cell's label as the worker saw it (the JSON report's `label`)."""
     ok: bool
     error: str = ""
+    """ERROR: the exception's type name."""
     message: str = ""
+    """ERROR: the exception's message."""
     line: int | None = None
     first_line: str = ""
     seconds: float = 0.0
+    status: CellStatus | None = None
+    """OK or ERROR by default, from `ok`."""
+    failure: Failure | None = None
+    """TIMEOUT, CRASH: the failure with its fields."""
+    place: Place | None = None
+    """Where the cell sits, as the renderers word it (cell 3, lines 10-24)."""
+
+    def __post_init__(self) -> None:
+        if self.status is None:
+            self.status = CellStatus.OK if self.ok else CellStatus.ERROR
+
+    @property
+    def error_type(self) -> str:
+        """A stable name of what went wrong, for machine-read reports (JSON)."""
+        names = {CellStatus.TIMEOUT: "Timeout", CellStatus.SKIPPED: "Skipped"}
+        if self.status is CellStatus.CRASH and self.failure is not None:
+            return "ValueTooLarge" if self.failure.kind is FailureKind.TOO_LARGE else "WorkerCrash"
+        return names.get(self.status, self.error) if self.status is not None else self.error
 
 
 @dataclass

@@ -9,9 +9,9 @@ from pathlib import Path
 from .checks import Registry, StudentView, dependency_notes, grade_question
 from .detect import detect
 from .errors import NotGradable, StudentFailure
-from .results import CellOutcome, SubmissionResult
+from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import Isolation, available_isolation
-from .sandbox.session import StudentSession
+from .sandbox.session import Cell, StudentSession
 from .settings import Settings
 from .submission import SubmissionCode, read_submission
 
@@ -65,10 +65,21 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
     deadline = time.monotonic() + budget
     for cell in code.cells:
         if time.monotonic() > deadline:
-            outcomes.append(CellOutcome(cell.index, cell.label, ok=False, error="Skipped"))
-            continue
-        outcomes.append(session.run_cell(cell))
+            outcome = CellOutcome(cell.index, cell.label, ok=False, status=CellStatus.SKIPPED)
+        else:
+            outcome = session.run_cell(cell)
+        outcome.place = place_of(cell, code.kind)
+        outcomes.append(outcome)
     return outcomes
+
+
+def place_of(cell: Cell, kind: str) -> Place:
+    """Where a cell sits, for the reports to word it in the reader's language."""
+    if kind == "module":
+        # A module chunk's source keeps the lines before it blank (true line numbers),
+        # so its last line is its count of newlines.
+        return Place(PlaceKind.LINES, cell.index, cell.source.count("\n"))
+    return Place(PlaceKind.CELL, cell.index)
 
 
 def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings,
@@ -87,7 +98,8 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
         result.status, result.reason = "not_gradable", "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
-    view = StudentView(session, defined, settings.timeout)
+    places = {cell.label: place_of(cell, code.kind) for cell in code.cells}
+    view = StudentView(session, defined, settings.timeout, places)
     if exercise.worker_side is not None:
         try:
             view.define_worker_side(exercise.worker_side)

@@ -1,28 +1,60 @@
-"""What a student reads when their code did not give a value: the engine's English
-descriptions are explained in the reader's language."""
+"""What a student reads when their code did not give a value: typed failures (a crash's
+cause, a refused value, a timeout, an exception) are worded in the reader's language."""
 
 import pytest
 
+from grader.errors import CallTimeout, Crash, SizeUnit, StudentCodeError, ValueTooLarge, WorkerCrash
 from grader.render.feedback import cell_message, failure_text
-from grader.results import CellOutcome
+from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
 
 
-@pytest.mark.parametrize("error, fr, en", [
-    ("worker died: exit status 3", "sortie avec le code 3", "exited with status 3"),
-    ("worker died: killed by signal SIGKILL", "mémoire ou temps dépassés", "memory or time exceeded"),
-    ("worker died: channel corrupted", "canal réservé au correcteur", "channel reserved for the grader"),
-    ("worker died: too many processes", "trop de processus", "too many processes"),
-    ("value too large: 1000000", "trop grande pour être transmise", "too large to be sent"),
-    ("ZeroDivisionError: division by zero", "l'appel a levé ZeroDivisionError", "the call raised ZeroDivisionError"),
+@pytest.mark.parametrize("failure, fr, en", [
+    (WorkerCrash(Crash.EXIT, "3"), "sortie avec le code 3", "exited with status 3"),
+    (WorkerCrash(Crash.SIGNAL, "SIGKILL"), "mémoire ou temps dépassés", "memory or time exceeded"),
+    (WorkerCrash(Crash.SIGNAL, "SIGXCPU"), "temps de calcul épuisé", "CPU time used up"),
+    (WorkerCrash(Crash.SIGNAL, "SIGSEGV"), "arrêté par le signal SIGSEGV", "stopped by signal SIGSEGV"),
+    (WorkerCrash(Crash.CHANNEL), "canal réservé au correcteur", "channel reserved for the grader"),
+    (WorkerCrash(Crash.PROCESSES), "trop de processus", "too many processes"),
+    (WorkerCrash(Crash.RESTARTS), "arrêté trop souvent", "stopped too often"),
+    (WorkerCrash(Crash.CLOSED), "s'est fermé", "closed"),
+    (ValueTooLarge(1000000, SizeUnit.VALUES), "1000000 valeurs", "1000000 values"),
+    (ValueTooLarge(70000000, SizeUnit.BYTES), "70000000 octets", "70000000 bytes"),
+    (CallTimeout(2.5), "temps imparti (2.5 s)", "in time (2.5 s)"),
+    (StudentCodeError("ZeroDivisionError", "division by zero"), "l'appel a levé ZeroDivisionError",
+     "the call raised ZeroDivisionError"),
 ])
-def test_failures_are_explained_in_both_languages(error, fr, en):
-    assert fr in failure_text(error, "", "fr")
-    assert en in failure_text(error, "", "en")
-    assert "worker died" not in failure_text(error, "", "fr")
+def test_failures_are_explained_in_both_languages(failure, fr, en):
+    assert fr in failure_text(failure_of(failure), "fr")
+    assert en in failure_text(failure_of(failure), "en")
+    assert "worker died" not in failure_text(failure_of(failure), "fr")
+
+
+def test_every_crash_cause_has_its_sentence():
+    for cause in Crash:
+        for lang in ("fr", "en"):
+            text = failure_text(failure_of(WorkerCrash(cause, "1")), lang)
+            assert "crash." not in text and "worker died" not in text, text
+
+
+def test_the_failing_line_is_placed_in_the_readers_words():
+    failure = failure_of(StudentCodeError("NameError", "x", 7, "cellule 4"), Place(PlaceKind.CELL, 4))
+    assert "(cellule 4, ligne 7)" in failure_text(failure, "fr")
+    assert "(cell 4, line 7)" in failure_text(failure, "en")
+    lines = failure_of(StudentCodeError("NameError", "x", 12, "lignes 10-24"), Place(PlaceKind.LINES, 10, 24))
+    assert "(lines 10-24, line 12)" in failure_text(lines, "en")
 
 
 def test_a_crashed_cell_is_explained_and_labelled_in_english():
-    cell = CellOutcome(4, "cellule 4", ok=False, error="WorkerCrash",
-                       message="worker died: exit status 1", first_line="os._exit(1)")
+    cell = CellOutcome(4, "cellule 4", ok=False, status=CellStatus.CRASH, first_line="os._exit(1)",
+                       failure=failure_of(WorkerCrash(Crash.EXIT, "1")), place=Place(PlaceKind.CELL, 4))
     assert "Cell 4" in cell_message(cell, "en") and "exited with status 1" in cell_message(cell, "en")
     assert "Cellule 4" in cell_message(cell, "fr") and "sortie avec le code 1" in cell_message(cell, "fr")
+
+
+def test_timed_out_and_skipped_cells_are_statuses_not_words():
+    timeout = CellOutcome(2, "cellule 2", ok=False, status=CellStatus.TIMEOUT, place=Place(PlaceKind.CELL, 2),
+                          failure=failure_of(CallTimeout(3.0)))
+    skipped = CellOutcome(3, "cellule 3", ok=False, status=CellStatus.SKIPPED, place=Place(PlaceKind.CELL, 3))
+    assert "time limit exceeded (3 s)" in cell_message(timeout, "en") and "endless loop" in cell_message(timeout, "en")
+    assert "Skipped" not in cell_message(skipped, "fr") and "non exécutée" in cell_message(skipped, "fr")
+    assert (timeout.error_type, skipped.error_type) == ("Timeout", "Skipped")  # the JSON report's names

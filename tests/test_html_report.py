@@ -9,17 +9,17 @@ import pytest
 from grader.render.feedback import check_message, check_parts
 from grader.render.html_report import (capped_printed, histogram, page_names, question_stats, safe_name,
                                        write_html)
-from grader.results import (CellOutcome, CheckResult, CheckStatus, Evidence, QuestionResult, QuestionStatus,
-                            SubmissionResult)
+from grader.results import (CellOutcome, CheckResult, CheckStatus, Evidence, Failure, FailureKind, QuestionResult,
+                            QuestionStatus, SubmissionResult)
 
 BOARD = "0| - - -\n1| 1 2 -\n   0 1 2"
 HOSTILE = "<script>alert(1)</script>"
 KEY = "horizon 3 : nœuds non explorés 0-6-6, 6-6"
 
 
-def check(name, status, points=1.0, evidence=None, error=""):
+def check(name, status, points=1.0, evidence=None, failure=None):
     return CheckResult(name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status,
-                       evidence, error=error)
+                       evidence, failure=failure)
 
 
 def question(qid, *statuses, max_score=None):
@@ -206,7 +206,7 @@ def test_check_parts_are_the_text_feedback_laid_out():
     assert parts.board == BOARD
     assert check_message(failing, "fr").splitlines()[:4] == [
         "Appel : heuristique(jeu1)", "Attendu : 2", "Obtenu : 106", "Remarque : remarque fr"]
-    raised = check("c", E, error="NameError: x")
+    raised = check("c", E, failure=Failure(FailureKind.RAISED, ename="NameError", evalue="x"))
     assert check_parts(raised, "en").rows == [("", "the call raised NameError: x")]
 
 

@@ -4,7 +4,8 @@ import time
 
 import pytest
 
-from grader.errors import CallTimeout, StudentCodeError, ValueTooLarge, WorkerCrash
+from grader.errors import CallTimeout, Crash, StudentCodeError, ValueTooLarge, WorkerCrash
+from grader.results import CellStatus
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import Cell, StudentSession
@@ -45,7 +46,7 @@ def test_an_endless_cell_is_stopped_and_the_state_kept(session):
     assert run(session, "y = 1\n").ok
     start = time.monotonic()
     outcome = run(session, "while True:\n    y = 2\n", 2)
-    assert outcome.error == "Timeout" and time.monotonic() - start < 5
+    assert outcome.status is CellStatus.TIMEOUT and time.monotonic() - start < 5
     assert session.get("y") == 2
 
 
@@ -53,7 +54,7 @@ def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(ses
     assert run(session, "z = 5\n").ok
     outcome = run(session, "while True:\n    try:\n        while True:\n            pass\n"
                            "    except BaseException:\n        pass\n", 2)
-    assert outcome.error == "Timeout"
+    assert outcome.status is CellStatus.TIMEOUT
     assert session.get("z") == 5  # the succeeded cells were replayed in a new worker
 
 
@@ -183,8 +184,9 @@ def test_a_frame_forged_on_the_channel_fails_that_call_only(session):
                         "            os.write(fd, len(trame).to_bytes(4, 'big') + trame)\n"
                         "        except OSError:\n            pass\n    return 0\n"
                         "def h():\n    return 7\n").ok
-    with pytest.raises(WorkerCrash, match="corrupted"):
+    with pytest.raises(WorkerCrash) as crash:
         session.call("forge")
+    assert crash.value.cause is Crash.CHANNEL
     assert session.call("h").value == 7
 
 
@@ -234,7 +236,7 @@ def test_the_scratch_directory_is_removed_even_after_a_kill(tmp_path, monkeypatc
         assert run(session, "open('trace.txt', 'w').write('x')\n").ok
         outcome = run(session, "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
                                "while True:\n    pass\n", 2)
-        assert outcome.error == "Timeout"
+        assert outcome.status is CellStatus.TIMEOUT
         assert run(session, "import os\nvu = os.listdir('.')\n", 3).ok
         assert session.get("vu") == ["trace.txt"]  # the replayed cell wrote it again
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("mmg-scratch")] == []

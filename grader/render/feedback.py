@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..messages import number, place, tr
-from ..results import CellOutcome, CheckResult, CheckStatus, QuestionResult, QuestionStatus, SubmissionResult
+from ..errors import Crash
+from ..messages import number, tr
+from ..results import (CellOutcome, CellStatus, CheckResult, CheckStatus, Failure, FailureKind, Place, PlaceKind,
+                       QuestionResult, QuestionStatus, SubmissionResult, in_lang)
 
 INDENT = "    "
 
@@ -20,24 +22,43 @@ class CheckParts:
     board: str = ""
 
 
-CRASHES = (("exit status", "crash.exit"), ("killed by signal SIGKILL", "crash.killed"),
-           ("killed by signal SIGXCPU", "crash.cpu"), ("killed by signal", "crash.signal"),
-           ("channel corrupted", "crash.channel"), ("too many processes", "crash.processes"),
-           ("too many restarts", "crash.restarts"))
-"""Engine descriptions of a dead worker (grader.sandbox), and their explanation."""
+SIGNALS = {"SIGKILL": "crash.killed", "SIGXCPU": "crash.cpu"}
+"""Signals with their own explanation: the kernel's memory killer or the CPU limit."""
 
 
-def failure_text(error: str, line: str, lang: str) -> str:
-    """Why a call gave no value, in the reader's language (the engine's text is English)."""
-    if error.startswith("value too large"):
-        return tr(lang, "too_large", detail=error.partition(": ")[2])
-    if not error.startswith("worker died"):
-        return tr(lang, "raised", error=error, line=line)
-    description = error.partition(": ")[2]
-    for prefix, key in CRASHES:
-        if description.startswith(prefix):
-            return tr(lang, "crashed", error=tr(lang, key, detail=description[len(prefix):].strip()))
-    return tr(lang, "crashed", error=description)
+def place_text(place: Place | None, lang: str) -> str:
+    """Where a cell sits, as the reader names it: 'cellule 3', 'lines 10-24'."""
+    if place is None:
+        return "?"
+    key = "place.lines" if place.kind is PlaceKind.LINES else "place.cell"
+    return tr(lang, key, first=place.first, last=place.last)
+
+
+def crash_text(cause: Crash | None, detail: str, lang: str) -> str:
+    """Why the worker died, explained."""
+    if cause is Crash.SIGNAL and detail in SIGNALS:
+        return tr(lang, SIGNALS[detail])
+    key = f"crash.{cause.value}" if cause is not None else "crash.closed"
+    return tr(lang, key, detail=detail)
+
+
+def failure_text(failure: Failure | None, lang: str) -> str:
+    """Why a call gave no value, in the reader's language."""
+    if failure is None:
+        return ""
+    if failure.kind is FailureKind.TOO_LARGE:
+        unit = tr(lang, f"unit.{failure.unit.value}") if failure.unit is not None else ""
+        return tr(lang, "too_large", amount=failure.amount, unit=unit)
+    if failure.kind is FailureKind.CRASH:
+        return tr(lang, "crashed", error=crash_text(failure.crash, failure.detail, lang))
+    if failure.kind is FailureKind.TIMEOUT:
+        return tr(lang, "timed_out", seconds=f"{failure.seconds:g}")
+    if failure.kind is FailureKind.INTERNAL:
+        return tr(lang, "internal")
+    error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
+    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang))
+            if failure.line else "")
+    return tr(lang, "raised", error=error, line=line)
 
 
 def check_parts(check: CheckResult, lang: str) -> CheckParts:
@@ -45,23 +66,19 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
     parts = CheckParts()
     if check.status is CheckStatus.PASSED:
         return parts
-    if check.error == "internal":
-        parts.rows.append(("", tr(lang, "internal")))
+    if check.failure is not None and check.failure.kind is FailureKind.INTERNAL:
+        parts.rows.append(("", failure_text(check.failure, lang)))
         return parts
     evidence = check.evidence
     if evidence is not None and evidence.call:
-        parts.rows.append((tr(lang, "call"), evidence.call))
-    if check.status is CheckStatus.ERROR:
-        line = (tr(lang, "raised_line", line=check.error_line, where=place(check.error_where or "?", lang))
-                if check.error_line else "")
-        parts.rows.append(("", failure_text(check.error, line, lang)))
-    elif check.status is CheckStatus.TIMEOUT:
-        parts.rows.append(("", tr(lang, "timed_out", error=check.error)))
+        parts.rows.append((tr(lang, "call"), in_lang(evidence.call, lang)))
+    if check.status in (CheckStatus.ERROR, CheckStatus.TIMEOUT):
+        parts.rows.append(("", failure_text(check.failure, lang)))
     elif evidence is not None:
         if evidence.expected:
-            parts.rows.append((tr(lang, "expected"), evidence.expected))
+            parts.rows.append((tr(lang, "expected"), in_lang(evidence.expected, lang)))
         if evidence.obtained:
-            parts.rows.append((tr(lang, "obtained"), evidence.obtained))
+            parts.rows.append((tr(lang, "obtained"), in_lang(evidence.obtained, lang)))
     if evidence is not None and evidence.note.get(lang):
         parts.rows.append((tr(lang, "note"), evidence.note[lang]))
     if evidence is not None:
@@ -78,6 +95,16 @@ def check_message(check: CheckResult, lang: str) -> str:
         lines.append(f"{tr(lang, 'board')}{sep.rstrip()}")
         lines.extend(INDENT + row for row in parts.board.splitlines())
     return "\n".join(lines)
+
+
+def question_title(question: QuestionResult, lang: str) -> str:
+    """The question's title, in `lang` when the exercise gives it in both."""
+    return in_lang(question.title, lang)
+
+
+def answer_key(question: QuestionResult, lang: str) -> str:
+    """A manual question's answer key, in `lang` when the exercise gives it in both."""
+    return in_lang(question.answer_key, lang)
 
 
 def check_title(check: CheckResult, lang: str) -> str:
@@ -115,17 +142,23 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
-    if cell.error == "Timeout":
-        error, message = tr(lang, "cell_timeout", seconds=cell.message), ""
-    elif cell.error in ("WorkerCrash", "ValueTooLarge"):
-        error, message = failure_text(cell.message, "", lang), ""
+    message = ""
+    if cell.status is CellStatus.TIMEOUT:
+        seconds = cell.failure.seconds if cell.failure is not None else 0.0
+        error, hint = tr(lang, "cell_timeout", seconds=f"{seconds:g}"), "cell_hint.timeout"
+    elif cell.status is CellStatus.SKIPPED:
+        error, hint = tr(lang, "cell_skipped"), "cell_hint.skipped"
+    elif cell.status is CellStatus.CRASH:
+        error, hint = failure_text(cell.failure, lang), ""
     else:
-        error, message = cell.error, f": {cell.message}" if cell.message else ""
+        error, hint = cell.error, f"cell_hint.{cell.error}"
+        message = f": {cell.message}" if cell.message else ""
     line = tr(lang, "cell_line", line=cell.line) if cell.line else ""
-    text = tr(lang, "cell_failed", label=place(cell.label, lang).capitalize(), error=error, message=message,
+    label = place_text(cell.place, lang) if cell.place is not None else cell.label
+    text = tr(lang, "cell_failed", label=label.capitalize(), error=error, message=message,
               line=line, first_line=cell.first_line)
-    hint = tr(lang, f"cell_hint.{cell.error}")
-    return text if hint == f"cell_hint.{cell.error}" else f"{text}\n  → {hint}"
+    hinted = tr(lang, hint) if hint else hint
+    return text if hinted == hint else f"{text}\n  → {hinted}"
 
 
 def detection_message(result: SubmissionResult, lang: str) -> str:

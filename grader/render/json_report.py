@@ -6,14 +6,14 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..results import SubmissionResult
 from ..messages import tr
-from .feedback import check_message, question_feedback
+from ..results import CellStatus, SubmissionResult
+from .feedback import answer_key, check_message, question_feedback, question_title
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
-    failed = [c for c in result.cells if not c.ok and c.error != "Skipped"]
-    skipped = [c for c in result.cells if c.error == "Skipped"]
+    failed = [c for c in result.cells if not c.ok and c.status is not CellStatus.SKIPPED]
+    skipped = [c for c in result.cells if c.status is CellStatus.SKIPPED]
     data: dict[str, Any] = {
         "path": result.path,
         "exercise": result.exercise,
@@ -22,19 +22,19 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "max_score": result.max_score,
         "mark20": result.mark20,
         "questions": [{
-            "id": q.id, "title": q.title, "status": q.status.value,
+            "id": q.id, "title": question_title(q, lang), "status": q.status.value,
             "score": q.score, "max_score": q.max_score,
             "feedback": question_feedback(q, lang),
             "checks": [{"name": c.name, "status": c.status.value, "score": c.score,
                         "max_score": c.points, "message": check_message(c, lang)}
                        for c in q.checks],
             **({"missing": q.missing} if q.missing else {}),
-            **({"answer_key": q.answer_key} if q.answer_key else {}),
+            **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
         } for q in result.questions],
         "cells": {
             "total": result.total_cells,
             "failed": [{"index": c.index, "label": c.label,
-                        "error": f"{c.error}: {c.message}" if c.message else c.error,
+                        "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
                         "line": c.line} for c in failed],
             "skipped": [{"index": c.index, "label": c.label} for c in skipped],
         },

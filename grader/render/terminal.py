@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import INDENT, cell_message, detection_message, not_gradable_reason, question_feedback
+from .feedback import (INDENT, cell_message, detection_message, not_gradable_reason, question_feedback,
+                       question_title)
 
 SYMBOLS = {
     QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",
@@ -26,7 +27,7 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
     lines.extend(_cells(result, lang))
     lines.append("─" * WIDTH)
     for question in result.questions:
-        label = f"{SYMBOLS[question.status]} {question.id:<4}{question.title}"
+        label = f"{SYMBOLS[question.status]} {question.id:<4}{question_title(question, lang)}"
         status = tr(lang, f"status.{question.status.value}")
         if question.status is QuestionStatus.MANUAL:
             lines.append(f"{label}  ({status})")

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import Crash
 from . import wire
 from .cage import Cage
 from .isolation import Isolation, wrap_command
@@ -42,6 +43,11 @@ COUNT_EVERY = 50
 
 class WorkerDied(Exception):
     """The worker exited, closed its channel or broke the protocol before answering."""
+
+    def __init__(self, cause: Crash, detail: str = ""):
+        super().__init__(cause, detail)
+        self.cause = cause
+        self.detail = detail
 
 
 class WorkerTimeout(Exception):
@@ -151,11 +157,11 @@ class WorkerProcess:
             reply = None
         if type(reply) is not dict or reply.get("seq") != token or "ok" not in reply:
             self.kill()  # a frame forged or garbled by student code: nothing after it is trusted
-            raise WorkerDied("channel corrupted")
+            raise WorkerDied(Crash.CHANNEL)
         self.requests += 1
         if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
             self.kill()
-            raise WorkerDied("too many processes")
+            raise WorkerDied(Crash.PROCESSES)
         return reply
 
     def _send(self, data: bytes, end: float, deadline: float) -> None:
@@ -166,7 +172,7 @@ class WorkerProcess:
                 view = view[os.write(self.to_worker, view):]
             except (BrokenPipeError, OSError) as exc:
                 self.kill()
-                raise WorkerDied(str(exc)) from None
+                raise WorkerDied(Crash.CLOSED, type(exc).__name__) from None
 
     def _receive(self, size: int, end: float, deadline: float) -> bytes:
         chunks = []
@@ -174,9 +180,9 @@ class WorkerProcess:
             self._wait(self.from_worker, end, deadline)
             chunk = os.read(self.from_worker, min(size, 1 << 20))
             if not chunk:
-                description = self._exit_description()
+                cause, detail = self._exit_cause()
                 self.kill()
-                raise WorkerDied(description)
+                raise WorkerDied(cause, detail)
             chunks.append(chunk)
             size -= len(chunk)
         return b"".join(chunks)
@@ -194,31 +200,31 @@ class WorkerProcess:
                 return
             polls += 1
             if self.popen.poll() is not None:
-                description = self._exit_description()
+                cause, detail = self._exit_cause()
                 self.kill()
-                raise WorkerDied(description)
+                raise WorkerDied(cause, detail)
             if polls % 2 == 0 and self.cage.over_limit():
                 self.kill()
-                raise WorkerDied("too many processes")
+                raise WorkerDied(Crash.PROCESSES)
         self.kill()
         raise WorkerTimeout(deadline)
 
-    def _exit_description(self) -> str:
+    def _exit_cause(self) -> tuple[Crash, str]:
         try:
             code = self.popen.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            return "channel closed"
+            return Crash.CLOSED, ""
         if code < 0:
             try:
-                return "killed by signal %s" % signal.Signals(-code).name
+                return Crash.SIGNAL, signal.Signals(-code).name
             except ValueError:
-                return "killed by signal %d" % -code
+                return Crash.SIGNAL, str(-code)
         if code > 128 and self.popen.args[0] == "bwrap":  # bwrap reports a signal as 128 + n
             try:
-                return "killed by signal %s" % signal.Signals(code - 128).name
+                return Crash.SIGNAL, signal.Signals(code - 128).name
             except ValueError:
                 pass
-        return "exit status %d" % code
+        return Crash.EXIT, str(code)
 
     @property
     def alive(self) -> bool:

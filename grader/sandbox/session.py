@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
-from ..results import CellOutcome
+from ..errors import CallTimeout, Crash, SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
+from ..results import CellOutcome, CellStatus, failure_of
 from .isolation import Isolation
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout, worker_script
@@ -103,7 +103,7 @@ class StudentSession:
         if self._worker is not None:
             self._worker.kill()
             if self.restarts >= self.max_restarts:
-                raise WorkerCrash("too many restarts")
+                raise WorkerCrash(Crash.RESTARTS)
             self.restarts += 1
             log.info("restarting the worker of %s (restart %d)", self.module_name, self.restarts)
         self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
@@ -136,9 +136,9 @@ class StudentSession:
         except WorkerTimeout:
             raise CallTimeout(budget) from None
         except WorkerDied as exc:
-            raise WorkerCrash(str(exc)) from None
+            raise WorkerCrash(exc.cause, exc.detail) from None
         except ReplyTooLarge as exc:
-            raise ValueTooLarge(f"{exc.args[0]} bytes") from None
+            raise ValueTooLarge(int(exc.args[0]), SizeUnit.BYTES) from None
 
     # -- cells -------------------------------------------------------------------
     def run_cell(self, cell: Cell) -> CellOutcome:
@@ -146,20 +146,20 @@ class StudentSession:
         try:
             reply = self._request({"op": "exec", "source": cell.source, "label": cell.label,
                                    "budget": self.cell_budget, "seed": 0}, self.cell_budget)
-        except CallTimeout:
-            return CellOutcome(cell.index, cell.label, ok=False, error="Timeout",
-                               message=f"{self.cell_budget:g} s", first_line=_first_line(cell.source))
         except StudentFailure as exc:
-            return CellOutcome(cell.index, cell.label, ok=False, error=type(exc).__name__,
-                               message=str(exc), first_line=_first_line(cell.source))
+            return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
+                               status=CellStatus.TIMEOUT if isinstance(exc, CallTimeout) else CellStatus.CRASH,
+                               failure=failure_of(exc), message=str(exc))
         self._keep_printed(reply.get("stdout", ""))
         if reply["ok"]:
             self.replayed.append(cell)
             return CellOutcome(cell.index, cell.label, ok=True, first_line=_first_line(cell.source),
                                seconds=reply.get("seconds", 0.0))
         error = reply["error"]
-        if error["type"] == "Timeout":
-            error["message"] = f"{self.cell_budget:g} s"
+        if error["type"] == "Timeout":  # the worker's own alarm: the cell's budget ran out
+            return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
+                               status=CellStatus.TIMEOUT, seconds=reply.get("seconds", 0.0),
+                               failure=failure_of(CallTimeout(self.cell_budget)))
         return CellOutcome(cell.index, cell.label, ok=False, error=error["type"],
                            message=error["message"], line=error.get("line"),
                            first_line=_first_line(cell.source), seconds=reply.get("seconds", 0.0))
@@ -217,7 +217,7 @@ class StudentSession:
             if error["type"] == "Timeout":
                 raise CallTimeout(budget)
             if error["type"] == "ReplyTooLarge":
-                raise ValueTooLarge(error["message"])
+                raise ValueTooLarge(_count(error["message"]), SizeUnit.VALUES)
             raise _code_error(error)
         if keep_args:
             args_after, value = reply["value"]
@@ -230,6 +230,13 @@ class StudentSession:
 def _code_error(error: dict) -> StudentCodeError:
     return StudentCodeError(error["type"], error.get("message", ""), error.get("line"),
                             error.get("where", ""), list(error.get("traceback", [])))
+
+
+def _count(text: Any) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _first_line(source: str) -> str:
