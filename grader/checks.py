@@ -23,8 +23,17 @@ import hypothesis
 from hypothesis import strategies as st
 
 from .errors import CallTimeout, StudentCodeError, StudentFailure
-from .results import (CheckResult, CheckStatus, Evidence, Failure, FailureKind, Place, QuestionResult,
-                      QuestionStatus, Text, failure_of)
+from .results import (
+    CheckResult,
+    CheckStatus,
+    Evidence,
+    Failure,
+    FailureKind,
+    Place,
+    QuestionResult,
+    QuestionStatus,
+    failure_of,
+)
 from .sandbox.session import CallResult, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show

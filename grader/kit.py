@@ -9,7 +9,8 @@ drawn (`Exercise.draw`). The glue lives here:
   `ctx.for_all`), `StudentView` (what `prepare` sees), `CallResult`;
 - saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
   reference data, drawn by the exercise), `unchanged(...)` for "does not change its
-  argument";
+  argument"; `Text(fr, en)` for any sentence a student reads (an expected "a move
+  among ...", a question's title), so that `--lang en` shows no French;
 - comparing and showing values as the grading contract says: `same`, `show`,
   `as_cell`, `as_pair`, `is_number`;
 - what a call into student code can raise: `StudentFailure` and its kinds, `CallFailed`;
@@ -34,7 +35,7 @@ from .checks import (
                      unchanged,
 )
 from .errors import CallTimeout, StudentCodeError, StudentFailure
-from .results import Evidence
+from .results import Evidence, Text
 from .sandbox.session import CallResult
 from .sandbox.wire import ArrayValue, Ref
 from .values import as_cell, as_pair, is_number, same, show
@@ -42,6 +43,6 @@ from .values import as_cell, as_pair, is_number, same, show
 __all__ = [
     "ArrayValue", "CallFailed", "CallResult", "CallTimeout", "Check", "CheckContext", "Evidence",
     "Exercise", "Mismatch", "Question", "Ref", "Registry", "State", "StudentCodeError",
-    "StudentFailure", "StudentView", "as_cell", "as_pair", "is_number", "mismatch", "same", "show",
+    "StudentFailure", "StudentView", "Text", "as_cell", "as_pair", "is_number", "mismatch", "same", "show",
     "unchanged",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.kit import Check, CheckContext, Question, as_pair, mismatch, show
+from grader.kit import Check, CheckContext, Question, Text, as_pair, mismatch, show
 from reference import chocolat as ref
 
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
@@ -74,7 +74,8 @@ def q1_fills_dic(ctx: CheckContext) -> None:
             raise mismatch(call, found.problem.expected, found.obtained, fr=found.problem.fr,
                            en=found.problem.en, text=True)
         if not _same_value(dic.get(state), result.value):
-            raise mismatch(call, f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
+            raise mismatch(call, Text(f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
+                                      f"the value of dic[{show(state)}], {show(dic.get(state))}"),
                            show(result.value), text=True,
                            fr="minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
                            en="minimax_rec must return the value it stored in dic for that state")
@@ -100,8 +101,10 @@ def q1_computed_once(ctx: CheckContext) -> None:
     value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
     _check_winner(call, ONCE_STATE, value, ctx)
     if count:
-        raise mismatch(call, "chaque état calculé une seule fois",
-                       f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : {times[0]} fois",
+        raise mismatch(call, Text("chaque état calculé une seule fois", "each state computed once"),
+                       Text(f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : "
+                            f"{times[0]} fois",
+                            f"{count} state(s) computed more than once, e.g. {first[0]}: {times[0]} times"),
                        text=True,
                        fr="un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
                           "refaire les appels récursifs",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.kit import as_pair, show
+from grader.kit import Text, as_pair, show
 from reference import chocolat as ref
 
 from .encoding import Encoding, M, N
@@ -16,7 +16,8 @@ from .encoding import Encoding, M, N
 class Problem:
     """What is wrong with one value: the expected value as text, and why, per language."""
 
-    expected: str
+    expected: Text
+    """The right value as the submission would write it, or what it should be."""
     fr: str
     en: str
 
@@ -30,14 +31,20 @@ def is_state(key: Any) -> bool:
             and key[0] >= 1 and key[1] >= 1 and key[2] in (1, 2))
 
 
-def expected_text(state: tuple[int, int, int], encoding: Encoding) -> str:
+def expected_text(state: tuple[int, int, int], encoding: Encoding) -> Text:
     """The right value of a state as the submission would write it."""
     m, n, p = state
     winner = ref.gagnant(m, n, p)
     if winner != p:
-        return f"({winner}, <n'importe quel coup>)"
+        return Text(f"({winner}, <n'importe quel coup>)", f"({winner}, <any move>)")
     side, k = (M, m - n) if m > n else (N, n - m)
-    return f"({winner}, {encoding.move_text(side, k)})"
+    text = f"({winner}, {encoding.move_text(side, k)})"
+    return Text(text, text)
+
+
+def _entry(key: Any, value: Text) -> Text:
+    """`dic[key] = value`, in both languages."""
+    return Text(f"dic[{show(key)}] = {value.fr}", f"dic[{show(key)}] = {value.en}")
 
 
 def why_winner(state: tuple[int, int, int]) -> tuple[str, str]:
@@ -75,7 +82,7 @@ def value_problem(state: tuple[int, int, int], value: Any, encoding: Encoding) -
 
 
 def move_problem(state: tuple[int, int, int], move: Any, encoding: Encoding,
-                 expected: str) -> Problem | None:
+                 expected: Text) -> Problem | None:
     """None when `move` is a legal move of `state` that leaves a square bar."""
     m, n, _ = state
     pair = as_pair(move)
@@ -117,12 +124,14 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
     and nothing that is not a state. Other states are accepted when their value is right."""
     if not isinstance(dic, dict):
         return StrategyProblem(None, show(dic), Problem(
-            "un dictionnaire {(m, n, p): (gagnant, coup)}", "il faut un dictionnaire",
+            Text("un dictionnaire {(m, n, p): (gagnant, coup)}", "a dictionary {(m, n, p): (winner, move)}"),
+            "il faut un dictionnaire",
             "a dictionary is expected"))
     for key in dic:
         if not is_state(key):
             return StrategyProblem(key, f"dic[{show(key)}] = {show(dic[key])}", Problem(
-                "des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
+                Text("des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
+                     "keys (m, n, p) with m, n >= 1 and p = 1 or 2"),
                 f"{show(key)} n'est pas un état (m, n, p) du jeu",
                 f"{show(key)} is not a state (m, n, p) of the game"))
     reachable = ref.etats_accessibles(*root)
@@ -133,7 +142,8 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
         problem = value_problem(key, dic[key], encoding)
         if problem is not None:
             return StrategyProblem(key, f"dic[{show(key)}] = {show(dic[key])}", Problem(
-                f"dic[{show(key)}] = {problem.expected}", problem.fr, problem.en))
+                _entry(key, problem.expected),
+                problem.fr, problem.en))
     return None
 
 
@@ -147,8 +157,9 @@ def _missing(key: tuple[int, int, int], root: tuple[int, int, int], count: int,
         en = f"state {show(key)} is reachable from {show(root)}: it must be in the dictionary"
     fr += " (étape 4 du sujet : tout état calculé y est ajouté, cas de base compris)"
     en += " (step 4 of the sheet: every state computed is added, base case included)"
-    return StrategyProblem(key, f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
-                           Problem(f"dic[{show(key)}] = {expected_text(key, encoding)}", fr, en))
+    return StrategyProblem(key, Text(f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
+                                     f"no key {show(key)} ({count} reachable state(s) missing)"),
+                           Problem(_entry(key, expected_text(key, encoding)), fr, en))
 
 
 def _size_order(state: tuple[int, int, int]) -> tuple:

@@ -7,10 +7,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show
+from grader.kit import Check, CheckContext, Question, Text, as_cell, mismatch, same, show
 from reference import domineering as ref
 
-from .positions import moves_text, playable, positions
+from .positions import a_move_among, moves_text, playable, positions
 
 SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
@@ -100,7 +100,7 @@ def q3_legal(ctx: CheckContext) -> None:
                              board=v)
         legal = ref.coups_possibles(v, joueur)
         if as_cell(obtained) not in legal:
-            raise mismatch(call, f"un coup parmi {moves_text(legal)}", show(obtained), v, text=True,
+            raise mismatch(call, a_move_among(legal), show(obtained), v, text=True,
                            fr="ce coup n'est pas possible pour ce joueur",
                            en="this move is not possible for this player")
 
@@ -112,23 +112,29 @@ DRAWS = 200
 9 * (8/9) ** 200, below 1e-9 (and the worker's seed makes the draw repeatable)."""
 
 
+def _repeated(call: str) -> Text:
+    return Text(f"{call}, {DRAWS} fois", f"{call}, {DRAWS} times")
+
+
 def q3_every_move(ctx: CheckContext) -> None:
     cases = [(ref.grille_vide(3, 4), 0), (ref.grille_vide(3, 4), 1), (ref.rejouer(4, 4, [3, 5, 1])[0], 1)]
     for v, joueur in cases:
         call = f"strategie_aleatoire(v, {joueur})"
         drawn = ctx.value("@tirages", ctx.student.ref("strategie_aleatoire"), ctx.as_student(v),
-                          joueur, DRAWS, shown=f"{call}, {DRAWS} fois", board=v, budget=10)
+                          joueur, DRAWS, shown=_repeated(call), board=v, budget=10)
         legal = ref.coups_possibles(v, joueur)
         cells = {as_cell(m) for m in drawn}
         if cells - set(legal):
             bad = next(m for m in drawn if as_cell(m) not in legal)
-            raise mismatch(call, f"un coup parmi {moves_text(legal)}", show(bad), v, text=True,
+            raise mismatch(call, a_move_among(legal), show(bad), v, text=True,
                            fr="ce coup n'est pas possible pour ce joueur",
                            en="this move is not possible for this player")
         missing = sorted(set(legal) - cells)
         if missing:
-            raise mismatch(f"{call}, {DRAWS} fois", f"chacun des {len(legal)} coups possibles",
-                           f"{len(cells)} coups différents : {moves_text(cells)}", v, text=True,
+            raise mismatch(_repeated(call), Text(f"chacun des {len(legal)} coups possibles",
+                                                      f"each of the {len(legal)} possible moves"),
+                           Text(f"{len(cells)} coups différents : {moves_text(cells)}",
+                                f"{len(cells)} different moves: {moves_text(cells)}"), v, text=True,
                            fr=f"{moves_text(missing)} n'est jamais tiré : le coup doit être choisi au hasard "
                               "parmi tous les coups possibles (random.choice)",
                            en=f"{moves_text(missing)} is never drawn: the move must be drawn at random "

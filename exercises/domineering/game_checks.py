@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.kit import Check, CheckContext, Mismatch, Question, as_cell, is_number, mismatch, same, show
+from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, is_number, mismatch, same, show
 from reference import domineering as ref
 
 PROBES = {"premier_coup": ref.premier_coup, "dernier_coup": ref.dernier_coup}
@@ -130,7 +130,7 @@ def q6_sheet(ctx: CheckContext) -> None:
     for _ in range(3):
         winner = ctx.value("jeu", strategy, strategy, 3, 4, shown=call, budget=GAME_BUDGET)
         if not (is_number(winner) and winner in (0, 1)):
-            raise mismatch(call, "0 ou 1", show(winner), text=True)
+            raise mismatch(call, Text("0 ou 1", "0 or 1"), show(winner), text=True)
 
 
 # -- Q7 statistiques ----------------------------------------------------------------
@@ -162,12 +162,14 @@ def q7_counts(ctx: CheckContext) -> None:
                            budget=GAME_BUDGET * 2)
     counts = as_counts(value)
     if counts is None or not same(sum(counts), parties):
-        raise mismatch(call, f"deux nombres de victoires de somme {parties}", show(value), text=True,
+        raise mismatch(call, Text(f"deux nombres de victoires de somme {parties}",
+                                  f"two numbers of wins adding up to {parties}"), show(value), text=True,
                        fr="par exemple [victoires du joueur 0, victoires du joueur 1]",
                        en="e.g. [wins of player 0, wins of player 1]")
     games = split_games(log, n, p)
     if len(games) != parties:
-        raise mismatch(call, f"{parties} parties", f"{len(games)} parties", text=True,
+        raise mismatch(call, Text(f"{parties} parties", f"{parties} games"),
+                       Text(f"{len(games)} parties", f"{len(games)} games"), text=True,
                        fr="chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
                        en="every game must start from an empty grid (call jeu nb_parties times)")
     winners = [0, 0]

@@ -9,7 +9,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from grader.kit import ArrayValue, StudentFailure, StudentView, show
+from grader.kit import ArrayValue, StudentFailure, StudentView, Text, show
 from reference import domineering as ref
 
 INF = float("inf")
@@ -90,6 +90,12 @@ def draw(v: Any) -> str:
 
 def moves_text(moves: Any) -> str:
     return show(sorted(moves, key=lambda m: (m is None, m)))
+
+
+def a_move_among(moves: Any) -> Text:
+    """What a check expects when several moves are right."""
+    shown = moves if isinstance(moves, str) else moves_text(moves)
+    return Text(f"un coup parmi {shown}", f"a move among {shown}")
 
 
 # -- the submission -----------------------------------------------------------------

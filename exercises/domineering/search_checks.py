@@ -11,6 +11,7 @@ from grader.kit import (
     CheckContext,
     Mismatch,
     Question,
+    Text,
     as_cell,
     as_pair,
     is_number,
@@ -23,6 +24,7 @@ from reference import domineering as ref
 
 from .positions import (
     INF,
+    a_move_among,
     key,
     leaves,
     midgames,
@@ -121,7 +123,7 @@ def check_search(call: str, v: list, joueur: int, depth: int, h: str, obtained: 
     lost = expected_value == (-INF if joueur == 0 else INF)
     if as_cell(move) in good or (lost and move is None):
         return
-    raise mismatch(call, f"un coup parmi {moves_text(good)}", show(move), v, text=True,
+    raise mismatch(call, a_move_among(good), show(move), v, text=True,
                    fr=f"la valeur est juste mais le coup {show(move)} n'y mène pas",
                    en=f"the value is right but move {show(move)} does not reach it")
 
@@ -182,7 +184,8 @@ def q9_own_h1(ctx: CheckContext) -> None:
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
         if pair is None or not same(pair[0], value) or as_cell(pair[1]) not in good:
-            raise mismatch(call, f"({show(value)}, un coup parmi {moves_text(good)})", show(obtained), v,
+            raise mismatch(call, Text(f"({show(value)}, un coup parmi {moves_text(good)})",
+                                      f"({show(value)}, a move among {moves_text(good)})"), show(obtained), v,
                            text=True,
                            fr="avec votre h1 passée en argument (la valeur attendue est calculée avec "
                               "votre h1)",
@@ -218,7 +221,7 @@ def _strategy_probe(ctx: CheckContext, depth: int):
         lost = search_value(key(v), joueur, depth, "h1") == (-INF if joueur == 0 else INF)
         if as_cell(move) in good or (lost and move is None):
             return
-        raise mismatch(call, f"un coup parmi {moves_text(good)}", show(move), v, text=True,
+        raise mismatch(call, a_move_among(good), show(move), v, text=True,
                        fr=f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
                        en=f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)")
     return probe
@@ -265,21 +268,27 @@ def q10_beats_random(ctx: CheckContext) -> None:
     wins = 0
     empty = ctx.as_student(ref.grille_vide(5, 5))
     for seat in (0, 1):
-        call = (f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
-                f"une stratégie au hasard (joueur {1 - seat})")
+        call = Text(f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
+                    f"une stratégie au hasard (joueur {1 - seat})",
+                    f"{DUEL_GAMES} games on 5 x 5: strategie_minmax (player {seat}) against "
+                    f"a random strategy (player {1 - seat})")
         result = ctx.value("@duel", ctx.student.ref("strategie_minmax"), empty, DUEL_GAMES, seat,
                            shown=call, budget=DUEL_BUDGET)
         if result["illegal"] is not None:
             board, joueur, move = result["illegal"]
             legal = moves_text(ref.coups_possibles(board, joueur))
-            raise mismatch(f"strategie_minmax(v, {joueur})", f"un coup parmi {legal}", move, board, text=True,
+            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), move, board, text=True,
                            fr="coup impossible pendant une partie contre le hasard",
                            en="impossible move during a game against random play")
         wins += result["victoires"]
     total = 2 * DUEL_GAMES
     if wins < 0.9 * total:
-        call = f"{total} parties sur 5 x 5 contre une stratégie au hasard, la moitié en tant que joueur 0"
-        raise mismatch(call, f"au moins {int(0.9 * total)} victoires", f"{wins} victoires", text=True,
+        call = Text(f"{total} parties sur 5 x 5 contre une stratégie au hasard, "
+                    "la moitié en tant que joueur 0",
+                    f"{total} games on 5 x 5 against a random strategy, half of them as player 0")
+        least = int(0.9 * total)
+        raise mismatch(call, Text(f"au moins {least} victoires", f"at least {least} wins"),
+                       Text(f"{wins} victoires", f"{wins} wins"), text=True,
                        fr="min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
                        en="min-max at depth 2 with h1 almost always wins against random play")
 

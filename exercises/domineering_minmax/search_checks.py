@@ -13,6 +13,7 @@ from grader.kit import (
     Mismatch,
     Question,
     StudentFailure,
+    Text,
     as_pair,
     is_number,
     mismatch,
@@ -43,7 +44,9 @@ def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
     if own:
         missing = [name for name in ("s", "h") if not ctx.student.has(name)]
         if missing:
-            raise mismatch("s, h", "s et h définis", f"{', '.join(missing)} non défini", text=True,
+            raise mismatch("s, h", Text("s et h définis", "s and h defined"),
+                           Text(f"{', '.join(missing)} non défini", f"{', '.join(missing)} not defined"),
+                           text=True,
                            fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
                            en="this check calls the function with your own s and h, as the page does")
         return ctx.student.ref("s"), ctx.student.ref("h")
@@ -77,8 +80,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
     good = optimal(v, p, joueur)
     if not leaf and chosen in good:
         return
-    shown = [rows(w) for w in sorted(good)] if not leaf else "v (ou None)"
-    raise mismatch(call, f"un successeur parmi {show(shown)}" if not leaf else shown,
+    successors = show([rows(w) for w in sorted(good)])
+    expected = (Text(f"un successeur parmi {successors}", f"a successor among {successors}") if not leaf
+                else Text("v (ou None)", "v (or None)"))
+    raise mismatch(call, expected,
                    show(pair[0]), v, text=True,
                    fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
                       if not leaf else "aucun coup à jouer : le successeur est v lui-même",
@@ -189,8 +194,10 @@ def _close_figures(ctx: CheckContext) -> None:
 def _expect_winner(call: str, v: Board, winner: int | None, allowed: frozenset[int]) -> None:
     if winner in allowed:
         return
-    expected = " ou ".join(f"Joueur {w} a gagné" for w in sorted(allowed))
-    obtained = f"Joueur {winner} a gagné" if winner is not None else "rien de tel"
+    expected = Text(" ou ".join(f"Joueur {w} a gagné" for w in sorted(allowed)),
+                    " or ".join(f"player {w} wins" for w in sorted(allowed)))
+    obtained = (Text(f"Joueur {winner} a gagné", f"player {winner} wins") if winner is not None
+                else Text("rien de tel", "nothing of the kind"))
     raise mismatch(call, expected, obtained, v, text=True,
                    fr="ce que jeu affiche avec print à la fin de la partie",
                    en="what jeu prints at the end of the game")
@@ -213,14 +220,16 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
         if not game or k != game[-1]:
             game.append(k)
     if not game or game[0] != v:
-        first = "aucun plateau dessiné" if not game else show(rows(game[0]) if game[0] else None)
-        raise mismatch(call, "v d'abord", first, v,
+        first = (Text("aucun plateau dessiné", "no board drawn") if not game
+                 else show(rows(game[0]) if game[0] else None))
+        raise mismatch(call, Text("v d'abord", "v first"), first, v,
                        text=True, fr="jeu dessine chaque position avec affiche, en commençant par v",
                        en="jeu draws every position with affiche, starting with v")
     who = joueur
     for before, after in zip(game, game[1:]):
         if after not in optimal(before, p, who):
-            raise mismatch(call, "un coup choisi par minmax", show(rows(after) if after else after), before,
+            raise mismatch(call, Text("un coup choisi par minmax", "a move minmax chooses"),
+                           show(rows(after) if after else after), before,
                            text=True,
                            fr=f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
                               f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
@@ -228,7 +237,8 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
                               f"optimal successor for minmax at depth {p}")
         who = 1 - who
     if ref.coups(game[-1], who):
-        raise mismatch(call, "la partie jusqu'au bout", "la partie s'arrête ici", game[-1], text=True,
+        raise mismatch(call, Text("la partie jusqu'au bout", "the game played to its end"),
+                       Text("la partie s'arrête ici", "the game stops here"), game[-1], text=True,
                        fr=f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
                        en=f"the last board drawn: player {who} can still move")
 
@@ -267,7 +277,7 @@ QUESTIONS = (
         Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v"))),
     Question("Q4", "jeu, affiche", (("jeu",), ("affiche",)), (
         Check("sheet", 2.0, q4_sheet, "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
-              "jeu(s, h, v, 3, 0) prints \"Joueur 0 a gagné\" (with your s and h)"),
+              "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)"),
         Check("game", 2.0, q4_game,
               "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
               "(plateaux au hasard, s et h du cours)",

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.kit import CallFailed, CallTimeout, Check, CheckContext, Question, is_number, mismatch, same, show
+from grader.kit import (
+    CallFailed,
+    CallTimeout,
+    Check,
+    CheckContext,
+    Question,
+    Text,
+    is_number,
+    mismatch,
+    same,
+    show,
+)
 from reference import morpion as ref
 
 from .positions import COMP, empty, full_boards, line_positions, searchable, to_move
@@ -98,7 +109,8 @@ def q6_move(ctx: CheckContext) -> None:
             raise _not_a_triple(call, state, result.value, f"[x, y, {ref.game_value(state, player)}]")
         if (triple[0], triple[1]) not in good:
             moves = ", ".join(f"[{x}, {y}]" for x, y in good)
-            raise mismatch(call, f"un coup parmi {moves}", show(result.value), state, text=True,
+            raise mismatch(call, Text(f"un coup parmi {moves}", f"a move among {moves}"), show(result.value),
+                           state, text=True,
                            fr=f"le coup [{triple[0]}, {triple[1]}] n'est pas une case vide qui atteint le "
                               f"score {ref.game_value(state, player)} de la position",
                            en=f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
+from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, mismatch, same, show, unchanged
 from reference import puissance4 as ref
 
 from .positions import AT_WIN, games, games_with_last
@@ -39,7 +39,8 @@ BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTI
 def _student_alignments(ctx: CheckContext) -> list:
     value = ctx.student.get("Lalignements")
     if not isinstance(value, (list, tuple)):
-        raise mismatch("Lalignements", "une liste de 69 alignements", f"{type(value).__name__}", text=True)
+        raise mismatch("Lalignements", Text("une liste de 69 alignements", "a list of 69 alignments"),
+                       f"{type(value).__name__}", text=True)
     return list(value)
 
 
@@ -51,8 +52,10 @@ def _direction_check(direction: tuple[int, int]):
         missing = BY_DIRECTION[direction] - found
         if missing:
             example = sorted(sorted(a) for a in missing)[0]
-            raise mismatch("Lalignements", f"{count} alignements {fr_name}",
-                           f"{count - len(missing)} trouvés sur {count}", text=True,
+            raise mismatch("Lalignements",
+                           Text(f"{count} alignements {fr_name}", f"{count} {en_name} alignments"),
+                           Text(f"{count - len(missing)} trouvés sur {count}",
+                                f"{count - len(missing)} found out of {count}"), text=True,
                            fr=f"il manque par exemple {show(example)}",
                            en=f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}")
 
@@ -64,7 +67,8 @@ def q9_exact(ctx: CheckContext) -> None:
     cells = [_cells(a) for a in student]
     malformed = [a for a, c in zip(student, cells) if c is None]
     if malformed:
-        raise mismatch("Lalignements", "des listes de 4 cases (i, j)", show(malformed[0]), text=True,
+        raise mismatch("Lalignements", Text("des listes de 4 cases (i, j)", "lists of 4 cells (i, j)"),
+                       show(malformed[0]), text=True,
                        fr="cet élément n'est pas un alignement de 4 cases",
                        en="this element is not an alignment of 4 cells")
     extra = [a for a, c in zip(student, cells) if c not in REFERENCE]
@@ -81,14 +85,22 @@ def q10_corner(ctx: CheckContext) -> None:
     expected = ref.Dalignements[(0, 0)]
     obtained = _entry(ctx, (0, 0))
     if _as_set(obtained) != {_cells(a) for a in expected}:
-        raise mismatch("Dalignements[(0, 0)]", expected, obtained)
+        raise _entry_mismatch("Dalignements[(0, 0)]", expected, obtained)
 
 
 def _entry(ctx: CheckContext, cell: tuple[int, int]) -> Any:
     table = ctx.student.get("Dalignements")
     if not isinstance(table, dict):
-        raise mismatch("Dalignements", "un dictionnaire", type(table).__name__, text=True)
-    return table.get(cell, "(clé absente)")
+        raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
+    return table.get(cell, MISSING_KEY)
+
+
+A_DICT = Text("un dictionnaire", "a dictionary")
+MISSING_KEY = Text("(clé absente)", "(key missing)")
+
+
+def _entry_mismatch(call: str, expected: Any, obtained: Any) -> Mismatch:
+    return mismatch(call, show(expected), obtained if obtained is MISSING_KEY else show(obtained), text=True)
 
 
 def _as_set(alignments: Any) -> set | None:
@@ -103,11 +115,11 @@ def _as_set(alignments: Any) -> set | None:
 def q10_all_cells(ctx: CheckContext) -> None:
     table = ctx.student.get("Dalignements")
     if not isinstance(table, dict):
-        raise mismatch("Dalignements", "un dictionnaire", type(table).__name__, text=True)
+        raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
     for cell, expected in ref.Dalignements.items():
-        obtained = table.get(cell, "(clé absente)")
+        obtained = table.get(cell, MISSING_KEY)
         if _as_set(obtained) != {_cells(a) for a in expected}:
-            raise mismatch(f"Dalignements[{cell}]", expected, obtained)
+            raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
 
 
 def q11_sheet(ctx: CheckContext) -> None:

@@ -10,6 +10,7 @@ from grader.kit import (
     CheckContext,
     Question,
     StudentCodeError,
+    Text,
     as_cell,
     mismatch,
     same,
@@ -61,14 +62,17 @@ def q3_copy_independent(ctx: CheckContext) -> None:
         if first[:1] == [0] and second[:1] == [1]:
             where = _path_text(second[1:])
             raise mismatch("copie(jeu1)", "", "", jeu, text=True,
-                           fr=f"la copie partage {where} avec le jeu d'origine : modifier l'une modifie l'autre",
-                           en=f"the copy shares {where} with the original game: changing one changes the other")
+                           fr=f"la copie partage {where.fr} avec le jeu d'origine : "
+                              "modifier l'une modifie l'autre",
+                           en=f"the copy shares {where.en} with the original game: "
+                              "changing one changes the other")
 
 
-def _path_text(path: list) -> str:
+def _path_text(path: list) -> Text:
     if not path:
-        return "tout le dictionnaire"
-    return "jeu" + "".join(f"[{show(p)}]" for p in path)
+        return Text("tout le dictionnaire", "the whole dictionary")
+    code = "jeu" + "".join(f"[{show(p)}]" for p in path)
+    return Text(code, code)
 
 
 # -- Q4, Q5 -------------------------------------------------------------------
@@ -154,7 +158,8 @@ def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: s
         if isinstance(exc.failure, StudentCodeError):
             raise mismatch(call, "AssertionError", exc.failure.ename, jeu, text=True, fr=fr, en=en) from None
         raise
-    raise mismatch(call, "AssertionError", f"pas d'erreur, renvoie {show(result.value)}", jeu,
+    raise mismatch(call, "AssertionError", Text(f"pas d'erreur, renvoie {show(result.value)}",
+                                                f"no error, returns {show(result.value)}"), jeu,
                    text=True, fr=fr, en=en)
 
 

@@ -12,6 +12,7 @@ from grader.kit import (
     Check,
     CheckContext,
     Question,
+    Text,
     as_pair,
     is_number,
     mismatch,
@@ -24,6 +25,7 @@ from reference import puissance4 as ref
 from .positions import INF, games, key, optimal_columns, search_value
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
+PAIR = Text("(colonne, valeur)", "(column, value)")
 
 
 def _search_games(player: int) -> st.SearchStrategy:
@@ -54,7 +56,8 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
     lost = expected_value == (-INF if player == 1 else INF)
     if col in good or (lost and (col is None or col in ref.colonnes_jouables(jeu))):
         return
-    raise mismatch(call, f"une colonne parmi {sorted(good)}", show(col), jeu, text=True,
+    raise mismatch(call, Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
+                   show(col), jeu, text=True,
                    fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
                    en=f"the value is right but column {show(col)} does not reach it")
 
@@ -139,14 +142,17 @@ def q15_unchanged(ctx: CheckContext) -> None:
 
 
 # -- Q16 ----------------------------------------------------------------------
-def q16_answer_key() -> str:
-    lines = []
+def q16_answer_key() -> Text:
+    fr, en = [], []
     for n in (3, 4):
         pruned = ref.noeuds_elagues(ref.jeu5(), n)
-        shown = ", ".join("-".join(map(str, path)) for path in pruned) or "aucun"
-        lines.append(f"horizon {n} : maximin(jeu5, {n}) = {ref.maximin(ref.jeu5(), n)} ; "
-                     f"nœuds non explorés par alpha-bêta (suite de colonnes depuis la racine) : {shown}")
-    return "\n".join(lines)
+        shown = ", ".join("-".join(map(str, path)) for path in pruned)
+        value = ref.maximin(ref.jeu5(), n)
+        fr.append(f"horizon {n} : maximin(jeu5, {n}) = {value} ; nœuds non explorés par alpha-bêta "
+                  f"(suite de colonnes depuis la racine) : {shown or 'aucun'}")
+        en.append(f"horizon {n}: maximin(jeu5, {n}) = {value}; nodes alpha-beta does not explore "
+                  f"(columns from the root): {shown or 'none'}")
+    return Text("\n".join(fr), "\n".join(en))
 
 
 # -- Q17 ----------------------------------------------------------------------
@@ -190,17 +196,21 @@ def q17_bounds(ctx: CheckContext) -> None:
         value = pair[1] if pair is not None else result.value
         alpha, beta = window
         if not is_number(value):
-            raise mismatch(call, "(colonne, valeur)", result.value, jeu)
+            raise mismatch(call, PAIR, show(result.value), jeu, text=True)
         ok = (value <= alpha if true_value <= alpha else value >= beta if true_value >= beta
               else same(value, true_value))
         if not ok:
-            expected = (f"une valeur <= {show(alpha)}" if true_value <= alpha else
-                        f"une valeur >= {show(beta)}" if true_value >= beta else show(true_value))
+            if true_value <= alpha:
+                expected = Text(f"une valeur <= {show(alpha)}", f"a value <= {show(alpha)}")
+            elif true_value >= beta:
+                expected = Text(f"une valeur >= {show(beta)}", f"a value >= {show(beta)}")
+            else:
+                expected = Text(show(true_value), show(true_value))
             raise mismatch(call, expected, show(value), jeu, text=True,
                            fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
-                              f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected}",
+                              f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr}",
                            en=f"the MinMax value of this game is {show(true_value)}; inside the window "
-                              f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected}")
+                              f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}")
 
     positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
         lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1])))
@@ -241,7 +251,8 @@ def q17_prunes(ctx: CheckContext) -> None:
     ab, mm, counted = evaluation_counts(ctx)
     if not ab < mm:
         raise mismatch("maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
-                       f"moins de {mm} appels à {counted}", f"{ab} appels", ref.jeu1(), text=True,
+                       Text(f"moins de {mm} appels à {counted}", f"fewer than {mm} calls to {counted}"),
+                       Text(f"{ab} appels", f"{ab} calls"), ref.jeu1(), text=True,
                        fr=f"votre maximin(jeu1, 3) fait {mm} appels à {counted} : l'élagage doit en faire "
                           "strictement moins (couper dès que la valeur atteint beta, resp. alpha)",
                        en=f"your maximin(jeu1, 3) makes {mm} calls to {counted}: pruning must make strictly "
@@ -269,7 +280,7 @@ QUESTIONS = (
               "un coup gagnant immédiat est joué, avec la valeur infinie",
               "an immediately winning move is played, with the infinite value"),
         Check("unchanged", 0.25, q15_unchanged, "ne modifie pas le jeu", "does not change the game"))),
-    Question("Q16", "élagage alpha-bêta sur jeu5", (), manual=True,
+    Question("Q16", Text("élagage alpha-bêta sur jeu5", "alpha-beta pruning on jeu5"), (), manual=True,
              answer_key=q16_answer_key),
     Question("Q17", "maximin_alpha_beta/minimax_alpha_beta",
              (("maximin_alpha_beta",), ("minimax_alpha_beta",)), (

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..messages import number, tr
 from ..results import SubmissionResult
-from .feedback import not_gradable_reason, question_feedback
+from .feedback import not_gradable_reason, question_feedback, question_title
 
 
 
@@ -31,7 +31,7 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
         for question in result.questions:
             if not question.to_review:
                 continue
-            title = (f"{question.id} {question.title} : {number(question.score)}/"
+            title = (f"{question.id} {question_title(question, lang)} : {number(question.score)}/"
                      f"{number(question.max_score)}")
             lines.append(f"::warning file={file},title={_escape(title, True)}"
                          f"::{_escape(question_feedback(question, lang))}")

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import Crash
 from ..messages import number, tr
-from ..results import (CellOutcome, CellStatus, CheckResult, CheckStatus, Failure, FailureKind, Place, PlaceKind,
-                       QuestionResult, QuestionStatus, SubmissionResult, in_lang)
+from ..results import (
+    CellOutcome,
+    CellStatus,
+    CheckResult,
+    CheckStatus,
+    Failure,
+    FailureKind,
+    Place,
+    PlaceKind,
+    QuestionResult,
+    QuestionStatus,
+    SubmissionResult,
+    in_lang,
+)
 
 INDENT = "    "
 
@@ -105,6 +117,14 @@ def question_title(question: QuestionResult, lang: str) -> str:
 def answer_key(question: QuestionResult, lang: str) -> str:
     """A manual question's answer key, in `lang` when the exercise gives it in both."""
     return in_lang(question.answer_key, lang)
+
+
+def in_language(result: SubmissionResult, lang: str) -> SubmissionResult:
+    """A copy of `result` whose question titles and answer keys are worded in `lang`,
+    for renderers that lay out the fields themselves (HTML templates)."""
+    questions = [replace(q, title=question_title(q, lang), answer_key=answer_key(q, lang))
+                 for q in result.questions]
+    return replace(result, questions=questions)
 
 
 def check_title(check: CheckResult, lang: str) -> str:

@@ -8,7 +8,7 @@ import json
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import question_feedback
+from .feedback import question_feedback, question_title
 from .terminal import render_submission
 
 
@@ -20,7 +20,7 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
         return json.dumps(data, ensure_ascii=False, indent=2)
     tests = []
     for question in result.questions:
-        test = {"name": f"{question.id} {question.title}", "number": question.id.lstrip("Q"),
+        test = {"name": f"{question.id} {question_title(question, lang)}", "number": question.id.lstrip("Q"),
                 "max_score": question.max_score, "output": question_feedback(question, lang)}
         if question.status is not QuestionStatus.MANUAL:
             test["score"] = question.score

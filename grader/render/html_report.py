@@ -22,7 +22,7 @@ from .. import __version__
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import (cell_message, check_parts, check_title, detection_message, not_gradable_reason,
-                       question_remarks)
+                       in_language, question_remarks)
 
 PRINTED_CHARS = 5_000
 PRINTED_LINES = 150
@@ -69,6 +69,7 @@ class AnswerKey:
 def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "fr") -> Path:
     """Write `out_dir/index.html` and one page per submission; return the index's path."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    results = [in_language(result, lang) for result in results]
     env = _environment(lang)
     pages = page_names(results)
     page_template = env.get_template("submission.html.j2")

@@ -8,7 +8,7 @@ from typing import Any
 from .. import __version__
 from ..messages import tr
 from ..results import CellStatus, SubmissionResult
-from .feedback import answer_key, check_message, question_feedback, question_title
+from .feedback import answer_key, check_message, place_text, question_feedback, question_title
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
@@ -33,10 +33,11 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         } for q in result.questions],
         "cells": {
             "total": result.total_cells,
-            "failed": [{"index": c.index, "label": c.label,
+            "failed": [{"index": c.index, "label": place_text(c.place, lang) if c.place else c.label,
                         "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
                         "line": c.line} for c in failed],
-            "skipped": [{"index": c.index, "label": c.label} for c in skipped],
+            "skipped": [{"index": c.index, "label": place_text(c.place, lang) if c.place else c.label}
+                        for c in skipped],
         },
         "duration_s": result.duration_s,
         "student_s": result.student_seconds,

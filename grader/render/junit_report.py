@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import not_gradable_reason, question_feedback
+from .feedback import not_gradable_reason, question_feedback, question_title
 
 
 
@@ -34,7 +34,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
         share = result.duration_s / max(1, len(result.questions))
         for question in result.questions:
             case = ET.SubElement(suite, "testcase", classname=classname,
-                                 name=f"{question.id} {question.title}", time=f"{share:.3f}",
+                                 name=f"{question.id} {question_title(question, lang)}", time=f"{share:.3f}",
                                  file=result.path)
             counts["tests"] += 1
             if question.status is QuestionStatus.MANUAL:

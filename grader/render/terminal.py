@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import (INDENT, cell_message, detection_message, not_gradable_reason, question_feedback,
-                       question_title)
+from .feedback import (
+    INDENT,
+    cell_message,
+    detection_message,
+    not_gradable_reason,
+    question_feedback,
+    question_title,
+)
 
 SYMBOLS = {
     QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",

@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CallTimeout, Crash, SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
+from ..errors import (
+    CallTimeout,
+    Crash,
+    SizeUnit,
+    StudentCodeError,
+    StudentFailure,
+    ValueTooLarge,
+    WorkerCrash,
+)
 from ..results import CellOutcome, CellStatus, failure_of
 from .isolation import Isolation
 from .limits import Limits
@@ -148,8 +156,7 @@ class StudentSession:
                                    "budget": self.cell_budget, "seed": 0}, self.cell_budget)
         except StudentFailure as exc:
             return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
-                               status=CellStatus.TIMEOUT if isinstance(exc, CallTimeout) else CellStatus.CRASH,
-                               failure=failure_of(exc), message=str(exc))
+                               failure=failure_of(exc), message=str(exc), status=_cell_status(exc))
         self._keep_printed(reply.get("stdout", ""))
         if reply["ok"]:
             self.replayed.append(cell)
@@ -230,6 +237,10 @@ class StudentSession:
 def _code_error(error: dict) -> StudentCodeError:
     return StudentCodeError(error["type"], error.get("message", ""), error.get("line"),
                             error.get("where", ""), list(error.get("traceback", [])))
+
+
+def _cell_status(exc: StudentFailure) -> CellStatus:
+    return CellStatus.TIMEOUT if isinstance(exc, CallTimeout) else CellStatus.CRASH
 
 
 def _count(text: Any) -> int:

@@ -1,0 +1,66 @@
+"""`--lang en` shows no French: every sentence the grader writes is a bilingual value
+(`Text`, a message key, a check's description) that the renderer words in English.
+
+The fixtures with bugs are graded, the student's own material is blanked (what their
+code printed, its lines, the values it returned or raised, which are theirs to name),
+and the English reports must hold no accented letter and no French word."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+
+from grader.render.json_report import render_json
+from grader.render.terminal import render_submission
+from grader.results import SubmissionResult, Text
+from grader.runner import grade_file
+from grader.settings import Settings
+
+pytestmark = pytest.mark.slow
+
+TESTS = Path(__file__).resolve().parent
+SUBMISSIONS = sorted(TESTS.glob("fixtures/*/bug_*")) + [
+    TESTS / "faults" / name for name in ("boucle_sans_signaux.ipynb", "exit_dans_copie.ipynb",
+                                         "gros_resultat.ipynb", "fil_bavard.ipynb")]
+ACCENTS = re.compile(r"[àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊËÎÏÔÙÛÜŒ«»]")
+FRENCH = re.compile(r"\b(le|la|les|des|du|une|et|est|pas|parmi|fois|avec|sans|pour|dans|sur|ou|aux|cette|"
+                    r"qui|ne|n'est|partie|parties|coup|coups|valeur|attendu|obtenu|appel|ligne|cellule|"
+                    r"lignes|victoires|dictionnaire|aucun|rien)\b", re.IGNORECASE)
+
+
+def french_in(text: str) -> list[str]:
+    """The lines of `text` that look French."""
+    return [line for line in text.splitlines() if ACCENTS.search(line) or FRENCH.search(line)]
+
+
+def without_student_material(result: SubmissionResult) -> SubmissionResult:
+    """The result with what the student wrote or produced blanked: only the grader's words remain."""
+    result = copy.deepcopy(result)
+    result.printed = ""
+    for cell in result.cells:
+        cell.first_line = cell.message = ""
+    for question in result.questions:
+        for check in question.checks:
+            if check.failure is not None:
+                check.failure.evalue = ""
+            evidence = check.evidence
+            if evidence is not None:
+                for name in ("expected", "obtained"):
+                    if not isinstance(getattr(evidence, name), Text):
+                        setattr(evidence, name, "")  # a value as Python shows it: the student's data
+    return result
+
+
+@pytest.mark.parametrize("path", SUBMISSIONS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_an_english_report_has_no_french(path):
+    result = without_student_material(grade_file(path, Settings(cell_timeout=3.0, lang="en")))
+    report = render_submission(result, "en") + "\n" + render_json([result], "en")
+    assert french_in(report) == []
+
+
+def test_the_detector_sees_french():
+    assert french_in("Attendu : un coup parmi [(0, 1)]")
+    assert french_in("Expected: a move among [(0, 1)]") == []
