@@ -464,3 +464,22 @@ def grade_question(question: Question, view: StudentView, state: State,
         except (StudentFailure, CallFailed, Mismatch):
             pass
     return result
+
+
+def grade_exercise(exercise: Exercise[State], view: StudentView,
+                   examples_scale: float = 1.0) -> tuple[list[tuple[str, dict]], list[QuestionResult]]:
+    """Grade every question of `exercise` on the submission `view` sees: what was
+    understood of it, and the questions' results (dependency notes included)."""
+    if exercise.worker_side is not None:
+        try:
+            view.define_worker_side(exercise.worker_side)
+        except StudentFailure:  # a worker that cannot start again: the checks will say so
+            log.info("worker-side code of %s not sent", exercise.id)
+    state = exercise.prepare(view)
+    understood = exercise.describe(state)
+    results = []
+    for question in exercise.questions:
+        log.debug("%s: %s", exercise.id, question.id)
+        results.append(grade_question(question, view, state, examples_scale, exercise))
+    dependency_notes(exercise.questions, results, view.session.uses, view.aliases)
+    return understood, results

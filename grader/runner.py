@@ -6,9 +6,9 @@ import logging
 import time
 from pathlib import Path
 
-from .checks import Registry, StudentView, dependency_notes, grade_question
+from .checks import Registry, StudentView, grade_exercise
 from .detect import detect
-from .errors import NotGradable, StudentFailure
+from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import Isolation, available_isolation
 from .sandbox.session import Cell, StudentSession
@@ -100,15 +100,5 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code.kind) for cell in code.cells}
     view = StudentView(session, defined, settings.timeout, places)
-    if exercise.worker_side is not None:
-        try:
-            view.define_worker_side(exercise.worker_side)
-        except StudentFailure:  # a worker that cannot start again: the checks will say so
-            log.info("%s: worker-side code not sent", code.path.name)
-    state = exercise.prepare(view)
-    result.understood = exercise.describe(state)
-    for question in exercise.questions:
-        log.debug("%s: %s", code.path.name, question.id)
-        result.questions.append(grade_question(question, view, state, settings.examples_scale, exercise))
-    dependency_notes(exercise.questions, result.questions, session.uses, view.aliases)
+    result.understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
     return result

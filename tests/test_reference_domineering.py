@@ -3,6 +3,7 @@
 the helpers, from the rules of the game worked out by hand)."""
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,6 +154,7 @@ def test_strategie_minmax_is_a_depth_two_optimal_move():
 
 
 # -- the reference handed in as a submission, and the grader's game replay ---------------
+@pytest.mark.slow
 def test_reference_module_gets_full_marks(tmp_path):
     import shutil
     from pathlib import Path

@@ -155,6 +155,7 @@ def test_render():
         ["   0  1  2", "0 +1 -1  .", "1  .  .  .", "2  . +1 -1"])
 
 
+@pytest.mark.slow
 def test_reference_module_gets_full_marks(tmp_path):
     """Handed in as a student module, the reference must get every point."""
     copy_path = tmp_path / "copie_reference_morpion.py"

@@ -1,0 +1,38 @@
+"""Test tiers: `pytest -m "not slow"` is the fast tier, which starts no worker process.
+
+Modules that grade real submissions end to end (workers, `grade.py`) are marked slow
+here, in one place; any other test that would start a worker fails in the fast tier
+with a message saying to mark it `slow`. Checks are tested fast through
+`fake_session.FakeSession`, which speaks the worker's codec in this process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SLOW_MODULES = {"test_fixture_corpus", "test_faults", "test_worker", "test_isolation", "test_cli",
+                "test_batch_reports", "test_reference_as_submission", "test_english_reports"}
+"""Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_in_the_fast_tier(request: pytest.FixtureRequest,
+                                monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    if request.node.get_closest_marker("slow") is None:
+        from grader.sandbox.process import WorkerProcess
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("this test starts a worker: mark it @pytest.mark.slow "
+                               "(or test the check in process with tests/fake_session.py)")
+
+        monkeypatch.setattr(WorkerProcess, "start", staticmethod(refuse))
+    yield

@@ -1,0 +1,148 @@
+"""An in-process stand-in for `StudentSession`, for the fast tier of the tests.
+
+It runs the "student" code in this process, but every value crosses the same codec as
+with a real worker (`grader.sandbox.wire`): arguments are encoded by the grader's side
+and decoded as the worker decodes them (numpy arrays rebuilt, `Ref`s resolved), return
+values are encoded as the worker encodes them (aliasing recorded) and decoded as the
+grader does. So a check run against it sees exactly the values it would see through a
+worker, in milliseconds: enough to test a check against the reference, and against a
+one-line bug. There is no isolation and no time limit: only trusted code goes in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import traceback
+import types
+from typing import Any
+
+from grader.errors import SizeUnit, StudentCodeError, ValueTooLarge
+from grader.sandbox import wire
+from grader.sandbox.session import CallResult
+
+LABEL = "cellule 1"
+
+
+def _make_array(data: Any, dtype: str) -> Any:
+    import numpy
+
+    return numpy.array(data, dtype=dtype or None)
+
+
+def _global_names(function: types.FunctionType) -> set[str]:
+    found, stack = set(), [function.__code__]
+    while stack:
+        code = stack.pop()
+        found.update(code.co_names)
+        stack.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return found
+
+
+class FakeSession:
+    """The student's module `source`, run in this process, answering as a session does."""
+
+    def __init__(self, source: str, module_name: str = "__main__"):
+        self.namespace: dict[str, Any] = {"__name__": module_name}
+        self.helpers: dict[str, Any] = {"student": self.namespace}
+        self.helper_sources: list[str] = []
+        self.seed = 0
+        exec(compile(source, f"<{LABEL}>", "exec"), self.namespace)
+        self.uses = {name: sorted(_global_names(value)) for name, value in self.namespace.items()
+                     if isinstance(value, types.FunctionType)}
+        self.ignored_magics: list[str] = []
+
+    # -- what StudentView uses -------------------------------------------------------
+    def names(self) -> dict[str, str]:
+        kinds = {}
+        for name, value in self.namespace.items():
+            if name.startswith("__"):
+                continue
+            kinds[name] = ("module" if isinstance(value, types.ModuleType) else "class"
+                           if isinstance(value, type) else "function" if callable(value) else "value")
+        return kinds
+
+    def define_helpers(self, source: str) -> None:
+        if source not in self.helper_sources:
+            exec(compile(source, "<grader>", "exec"), self.helpers)
+            self.helper_sources.append(source)
+
+    def get(self, name: str, budget: float = 5) -> Any:
+        space, bare = self._space(name)
+        if bare not in space:
+            raise StudentCodeError("NameError", name)
+        return self._to_grader(space[bare])[0]
+
+    def set(self, name: str, value: Any, budget: float = 5) -> None:
+        space, bare = self._space(name)
+        space[bare] = self._to_worker(value)
+
+    def call(self, func: str, *args: Any, budget: float = 5, keep_args: bool = False,
+             count: tuple[str, ...] = ()) -> CallResult:
+        self.seed += 1
+        space, bare = self._space(func)
+        function = space.get(bare)
+        if not callable(function):
+            raise StudentCodeError("NameError", func)
+        sent = self._to_worker(list(args))
+        counters = self._count(count)
+        random.seed(self.seed)
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                value = function(*sent)
+        except Exception as exc:
+            raise _code_error(exc) from None
+        finally:
+            counts = {name: box[0] for name, (_, box) in counters.items()}
+            for name, (original, _) in counters.items():
+                self.namespace[name] = original
+        value, shared = self._to_grader([sent, value] if keep_args else value)
+        args_after, value = (value[0], value[1]) if keep_args else (None, value)
+        return CallResult(value=value, args_after=args_after, shared=shared, counts=counts,
+                          stdout=out.getvalue())
+
+    # -- the codec, both ways ------------------------------------------------------------
+    def _to_worker(self, value: Any) -> Any:
+        text, _ = wire.encode(value)
+        return wire.decode(text, make_array=_make_array, resolve_ref=self._resolve)
+
+    def _to_grader(self, value: Any) -> tuple[Any, list]:
+        encoder = wire.Encoder()
+        try:
+            text = encoder.encode(value)
+        except wire.TooLarge:
+            raise ValueTooLarge(encoder.max_nodes, SizeUnit.VALUES) from None
+        return wire.decode(text), wire.decode(wire.Encoder().encode(encoder.shared))
+
+    def _space(self, name: str) -> tuple[dict[str, Any], str]:
+        return (self.helpers, name[1:]) if name.startswith("@") else (self.namespace, name)
+
+    def _resolve(self, name: str) -> Any:
+        space, bare = self._space(name)
+        if bare not in space:
+            raise NameError(name)
+        return space[bare]
+
+    def _count(self, names: tuple[str, ...]) -> dict[str, tuple[Any, list[int]]]:
+        counters = {}
+        for name in names:
+            original = self.namespace.get(name)
+            if callable(original):
+                box = [0]
+
+                def counting(*a: Any, __f: Any = original, __box: list[int] = box, **k: Any) -> Any:
+                    __box[0] += 1
+                    return __f(*a, **k)
+
+                counters[name] = (original, box)
+                self.namespace[name] = counting
+        return counters
+
+
+def _code_error(exc: BaseException) -> StudentCodeError:
+    """As the worker describes it: the last frame in the student's code gives the line."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == f"<{LABEL}>"]
+    line = frames[-1].lineno if frames else None
+    return StudentCodeError(type(exc).__name__, str(exc)[:500], line, LABEL if frames else "")
