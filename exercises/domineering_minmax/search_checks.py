@@ -80,11 +80,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
     good = optimal(v, p, joueur)
     if not leaf and chosen in good:
         return
-    successors = show([rows(w) for w in sorted(good)])
-    expected = (Text(f"un successeur parmi {successors}", f"a successor among {successors}") if not leaf
-                else Text("v (ou None)", "v (or None)"))
-    raise mismatch(call, expected,
-                   show(pair[0]), v, text=True,
+    among = show([rows(w) for w in sorted(good)])
+    wanted = (Text(f"un successeur parmi {among}", f"a successor among {among}") if not leaf
+              else Text("v (ou None)", "v (or None)"))
+    raise mismatch(call, wanted, show(pair[0]), v, text=True,
                    fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
                       if not leaf else "aucun coup à jouer : le successeur est v lui-même",
                    en="the value is right, but the successor returned does not reach it"

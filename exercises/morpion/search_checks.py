@@ -15,6 +15,7 @@ from grader.kit import (
     mismatch,
     same,
     show,
+    unchanged,
 )
 from reference import morpion as ref
 
@@ -123,12 +124,8 @@ def q6_unchanged(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
-        if not same(result.args_after[0], state):
-            raise mismatch(call, state, result.args_after[0], state,
-                           fr="minimax doit rendre state comme il l'a reçu (annuler chaque coup essayé) : "
-                              "voici state après l'appel",
-                           en="minimax must leave state as it was (undo every move it tries): "
-                              "this is state after the call")
+        unchanged(call, state, result.args_after[0], func="minimax", arg=("state", "state"),
+                  why=(" (annuler chaque coup essayé)", " (undo every move it tries)"))
 
     ctx.for_all(searchable(), probe, examples=8, explicit=[ONE_MOVE])
 
