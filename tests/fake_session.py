@@ -21,6 +21,7 @@ from typing import Any
 from grader.errors import SizeUnit, StudentCodeError, ValueTooLarge
 from grader.sandbox import wire
 from grader.sandbox.session import CallResult
+from grader.sandbox.worker_main import _global_names  # what the worker reports as `uses`
 
 LABEL = "cellule 1"
 
@@ -29,15 +30,6 @@ def _make_array(data: Any, dtype: str) -> Any:
     import numpy
 
     return numpy.array(data, dtype=dtype or None)
-
-
-def _global_names(function: types.FunctionType) -> set[str]:
-    found, stack = set(), [function.__code__]
-    while stack:
-        code = stack.pop()
-        found.update(code.co_names)
-        stack.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return found
 
 
 class FakeSession:
