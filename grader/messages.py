@@ -1,6 +1,7 @@
 """Every sentence the engine shows a person, in French and English, in one place.
 
-Exercise modules carry their own check descriptions; everything else is here.
+Exercise modules carry their own sentences as bilingual values (check descriptions,
+`Text(fr, en)`, `fr=`/`en=` notes); the renderers word everything else from here.
 """
 
 from __future__ import annotations

@@ -88,6 +88,7 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
     result.cells = run_cells(code, session, settings.cells_budget)
     defined = session.names()
     result.ignored_magics = session.ignored_magics
+    exercise_id: str | None
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
     else:
