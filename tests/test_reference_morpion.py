@@ -1,4 +1,4 @@
-"""Tests of reference/morpion.py against the article and /work/shared/td/FACTS.md.
+"""Tests of reference/morpion.py against the article and docs/sheet-facts.md.
 
 Expected values are written from those documents or by hand from the rules of
 tic-tac-toe; the grader's helpers (game_value, optimal_moves) are checked against the
@@ -33,7 +33,7 @@ DRAW = [[1, -1, 1],
 @st.composite
 def positions(draw):
     """(state, player to move): legal random play from the empty board, either side
-    starting, one move at least (the empty board is the FACTS test), stopped at the
+    starting, one move at least (the empty board is the sheet-facts test), stopped at the
     first win (kept) or on a full board."""
     state, player = empty(), draw(st.sampled_from([COMP, HUMAN]))
     for choice in draw(st.lists(st.integers(0, 8), min_size=1, max_size=9)):
@@ -74,7 +74,7 @@ def test_no_win():
     for state in (empty(), DRAW, [[1, 1, -1], [0, -1, 0], [0, 0, 0]]):
         assert not m.wins(state, COMP) and not m.wins(state, HUMAN)
         assert evaluate(state) == 0
-        assert game_over(state) is False      # FACTS: a full board is not tested there
+        assert game_over(state) is False      # sheet-facts: a full board is not tested there
 
 
 def test_empty_cells():
@@ -97,7 +97,7 @@ def test_valid_and_set_move_act_on_the_global_board():
 
 
 def test_article_facts_from_the_empty_board():
-    """FACTS.md: 549,946 calls and [0, 0, 0] with depth 9 and COMP to play."""
+    """docs/sheet-facts.md: 549,946 calls and [0, 0, 0] with depth 9 and COMP to play."""
     assert count_minimax_calls(empty(), 9, COMP) == (549946, [0, 0, 0])
 
 

@@ -1,5 +1,5 @@
 """Tests of reference/puissance4.py against the values of the TD10 sheet and of
-/work/shared/td/FACTS.md. Expected values are written from those documents."""
+docs/sheet-facts.md. Expected values are written from those documents."""
 import copy
 
 import pytest

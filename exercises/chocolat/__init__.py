@@ -1,8 +1,9 @@
 """TP "Algorithme du minimax": the chocolate-bar game, questions Q1 (minimax_rec) and
-Q2 (minimax). The sheet does not state the rules: the grader assumes those of FACTS.md,
+Q2 (minimax). The sheet does not state the rules: the grader assumes the classic game,
 says so in every report, and learns how the submission encodes d from its own moves.
 
-The questions, checks and points are listed in docs/chocolat-checks.md.
+The questions, checks and points are listed in docs/chocolat-checks.md; the rules assumed
+in docs/sheet-facts.md.
 """
 
 from grader.kit import Exercise

@@ -218,7 +218,7 @@ def q17_bounds(ctx: CheckContext) -> None:
 
 
 COUNTED = ("heuristique", "copie", "jouer_colonne")
-REFERENCE_MAXIMIN_EVALUATIONS = 294  # FACTS.md: maximin(jeu1, 3) calls heuristique 294 times
+REFERENCE_MAXIMIN_EVALUATIONS = 294  # docs/sheet-facts.md: maximin(jeu1, 3) calls heuristique 294 times
 
 
 def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
