@@ -19,8 +19,11 @@ What it does, in a temporary folder (or DIR with --keep, left in place afterward
   grades one notebook after the other); then once more each for one student
   (`grade.py samples/eleve_puissance4.ipynb` and a course holding that notebook only);
 - prints the median wall time and CPU time of each (CPU of the whole process tree:
-  resource.getrusage(RUSAGE_CHILDREN) deltas, so every reaped descendant counts:
-  workers, kernels), the ratio nbgrader / grader, the grader's wall / (CPU / cores),
+  when the machine has a cgroup v1 `cpuacct` hierarchy we may write to (root), each
+  command runs in a cgroup of its own and its `cpuacct.usage` counts every process,
+  killed ones included; otherwise resource.getrusage(RUSAGE_CHILDREN) deltas, which
+  miss the workers killed inside bubblewrap's PID namespace, as the output then says),
+  the ratio nbgrader / grader, the grader's wall / (CPU / cores),
   peak memory (the grader's main process, the largest process, the whole tree: sampled
   every 20 ms from /proc), and each tool's marks as a check that both really graded.
 
@@ -184,11 +187,13 @@ class Run:
     """Peak RSS of the largest single process of the tree (VmHWM), bytes."""
     tree_peak: int
     """Largest sampled sum of the RSS of every process of the tree, bytes."""
+    tree_pss_peak: int
+    """The same with PSS (shared pages divided among the processes sharing them), bytes."""
 
 
-def _processes() -> tuple[dict[int, list[int]], dict[int, tuple[int, int]]]:
+def _processes() -> tuple[dict[int, list[int]], dict[int, tuple[int, int, int]]]:
     children: dict[int, list[int]] = {}
-    memory: dict[int, tuple[int, int]] = {}
+    memory: dict[int, tuple[int, int, int]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -199,31 +204,74 @@ def _processes() -> tuple[dict[int, list[int]], dict[int, tuple[int, int]]]:
             continue
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         rss = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+        try:  # proportional share: pages shared by forked processes counted once in all
+            rollup = Path(f"/proc/{entry}/smaps_rollup").read_text()
+            pss = int(rollup.split("\nPss:", 1)[1].split()[0]) * 1024
+        except (OSError, IndexError, ValueError):
+            pss = rss
         hwm = int(fields.get("VmHWM", "0 kB").split()[0]) * 1024
         children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
-        memory[int(entry)] = (rss, hwm)
+        memory[int(entry)] = (rss, hwm, pss)
     return children, memory
+
+
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+
+
+def cpu_cgroup() -> Path | None:
+    """A fresh cgroup v1 cpuacct group for one command, or None when we may not make one."""
+    if not (CPUACCT / "cpuacct.usage").exists():
+        return None
+    folder = CPUACCT / f"bench-vs-nbgrader-{os.getpid()}-{time.monotonic_ns()}"
+    try:
+        folder.mkdir()
+    except OSError:
+        return None
+    return folder
+
+
+def remove_cgroup(folder: Path) -> None:
+    for _ in range(50):  # the last members may take a moment to leave
+        try:
+            folder.rmdir()
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
+CPU_METHOD = ["cgroup cpuacct.usage"]
 
 
 def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
     """Run `command` to its end: wall time, CPU of the whole tree, peaks of memory."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    peaks = {"main": 0, "largest": 0, "tree": 0}
+    group = cpu_cgroup()
+    if group is None:
+        CPU_METHOD[0] = "getrusage(RUSAGE_CHILDREN): misses workers killed in bubblewrap's PID namespace"
+
+    def enter() -> None:
+        if group is not None:
+            (group / "cgroup.procs").write_text(str(os.getpid()))
+
+    peaks = {"main": 0, "largest": 0, "tree": 0, "tree_pss": 0}
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               preexec_fn=enter)
 
     def sample() -> None:
         while process.poll() is None:
             children, memory = _processes()
-            total, stack = 0, [process.pid]
+            total, shared, stack = 0, 0, [process.pid]
             while stack:
                 pid = stack.pop()
-                rss, hwm = memory.get(pid, (0, 0))
+                rss, hwm, pss = memory.get(pid, (0, 0, 0))
                 total += rss
+                shared += pss
                 peaks["largest"] = max(peaks["largest"], hwm)
                 stack.extend(children.get(pid, []))
-            peaks["main"] = max(peaks["main"], memory.get(process.pid, (0, 0))[1])
+            peaks["main"] = max(peaks["main"], memory.get(process.pid, (0, 0, 0))[1])
             peaks["tree"] = max(peaks["tree"], total)
+            peaks["tree_pss"] = max(peaks["tree_pss"], shared)
             time.sleep(0.02)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -236,7 +284,10 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> R
         sys.stderr.write(stderr.decode("utf-8", "replace")[-3000:])
         raise SystemExit(f"{command[0]} failed with status {process.returncode}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return Run(wall, cpu, peaks["main"], peaks["largest"], peaks["tree"])
+    if group is not None:
+        cpu = int((group / "cpuacct.usage").read_text()) / 1e9
+        remove_cgroup(group)
+    return Run(wall, cpu, peaks["main"], peaks["largest"], peaks["tree"], peaks["tree_pss"])
 
 
 # -- reading the marks back (not timed) -------------------------------------------------
@@ -264,13 +315,14 @@ def mib(n: float) -> str:
 def summary(runs: list[Run]) -> dict[str, float]:
     return {"wall": statistics.median(r.wall for r in runs), "cpu": statistics.median(r.cpu for r in runs),
             "main": max(r.main_peak for r in runs), "largest": max(r.largest_peak for r in runs),
-            "tree": max(r.tree_peak for r in runs)}
+            "tree": max(r.tree_peak for r in runs), "tree_pss": max(r.tree_pss_peak for r in runs)}
 
 
 def line(label: str, s: dict[str, float], cores: int) -> str:
     return (f"  {label:34s} wall {s['wall']:6.2f} s   CPU {s['cpu']:6.2f} s   "
             f"wall/(CPU/{cores}) {s['wall'] / (s['cpu'] / cores):4.2f}   "
-            f"memory: main {mib(s['main'])}, largest {mib(s['largest'])}, tree {mib(s['tree'])}")
+            f"memory: main {mib(s['main'])}, largest {mib(s['largest'])}, tree {mib(s['tree'])} "
+            f"(PSS {mib(s['tree_pss'])})")
 
 
 def main() -> None:
@@ -326,8 +378,9 @@ def main() -> None:
         print(f"  grade.py : {grader_marks(report)}")
         print(f"  nbgrader : {nbgrader_marks(course, env)}")
         print("\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest "
-              "process,\n  tree = largest sampled sum over the process tree (every 20 ms). CPU = user + "
-              "system of the whole tree.")
+              "process,\n  tree = largest sampled sum of RSS over the process tree (every 20 ms; PSS: shared pages "
+              "counted once). CPU = user + "
+              "system of the whole tree,\n  measured with " + CPU_METHOD[0] + ".")
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
