@@ -1,6 +1,6 @@
 """Where the time goes when one notebook is graded: a breakdown per phase and per check.
 
-    python benchmarks/profile_sample.py [--runs 3] [--cprofile N] [NOTEBOOK]
+    python benchmarks/profile_sample.py [--runs 3] [--class] [--cprofile N] [NOTEBOOK]
 
 NOTEBOOK defaults to samples/eleve_puissance4.ipynb. Three parts:
 
@@ -14,10 +14,12 @@ NOTEBOOK defaults to samples/eleve_puissance4.ipynb. Three parts:
    the outside: engine functions are wrapped, never edited. Phases (reading, worker
    start, cells, names, prepare, checks, worker stop), then one row per check: wall
    time, CPU of the grader process, round trips to the worker, time inside them,
-   the student's code inside them (the worker's own measure), drawing the examples,
-   shrinking a failure, computing reference values.
+   the student's code inside them (the worker's own measure), and the grader CPU spent
+   drawing the examples, shrinking a failure, computing reference values.
 3. The same grading again in this process (examples already drawn, as for every
    submission after the first in a grading process), and the round trips by kind.
+4. With --class: the 20 notebooks of bench_vs_nbgrader.py graded one after the
+   other in this process, one line each (where a class's CPU goes).
 
 With --cprofile N, instead: the whole `grade.py NOTEBOOK` (imports included) under
 cProfile with a CPU clock (time.process_time), and its top N functions by cumulative
@@ -133,18 +135,17 @@ class Probe:
                 self.cpu[label] += time.process_time() - cpu
                 self.count[label] += 1
 
-    def wrap(self, owner, name: str, label: str, after=None) -> None:
+    def wrap(self, owner, name: str, label: str) -> None:
         original = getattr(owner, name)
         is_class_method = isinstance(owner, type) and isinstance(owner.__dict__.get(name), classmethod)
         target = original.__func__ if is_class_method else original
 
         @functools.wraps(target)
         def wrapper(*args, **kwargs):
+            if self.depth[label]:  # a nested call (recursion): already timed, keep it cheap
+                return target(*args, **kwargs)
             with self.timing(label):
-                result = target(*args, **kwargs)
-            if after is not None:
-                after(args, result)
-            return result
+                return target(*args, **kwargs)
 
         _set(owner, name, classmethod(wrapper) if is_class_method else wrapper)
         self.undo.append((owner, name, owner.__dict__[name] if isinstance(owner, type) else original))
@@ -166,7 +167,7 @@ def instrument(probe: Probe) -> dict:
     from grader.sandbox import process, session, wire
     from reference import puissance4 as ref
 
-    requests: list[tuple[str, float, float]] = []  # (op, wall, seconds in student code)
+    requests: list[tuple[str, float, float, float]] = []  # (op, wall, student code: wall, CPU)
     original_request = process.WorkerProcess.request
 
     def request(self, message, deadline):
@@ -174,14 +175,16 @@ def instrument(probe: Probe) -> dict:
         with probe.timing("round trips"):
             reply = original_request(self, message, deadline)
         seconds = reply.get("seconds", 0.0) if isinstance(reply, dict) else 0.0
-        requests.append((message.get("op", "?"), time.perf_counter() - start, seconds or 0.0))
+        cpu = reply.get("cpu", 0.0) if isinstance(reply, dict) else 0.0
+        requests.append((message.get("op", "?"), time.perf_counter() - start, seconds or 0.0, cpu or 0.0))
         return reply
 
     process.WorkerProcess.request = request
     probe.undo.append((process.WorkerProcess, "request", original_request))
     probe.wrap(runner, "read_submission", "read the notebook")
+    probe.wrap(runner, "resolve_isolation", "isolation (bubblewrap probed once per process)")
     probe.wrap(submission, "_ipython_to_python", "  of which ipython2python (nbconvert)")
-    probe.wrap(process.WorkerProcess, "start", "worker start (spawn)")
+    probe.wrap(process.WorkerProcess, "start", "  of which worker start (spawn, at the first cell)")
     probe.wrap(process.WorkerProcess, "close", "worker stop")
     probe.wrap(session.StudentSession, "run_cell", "cells")
     probe.wrap(session.StudentSession, "names", "names")
@@ -213,7 +216,8 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
 
     def grade_question(question, *args, **kwargs):
         current[0] = question.id
-        return original_question(question, *args, **kwargs)
+        with probe.timing("questions (checks, then notes)"):
+            return original_question(question, *args, **kwargs)
 
     runner.grade_question = grade_question
     probe.undo.append((runner, "grade_question", original_question))
@@ -230,8 +234,8 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
 
         trips_now = records["requests"][trips:]
         rows.append((f"{current[0]} {check.name}", result.status.value, wall, used, len(trips_now), delta("round trips"),
-                     sum(s for _, _, s in trips_now), delta("drawing examples (Hypothesis)"),
-                     delta("shrinking a failure (Hypothesis)"), delta("reference values")))
+                     sum(t[2] for t in trips_now), delta("drawing examples (Hypothesis)", 1),
+                     delta("shrinking a failure (Hypothesis)", 1), delta("reference values", 1)))
         return result
 
     checks.run_check = run_check
@@ -272,48 +276,88 @@ def tree_cpu():
             out[1] = "getrusage: misses workers killed in bubblewrap's PID namespace"
 
 
-def grade_once(notebook: Path, detailed: bool) -> None:
+def measure(notebook: Path) -> tuple:
     from grader import runner
     from grader.settings import Settings
 
     probe = Probe()
     records = instrument(probe)
     rows = per_check(probe, records)
-    with tree_cpu() as tree:
-        start, cpu = time.perf_counter(), time.process_time()
-        result = runner.grade_file(notebook, Settings())
-        wall, used = time.perf_counter() - start, time.process_time() - cpu
-    worker_cpu = tree[0] - used
-    probe.restore()
+    try:
+        with tree_cpu() as tree:
+            start, cpu = time.perf_counter(), time.process_time()
+            result = runner.grade_file(notebook, Settings())
+            wall, used = time.perf_counter() - start, time.process_time() - cpu
+    finally:
+        probe.restore()
+    return probe, records, rows, tree, result, wall, used, tree[0] - used
+
+
+def grade_class(notebooks: list[Path]) -> None:
+    """One line per notebook (graded after the sample: examples already drawn)."""
+    print("\n4. the class of bench_vs_nbgrader.py, one line per notebook: wall; CPU of the grader process, of the\n"
+          "   worker tree, of the student's code in it (worker's measure); round trips and their wall time;\n"
+          "   grader CPU shrinking, computing reference values, reading the notebook (seconds)")
+    print(f"   {'notebook':36s} {'mark':>5s} {'wall':>6s} {'grader':>6s} {'worker':>6s} {'student':>7s} "
+          f"{'trips':>5s} {'in trips':>8s} {'shrink':>6s} {'ref':>6s} {'read':>6s}")
+    totals = defaultdict(float)
+    for notebook in notebooks:
+        probe, records, rows, tree, result, wall, used, worker = measure(notebook)
+        trips = sum(t[1] for t in records["requests"])
+        student = sum(t[3] for t in records["requests"])
+        values = {"wall": wall, "grader": used, "worker": worker, "student": student,
+                  "trips": len(records["requests"]), "in trips": trips,
+                  "shrink": probe.cpu["shrinking a failure (Hypothesis)"], "ref": probe.cpu["reference values"],
+                  "read": probe.cpu["read the notebook"]}
+        for k, v in values.items():
+            totals[k] += v
+        print(f"   {notebook.stem[:36]:36s} {result.mark20 if result.mark20 is not None else '-':>5} "
+              f"{wall:6.2f} {used:6.3f} {worker:6.3f} {student:7.3f} {values['trips']:5d} {trips:8.3f} "
+              f"{values['shrink']:6.3f} {values['ref']:6.3f} {values['read']:6.3f}")
+    print(f"   {'total':36s} {'':>5s} {totals['wall']:6.2f} {totals['grader']:6.3f} {totals['worker']:6.3f} "
+          f"{totals['student']:7.3f} {int(totals['trips']):5d} {totals['in trips']:8.3f} {totals['shrink']:6.3f} "
+          f"{totals['ref']:6.3f} {totals['read']:6.3f}")
+
+
+def grade_once(notebook: Path, detailed: bool) -> None:
+    probe, records, rows, tree, result, wall, used, worker_cpu = measure(notebook)
     checks_wall = sum(r[2] for r in rows)
     checks_cpu = sum(r[3] for r in rows)
     print(f"   score {result.score}/{result.max_score}, isolation {result.isolation}, "
           f"{len(records['requests'])} round trips")
     print(f"   {'whole grade_file':44s} wall {wall:7.3f} s   grader CPU {used:6.3f} s   "
           f"worker CPU {worker_cpu:6.3f} s ({tree[1]})")
-    labels = ["read the notebook", "  of which ipython2python (nbconvert)", "worker start (spawn)", "cells",
-              "names", "prepare (exercise state)"]
+    labels = ["read the notebook", "  of which ipython2python (nbconvert)",
+              "isolation (bubblewrap probed once per process)", "cells",
+              "  of which worker start (spawn, at the first cell)", "names", "prepare (exercise state)", "questions (checks, then notes)"]
     for label in labels:
         print(f"   {label:44s} wall {probe.wall[label]:7.3f} s   grader CPU {probe.cpu[label]:6.3f} s"
               f"   ({probe.count[label]} calls)")
-    print(f"   {'checks (all questions)':44s} wall {checks_wall:7.3f} s   grader CPU {checks_cpu:6.3f} s")
+    print(f"   {'  of which checks':44s} wall {checks_wall:7.3f} s   grader CPU {checks_cpu:6.3f} s")
     for label in ["drawing examples (Hypothesis)", "shrinking a failure (Hypothesis)", "reference values",
                   "round trips", "wire encode (grader side)", "wire decode (grader side)", "cage process count"]:
         print(f"     {label:42s} wall {probe.wall[label]:7.3f} s   grader CPU {probe.cpu[label]:6.3f} s"
               f"   ({probe.count[label]} calls)")
-    print(f"   {'worker stop':44s} wall {probe.wall['worker stop']:7.3f} s")
-    student = sum(s for _, _, s in records["requests"])
-    trips = sum(w for _, w, _ in records["requests"])
-    print(f"   round trips: {trips:.3f} s wall in all, of which student code {student:.3f} s (worker's measure): "
-          f"{(trips - student) / max(1, len(records['requests'])) * 1000:.2f} ms of overhead per trip")
+    print(f"   {'worker stop':44s} wall {probe.wall['worker stop']:7.3f} s   grader CPU {probe.cpu['worker stop']:6.3f} s")
+    phases = [label for label in labels if not label.startswith(" ")] + ["worker stop"]
+    print(f"   {'other (not in a phase above)':44s} wall {wall - sum(probe.wall[k] for k in phases):7.3f} s   "
+          f"grader CPU {used - sum(probe.cpu[k] for k in phases):6.3f} s")
+    student = sum(t[2] for t in records["requests"])
+    student_cpu = sum(t[3] for t in records["requests"])
+    trips = sum(t[1] for t in records["requests"])
+    print(f"   round trips: {trips:.3f} s wall in all, of which student code {student:.3f} s wall, {student_cpu:.3f} s "
+          f"CPU (worker's measure):\n     {(trips - student) / max(1, len(records['requests'])) * 1000:.2f} ms wall "
+          f"of overhead per trip; worker CPU outside student code {worker_cpu - student_cpu:.3f} s (start, codec)")
     if detailed:
         print(f"\n   {'check':34s} {'status':8s} {'wall':>7s} {'CPU':>6s} {'trips':>5s} {'in trips':>8s} "
-              f"{'student':>7s} {'drawing':>7s} {'shrink':>7s} {'ref':>6s}   (seconds; CPU = grader process)")
+              f"{'student':>7s} {'drawing':>7s} {'shrink':>7s} {'ref':>6s}")
+        print("   (seconds; wall: wall, in trips, student; CPU of the grader process: CPU, drawing, shrink, ref;\n"
+              "    ref overlaps drawing and shrink: the strategies play games with the reference)")
         for name, status, w, c, n, t, s, d, sh, r in sorted(rows, key=lambda row: -row[3]):
             print(f"   {name[:34]:34s} {status[:8]:8s} {w:7.3f} {c:6.3f} {n:5d} {t:8.3f} {s:7.3f} "
                   f"{d:7.3f} {sh:7.3f} {r:6.3f}")
     by_op: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0])
-    for op, w, s in records["requests"]:
+    for op, w, s, _ in records["requests"]:
         by_op[op][0] += 1
         by_op[op][1] += w
         by_op[op][2] += s
@@ -341,6 +385,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb")
     parser.add_argument("--runs", type=int, default=3, help="fresh interpreters per start-up figure")
+    parser.add_argument("--class", dest="whole_class", action="store_true",
+                        help="then grade the 20 notebooks of bench_vs_nbgrader.py, one line each")
     parser.add_argument("--cprofile", type=int, metavar="N", help="only cProfile the whole command (CPU clock)")
     args = parser.parse_args()
     if args.cprofile:
@@ -359,6 +405,10 @@ def main() -> None:
     grade_once(args.notebook, detailed=True)
     print("\n3. second grading in the same process (examples already drawn)")
     grade_once(args.notebook, detailed=False)
+    if args.whole_class:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from bench_vs_nbgrader import class_notebooks
+        grade_class(list(class_notebooks().values()))
 
 
 if __name__ == "__main__":
