@@ -25,7 +25,7 @@ What it does, in a temporary folder (or DIR with --keep, left in place afterward
   miss the workers killed inside bubblewrap's PID namespace, as the output then says),
   the ratio nbgrader / grader, the grader's wall / (CPU / cores),
   peak memory (the grader's main process, the largest process, the whole tree: sampled
-  every 20 ms from /proc), and each tool's marks as a check that both really graded.
+  every 50 ms from /proc), and each tool's marks as a check that both really graded.
 
 nbgrader is never a dependency of the project: the script installs it (with ipykernel,
 the kernel nbgrader executes notebooks with, and numpy, which two notebooks import)
@@ -62,7 +62,8 @@ SKIPPED = {"correct_boucle_infinie.ipynb"}
 NBGRADER_SPEC = ["nbgrader==0.9.6", "ipykernel", "numpy"]
 ASSIGNMENT = "td10"
 GRADE_CELL = "assert len(Lalignements) == 69\nassert maximin(jeu1, 3) == (3, 14)\n"
-PAGE = os.sysconf("SC_PAGE_SIZE")
+SAMPLE_SECONDS = 0.05
+"""How often the memory of the process tree is sampled."""
 
 
 # -- the throwaway nbgrader venv ---------------------------------------------------
@@ -191,28 +192,32 @@ class Run:
     """The same with PSS (shared pages divided among the processes sharing them), bytes."""
 
 
-def _processes() -> tuple[dict[int, list[int]], dict[int, tuple[int, int, int]]]:
-    children: dict[int, list[int]] = {}
-    memory: dict[int, tuple[int, int, int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            status = Path(f"/proc/{entry}/status").read_text()
-        except OSError:
-            continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        rss = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
-        try:  # proportional share: pages shared by forked processes counted once in all
-            rollup = Path(f"/proc/{entry}/smaps_rollup").read_text()
-            pss = int(rollup.split("\nPss:", 1)[1].split()[0]) * 1024
-        except (OSError, IndexError, ValueError):
-            pss = rss
-        hwm = int(fields.get("VmHWM", "0 kB").split()[0]) * 1024
-        children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
-        memory[int(entry)] = (rss, hwm, pss)
-    return children, memory
+def _children(pid: int) -> list[int]:
+    """Direct children of `pid` (from /proc/PID/task/*/children: no scan of every process)."""
+    found: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            found += [int(c) for c in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
+    except OSError:
+        pass
+    return found
+
+
+def _memory(pid: int) -> tuple[int, int, int]:
+    """(RSS, peak RSS, PSS) of one process in bytes; zeros once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0, 0, 0
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    rss = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+    hwm = int(fields.get("VmHWM", "0 kB").split()[0]) * 1024
+    try:  # proportional share: pages shared by forked processes counted once in all
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        pss = int(rollup.split("\nPss:", 1)[1].split()[0]) * 1024
+    except (OSError, IndexError, ValueError):
+        pss = rss
+    return rss, hwm, pss
 
 
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
@@ -260,19 +265,19 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> R
 
     def sample() -> None:
         while process.poll() is None:
-            children, memory = _processes()
             total, shared, stack = 0, 0, [process.pid]
             while stack:
                 pid = stack.pop()
-                rss, hwm, pss = memory.get(pid, (0, 0, 0))
+                rss, hwm, pss = _memory(pid)
                 total += rss
                 shared += pss
                 peaks["largest"] = max(peaks["largest"], hwm)
-                stack.extend(children.get(pid, []))
-            peaks["main"] = max(peaks["main"], memory.get(process.pid, (0, 0, 0))[1])
+                if pid == process.pid:
+                    peaks["main"] = max(peaks["main"], hwm)
+                stack.extend(_children(pid))
             peaks["tree"] = max(peaks["tree"], total)
             peaks["tree_pss"] = max(peaks["tree_pss"], shared)
-            time.sleep(0.02)
+            time.sleep(SAMPLE_SECONDS)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -303,8 +308,10 @@ def nbgrader_marks(course: Path, env: dict[str, str]) -> str:
     nbgrader(["export", "--to", "grades.csv"], course, env)
     import csv
     rows = list(csv.DictReader((course / "grades.csv").open(encoding="utf-8")))
-    full = sum(float(r["score"] or 0) == float(r["max_score"] or 0) > 0 for r in rows)
-    return f"{len(rows)} submissions autograded, {full} with 2/2 on the grade cell"
+    short = [r["student_id"].split("_", 1)[-1] for r in rows
+             if not float(r["score"] or 0) == float(r["max_score"] or 0) > 0]
+    return (f"{len(rows)} submissions autograded, {len(rows) - len(short)} with 2/2 on the grade cell; "
+            f"less: {', '.join(sorted(short)) or 'none'}")
 
 
 # -- the report ----------------------------------------------------------------------
@@ -378,7 +385,7 @@ def main() -> None:
         print(f"  grade.py : {grader_marks(report)}")
         print(f"  nbgrader : {nbgrader_marks(course, env)}")
         print("\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest "
-              "process,\n  tree = largest sampled sum of RSS over the process tree (every 20 ms; PSS: shared pages "
+              "process,\n  tree = largest sampled sum of RSS over the process tree (every 50 ms; PSS: shared pages "
               "counted once). CPU = user + "
               "system of the whole tree,\n  measured with " + CPU_METHOD[0] + ".")
     finally:

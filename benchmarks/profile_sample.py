@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,9 +56,12 @@ IMPORTS = {
     "exercises (registry + reference)": "import exercises",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
+ISOLATION = "isolation (bubblewrap probed once per process)"
+WORKER_START = "  of which worker start (at the first cell)"
 WORKER_IMPORTS = {
     "numpy (worker)": "import numpy",
-    "matplotlib.pyplot, cold font cache (worker)": "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
+    "matplotlib.pyplot, cold font cache (worker)":
+        "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
 }
 
 
@@ -86,10 +90,12 @@ def startup(runs: int) -> None:
     cli = [child_cpu([sys.executable, str(ROOT / "grade.py"), "--version"]) for _ in range(runs)]
     print(f"   {'bare interpreter (python -c pass)':48s} CPU {statistics.median(c for _, c in bare):.3f} s"
           f"   wall {statistics.median(w for w, _ in bare):.3f} s")
-    print(f"   {'grade.py --version (interpreter + CLI imports)':48s} CPU {statistics.median(c for _, c in cli):.3f} s"
+    print(f"   {'grade.py --version (interpreter + CLI imports)':48s} "
+          f"CPU {statistics.median(c for _, c in cli):.3f} s"
           f"   wall {statistics.median(w for w, _ in cli):.3f} s")
     for label, statement in IMPORTS.items():
-        print(f"   {label:48s} CPU {statistics.median(import_cpu(statement) for _ in range(runs)):.3f} s (on its own)")
+        cpu = statistics.median(import_cpu(statement) for _ in range(runs))
+        print(f"   {label:48s} CPU {cpu:.3f} s (on its own)")
     for label, statement in WORKER_IMPORTS.items():
         values = []
         for _ in range(runs):
@@ -99,7 +105,8 @@ def startup(runs: int) -> None:
                 if "matplotlib" in label:
                     warm = import_cpu(statement, env)
         print(f"   {label:48s} CPU {statistics.median(values):.3f} s")
-    print(f"   {'matplotlib.pyplot, warm font cache (worker)':48s} CPU {warm:.3f} s (same MPLCONFIGDIR again)")
+    print(f"   {'matplotlib.pyplot, warm font cache (worker)':48s} CPU {warm:.3f} s "
+          "(the same MPLCONFIGDIR again)")
 
 
 # -- part 2 and 3: one grading, instrumented from the outside ---------------------------
@@ -182,9 +189,9 @@ def instrument(probe: Probe) -> dict:
     process.WorkerProcess.request = request
     probe.undo.append((process.WorkerProcess, "request", original_request))
     probe.wrap(runner, "read_submission", "read the notebook")
-    probe.wrap(runner, "resolve_isolation", "isolation (bubblewrap probed once per process)")
+    probe.wrap(runner, "resolve_isolation", ISOLATION)
     probe.wrap(submission, "_ipython_to_python", "  of which ipython2python (nbconvert)")
-    probe.wrap(process.WorkerProcess, "start", "  of which worker start (spawn, at the first cell)")
+    probe.wrap(process.WorkerProcess, "start", WORKER_START)
     probe.wrap(process.WorkerProcess, "close", "worker stop")
     probe.wrap(session.StudentSession, "run_cell", "cells")
     probe.wrap(session.StudentSession, "names", "names")
@@ -197,7 +204,8 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
     for name in dir(ref):
         value = getattr(ref, name)
-        if callable(value) and getattr(value, "__module__", "") == ref.__name__ and not isinstance(value, type):
+        own = getattr(value, "__module__", "") == ref.__name__
+        if callable(value) and own and not isinstance(value, type):
             probe.wrap(ref, name, "reference values")
     del exercises
     return {"requests": requests}
@@ -233,8 +241,9 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
             return after.get(label, (0, 0, 0))[index] - before.get(label, (0, 0, 0))[index]
 
         trips_now = records["requests"][trips:]
-        rows.append((f"{current[0]} {check.name}", result.status.value, wall, used, len(trips_now), delta("round trips"),
-                     sum(t[2] for t in trips_now), delta("drawing examples (Hypothesis)", 1),
+        rows.append((f"{current[0]} {check.name}", result.status.value, wall, used, len(trips_now),
+                     delta("round trips"), sum(t[2] for t in trips_now),
+                     delta("drawing examples (Hypothesis)", 1),
                      delta("shrinking a failure (Hypothesis)", 1), delta("reference values", 1)))
         return result
 
@@ -262,7 +271,8 @@ def tree_cpu():
         yield out
     finally:
         if group is not None:
-            out[0], out[1] = int((group / "cpuacct.usage").read_text()) / 1e9, "cgroup cpuacct, whole worker tree"
+            out[0] = int((group / "cpuacct.usage").read_text()) / 1e9
+            out[1] = "cgroup cpuacct, whole worker tree"
             (group.parent / "cgroup.procs").write_text(str(os.getpid()))
             for _ in range(50):
                 try:
@@ -276,7 +286,26 @@ def tree_cpu():
             out[1] = "getrusage: misses workers killed in bubblewrap's PID namespace"
 
 
-def measure(notebook: Path) -> tuple:
+@dataclass
+class Measured:
+    """One grading, instrumented."""
+
+    result: object
+    probe: Probe
+    requests: list
+    """(op, wall, student code wall, student code CPU) per round trip."""
+    checks: list
+    """One tuple per check (see `per_check`)."""
+    wall: float
+    grader_cpu: float
+    worker_cpu: float
+    cpu_method: str
+
+    def trips(self, index: int) -> float:
+        return sum(t[index] for t in self.requests)
+
+
+def measure(notebook: Path) -> Measured:
     from grader import runner
     from grader.settings import Settings
 
@@ -290,79 +319,81 @@ def measure(notebook: Path) -> tuple:
             wall, used = time.perf_counter() - start, time.process_time() - cpu
     finally:
         probe.restore()
-    return probe, records, rows, tree, result, wall, used, tree[0] - used
+    return Measured(result, probe, records["requests"], rows, wall, used, tree[0] - used, tree[1])
 
 
-def grade_class(notebooks: list[Path]) -> None:
-    """One line per notebook (graded after the sample: examples already drawn)."""
-    print("\n4. the class of bench_vs_nbgrader.py, one line per notebook: wall; CPU of the grader process, of the\n"
-          "   worker tree, of the student's code in it (worker's measure); round trips and their wall time;\n"
-          "   grader CPU shrinking, computing reference values, reading the notebook (seconds)")
-    print(f"   {'notebook':36s} {'mark':>5s} {'wall':>6s} {'grader':>6s} {'worker':>6s} {'student':>7s} "
-          f"{'trips':>5s} {'in trips':>8s} {'shrink':>6s} {'ref':>6s} {'read':>6s}")
-    totals = defaultdict(float)
-    for notebook in notebooks:
-        probe, records, rows, tree, result, wall, used, worker = measure(notebook)
-        trips = sum(t[1] for t in records["requests"])
-        student = sum(t[3] for t in records["requests"])
-        values = {"wall": wall, "grader": used, "worker": worker, "student": student,
-                  "trips": len(records["requests"]), "in trips": trips,
-                  "shrink": probe.cpu["shrinking a failure (Hypothesis)"], "ref": probe.cpu["reference values"],
-                  "read": probe.cpu["read the notebook"]}
-        for k, v in values.items():
-            totals[k] += v
-        print(f"   {notebook.stem[:36]:36s} {result.mark20 if result.mark20 is not None else '-':>5} "
-              f"{wall:6.2f} {used:6.3f} {worker:6.3f} {student:7.3f} {values['trips']:5d} {trips:8.3f} "
-              f"{values['shrink']:6.3f} {values['ref']:6.3f} {values['read']:6.3f}")
-    print(f"   {'total':36s} {'':>5s} {totals['wall']:6.2f} {totals['grader']:6.3f} {totals['worker']:6.3f} "
-          f"{totals['student']:7.3f} {int(totals['trips']):5d} {totals['in trips']:8.3f} {totals['shrink']:6.3f} "
-          f"{totals['ref']:6.3f} {totals['read']:6.3f}")
+def line(label: str, wall: float, cpu: float, calls: int | None = None, indent: int = 3) -> None:
+    counted = f"   ({calls} calls)" if calls is not None else ""
+    print(f"{' ' * indent}{label:{50 - indent}s} wall {wall:7.3f} s   grader CPU {cpu:6.3f} s{counted}")
+
+
+PHASES = ["read the notebook", "  of which ipython2python (nbconvert)", ISOLATION, "cells", WORKER_START,
+          "names", "prepare (exercise state)", "questions (checks, then notes)"]
+INSIDE_CHECKS = ["drawing examples (Hypothesis)", "shrinking a failure (Hypothesis)", "reference values",
+                 "round trips", "wire encode (grader side)", "wire decode (grader side)",
+                 "cage process count"]
 
 
 def grade_once(notebook: Path, detailed: bool) -> None:
-    probe, records, rows, tree, result, wall, used, worker_cpu = measure(notebook)
-    checks_wall = sum(r[2] for r in rows)
-    checks_cpu = sum(r[3] for r in rows)
-    print(f"   score {result.score}/{result.max_score}, isolation {result.isolation}, "
-          f"{len(records['requests'])} round trips")
-    print(f"   {'whole grade_file':44s} wall {wall:7.3f} s   grader CPU {used:6.3f} s   "
-          f"worker CPU {worker_cpu:6.3f} s ({tree[1]})")
-    labels = ["read the notebook", "  of which ipython2python (nbconvert)",
-              "isolation (bubblewrap probed once per process)", "cells",
-              "  of which worker start (spawn, at the first cell)", "names", "prepare (exercise state)", "questions (checks, then notes)"]
-    for label in labels:
-        print(f"   {label:44s} wall {probe.wall[label]:7.3f} s   grader CPU {probe.cpu[label]:6.3f} s"
-              f"   ({probe.count[label]} calls)")
-    print(f"   {'  of which checks':44s} wall {checks_wall:7.3f} s   grader CPU {checks_cpu:6.3f} s")
-    for label in ["drawing examples (Hypothesis)", "shrinking a failure (Hypothesis)", "reference values",
-                  "round trips", "wire encode (grader side)", "wire decode (grader side)", "cage process count"]:
-        print(f"     {label:42s} wall {probe.wall[label]:7.3f} s   grader CPU {probe.cpu[label]:6.3f} s"
-              f"   ({probe.count[label]} calls)")
-    print(f"   {'worker stop':44s} wall {probe.wall['worker stop']:7.3f} s   grader CPU {probe.cpu['worker stop']:6.3f} s")
-    phases = [label for label in labels if not label.startswith(" ")] + ["worker stop"]
-    print(f"   {'other (not in a phase above)':44s} wall {wall - sum(probe.wall[k] for k in phases):7.3f} s   "
-          f"grader CPU {used - sum(probe.cpu[k] for k in phases):6.3f} s")
-    student = sum(t[2] for t in records["requests"])
-    student_cpu = sum(t[3] for t in records["requests"])
-    trips = sum(t[1] for t in records["requests"])
-    print(f"   round trips: {trips:.3f} s wall in all, of which student code {student:.3f} s wall, {student_cpu:.3f} s "
-          f"CPU (worker's measure):\n     {(trips - student) / max(1, len(records['requests'])) * 1000:.2f} ms wall "
-          f"of overhead per trip; worker CPU outside student code {worker_cpu - student_cpu:.3f} s (start, codec)")
+    m = measure(notebook)
+    p = m.probe
+    print(f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation}, "
+          f"{len(m.requests)} round trips")
+    print(f"   {'whole grade_file':47s} wall {m.wall:7.3f} s   grader CPU {m.grader_cpu:6.3f} s   "
+          f"worker CPU {m.worker_cpu:6.3f} s ({m.cpu_method})")
+    for label in PHASES:
+        line(label, p.wall[label], p.cpu[label], p.count[label])
+    line("  of which checks", sum(r[2] for r in m.checks), sum(r[3] for r in m.checks))
+    for label in INSIDE_CHECKS:
+        line(label, p.wall[label], p.cpu[label], p.count[label], indent=5)
+    line("worker stop", p.wall["worker stop"], p.cpu["worker stop"])
+    outer = [label for label in PHASES if not label.startswith(" ")] + ["worker stop"]
+    line("other (not in a phase above)", m.wall - sum(p.wall[k] for k in outer),
+         m.grader_cpu - sum(p.cpu[k] for k in outer))
+    overhead = (m.trips(1) - m.trips(2)) / max(1, len(m.requests)) * 1000
+    print(f"   round trips: {m.trips(1):.3f} s wall in all, of which student code {m.trips(2):.3f} s wall, "
+          f"{m.trips(3):.3f} s CPU (worker's measure):\n     {overhead:.2f} ms wall of overhead per trip; "
+          f"worker CPU outside student code {m.worker_cpu - m.trips(3):.3f} s (its start, the codec)")
     if detailed:
         print(f"\n   {'check':34s} {'status':8s} {'wall':>7s} {'CPU':>6s} {'trips':>5s} {'in trips':>8s} "
               f"{'student':>7s} {'drawing':>7s} {'shrink':>7s} {'ref':>6s}")
-        print("   (seconds; wall: wall, in trips, student; CPU of the grader process: CPU, drawing, shrink, ref;\n"
+        print("   (seconds; wall: wall, in trips, student; grader CPU: CPU, drawing, shrink, ref;\n"
               "    ref overlaps drawing and shrink: the strategies play games with the reference)")
-        for name, status, w, c, n, t, s, d, sh, r in sorted(rows, key=lambda row: -row[3]):
+        for name, status, w, c, n, t, s, d, sh, r in sorted(m.checks, key=lambda row: -row[3]):
             print(f"   {name[:34]:34s} {status[:8]:8s} {w:7.3f} {c:6.3f} {n:5d} {t:8.3f} {s:7.3f} "
                   f"{d:7.3f} {sh:7.3f} {r:6.3f}")
     by_op: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0])
-    for op, w, s, _ in records["requests"]:
+    for op, w, s, _ in m.requests:
         by_op[op][0] += 1
         by_op[op][1] += w
         by_op[op][2] += s
     print("   round trips by kind: " + "; ".join(
         f"{op} {n} ({w:.3f} s, student {s:.3f} s)" for op, (n, w, s) in sorted(by_op.items())))
+
+
+def grade_class(notebooks: list[Path]) -> None:
+    """One line per notebook (graded after the sample: examples already drawn)."""
+    print("\n4. the class of bench_vs_nbgrader.py, one line per notebook: wall; CPU of the grader\n"
+          "   process, of the worker tree, of the student's code in it (worker's measure); round trips\n"
+          "   and their wall; grader CPU shrinking, computing reference values, reading (seconds)")
+    columns = ["wall", "grader", "worker", "student", "trips", "in trips", "shrink", "ref", "read"]
+    print(f"   {'notebook':36s} {'mark':>5s} " + " ".join(f"{c:>8s}" for c in columns))
+    totals: dict[str, float] = defaultdict(float)
+    for notebook in notebooks:
+        m = measure(notebook)
+        values = {"wall": m.wall, "grader": m.grader_cpu, "worker": m.worker_cpu, "student": m.trips(3),
+                  "trips": len(m.requests), "in trips": m.trips(1),
+                  "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"],
+                  "ref": m.probe.cpu["reference values"], "read": m.probe.cpu["read the notebook"]}
+        for key, value in values.items():
+            totals[key] += value
+        mark = m.result.mark20 if m.result.mark20 is not None else "-"
+        print(f"   {notebook.stem[:36]:36s} {mark:>5} " + " ".join(_cell(c, values[c]) for c in columns))
+    print(f"   {'total':36s} {'':5s} " + " ".join(_cell(c, totals[c]) for c in columns))
+
+
+def _cell(column: str, value: float) -> str:
+    return f"{int(value):8d}" if column == "trips" else f"{value:8.3f}"
 
 
 def cprofile(notebook: Path, top: int) -> None:
@@ -387,7 +418,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="fresh interpreters per start-up figure")
     parser.add_argument("--class", dest="whole_class", action="store_true",
                         help="then grade the 20 notebooks of bench_vs_nbgrader.py, one line each")
-    parser.add_argument("--cprofile", type=int, metavar="N", help="only cProfile the whole command (CPU clock)")
+    parser.add_argument("--cprofile", type=int, metavar="N",
+                        help="only cProfile the whole command (CPU clock), top N functions")
     args = parser.parse_args()
     if args.cprofile:
         cprofile(args.notebook, args.cprofile)
