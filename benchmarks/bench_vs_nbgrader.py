@@ -3,11 +3,11 @@
     python benchmarks/bench_vs_nbgrader.py [--repeats 3] [--jobs 2] [--keep DIR]
 
 What it does, in a temporary folder (or DIR with --keep, left in place afterwards):
-- builds a class of 20 puissance4 notebooks: the 19 .ipynb of the fixture corpus
-  (tests/fixtures/puissance4/, correct and buggy ones) but `correct_boucle_infinie`,
+- builds a class of 20 puissance4 notebooks: the .ipynb of the fixture corpus
+  (tests/fixtures/puissance4/, correct and buggy ones) except `correct_boucle_infinie`,
   whose endless loop would only measure each tool's cell budget (5 s here, 30 s for
-  nbgrader), not its speed, plus the bundled samples/eleve_puissance4.ipynb; one
-  folder per student;
+  nbgrader), not its speed: 19 notebooks, plus the bundled samples/eleve_puissance4.ipynb;
+  one folder per student;
 - builds an nbgrader course from them: a source notebook `td10` with a solution cell
   (the reference solution, between BEGIN/END SOLUTION) and an autograded test cell
   asserting `len(Lalignements) == 69` and `maximin(jeu1, 3) == (3, 14)` (2 points);
@@ -16,8 +16,9 @@ What it does, in a temporary folder (or DIR with --keep, left in place afterward
   first code cell is the answer cell, the released test cell comes last;
 - runs, in turn, `--repeats` times each: `grade.py copies/ --jobs N` (the whole
   puissance4 suite) and `nbgrader autograde td10 --force` (the two asserts; nbgrader
-  grades one notebook after the other); then once more each for one student
-  (`grade.py samples/eleve_puissance4.ipynb` and a course holding that notebook only);
+  grades one notebook after the other); then, `--repeats` times each too, one student:
+  `grade.py samples/eleve_puissance4.ipynb` and the autograde of a course holding that
+  notebook only;
 - prints the median wall time and CPU time of each (CPU of the whole process tree:
   when the machine has a cgroup v1 `cpuacct` hierarchy we may write to (root), each
   command runs in a cgroup of its own and its `cpuacct.usage` counts every process,
@@ -44,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import resource
 import shutil
 import statistics
@@ -147,14 +149,16 @@ def build_course(folder: Path, students: dict[str, Path], env: dict[str, str]) -
     source = folder / "source" / ASSIGNMENT
     source.mkdir(parents=True)
     (folder / "nbgrader_config.py").write_text(
-        f"c = get_config()\nc.CourseDirectory.course_id = 'bench'\nc.CourseDirectory.root = {str(folder)!r}\n")
+        "c = get_config()\nc.CourseDirectory.course_id = 'bench'\n"
+        f"c.CourseDirectory.root = {str(folder)!r}\n")
     (source / f"{ASSIGNMENT}.ipynb").write_text(json.dumps(source_notebook(), ensure_ascii=False, indent=1))
     nbgrader(["generate_assignment", ASSIGNMENT, "--force"], folder, env)
     released = json.loads((folder / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text("utf-8"))
     for student, notebook in students.items():
         target = folder / "submitted" / student / ASSIGNMENT
         target.mkdir(parents=True)
-        (target / f"{ASSIGNMENT}.ipynb").write_text(json.dumps(submission(notebook, released), ensure_ascii=False))
+        made = submission(notebook, released)
+        (target / f"{ASSIGNMENT}.ipynb").write_text(json.dumps(made, ensure_ascii=False))
 
 
 def build_copies(folder: Path, students: dict[str, Path]) -> None:
@@ -315,6 +319,19 @@ def nbgrader_marks(course: Path, env: dict[str, str]) -> str:
 
 
 # -- the report ----------------------------------------------------------------------
+def machine() -> str:
+    """Host, CPU model and cores, kernel: what the README's speed table names."""
+    model = "?"
+    try:
+        for text in Path("/proc/cpuinfo").read_text().splitlines():
+            if text.startswith("model name"):
+                model = " ".join(text.split(":", 1)[1].split())
+                break
+    except OSError:
+        pass
+    return f"{platform.node()}, {model}, {os.cpu_count()} cores, Linux {platform.release()}"
+
+
 def mib(n: float) -> str:
     return f"{n / 2**20:.0f} MiB"
 
@@ -357,37 +374,39 @@ def main() -> None:
         grade = [sys.executable, str(ROOT / "grade.py"), str(copies), "--jobs", str(args.jobs),
                  "--json", str(report)]
         autograde = ["nbgrader", "autograde", ASSIGNMENT, "--force", "--log-level=ERROR"]
+        print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}; "
+              f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
         print(f"class: {len(students)} notebooks; grade.py --jobs {args.jobs}; nbgrader "
-              f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} runs each, in turn; "
-              f"{cores} cores; Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}",
-              flush=True)
+              f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} runs each, in turn", flush=True)
         ours, theirs = [], []
         for repeat in range(args.repeats):
             ours.append(timed(grade, ROOT))
             theirs.append(timed(autograde, course, env))
             print(f"  run {repeat + 1}: grade.py {ours[-1].wall:.2f} s wall / {ours[-1].cpu:.2f} s CPU; "
                   f"nbgrader {theirs[-1].wall:.2f} s wall / {theirs[-1].cpu:.2f} s CPU", flush=True)
-        one_report = work / "one.json"
-        ours_one = timed([sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--json", str(one_report)], ROOT)
-        theirs_one = timed(autograde, one, env)
+        ours_one, theirs_one = [], []
+        for _ in range(args.repeats):
+            ours_one.append(timed([sys.executable, str(ROOT / "grade.py"), str(SAMPLE)], ROOT))
+            theirs_one.append(timed(autograde, one, env))
         g, n = summary(ours), summary(theirs)
+        g1, n1 = summary(ours_one), summary(theirs_one)
         print(f"\nclass of {len(students)} notebooks, medians of {args.repeats} runs "
               f"(load average now {os.getloadavg()[0]:.1f}):")
         print(line(f"grade.py --jobs {args.jobs}", g, cores))
         print(line("nbgrader autograde", n, cores))
         print(f"  nbgrader / grade.py: wall x{n['wall'] / g['wall']:.1f}, CPU x{n['cpu'] / g['cpu']:.1f}"
               f"   (target: wall x10 or more; grade.py wall/(CPU/{cores}) at most 1.3)")
-        print("\none student (samples/eleve_puissance4.ipynb), one run each:")
-        print(line("grade.py", summary([ours_one]), cores))
-        print(line("nbgrader autograde", summary([theirs_one]), cores))
-        print(f"  nbgrader / grade.py: wall x{theirs_one.wall / ours_one.wall:.1f}   (target: grade.py under 0.4 s)")
+        print(f"\none student (samples/eleve_puissance4.ipynb), medians of {args.repeats} runs:")
+        print(line("grade.py", g1, cores))
+        print(line("nbgrader autograde", n1, cores))
+        print(f"  nbgrader / grade.py: wall x{n1['wall'] / g1['wall']:.1f}, CPU x{n1['cpu'] / g1['cpu']:.1f}"
+              "   (target: grade.py under 0.4 s of wall)")
         print("\nmarks (not timed):")
         print(f"  grade.py : {grader_marks(report)}")
         print(f"  nbgrader : {nbgrader_marks(course, env)}")
-        print("\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest "
-              "process,\n  tree = largest sampled sum of RSS over the process tree (every 50 ms; PSS: shared pages "
-              "counted once). CPU = user + "
-              "system of the whole tree,\n  measured with " + CPU_METHOD[0] + ".")
+        print("\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest\n"
+              "  process, tree = largest sampled sum of RSS over the process tree (every 50 ms; PSS: shared\n"
+              f"  pages counted once). CPU = user + system of the whole tree, measured with {CPU_METHOD[0]}.")
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
