@@ -377,7 +377,7 @@ def main() -> None:
         print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}; "
               f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
         print(f"class: {len(students)} notebooks; grade.py --jobs {args.jobs}; nbgrader "
-              f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} runs each, in turn", flush=True)
+              f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} run(s) each, in turn", flush=True)
         ours, theirs = [], []
         for repeat in range(args.repeats):
             ours.append(timed(grade, ROOT))
@@ -390,13 +390,14 @@ def main() -> None:
             theirs_one.append(timed(autograde, one, env))
         g, n = summary(ours), summary(theirs)
         g1, n1 = summary(ours_one), summary(theirs_one)
-        print(f"\nclass of {len(students)} notebooks, medians of {args.repeats} runs "
+        runs = f"{args.repeats} run" + ("s" if args.repeats > 1 else "")
+        print(f"\nclass of {len(students)} notebooks, medians of {runs} "
               f"(load average now {os.getloadavg()[0]:.1f}):")
         print(line(f"grade.py --jobs {args.jobs}", g, cores))
         print(line("nbgrader autograde", n, cores))
         print(f"  nbgrader / grade.py: wall x{n['wall'] / g['wall']:.1f}, CPU x{n['cpu'] / g['cpu']:.1f}"
               f"   (target: wall x10 or more; grade.py wall/(CPU/{cores}) at most 1.3)")
-        print(f"\none student (samples/eleve_puissance4.ipynb), medians of {args.repeats} runs:")
+        print(f"\none student (samples/eleve_puissance4.ipynb), medians of {runs}:")
         print(line("grade.py", g1, cores))
         print(line("nbgrader autograde", n1, cores))
         print(f"  nbgrader / grade.py: wall x{n1['wall'] / g1['wall']:.1f}, CPU x{n1['cpu'] / g1['cpu']:.1f}"
