@@ -2,7 +2,7 @@
 
     python benchmarks/profile_sample.py [--runs 3] [--class] [--cprofile N] [NOTEBOOK]
 
-NOTEBOOK defaults to samples/eleve_puissance4.ipynb. Three parts:
+NOTEBOOK defaults to samples/eleve_puissance4.ipynb. What it prints:
 
 1. Start-up, each in fresh interpreters (median of --runs): a bare interpreter, the
    CLI's imports (`grade.py --version`), and what some imports cost on their own
@@ -25,7 +25,9 @@ With --cprofile N, instead: the whole `grade.py NOTEBOOK` (imports included) und
 cProfile with a CPU clock (time.process_time), and its top N functions by cumulative
 and by own CPU time.
 
-CPU figures (time.process_time, getrusage) hold up under load; wall figures do not.
+The worker's CPU comes from a cgroup v1 cpuacct group when one can be made (root), else
+from getrusage, which misses workers killed inside bubblewrap's PID namespace. CPU
+figures hold up under load far better than wall figures (see docs/performance.md).
 Nothing is asserted: the figures are for docs/performance.md.
 """
 
@@ -414,7 +416,8 @@ def cprofile(notebook: Path, top: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb")
+    parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb",
+                        help="default: samples/eleve_puissance4.ipynb")
     parser.add_argument("--runs", type=int, default=3, help="fresh interpreters per start-up figure")
     parser.add_argument("--class", dest="whole_class", action="store_true",
                         help="then grade the 20 notebooks of bench_vs_nbgrader.py, one line each")
