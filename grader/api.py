@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .results import SubmissionResult
-from .runner import grade_file
+from .guard import grade_file_guarded
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -98,13 +98,13 @@ def grade(paths: Iterable[Path], settings: Settings,
 def _grade_all(files: list[Path], settings: Settings) -> Iterator[SubmissionResult]:
     if settings.jobs == 1 or len(files) <= 1:
         for path in files:
-            yield grade_file(path, settings)
+            yield grade_file_guarded(path, settings)
         return
     # Forked children inherit the imported grader, the reference and Hypothesis.
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(max_workers=min(settings.jobs, len(files)), mp_context=context)
     try:
-        futures = {pool.submit(grade_file, path, settings): path for path in files}
+        futures = {pool.submit(grade_file_guarded, path, settings): path for path in files}
         # As they finish, so that the progress bar moves with the slow ones too.
         for future in as_completed(futures):
             try:

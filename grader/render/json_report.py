@@ -9,6 +9,7 @@ from .. import __version__
 from ..results import SubmissionResult
 from ..messages import tr
 from .feedback import check_message, question_feedback
+from .sanitize import json_text_safe
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
@@ -53,4 +54,4 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
 def render_json(results: list[SubmissionResult], lang: str) -> str:
     report = {"grader_version": __version__,
               "submissions": [submission_dict(r, lang) for r in results]}
-    return json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False)
+    return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))
