@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .results import SubmissionResult
-from .guard import grade_file_guarded
+from .guard import grade_file_guarded, prepare_process
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,7 @@ def grade(paths: Iterable[Path], settings: Settings,
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
     """
+    prepare_process()  # before the pool forks: every process inherits it
     named = collect_named(paths)
     files = list(named)
     if on_start is not None:

@@ -8,7 +8,10 @@ class is graded and every report is written. Used alike with `--jobs 1` and `--j
 
 from __future__ import annotations
 
+import functools
 import logging
+import os
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,8 +40,30 @@ def grader_error_result(path: Path, settings: Settings, exc: BaseException,
                             detail=crash_detail(exc), duration_s=round(seconds, 3))
 
 
+@functools.lru_cache(maxsize=1)
+def prepare_process() -> None:
+    """Once per grading process (before forking): Hypothesis keeps its files in a cache
+    folder, not in a `.hypothesis/` of the user's current directory."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(cache_folder("hypothesis"))
+
+
+def cache_folder(name: str) -> Path:
+    """`$XDG_CACHE_HOME/minimax-grader/<name>` (~/.cache by default), else a temporary folder."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "minimax-grader" / name
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        if os.access(root, os.W_OK):
+            return root
+    except OSError:
+        pass
+    return Path(tempfile.gettempdir()) / f"minimax-grader-{os.getuid()}" / name
+
+
 def grade_file_guarded(path: Path, settings: Settings) -> SubmissionResult:
     """`grade_file`, but never raises (Ctrl-C aside): see the module docstring."""
+    prepare_process()
     start = time.monotonic()
     try:
         return grade_file(path, settings)

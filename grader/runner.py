@@ -13,7 +13,7 @@ from .results import CellOutcome, SubmissionResult
 from .sandbox.isolation import Isolation, available_isolation
 from .sandbox.session import StudentSession
 from .settings import Settings
-from .submission import SubmissionCode, read_submission
+from .submission import SubmissionCode, preload_modules, read_submission
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,8 @@ def grade_file(path: Path, settings: Settings) -> SubmissionResult:
                                 reason=exc.reason, duration_s=round(time.monotonic() - start, 3),
                                 detail=exc.detail)
     isolation = resolve_isolation(settings.isolation)
-    with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout) as session:
+    with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout,
+                        preload=preload_modules(code)) as session:
         result = _grade_code(code, session, settings)
         result.isolation = isolation.value
         result.student_seconds = round(session.student_seconds, 3)

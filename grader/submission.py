@@ -19,6 +19,13 @@ from .sandbox.session import Cell
 log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_CELLS = 400
+"""Top-level statements (or marked cells) of a module run as at most this many cells:
+beyond it consecutive ones are grouped (100,000 one-line statements would otherwise
+cost 100,000 round trips to the worker)."""
+PARSE_ERRORS = (SyntaxError, ValueError, MemoryError, RecursionError)
+"""What parsing hostile text may raise: `ast.parse` gives MemoryError on 200,000 unary
+signs, RecursionError on deep nesting, ValueError on a NUL byte (older Pythons)."""
 
 
 @dataclass(frozen=True)
@@ -53,20 +60,24 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
         json.loads(text)
     except ValueError as exc:
         raise NotGradable("invalid_json", str(exc)[:200]) from None
+    except (RecursionError, MemoryError) as exc:  # `[[[[...` 100,000 deep
+        raise NotGradable("too_deep", type(exc).__name__) from None
     try:
         notebook = nbformat.reads(text, as_version=4)
     except Exception as exc:  # nbformat raises many kinds for malformed files
         raise NotGradable("not_a_notebook", str(exc)[:200]) from None
+    if not isinstance(notebook.get("cells", []), list):
+        raise NotGradable("not_a_notebook", "cells")
     cells = []
     code_cells = 0
     for position, cell in enumerate(notebook.get("cells", []), start=1):
-        if cell.get("cell_type") != "code":
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         code_cells += 1
         source = cell.get("source", "")
-        if isinstance(source, list):
-            source = "".join(source)
-        if not source.strip():
+        if isinstance(source, list):  # nbformat does not always reject other item types
+            source = "".join(part for part in source if isinstance(part, str))
+        if not isinstance(source, str) or not source.strip():
             continue
         cells.append(Cell(position, _ipython_to_python(source), f"cellule {position}"))
     return cells, code_cells
@@ -87,9 +98,20 @@ _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b|^[)\]}]")
 
 
 def _chunk(lines: list[str], start: int, end: int) -> Cell:
-    """Lines [start, end) of the module (0-based) as one cell."""
-    source = "\n" * start + "\n".join(lines[start:end]) + "\n"  # keeps line numbers true
-    return Cell(start + 1, source, f"lignes {start + 1}-{end}")
+    """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
+    lines from `start + 1` (padding with newlines instead costs the square of the size)."""
+    source = "\n".join(lines[start:end]) + "\n"
+    return Cell(start + 1, source, f"lignes {start + 1}-{end}", first_lineno=start + 1)
+
+
+def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:
+    """The non-blank chunks of `bounds`, grouped so that there are at most MAX_CELLS."""
+    bounds = [(a, b) for a, b in bounds if any(line.strip() for line in lines[a:b])]
+    if len(bounds) > MAX_CELLS:
+        size = -(-len(bounds) // MAX_CELLS)
+        bounds = [(bounds[i][0], bounds[min(i + size, len(bounds)) - 1][1])
+                  for i in range(0, len(bounds), size)]
+    return [_chunk(lines, a, b) for a, b in bounds]
 
 
 def cells_from_module(text: str) -> list[Cell]:
@@ -99,24 +121,23 @@ def cells_from_module(text: str) -> list[Cell]:
     syntax error is split at top-level definitions, so only the broken block fails.
     """
     lines = text.split("\n")
-    markers = [m.start() for m in _CELL_MARKER.finditer(text)]
+    markers = [number for number, line in enumerate(lines) if _CELL_MARKER.match(line)]
     if markers:
-        starts = sorted({0, *(text.count("\n", 0, pos) for pos in markers)})
-        bounds = list(zip(starts, starts[1:] + [len(lines)]))
-        return [_chunk(lines, a, b) for a, b in bounds if "\n".join(lines[a:b]).strip()]
+        starts = sorted({0, *markers})
+        return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
     try:
         tree = ast.parse(text)
-    except SyntaxError:
+    except PARSE_ERRORS:
         return _split_blocks(lines)
-    cells = []
+    bounds = []
     previous_end = 0
     for node in tree.body:
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
         start = previous_end if previous_end <= first else first
         end = node.end_lineno or node.lineno
-        cells.append(_chunk(lines, start, end))
+        bounds.append((start, end))
         previous_end = end
-    return cells
+    return _cells(lines, bounds)
 
 
 def _split_blocks(lines: list[str]) -> list[Cell]:
@@ -128,8 +149,23 @@ def _split_blocks(lines: list[str]) -> list[Cell]:
         after_blank = previous == ""
         if (_BLOCK_START.match(line) and not previous.startswith("@")) or after_blank:
             starts.append(number)
-    bounds = zip(starts, starts[1:] + [len(lines)])
-    return [_chunk(lines, a, b) for a, b in bounds if "\n".join(lines[a:b]).strip()]
+    return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
+
+
+PRELOADS = (("matplotlib", ("matplotlib.pyplot",)), ("pylab", ("matplotlib.pyplot",)),
+            ("numpy", ("numpy",)))
+"""Libraries whose first import costs seconds (matplotlib builds its font cache): when
+the code mentions one, the worker imports it before any student code, off the clock,
+so the same file always gets the same mark."""
+
+
+def preload_modules(code: SubmissionCode) -> tuple[str, ...]:
+    """The modules a new worker should import before running this submission's cells."""
+    found: list[str] = []
+    for word, modules in PRELOADS:
+        if any(word in cell.source for cell in code.cells):
+            found.extend(m for m in modules if m not in found)
+    return tuple(found)
 
 
 def _module_name(path: Path) -> str:

@@ -11,6 +11,7 @@ request's token (`seq`), so a frame student code writes on the channel is detect
 """
 
 import _random
+import ast
 import builtins
 import fcntl
 import os
@@ -32,6 +33,7 @@ _process_time = time.process_time
 _ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
+_increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
 _random_state, _c_seed = random._inst, _random.Random.seed
 
 
@@ -44,6 +46,7 @@ def _seed(number):
 CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
+MAX_NAMES, NAME_CHARS = 5_000, 100  # what the grader keeps of the names (grader.sandbox.checked)
 _cell_files = set()  # the pseudo file names of the student's cells, for tracebacks
 
 
@@ -136,7 +139,7 @@ def describe_error(exc):
     if type(message) is not str or type(where) is not str or type(line) not in (int, type(None)):
         message, where, line = "?", "", None  # an exception object tampered with
     lines = ["%s, ligne %s, dans %s" % (f.strip("<>"), n, name) for f, n, name in frames[-6:]]
-    return {"type": type(exc).__name__, "message": message, "line": line,
+    return {"type": type(exc).__name__[:100], "message": message, "line": line,
             "where": where.strip("<>"), "traceback": lines}
 
 
@@ -228,10 +231,20 @@ class Worker:
     def op_exec(self, request):
         code = request["source"]
         name = "<%s>" % request.get("label", "?")
+        offset = request.get("lineno", 1) - 1  # a chunk of a .py: numbered as in the file
         _cell_files.add(name)
 
         def action():
-            compiled = compile(code, name, "exec", dont_inherit=True)
+            if offset:
+                try:
+                    tree = compile(code, name, "exec", _AST_ONLY, dont_inherit=True)
+                except SyntaxError as exc:
+                    if isinstance(exc.lineno, int):
+                        exc.lineno += offset
+                    raise
+                compiled = compile(_increment_lineno(tree, offset), name, "exec", dont_inherit=True)
+            else:
+                compiled = compile(code, name, "exec", dont_inherit=True)
             exec(compiled, self.namespace)
 
         _, error, info = self._run(request.get("budget", 10), request.get("seed", 0), action)
@@ -285,7 +298,10 @@ class Worker:
     def op_names(self, request):
         names = {}
         for name, value in list(self.namespace.items()):
-            if name.startswith("__") or name in self.injected:
+            if len(names) >= MAX_NAMES:
+                break
+            if type(name) is not str or len(name) > NAME_CHARS or name.startswith("__") \
+                    or name in self.injected:
                 continue
             if isinstance(value, types.ModuleType):
                 kind = "module"
@@ -312,6 +328,17 @@ class Worker:
     def op_set(self, request):
         space, bare = self._space(request["name"])
         space[bare] = request["value"]
+        return self._reply({"ok": True})
+
+    def op_preload(self, request):
+        """Import libraries before any student code runs (their first-use cost, such as
+        matplotlib's font cache, must not come out of a cell's budget)."""
+        for name in request.get("modules", []):
+            try:
+                __import__(name)
+            except _BaseException:
+                pass  # not installed: the student's import will say so
+        self.stream.take()  # whatever the import printed is not the student's
         return self._reply({"ok": True})
 
     def op_helpers(self, request):
@@ -341,7 +368,8 @@ class Worker:
 
     def serve(self):
         handlers = {"exec": self.op_exec, "call": self.op_call, "names": self.op_names,
-                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers}
+                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers,
+                    "preload": self.op_preload}
         while True:
             try:
                 request = self.receive()
