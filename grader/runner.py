@@ -35,7 +35,7 @@ def grade_file(path: Path, settings: Settings) -> SubmissionResult:
                                 detail=exc.detail)
     isolation = resolve_isolation(settings.isolation)
     with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout,
-                        preload=preload_modules(code)) as session:
+                        preload=preload_modules(code), total_budget=settings.total_budget) as session:
         result = _grade_code(code, session, settings)
         result.isolation = isolation.value
         result.student_seconds = round(session.student_seconds, 3)

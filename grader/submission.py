@@ -7,9 +7,11 @@ dicts; `read_submission` is the thin file-reading wrapper. Nothing here runs cod
 from __future__ import annotations
 
 import ast
+import io
 import json
 import logging
 import re
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,9 +25,9 @@ MAX_CELLS = 400
 """Top-level statements (or marked cells) of a module run as at most this many cells:
 beyond it consecutive ones are grouped (100,000 one-line statements would otherwise
 cost 100,000 round trips to the worker)."""
-PARSE_ERRORS = (SyntaxError, ValueError, MemoryError, RecursionError)
-"""What parsing hostile text may raise: `ast.parse` gives MemoryError on 200,000 unary
-signs, RecursionError on deep nesting, ValueError on a NUL byte (older Pythons)."""
+TOO_DEEP = (MemoryError, RecursionError)
+"""What `ast.parse` raises on valid but hostile code: MemoryError on 200,000 unary
+signs, RecursionError on deep nesting."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,13 @@ def cells_from_module(text: str) -> list[Cell]:
         return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
     try:
         tree = ast.parse(text)
-    except PARSE_ERRORS:
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte, on older Pythons
         return _split_blocks(lines)
+    except TOO_DEEP:  # one statement too deep for the parser: the others still run
+        try:
+            return _cells(lines, _statement_bounds(text))
+        except (SyntaxError, tokenize.TokenError, *TOO_DEEP):
+            return _split_blocks(lines)
     bounds = []
     previous_end = 0
     for node in tree.body:
@@ -138,6 +145,34 @@ def cells_from_module(text: str) -> list[Cell]:
         bounds.append((start, end))
         previous_end = end
     return _cells(lines, bounds)
+
+
+_CONTINUATIONS = {"else", "elif", "except", "finally"}
+
+
+def _statement_bounds(text: str) -> list[tuple[int, int]]:
+    """Line ranges of the top-level statements, found with the tokenizer (which builds
+    no tree, so a statement too deep for `ast.parse` costs nothing special)."""
+    ends: list[int] = []
+    depth, last_newline, at_line_start, after_decorator = 0, 0, True, False
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.INDENT:
+            depth += 1
+        elif token.type == tokenize.DEDENT:
+            depth -= 1
+        elif token.type == tokenize.NEWLINE:
+            last_newline, at_line_start = token.end[0], True
+        elif token.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER):
+            if at_line_start and depth == 0:
+                # A new top-level line closes the statement before it, unless it goes on
+                # with it (`else:`) or that one was a decorator.
+                if last_newline and not after_decorator and token.string not in _CONTINUATIONS:
+                    ends.append(last_newline)
+                after_decorator = token.string == "@"
+            at_line_start = False
+    if last_newline and (not ends or ends[-1] != last_newline):
+        ends.append(last_newline)
+    return list(zip([0] + ends[:-1], ends))
 
 
 def _split_blocks(lines: list[str]) -> list[Cell]:
