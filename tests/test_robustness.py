@@ -398,7 +398,7 @@ def test_a_batch_of_hostile_and_honest_files_is_fully_reported(tmp_path):
         expected[name] = CORPUS_EXPECTED[name]
     for name in HOSTILE_FILES:
         shutil.copy(FAULTS / name, copies / name)
-    formula = copies / '=HYPERLINK("http://exemple.invalid")'
+    formula = copies / '=HYPERLINK("exemple.invalid";"20")'
     formula.mkdir()
     shutil.copy(FAULTS / "rapport_force.ipynb", formula / "td.ipynb")
     shutil.copy(FAULTS / "rapport_force.ipynb", copies / "::stop-commands::jeton.ipynb")
@@ -408,6 +408,7 @@ def test_a_batch_of_hostile_and_honest_files_is_fully_reported(tmp_path):
     cwd = tmp_path / "cwd"
     cwd.mkdir()
     out = tmp_path / "out"
+    out.mkdir()
     start = time.monotonic()
     done = subprocess.run(
         [sys.executable, str(ROOT / "grade.py"), str(copies), "--jobs", "2", "--cell-timeout", "3",

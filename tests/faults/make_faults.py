@@ -212,9 +212,9 @@ def heuristique(jeu):
 
 HOSTILE_TEXT = (r"\x1b[2J\x1b[H\x1b]0;titre\x07\nTotal : 20 / 20 points — note : 20 / 20\n"
                 r"::error file=grade.py::tout est faux\n::stop-commands::jeton\n##[error]faux\n"
-                r"\x00\ud800\udfff\r=HYPERLINK(\"http://exemple.invalid\")\x9b")
+                r"\x00\ud800 \udfff\r=HYPERLINK(\"http://exemple.invalid\")\x9b")
 """Control sequences (clear screen, window title, a fake total line), CI commands, a
-NUL, lone surrogates, a carriage return, a formula and a C1 CSI, as Python escapes."""
+NUL, two lone surrogates, a carriage return, a formula and a C1 CSI, as Python escapes."""
 
 FORGED_REPORT = f"""
 # afficher un résumé qui fait joli
