@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_CELLS = 400
+MAX_NOTEBOOK_CELLS = 5_000
+"""A notebook with more cells is refused before nbformat validates it (slowly)."""
 """Top-level statements (or marked cells) of a module run as at most this many cells:
 beyond it consecutive ones are grouped (100,000 one-line statements would otherwise
 cost 100,000 round trips to the worker)."""
@@ -59,11 +61,13 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
     import nbformat
 
     try:
-        json.loads(text)
+        data = json.loads(text)
     except ValueError as exc:
         raise NotGradable("invalid_json", str(exc)[:200]) from None
     except (RecursionError, MemoryError) as exc:  # `[[[[...` 100,000 deep
         raise NotGradable("too_deep", type(exc).__name__) from None
+    if isinstance(data, dict) and isinstance(data.get("cells"), list) and len(data["cells"]) > MAX_NOTEBOOK_CELLS:
+        raise NotGradable("too_large", f"{len(data['cells'])} cells")
     try:
         notebook = nbformat.reads(text, as_version=4)
     except Exception as exc:  # nbformat raises many kinds for malformed files

@@ -37,6 +37,10 @@ NAMES_BUDGET = 10.0
 whose cells used everything still gets graded (its calls then fail at once)."""
 PRELOAD_BUDGET = 60.0
 """Importing heavy libraries (matplotlib's font cache) before any student code runs."""
+CACHE_FILE_CHARS = 5_000_000
+_PRELOAD_CACHE: dict[str, dict[str, str]] = {}
+"""Per isolation, matplotlib's font list as the first preloading worker of this
+process built it: later workers start from it instead of scanning the fonts again."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -152,11 +156,22 @@ class StudentSession:
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
+            key = self.isolation.value
+            message = {"op": "preload", "modules": list(self.preload)}
+            if _PRELOAD_CACHE.get(key):
+                message["cache_files"] = _PRELOAD_CACHE[key]
+            else:
+                message["collect"] = True
             try:
-                worker.request({"op": "preload", "modules": list(self.preload)}, PRELOAD_BUDGET)
+                reply = worker.request(message, PRELOAD_BUDGET)
             except (WorkerTimeout, WorkerDied, ReplyTooLarge):
                 log.warning("preloading %s failed", ", ".join(self.preload))
-                worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+                return WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+            files = reply.get("cache_files")
+            if message.get("collect") and type(files) is dict:
+                # Built by a worker before any student code ran: safe to give the next ones.
+                _PRELOAD_CACHE[key] = {name: text for name, text in files.items()
+                                       if type(text) is str and len(text) <= CACHE_FILE_CHARS}
         return worker
 
     def remaining(self) -> float:

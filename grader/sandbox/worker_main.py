@@ -312,9 +312,10 @@ class Worker:
             else:
                 kind = "value"
             names[name] = kind
-        uses = {name: sorted(_global_names(value)) for name, value in self.namespace.items()
+        uses = {name: sorted(_global_names(value))[:200] for name, value in self.namespace.items()
                 if names.get(name) == "function" and isinstance(value, types.FunctionType)}
-        return self._reply({"ok": True, "ignored": list(self.ipython.ignored), "uses": uses},
+        ignored = [_str(m)[:NAME_CHARS] for m in self.ipython.ignored[:50]]  # capped at the source
+        return self._reply({"ok": True, "ignored": ignored, "uses": uses},
                            ("names", names))
 
     def op_get(self, request):
@@ -332,14 +333,31 @@ class Worker:
 
     def op_preload(self, request):
         """Import libraries before any student code runs (their first-use cost, such as
-        matplotlib's font cache, must not come out of a cell's budget)."""
+        matplotlib's font cache, must not come out of a cell's budget).
+
+        The grader may hand over matplotlib's cache files built by an earlier worker
+        (written into MPLCONFIGDIR, this worker's scratch), or ask for them back: this
+        is the worker's first request, so no student code has touched them yet.
+        """
+        folder = os.environ.get("MPLCONFIGDIR", "")
+        given = request.get("cache_files") or {}
+        for name, text in given.items():
+            if folder and _is_cache_file(name) and type(text) is str:
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as stream:
+                    stream.write(text)
         for name in request.get("modules", []):
             try:
                 __import__(name)
             except _BaseException:
                 pass  # not installed: the student's import will say so
         self.stream.take()  # whatever the import printed is not the student's
-        return self._reply({"ok": True})
+        found = {}
+        if request.get("collect") and folder and os.path.isdir(folder):
+            for name in os.listdir(folder):
+                if _is_cache_file(name):
+                    with open(os.path.join(folder, name), encoding="utf-8") as stream:
+                        found[name] = stream.read(CACHE_FILE_CHARS + 1)
+        return self._reply({"ok": True, "cache_files": found})
 
     def op_helpers(self, request):
         """Define grader code (trusted, sent by the grader) in the helpers' namespace."""
@@ -383,6 +401,15 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+CACHE_FILE_CHARS = 5_000_000
+
+
+def _is_cache_file(name):
+    """matplotlib's font list (`fontlist-v390.json`): a plain file name, nothing else."""
+    return type(name) is str and name.startswith("fontlist-") and name.endswith(".json") \
+        and "/" not in name and len(name) < 64
 
 
 def _global_names(function):
