@@ -82,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
         progress.started(total)
 
     def graded(result: SubmissionResult) -> None:
-        progress.advance(result)
-        if single[0] or args.details:
-            print(render_submission(result, settings.lang), file=out, flush=True)
+        try:  # showing one submission must never stop the batch (nor its reports)
+            progress.advance(result)
+            if single[0] or args.details:
+                print(render_submission(result, settings.lang), file=out, flush=True)
+        except Exception:
+            logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
     interrupted = None
     try:
@@ -94,7 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         progress.finished()
     if len(results) > 1 or (interrupted and results):
-        print(render_summary(results, settings.lang), file=out)
+        try:
+            print(render_summary(results, settings.lang), file=out)
+        except Exception:
+            logging.getLogger(__name__).exception("showing the summary failed")
     failed_reports = write_reports(args, results, settings.lang)
     if interrupted is not None:
         print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total),
