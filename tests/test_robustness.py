@@ -232,6 +232,24 @@ def test_nan_times_from_the_worker_never_reach_the_reports():
     assert all(c.seconds == c.seconds for c in result.cells)
 
 
+def test_the_total_budget_cuts_cells_and_calls():
+    from grader.errors import CallTimeout
+    from grader.sandbox.isolation import Isolation
+    from grader.sandbox.limits import Limits
+    from grader.sandbox.session import Cell, StudentSession
+
+    with StudentSession("m", Limits(), Isolation.BASIC, cell_budget=5, total_budget=3.0) as session:
+        session.run_cell(Cell(1, "import time\ntime.sleep(2)\ndef f():\n    return 1\n", "cellule 1"))
+        second = session.run_cell(Cell(2, "time.sleep(4)\n", "cellule 2"))
+        assert second.error == "Timeout"  # cut to what was left of the 3 s
+        assert session.names()["f"] == "function"  # listing the names is still granted
+        start = time.monotonic()
+        with pytest.raises(CallTimeout):
+            session.call("f")
+        assert time.monotonic() - start < 1  # refused without asking the worker
+    assert session.student_seconds < 3 + 10 + 2
+
+
 @pytest.mark.slow
 def test_replays_after_restarts_share_one_total_budget():
     """Slow cells, then a function that kills its worker at every call: each restart
