@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:  # records may quote student text
         handler.setFormatter(SafeFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
     try:
         settings = Settings(exercise=args.exercise, lang=args.lang, timeout=args.timeout,
                             cell_timeout=args.cell_timeout, jobs=args.jobs, isolation=args.isolation)

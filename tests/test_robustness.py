@@ -215,6 +215,8 @@ def test_a_40_mb_type_name_is_capped_at_its_source():
     for render in (render_json, render_junit):
         assert len(render([result], "fr")) < 200_000  # it was 1.2 GB
     assert max(len(c.error) for c in result.cells) <= checked.TYPE_CHARS
+    # The peak of this whole test process (the worker is another one): it was 7 GB.
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 2 * 1024 * 1024
 
 
 def test_450000_near_miss_names_cost_little_grader_time():
