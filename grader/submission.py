@@ -21,6 +21,10 @@ from .sandbox.session import Cell
 log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_CODE_CHARS = 4_000_000
+"""Code of one submission (a module, or a notebook's code cells together): parsing it
+costs time and memory in the grader (`ast.parse` of 2 MB takes seconds and hundreds of
+MB), and a TD is a few dozen kB; a notebook file may be bigger (its outputs, images)."""
 MAX_CELLS = 400
 MAX_NOTEBOOK_CELLS = 5_000
 """A notebook with more cells is refused before nbformat validates it (slowly)."""
@@ -76,6 +80,7 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
         raise NotGradable("not_a_notebook", "cells")
     cells = []
     code_cells = 0
+    size = 0
     for position, cell in enumerate(notebook.get("cells", []), start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -85,6 +90,9 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
             source = "".join(part for part in source if isinstance(part, str))
         if not isinstance(source, str) or not source.strip():
             continue
+        size += len(source)
+        if size > MAX_CODE_CHARS:
+            raise NotGradable("too_large", f"more than {MAX_CODE_CHARS} characters of code")
         cells.append(Cell(position, _ipython_to_python(source), f"cellule {position}"))
     return cells, code_cells
 
@@ -224,7 +232,10 @@ def read_submission(path: Path) -> SubmissionCode:
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
     if path.suffix == ".py":
-        cells = cells_from_module(decode_module(data))
+        text = decode_module(data)
+        if len(text) > MAX_CODE_CHARS:
+            raise NotGradable("too_large", f"{len(text)} characters of code")
+        cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
         return SubmissionCode(path, "module", tuple(cells), _module_name(path), len(cells))

@@ -183,6 +183,15 @@ def test_a_module_of_100000_statements_costs_little_memory(tmp_path):
     assert int(done.stdout) < 1024 * 1024, f"{int(done.stdout) // 1024} MiB"  # ru_maxrss is in KiB
 
 
+def test_a_module_of_more_code_than_a_td_holds_is_refused_before_parsing(tmp_path):
+    path = tmp_path / "enorme.py"
+    path.write_text(make_faults.many_statements_module(300_000), "utf-8")  # about 6 MB
+    start = time.monotonic()
+    with pytest.raises(NotGradable) as info:
+        read_submission(path)
+    assert info.value.reason == "too_large" and time.monotonic() - start < 10
+
+
 @pytest.mark.slow
 def test_a_module_of_100000_statements_is_graded(tmp_path):
     path = tmp_path / "cent_mille.py"
