@@ -123,8 +123,8 @@ def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lan
         except Exception as exc:  # a full disk, a bad path, a grader bug in one format
             failed.append(name)
             logging.getLogger(__name__).debug("writing %s failed", name, exc_info=True)
-            print(safe_line(tr(lang, "write_failed", path=target, error=f"{type(exc).__name__}: {exc}"))[:500],
-                  file=sys.stderr)
+            error = f"{type(exc).__name__}: {exc}"
+            print(safe_line(tr(lang, "write_failed", path=target, error=error))[:500], file=sys.stderr)
     return failed
 
 

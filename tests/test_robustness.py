@@ -306,6 +306,7 @@ def test_an_exception_in_the_grader_costs_one_submission_only(tmp_path, monkeypa
     crashed = results[1]
     assert crashed.reason == "grader_error"
     assert crashed.detail == f"minimax-grader {__version__}: RecursionError: maximum recursion depth exceeded"
+    assert crashed.detail in render_submission(crashed, "fr")
 
 
 # -- the reports -----------------------------------------------------------------------------

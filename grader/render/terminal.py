@@ -19,6 +19,8 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
     lines = ["═" * WIDTH, safe_line(result.path)]
     if result.status != "graded":
         lines.append(tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang)))
+        if result.reason == "grader_error":
+            lines.append(INDENT + result.detail)  # the version and the exception, to report it
         lines.extend(_cells(result, lang))
         return safe_text("\n".join(lines))
     lines.append(detection_message(result, lang))
