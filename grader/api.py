@@ -12,7 +12,8 @@ from typing import Callable, Iterable, Iterator
 
 from .checks import Registry
 from .results import SubmissionResult
-from .runner import grade_file, installed_exercises
+from .guard import grade_file_guarded, prepare_process
+from .runner import installed_exercises
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,7 @@ def grade(paths: Iterable[Path], settings: Settings,
     """
     registry = installed_exercises() if exercises is None else exercises
     settings.check_exercise(registry)
+    prepare_process()  # before the pool forks: every process inherits it
     named = collect_named(paths)
     files = list(named)
     if on_start is not None:
@@ -110,13 +112,13 @@ def _adopt_registry(exercises: Registry) -> None:
 
 
 def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:
-    return grade_file(path, settings, _FORKED_REGISTRY)
+    return grade_file_guarded(path, settings, _FORKED_REGISTRY)
 
 
 def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> Iterator[SubmissionResult]:
     if settings.jobs == 1 or len(files) <= 1:
         for path in files:
-            yield grade_file(path, settings, exercises)
+            yield grade_file_guarded(path, settings, exercises)
         return
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.

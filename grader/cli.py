@@ -19,6 +19,7 @@ from .render.gradescope import render_gradescope
 from .render.json_report import render_json
 from .render.junit_report import render_junit
 from .render.progress import Progress
+from .render.sanitize import SafeFormatter, safe_line
 from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
 from .settings import LANGS, Settings
@@ -59,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING - 10 * min(args.verbose, 2),
                         format="%(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:  # records may quote student text
+        handler.setFormatter(SafeFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
     try:
         settings = Settings(exercise=args.exercise, lang=args.lang, timeout=args.timeout,
                             cell_timeout=args.cell_timeout, jobs=args.jobs, isolation=args.isolation)
@@ -80,9 +84,12 @@ def main(argv: list[str] | None = None) -> int:
         progress.started(total)
 
     def graded(result: SubmissionResult) -> None:
-        progress.advance(result)
-        if single[0] or args.details:
-            print(render_submission(result, settings.lang), file=out, flush=True)
+        try:  # showing one submission must never stop the batch (nor its reports)
+            progress.advance(result)
+            if single[0] or args.details:
+                print(render_submission(result, settings.lang), file=out, flush=True)
+        except Exception:
+            logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
     interrupted = None
     try:
@@ -92,8 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         progress.finished()
     if len(results) > 1 or (interrupted and results):
-        print(render_summary(results, settings.lang), file=out)
-    write_reports(args, results, settings.lang)
+        try:
+            print(render_summary(results, settings.lang), file=out)
+        except Exception:
+            logging.getLogger(__name__).exception("showing the summary failed")
+    failed_reports = write_reports(args, results, settings.lang)
     if interrupted is not None:
         print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total),
               file=sys.stderr)
@@ -101,28 +111,57 @@ def main(argv: list[str] | None = None) -> int:
     if args.fail_under is not None and any(
             r.status != "graded" or r.mark20 < args.fail_under for r in results):
         return 1
-    return 0
+    return 1 if failed_reports else 0
 
 
-def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
-    """Every report format asked for, from the same results."""
+def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> list[str]:
+    """Every report format asked for, from the same results; returns the ones that
+    could not be written. One writer failing never stops the others."""
+    failed = []
+    for name, target, write in _writers(args, results, lang):
+        try:
+            write()
+        except Exception as exc:  # a full disk, a bad path, a grader bug in one format
+            failed.append(name)
+            logging.getLogger(__name__).debug("writing %s failed", name, exc_info=True)
+            error = f"{type(exc).__name__}: {exc}"
+            print(safe_line(tr(lang, "write_failed", path=target, error=error))[:500], file=sys.stderr)
+    return failed
+
+
+def _writers(args: argparse.Namespace, results: list[SubmissionResult], lang: str):
+    """(name, target, write) of each report asked for, in the order they are written."""
     if args.json:
-        text = render_json(results, lang)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        yield "json", args.json, lambda: _write_json(args, results, lang)
     if args.csv:
-        # newline="": the csv module already ends rows with \r\n, as spreadsheets expect
-        with open(args.csv, "w", encoding="utf-8", newline="") as stream:
-            stream.write(render_csv(results, lang))
+        yield "csv", args.csv, lambda: _write_csv(args, results, lang)
     if args.junit:
-        Path(args.junit).write_text(render_junit(results, lang) + "\n", encoding="utf-8")
+        yield "junit", args.junit, lambda: Path(args.junit).write_text(
+            render_junit(results, lang) + "\n", encoding="utf-8")
     if args.gradescope and results:
-        Path(args.gradescope).write_text(render_gradescope(results[0], lang) + "\n", encoding="utf-8")
+        yield "gradescope", args.gradescope, lambda: Path(args.gradescope).write_text(
+            render_gradescope(results[0], lang) + "\n", encoding="utf-8")
     if args.html:
-        from .render.html_report import write_html  # Jinja2 only when asked
-        index = write_html(results, Path(args.html), lang)
-        print(tr(lang, "html_written", path=index), file=sys.stderr)
+        yield "html", args.html, lambda: _write_html(args, results, lang)
     if args.github_annotations:
-        print(render_annotations(results, lang))
+        yield "annotations", "stdout", lambda: print(render_annotations(results, lang))
+
+
+def _write_json(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    text = render_json(results, lang)
+    if args.json == "-":
+        print(text)
+    else:
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+
+
+def _write_csv(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    # newline="": the csv module already ends rows with \r\n, as spreadsheets expect
+    with open(args.csv, "w", encoding="utf-8", newline="") as stream:
+        stream.write(render_csv(results, lang))
+
+
+def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.html_report import write_html  # Jinja2 only when asked
+    index = write_html(results, Path(args.html), lang)
+    print(tr(lang, "html_written", path=index), file=sys.stderr)

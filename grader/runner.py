@@ -13,7 +13,7 @@ from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import Isolation, available_isolation
 from .sandbox.session import Cell, StudentSession
 from .settings import Settings
-from .submission import SubmissionCode, read_submission
+from .submission import SubmissionCode, preload_modules, read_submission
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
                                 reason=exc.reason, duration_s=round(time.monotonic() - start, 3),
                                 detail=exc.detail)
     isolation = resolve_isolation(settings.isolation)
-    with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout) as session:
+    with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout,
+                        preload=preload_modules(code), total_budget=settings.total_budget) as session:
         result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.value
         result.student_seconds = round(session.student_seconds, 3)

@@ -21,6 +21,9 @@ class Settings:
     """Budget of one notebook cell (top-level demo code, game loops...)."""
     cells_budget: float = 60.0
     """Budget of all the cells of one submission together; later cells are skipped."""
+    total_budget: float = 180.0
+    """Wall seconds one submission may spend in its worker in all: cells, calls, worker
+    starts and replays after restarts (grader.sandbox.session.TOTAL_BUDGET)."""
     jobs: int = 1
     limits: Limits = field(default_factory=Limits)
     isolation: str = "auto"
@@ -31,7 +34,7 @@ class Settings:
     def __post_init__(self) -> None:
         if self.lang not in LANGS:
             raise ValueError(f"--lang: {self.lang!r} is not one of {', '.join(LANGS)}")
-        for name in ("cell_timeout", "cells_budget"):
+        for name in ("cell_timeout", "cells_budget", "total_budget"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
         if self.timeout is not None and self.timeout <= 0:

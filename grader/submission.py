@@ -7,9 +7,11 @@ dicts; `read_submission` is the thin file-reading wrapper. Nothing here runs cod
 from __future__ import annotations
 
 import ast
+import io
 import json
 import logging
 import re
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +21,19 @@ from .sandbox.session import Cell
 log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_CODE_CHARS = 4_000_000
+"""Code of one submission (a module, or a notebook's code cells together): parsing it
+costs time and memory in the grader (`ast.parse` of 2 MB takes seconds and hundreds of
+MB), and a TD is a few dozen kB; a notebook file may be bigger (its outputs, images)."""
+MAX_CELLS = 400
+MAX_NOTEBOOK_CELLS = 5_000
+"""A notebook with more cells is refused before nbformat validates it (slowly)."""
+"""Top-level statements (or marked cells) of a module run as at most this many cells:
+beyond it consecutive ones are grouped (100,000 one-line statements would otherwise
+cost 100,000 round trips to the worker)."""
+TOO_DEEP = (MemoryError, RecursionError)
+"""What `ast.parse` raises on valid but hostile code: MemoryError on 200,000 unary
+signs, RecursionError on deep nesting."""
 
 
 @dataclass(frozen=True)
@@ -50,24 +65,34 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
     import nbformat
 
     try:
-        json.loads(text)
+        data = json.loads(text)
     except ValueError as exc:
         raise NotGradable("invalid_json", str(exc)[:200]) from None
+    except (RecursionError, MemoryError) as exc:  # `[[[[...` 100,000 deep
+        raise NotGradable("too_deep", type(exc).__name__) from None
+    if isinstance(data, dict) and isinstance(data.get("cells"), list) and len(data["cells"]) > MAX_NOTEBOOK_CELLS:
+        raise NotGradable("too_large", f"{len(data['cells'])} cells")
     try:
         notebook = nbformat.reads(text, as_version=4)
     except Exception as exc:  # nbformat raises many kinds for malformed files
         raise NotGradable("not_a_notebook", str(exc)[:200]) from None
+    if not isinstance(notebook.get("cells", []), list):
+        raise NotGradable("not_a_notebook", "cells")
     cells = []
     code_cells = 0
+    size = 0
     for position, cell in enumerate(notebook.get("cells", []), start=1):
-        if cell.get("cell_type") != "code":
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         code_cells += 1
         source = cell.get("source", "")
-        if isinstance(source, list):
-            source = "".join(source)
-        if not source.strip():
+        if isinstance(source, list):  # nbformat does not always reject other item types
+            source = "".join(part for part in source if isinstance(part, str))
+        if not isinstance(source, str) or not source.strip():
             continue
+        size += len(source)
+        if size > MAX_CODE_CHARS:
+            raise NotGradable("too_large", f"more than {MAX_CODE_CHARS} characters of code")
         cells.append(Cell(position, _ipython_to_python(source), f"cellule {position}"))
     return cells, code_cells
 
@@ -87,9 +112,20 @@ _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b|^[)\]}]")
 
 
 def _chunk(lines: list[str], start: int, end: int) -> Cell:
-    """Lines [start, end) of the module (0-based) as one cell."""
-    source = "\n" * start + "\n".join(lines[start:end]) + "\n"  # keeps line numbers true
-    return Cell(start + 1, source, f"lignes {start + 1}-{end}")
+    """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
+    lines from `start + 1` (padding with newlines instead costs the square of the size)."""
+    source = "\n".join(lines[start:end]) + "\n"
+    return Cell(start + 1, source, f"lignes {start + 1}-{end}", first_lineno=start + 1)
+
+
+def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:
+    """The non-blank chunks of `bounds`, grouped so that there are at most MAX_CELLS."""
+    bounds = [(a, b) for a, b in bounds if any(line.strip() for line in lines[a:b])]
+    if len(bounds) > MAX_CELLS:
+        size = -(-len(bounds) // MAX_CELLS)
+        bounds = [(bounds[i][0], bounds[min(i + size, len(bounds)) - 1][1])
+                  for i in range(0, len(bounds), size)]
+    return [_chunk(lines, a, b) for a, b in bounds]
 
 
 def cells_from_module(text: str) -> list[Cell]:
@@ -99,24 +135,56 @@ def cells_from_module(text: str) -> list[Cell]:
     syntax error is split at top-level definitions, so only the broken block fails.
     """
     lines = text.split("\n")
-    markers = [m.start() for m in _CELL_MARKER.finditer(text)]
+    markers = [number for number, line in enumerate(lines) if _CELL_MARKER.match(line)]
     if markers:
-        starts = sorted({0, *(text.count("\n", 0, pos) for pos in markers)})
-        bounds = list(zip(starts, starts[1:] + [len(lines)]))
-        return [_chunk(lines, a, b) for a, b in bounds if "\n".join(lines[a:b]).strip()]
+        starts = sorted({0, *markers})
+        return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
     try:
         tree = ast.parse(text)
-    except SyntaxError:
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte, on older Pythons
         return _split_blocks(lines)
-    cells = []
+    except TOO_DEEP:  # one statement too deep for the parser: the others still run
+        try:
+            return _cells(lines, _statement_bounds(text))
+        except (SyntaxError, tokenize.TokenError, *TOO_DEEP):
+            return _split_blocks(lines)
+    bounds = []
     previous_end = 0
     for node in tree.body:
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
         start = previous_end if previous_end <= first else first
         end = node.end_lineno or node.lineno
-        cells.append(_chunk(lines, start, end))
+        bounds.append((start, end))
         previous_end = end
-    return cells
+    return _cells(lines, bounds)
+
+
+_CONTINUATIONS = {"else", "elif", "except", "finally"}
+
+
+def _statement_bounds(text: str) -> list[tuple[int, int]]:
+    """Line ranges of the top-level statements, found with the tokenizer (which builds
+    no tree, so a statement too deep for `ast.parse` costs nothing special)."""
+    ends: list[int] = []
+    depth, last_newline, at_line_start, after_decorator = 0, 0, True, False
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.INDENT:
+            depth += 1
+        elif token.type == tokenize.DEDENT:
+            depth -= 1
+        elif token.type == tokenize.NEWLINE:
+            last_newline, at_line_start = token.end[0], True
+        elif token.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER):
+            if at_line_start and depth == 0:
+                # A new top-level line closes the statement before it, unless it goes on
+                # with it (`else:`) or that one was a decorator.
+                if last_newline and not after_decorator and token.string not in _CONTINUATIONS:
+                    ends.append(last_newline)
+                after_decorator = token.string == "@"
+            at_line_start = False
+    if last_newline and (not ends or ends[-1] != last_newline):
+        ends.append(last_newline)
+    return list(zip([0] + ends[:-1], ends))
 
 
 def _split_blocks(lines: list[str]) -> list[Cell]:
@@ -128,8 +196,23 @@ def _split_blocks(lines: list[str]) -> list[Cell]:
         after_blank = previous == ""
         if (_BLOCK_START.match(line) and not previous.startswith("@")) or after_blank:
             starts.append(number)
-    bounds = zip(starts, starts[1:] + [len(lines)])
-    return [_chunk(lines, a, b) for a, b in bounds if "\n".join(lines[a:b]).strip()]
+    return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
+
+
+PRELOADS = (("matplotlib", ("matplotlib.pyplot",)), ("pylab", ("matplotlib.pyplot",)),
+            ("numpy", ("numpy",)))
+"""Libraries whose first import costs seconds (matplotlib builds its font cache): when
+the code mentions one, the worker imports it before any student code, off the clock,
+so the same file always gets the same mark."""
+
+
+def preload_modules(code: SubmissionCode) -> tuple[str, ...]:
+    """The modules a new worker should import before running this submission's cells."""
+    found: list[str] = []
+    for word, modules in PRELOADS:
+        if any(word in cell.source for cell in code.cells):
+            found.extend(m for m in modules if m not in found)
+    return tuple(found)
 
 
 def _module_name(path: Path) -> str:
@@ -149,7 +232,10 @@ def read_submission(path: Path) -> SubmissionCode:
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
     if path.suffix == ".py":
-        cells = cells_from_module(decode_module(data))
+        text = decode_module(data)
+        if len(text) > MAX_CODE_CHARS:
+            raise NotGradable("too_large", f"{len(text)} characters of code")
+        cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
         return SubmissionCode(path, "module", tuple(cells), _module_name(path), len(cells))

@@ -70,7 +70,8 @@ def test_module_with_a_syntax_error_loses_only_the_broken_block():
     compile(cells[2].source, "c", "exec")
     with pytest.raises(SyntaxError) as info:
         compile(cells[1].source, "b", "exec")
-    assert info.value.lineno == 4  # line numbers stay those of the file
+    # The worker numbers a chunk's lines from its first line: those of the file.
+    assert info.value.lineno + cells[1].first_lineno - 1 == 4
 
 
 def test_percent_markers_split_like_cells():

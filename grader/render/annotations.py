@@ -8,12 +8,14 @@ from typing import Sequence
 from ..messages import number, tr
 from ..results import SubmissionResult
 from .feedback import not_gradable_reason, question_feedback, question_title
+from .sanitize import safe_line, safe_text
 
 
 
 def _escape(text: str, property_value: bool = False) -> str:
-    """The escaping GitHub's toolkit applies to command data and properties."""
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The escaping GitHub's toolkit applies to command data and properties, after
+    `safe_text`: no control character, and no newline left to start a command line."""
+    text = safe_text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if property_value:
         text = text.replace(":", "%3A").replace(",", "%2C")
     return text
@@ -22,7 +24,7 @@ def _escape(text: str, property_value: bool = False) -> str:
 def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
     lines = []
     for result in results:
-        file = _escape(result.path, property_value=True)
+        file = _escape(safe_line(result.path), property_value=True)
         if result.status != "graded":
             reason = not_gradable_reason(result, lang)
             lines.append(f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"

@@ -14,6 +14,7 @@ from typing import Sequence
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import not_gradable_reason
+from .sanitize import safe_cell
 
 BOM = "\ufeff"
 FORMATS = {"fr": (";", ","), "en": (",", ".")}
@@ -53,7 +54,10 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
         graded = result.status == "graded"
         status = (tr(lang, "csv.graded") if graded
                   else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang)))
-        row = [result.student or result.path, result.path, result.exercise or "", status]
+        # Text cells may hold student text (file and folder names): never a formula.
+        # Mark cells are numbers the grader computed, left as they are.
+        row = [safe_cell(t) for t in (result.student or result.path, result.path,
+                                      result.exercise or "", status)]
         row += [num(scores[(ex, qid)]) if (ex, qid) in scores else ""
                 for ex, qid, _ in columns]
         row += [num(result.score) if graded else "", num(result.max_score) if graded else "",

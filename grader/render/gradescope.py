@@ -9,6 +9,7 @@ import json
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import question_feedback, question_title
+from .sanitize import json_text_safe
 from .terminal import render_submission
 
 
@@ -17,7 +18,7 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
                   "stdout_visibility": "hidden"}
     if result.status != "graded":
         data.update(score=0, output=render_submission(result, lang), tests=[])
-        return json.dumps(data, ensure_ascii=False, indent=2)
+        return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2))
     tests = []
     for question in result.questions:
         test = {"name": f"{question.id} {question_title(question, lang)}", "number": question.id.lstrip("Q"),
@@ -29,4 +30,4 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
     data.update(score=result.score, output=tr(
         lang, "total", score=number(result.score), max_score=number(result.max_score),
         mark=number(result.mark20)), tests=tests)
-    return json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)
+    return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))

@@ -23,6 +23,7 @@ from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import (cell_message, check_parts, check_title, detection_message, not_gradable_reason,
                        in_language, question_remarks)
+from .sanitize import safe_line, safe_text
 
 PRINTED_CHARS = 5_000
 PRINTED_LINES = 150
@@ -90,8 +91,11 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
 
 
 def _environment(lang: str) -> Environment:
+    # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
+    # characters and lone surrogates (which would stop the page from being written).
     env = Environment(loader=PackageLoader("grader.render", "templates"), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      finalize=_finalize)
     env.globals.update(
         lang=lang, version=__version__, number=number, statuses=[s.value for s in RATE_STATUSES],
         t=lambda key, **values: tr(lang, key, **values),
@@ -106,9 +110,16 @@ def _environment(lang: str) -> Environment:
     return env
 
 
+def _finalize(value: Any) -> Any:
+    """Every `{{ ... }}` of the templates: text made safe, then autoescaped by Jinja."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return safe_text(value)
+    return value
+
+
 def path_breaks(path: str) -> Markup:
     """A path, escaped, that a narrow column may wrap after each `/`."""
-    return Markup("/<wbr>").join(escape(part) for part in path.split("/"))
+    return Markup("/<wbr>").join(escape(part) for part in safe_line(path).split("/"))
 
 
 def page_names(results: Sequence[SubmissionResult]) -> list[str]:

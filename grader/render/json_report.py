@@ -9,6 +9,7 @@ from .. import __version__
 from ..messages import tr
 from ..results import CellStatus, SubmissionResult
 from .feedback import answer_key, check_message, place_text, question_feedback, question_title
+from .sanitize import json_text_safe
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
@@ -54,4 +55,4 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
 def render_json(results: list[SubmissionResult], lang: str) -> str:
     report = {"grader_version": __version__,
               "submissions": [submission_dict(r, lang) for r in results]}
-    return json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False)
+    return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))

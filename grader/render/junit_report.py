@@ -13,7 +13,7 @@ from typing import Sequence
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import not_gradable_reason, question_feedback, question_title
-
+from .sanitize import safe_line, safe_text
 
 
 def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
@@ -21,13 +21,14 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
     counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     total_time = 0.0
     for result in results:
-        classname = result.student or result.path
+        # safe_text: no NUL, lone surrogate or control character, so the XML stays well-formed
+        classname, path = safe_line(result.student or result.path), safe_line(result.path)
         total_time += result.duration_s
         if result.status != "graded":
             case = ET.SubElement(suite, "testcase", classname=classname, name="submission",
-                                 time=f"{result.duration_s:.3f}", file=result.path)
-            reason = not_gradable_reason(result, lang)
-            ET.SubElement(case, "error", message=reason).text = result.detail or reason
+                                 time=f"{result.duration_s:.3f}", file=path)
+            reason = safe_text(not_gradable_reason(result, lang))
+            ET.SubElement(case, "error", message=reason).text = safe_text(result.detail or reason)
             counts["tests"] += 1
             counts["errors"] += 1
             continue
@@ -35,7 +36,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
         for question in result.questions:
             case = ET.SubElement(suite, "testcase", classname=classname,
                                  name=f"{question.id} {question_title(question, lang)}", time=f"{share:.3f}",
-                                 file=result.path)
+                                 file=path)
             counts["tests"] += 1
             if question.status is QuestionStatus.MANUAL:
                 ET.SubElement(case, "skipped", message=tr(lang, "manual"))
@@ -44,7 +45,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
                 score = f"{number(question.score)}/{number(question.max_score)}"
                 message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
                 ET.SubElement(case, "failure", message=message,
-                              type=question.status.value).text = question_feedback(question, lang)
+                              type=question.status.value).text = safe_text(question_feedback(question, lang))
                 counts["failures"] += 1
     suite.set("time", f"{total_time:.3f}")
     for key, value in counts.items():

@@ -8,6 +8,7 @@ from typing import TextIO
 
 from ..messages import number, tr
 from ..results import SubmissionResult
+from .sanitize import safe_line
 
 
 class Progress:
@@ -38,7 +39,7 @@ class Progress:
             width = len(str(self.total))
             mark = (f"{number(result.mark20)}/20" if result.status == "graded"
                     else tr(self.lang, "progress.not_graded"))
-            print(f"[{self.done:>{width}}/{self.total}] {result.student or result.path}: {mark} "
+            print(f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
                   f"({result.duration_s:.1f} s)", file=self.stream, flush=True)
 
     def finished(self) -> None:

@@ -12,6 +12,7 @@ from .feedback import (
     question_feedback,
     question_title,
 )
+from .sanitize import safe_line, safe_text
 
 SYMBOLS = {
     QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",
@@ -22,11 +23,13 @@ WIDTH = 72
 
 
 def render_submission(result: SubmissionResult, lang: str) -> str:
-    lines = ["═" * WIDTH, result.path]
+    lines = ["═" * WIDTH, safe_line(result.path)]
     if result.status != "graded":
         lines.append(tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang)))
+        if result.reason == "grader_error":
+            lines.append(INDENT + result.detail)  # the version and the exception, to report it
         lines.extend(_cells(result, lang))
-        return "\n".join(lines)
+        return safe_text("\n".join(lines))
     lines.append(detection_message(result, lang))
     for key, values in result.understood:
         lines.append(tr(lang, key, **values))
@@ -45,7 +48,7 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
     lines.append("─" * WIDTH)
     lines.append(tr(lang, "total", score=number(result.score), max_score=number(result.max_score),
                     mark=number(result.mark20)))
-    return "\n".join(lines)
+    return safe_text("\n".join(lines))  # student text is in it: escaped once, here
 
 
 def _cells(result: SubmissionResult, lang: str) -> list[str]:
@@ -67,7 +70,7 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     """The class at a glance: each student, the mark out of 20, the questions to review."""
     graded = [r for r in results if r.status == "graded"]
     mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
-    names = [r.student or r.path for r in results]
+    names = [safe_line(r.student or r.path) for r in results]
     width = min(40, max([len(n) for n in names] + [10]))
     lines = ["═" * WIDTH]
     for name, r in zip(names, results):
@@ -79,4 +82,4 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
             failed = not_gradable_reason(r, lang)
         lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
     lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
-    return "\n".join(lines)
+    return safe_text("\n".join(lines))

@@ -27,6 +27,7 @@ from ..errors import (
     WorkerCrash,
 )
 from ..results import CellOutcome, CellStatus, failure_of
+from . import checked
 from .isolation import Isolation
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout, worker_script
@@ -35,6 +36,19 @@ log = logging.getLogger(__name__)
 
 GRACE_SECONDS = 1.0  # beyond the soft budget, before the worker is killed
 PRINTED_CAP = 20_000
+TOTAL_BUDGET = 180.0
+"""Wall seconds one submission may spend in its worker in all: cells, calls, worker
+starts and every replay after a restart (without it, 4.5 s cells replayed after each
+of 8 crashes cost 433 s for a 550-byte file)."""
+NAMES_BUDGET = 10.0
+"""Listing the names is granted this much even once the total is spent: a submission
+whose cells used everything still gets graded (its calls then fail at once)."""
+PRELOAD_BUDGET = 60.0
+"""Importing heavy libraries (matplotlib's font cache) before any student code runs."""
+CACHE_FILE_CHARS = 5_000_000
+_PRELOAD_CACHE: dict[str, dict[str, str]] = {}
+"""Per isolation, matplotlib's font list as the first preloading worker of this
+process built it: later workers start from it instead of scanning the fonts again."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -66,14 +80,27 @@ class Cell:
     source: str
     label: str
     """How the feedback names it: 'cellule 3' or 'lignes 10-24'."""
+    first_lineno: int = 1
+    """The number of its first line in the file (a chunk of a .py module)."""
+
+    def request(self, budget: float) -> dict:
+        """The worker request that runs it."""
+        message = {"op": "exec", "source": self.source, "label": self.label, "budget": budget, "seed": 0}
+        if self.first_lineno != 1:
+            message["lineno"] = self.first_lineno
+        return message
 
 
 class StudentSession:
     """One submission's code loaded in a (restartable) worker."""
 
     def __init__(self, module_name: str, limits: Limits, isolation: Isolation,
-                 cell_budget: float, max_restarts: int = 8):
+                 cell_budget: float, max_restarts: int = 8, total_budget: float = TOTAL_BUDGET,
+                 preload: tuple[str, ...] = ()):
         self.module_name = module_name
+        self.total_budget = total_budget
+        self.preload = preload
+        """Modules imported in each new worker before student code, off the student's clock."""
         self.limits = limits
         self.isolation = isolation
         self.cell_budget = cell_budget
@@ -114,17 +141,50 @@ class StudentSession:
                 raise WorkerCrash(Crash.RESTARTS)
             self.restarts += 1
             log.info("restarting the worker of %s (restart %d)", self.module_name, self.restarts)
-        self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+        self._worker = self._start()
         for cell in self.replayed:
+            budget = min(self.cell_budget, self.remaining())
+            if budget <= 0:
+                log.warning("%s: time budget spent, replay stopped before %s", self.module_name, cell.label)
+                break
             try:
-                self._raw(self._worker, {"op": "exec", "source": cell.source, "label": cell.label,
-                                         "budget": self.cell_budget, "seed": 0}, self.cell_budget)
+                self._raw(self._worker, cell.request(budget), budget)
             except (WorkerTimeout, WorkerDied):
                 log.warning("replaying %s killed the worker", cell.label)
-                self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+                self._worker = self._start()
         for source in self.helper_sources:
             self._raw(self._worker, {"op": "helpers", "source": source}, 10)
         return self._worker
+
+    def _start(self) -> WorkerProcess:
+        """A new worker, with the modules to preload imported (not on the student's clock)."""
+        started = time.monotonic()
+        try:
+            worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+        finally:
+            self.student_seconds += time.monotonic() - started
+        if self.preload:
+            key = self.isolation.value
+            message = {"op": "preload", "modules": list(self.preload)}
+            if _PRELOAD_CACHE.get(key):
+                message["cache_files"] = _PRELOAD_CACHE[key]
+            else:
+                message["collect"] = True
+            try:
+                reply = worker.request(message, PRELOAD_BUDGET)
+            except (WorkerTimeout, WorkerDied, ReplyTooLarge):
+                log.warning("preloading %s failed", ", ".join(self.preload))
+                return WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+            files = reply.get("cache_files")
+            if message.get("collect") and type(files) is dict:
+                # Built by a worker before any student code ran: safe to give the next ones.
+                _PRELOAD_CACHE[key] = {name: text for name, text in files.items()
+                                       if type(text) is str and len(text) <= CACHE_FILE_CHARS}
+        return worker
+
+    def remaining(self) -> float:
+        """Seconds left of the submission's total budget."""
+        return self.total_budget - self.student_seconds
 
     def _raw(self, worker: WorkerProcess, message: dict, budget: float) -> dict:
         start = time.monotonic()
@@ -132,15 +192,20 @@ class StudentSession:
             reply = worker.request(message, budget + GRACE_SECONDS)
         finally:
             self.student_seconds += time.monotonic() - start
-        cpu = reply.get("cpu") if isinstance(reply, dict) else None
-        if isinstance(cpu, (int, float)):
-            self.student_cpu += cpu
+        # Student code can make the worker report anything: NaN would break --json.
+        self.student_cpu += checked.number(reply.get("cpu"), 0, 1e6) if isinstance(reply, dict) else 0
         return reply
 
-    def _request(self, message: dict, budget: float) -> dict:
-        worker = self._ensure_worker()
-        try:
-            return self._raw(worker, message, budget)
+    def _request(self, message: dict, budget: float, floor: float = 0.0) -> dict:
+        """Send `message` with at most `budget` seconds, cut to what is left of the total
+        (but at least `floor`); none left: CallTimeout without asking the worker."""
+        budget = min(budget, max(self.remaining(), floor))
+        if budget <= 0:
+            raise CallTimeout(0)
+        if "budget" in message:
+            message = dict(message, budget=budget)
+        try:  # a replay after a restart can time out or die too: this request fails
+            return self._raw(self._ensure_worker(), message, budget)
         except WorkerTimeout:
             raise CallTimeout(budget) from None
         except WorkerDied as exc:
@@ -152,24 +217,24 @@ class StudentSession:
     def run_cell(self, cell: Cell) -> CellOutcome:
         """Run one cell; a failing cell is recorded and the session goes on."""
         try:
-            reply = self._request({"op": "exec", "source": cell.source, "label": cell.label,
-                                   "budget": self.cell_budget, "seed": 0}, self.cell_budget)
+            reply = self._request(cell.request(self.cell_budget), self.cell_budget)
         except StudentFailure as exc:
             return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
                                failure=failure_of(exc), message=str(exc), status=_cell_status(exc))
-        self._keep_printed(reply.get("stdout", ""))
-        if reply["ok"]:
+        self._keep_printed(checked.text(reply.get("stdout"), checked.OUTPUT_CHARS))
+        seconds = checked.number(reply.get("seconds"), 0, 1e6)
+        if reply["ok"] is True:
             self.replayed.append(cell)
             return CellOutcome(cell.index, cell.label, ok=True, first_line=_first_line(cell.source),
-                               seconds=reply.get("seconds", 0.0))
-        error = reply["error"]
+                               seconds=seconds)
+        error = checked.error_fields(reply.get("error"))
         if error["type"] == "Timeout":  # the worker's own alarm: the cell's budget ran out
             return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
-                               status=CellStatus.TIMEOUT, seconds=reply.get("seconds", 0.0),
+                               status=CellStatus.TIMEOUT, seconds=seconds,
                                failure=failure_of(CallTimeout(self.cell_budget)))
         return CellOutcome(cell.index, cell.label, ok=False, error=error["type"],
                            message=error["message"], line=error.get("line"),
-                           first_line=_first_line(cell.source), seconds=reply.get("seconds", 0.0))
+                           first_line=_first_line(cell.source), seconds=seconds)
 
     def _keep_printed(self, text: str) -> None:
         room = PRINTED_CAP - self.printed_size
@@ -181,12 +246,13 @@ class StudentSession:
     def names(self) -> dict[str, str]:
         """The names the student code defines, with their kind (function, value...)."""
         try:
-            reply = self._request({"op": "names"}, 10)
+            reply = self._request({"op": "names"}, NAMES_BUDGET, floor=NAMES_BUDGET)
         except StudentFailure:
             return {}
-        self.ignored_magics = list(reply.get("ignored", []))
-        self.uses = {name: list(used) for name, used in reply.get("uses", {}).items()}
-        return dict(reply.get("names", {}))
+        names = checked.names(reply.get("names"))
+        self.ignored_magics = checked.magics(reply.get("ignored"))
+        self.uses = checked.uses(reply.get("uses"), names)
+        return names
 
     def define_helpers(self, source: str) -> None:
         """Define grader code in the worker, beside (not inside) the student's module.
@@ -198,16 +264,16 @@ class StudentSession:
         """
         if source in self.helper_sources:
             return
-        reply = self._request({"op": "helpers", "source": source}, 10)
+        reply = self._request({"op": "helpers", "source": source}, 10, floor=10)  # grader code
         if not reply["ok"]:
             raise RuntimeError(f"grader helpers failed in the worker: {reply['error']}")
         self.helper_sources.append(source)
 
     def get(self, name: str, budget: float = 5) -> Any:
         reply = self._request({"op": "get", "name": name}, budget)
-        if not reply["ok"]:
-            raise _code_error(reply["error"])
-        return reply["value"]
+        if reply["ok"] is not True:
+            raise _code_error(reply.get("error"))
+        return reply.get("value")
 
     def set(self, name: str, value: Any, budget: float = 5) -> None:
         self._request({"op": "set", "name": name, "value": value}, budget)
@@ -219,24 +285,31 @@ class StudentSession:
         reply = self._request({"op": "call", "func": func, "args": list(args), "budget": budget,
                                "keep_args": keep_args, "count": list(count), "seed": self.seed},
                               budget)
-        if not reply["ok"]:
-            error = reply["error"]
+        if reply["ok"] is not True:
+            error = checked.error_fields(reply.get("error"))
             if error["type"] == "Timeout":
                 raise CallTimeout(budget)
             if error["type"] == "ReplyTooLarge":
                 raise ValueTooLarge(_count(error["message"]), SizeUnit.VALUES)
             raise _code_error(error)
+        value = reply.get("value")
         if keep_args:
-            args_after, value = reply["value"]
+            if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
+                raise WorkerCrash(Crash.CHANNEL)  # not what the worker builds
+            args_after, value = value
         else:
-            args_after, value = None, reply["value"]
-        return CallResult(value=value, args_after=args_after, shared=reply.get("shared", []),
-                          counts=reply.get("counts", {}), stdout=reply.get("stdout", ""))
+            args_after = None
+        shared = reply.get("shared")
+        return CallResult(value=value, args_after=args_after,
+                          shared=shared if type(shared) is list else [],
+                          counts=checked.counts(reply.get("counts")),
+                          stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS))
 
 
-def _code_error(error: dict) -> StudentCodeError:
-    return StudentCodeError(error["type"], error.get("message", ""), error.get("line"),
-                            error.get("where", ""), list(error.get("traceback", [])))
+def _code_error(error: object) -> StudentCodeError:
+    error = checked.error_fields(error)
+    return StudentCodeError(error["type"], error["message"], error["line"], error["where"],
+                            error["traceback"])
 
 
 def _cell_status(exc: StudentFailure) -> CellStatus:

@@ -42,6 +42,8 @@ _modules = _sys.modules
 MAX_NODES = 1_000_000
 MAX_DEPTH = 100
 MAX_REPR = 200
+MAX_NAME = 100
+"""Type names are capped like reprs: a class's `__name__` can be 40 MB long."""
 
 
 class TooLarge(Exception):
@@ -216,7 +218,7 @@ class Encoder:
     def _emit_opaque(self, x, out, why=""):
         name = _type(x).__name__
         out.append('{"$obj":%s,"repr":%s,"why":%s}' % (
-            _quote(_str_copy(name) if isinstance(name, str) else "?"),
+            _quote(_str_copy(name)[:MAX_NAME] if isinstance(name, str) else "?"),
             _quote(_short_repr(x)), _quote(why)))
 
 
@@ -280,23 +282,54 @@ def _make_hook(make_array, resolve_ref):
             if key == "$t":
                 return tuple(value)
             if key == "$f":
-                return float(value) if value in ("inf", "-inf", "nan") else Opaque("float", value)
+                return float(value) if value in ("inf", "-inf", "nan") else Opaque("float", _text(value))
             if key == "$d":
-                return {_hashable(k): v for k, v in value}
+                return {_hashable(k): v for k, v in _pairs(value)}
             if key == "$s":
-                return set(_hashable(v) for v in value)
+                return set(_hashable(v) for v in _items(value))
             if key == "$ref" and resolve_ref is not None:
                 return resolve_ref(value)
         if "$np" in obj:
-            return make_array(obj["$np"], obj.get("dtype", ""))
+            dtype = obj.get("dtype", "")
+            return make_array(_items(obj["$np"]), dtype if _type(dtype) is str else "")
         if "$obj" in obj:
-            return Opaque(obj["$obj"], obj.get("repr", ""), obj.get("why", ""))
+            return Opaque(_text(obj["$obj"], MAX_NAME), _text(obj.get("repr", "")), _text(obj.get("why", "")))
         return obj  # a message envelope: the encoder never writes an untagged dict
     return hook
 
 
+def _text(value, cap=MAX_REPR):
+    """A string field of a tagged object, capped (the worker caps it too: defence in depth)."""
+    return value[:cap] if _type(value) is str else "?"
+
+
+def _items(value):
+    if _type(value) is not list:
+        raise ValueError("malformed tagged value")
+    return value
+
+
+def _pairs(value):
+    for pair in _items(value):
+        if _type(pair) is not list or _len(pair) != 2:
+            raise ValueError("malformed dict entry")
+        yield pair
+
+
 def _hashable(value):
-    return value if not isinstance(value, list) else tuple(_hashable(v) for v in value)
+    """A decoded dict key or set element as the hashable value it was sent from.
+
+    Keys of any hashable plain type round-trip: a frozenset arrives as a set (the
+    same tag), a tuple may hold one; lists come back as tuples (old encoders).
+    """
+    t = _type(value)
+    if t is list or t is tuple:
+        return tuple(_hashable(v) for v in value)
+    if t is set:
+        return frozenset(_hashable(v) for v in value)
+    if t is dict or t is ArrayValue:
+        raise ValueError("unhashable key")
+    return value
 
 
 class _ScanContext:
@@ -324,6 +357,10 @@ def decode(text, make_array=ArrayValue, resolve_ref=None):
         value, end = scan(text, 0)
     except StopIteration:
         raise ValueError("not a JSON value") from None
+    except (RecursionError, MemoryError, TypeError) as exc:
+        # Nested too deep for the C scanner, too big, or a tag holding the wrong type:
+        # refused like any malformed text, never raised into the grader as something else.
+        raise ValueError("value refused: %s" % _type(exc).__name__) from None
     if end != len(text):
         raise ValueError("extra data after the JSON value")
     return value

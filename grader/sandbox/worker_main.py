@@ -11,6 +11,7 @@ request's token (`seq`), so a frame student code writes on the channel is detect
 """
 
 import _random
+import ast
 import builtins
 import fcntl
 import os
@@ -32,6 +33,7 @@ _process_time = time.process_time
 _ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
+_increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
 _random_state, _c_seed = random._inst, _random.Random.seed
 
 
@@ -44,6 +46,7 @@ def _seed(number):
 CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
+MAX_NAMES, NAME_CHARS = 5_000, 100  # what the grader keeps of the names (grader.sandbox.checked)
 _cell_files = set()  # the pseudo file names of the student's cells, for tracebacks
 
 
@@ -136,7 +139,7 @@ def describe_error(exc):
     if type(message) is not str or type(where) is not str or type(line) not in (int, type(None)):
         message, where, line = "?", "", None  # an exception object tampered with
     lines = ["%s, ligne %s, dans %s" % (f.strip("<>"), n, name) for f, n, name in frames[-6:]]
-    return {"type": type(exc).__name__, "message": message, "line": line,
+    return {"type": type(exc).__name__[:100], "message": message, "line": line,
             "where": where.strip("<>"), "traceback": lines}
 
 
@@ -228,10 +231,20 @@ class Worker:
     def op_exec(self, request):
         code = request["source"]
         name = "<%s>" % request.get("label", "?")
+        offset = request.get("lineno", 1) - 1  # a chunk of a .py: numbered as in the file
         _cell_files.add(name)
 
         def action():
-            compiled = compile(code, name, "exec", dont_inherit=True)
+            if offset:
+                try:
+                    tree = compile(code, name, "exec", _AST_ONLY, dont_inherit=True)
+                except SyntaxError as exc:
+                    if isinstance(exc.lineno, int):
+                        exc.lineno += offset
+                    raise
+                compiled = compile(_increment_lineno(tree, offset), name, "exec", dont_inherit=True)
+            else:
+                compiled = compile(code, name, "exec", dont_inherit=True)
             exec(compiled, self.namespace)
 
         _, error, info = self._run(request.get("budget", 10), request.get("seed", 0), action)
@@ -285,7 +298,10 @@ class Worker:
     def op_names(self, request):
         names = {}
         for name, value in list(self.namespace.items()):
-            if name.startswith("__") or name in self.injected:
+            if len(names) >= MAX_NAMES:
+                break
+            if type(name) is not str or len(name) > NAME_CHARS or name.startswith("__") \
+                    or name in self.injected:
                 continue
             if isinstance(value, types.ModuleType):
                 kind = "module"
@@ -296,9 +312,10 @@ class Worker:
             else:
                 kind = "value"
             names[name] = kind
-        uses = {name: sorted(_global_names(value)) for name, value in self.namespace.items()
+        uses = {name: sorted(_global_names(value))[:200] for name, value in self.namespace.items()
                 if names.get(name) == "function" and isinstance(value, types.FunctionType)}
-        return self._reply({"ok": True, "ignored": list(self.ipython.ignored), "uses": uses},
+        ignored = [_str(m)[:NAME_CHARS] for m in self.ipython.ignored[:50]]  # capped at the source
+        return self._reply({"ok": True, "ignored": ignored, "uses": uses},
                            ("names", names))
 
     def op_get(self, request):
@@ -313,6 +330,34 @@ class Worker:
         space, bare = self._space(request["name"])
         space[bare] = request["value"]
         return self._reply({"ok": True})
+
+    def op_preload(self, request):
+        """Import libraries before any student code runs (their first-use cost, such as
+        matplotlib's font cache, must not come out of a cell's budget).
+
+        The grader may hand over matplotlib's cache files built by an earlier worker
+        (written into MPLCONFIGDIR, this worker's scratch), or ask for them back: this
+        is the worker's first request, so no student code has touched them yet.
+        """
+        folder = os.environ.get("MPLCONFIGDIR", "")
+        given = request.get("cache_files") or {}
+        for name, text in given.items():
+            if folder and _is_cache_file(name) and type(text) is str:
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as stream:
+                    stream.write(text)
+        for name in request.get("modules", []):
+            try:
+                __import__(name)
+            except _BaseException:
+                pass  # not installed: the student's import will say so
+        self.stream.take()  # whatever the import printed is not the student's
+        found = {}
+        if request.get("collect") and folder and os.path.isdir(folder):
+            for name in os.listdir(folder):
+                if _is_cache_file(name):
+                    with open(os.path.join(folder, name), encoding="utf-8") as stream:
+                        found[name] = stream.read(CACHE_FILE_CHARS + 1)
+        return self._reply({"ok": True, "cache_files": found})
 
     def op_helpers(self, request):
         """Define grader code (trusted, sent by the grader) in the helpers' namespace."""
@@ -341,7 +386,8 @@ class Worker:
 
     def serve(self):
         handlers = {"exec": self.op_exec, "call": self.op_call, "names": self.op_names,
-                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers}
+                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers,
+                    "preload": self.op_preload}
         while True:
             try:
                 request = self.receive()
@@ -355,6 +401,15 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+CACHE_FILE_CHARS = 5_000_000
+
+
+def _is_cache_file(name):
+    """matplotlib's font list (`fontlist-v390.json`): a plain file name, nothing else."""
+    return type(name) is str and name.startswith("fontlist-") and name.endswith(".json") \
+        and "/" not in name and len(name) < 64
 
 
 def _global_names(function):
