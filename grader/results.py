@@ -126,6 +126,8 @@ class SubmissionResult:
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
     isolation: str = ""
+    """`bubblewrap`, `landlock` or `basic` (the reference readable: the reports say so)."""
+    landlock_abi: int = 0
     duration_s: float = 0.0
     student_seconds: float = 0.0
     """Wall time spent waiting on the student's worker (calls, cells, transfers)."""

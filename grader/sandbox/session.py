@@ -7,35 +7,21 @@ succeeded, so the remaining checks see the same namespace.
 
 from __future__ import annotations
 
-import atexit
-import functools
 import logging
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
 from ..results import CellOutcome
 from .isolation import Isolation
 from .limits import Limits
-from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout, worker_script
+from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
 log = logging.getLogger(__name__)
 
 GRACE_SECONDS = 1.0  # beyond the soft budget, before the worker is killed
 PRINTED_CAP = 20_000
-
-
-@functools.lru_cache(maxsize=1)
-def _script_dir() -> Path:
-    """A private folder holding only the worker script, shared by all workers."""
-    folder = Path(tempfile.mkdtemp(prefix="mmg-worker-"))
-    (folder / "mmg_worker.py").write_text(worker_script(), "utf-8")
-    atexit.register(shutil.rmtree, folder, True)
-    return folder
 
 
 @dataclass
@@ -106,14 +92,14 @@ class StudentSession:
                 raise WorkerCrash("too many restarts")
             self.restarts += 1
             log.info("restarting the worker of %s (restart %d)", self.module_name, self.restarts)
-        self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+        self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
         for cell in self.replayed:
             try:
                 self._raw(self._worker, {"op": "exec", "source": cell.source, "label": cell.label,
                                          "budget": self.cell_budget, "seed": 0}, self.cell_budget)
             except (WorkerTimeout, WorkerDied):
                 log.warning("replaying %s killed the worker", cell.label)
-                self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+                self._worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
         for source in self.helper_sources:
             self._raw(self._worker, {"op": "helpers", "source": source}, 10)
         return self._worker
