@@ -138,6 +138,13 @@ class SubmissionResult:
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
 
     @property
+    def isolation_label(self) -> str:
+        """`bubblewrap`, `landlock (ABI 7)` or `basic`, as the reports show it."""
+        if self.isolation == "landlock" and self.landlock_abi:
+            return f"landlock (ABI {self.landlock_abi})"
+        return self.isolation
+
+    @property
     def score(self) -> float:
         return round(sum(q.score for q in self.questions), 4)
 
