@@ -36,6 +36,7 @@ from . import reach
 FIRST_UID = 2_000_000_000
 """Worker user ids: far above any account and below the 2**31 some tools mishandle."""
 PR_CAPBSET_DROP = 24
+PR_SET_PDEATHSIG = 1
 _counter = itertools.count()
 
 
@@ -77,6 +78,15 @@ def _crossable_by_anyone(folder: Path) -> bool:
         return all(os.stat(f).st_mode & stat.S_IXOTH for f in [folder, *folder.parents])
     except OSError:
         return False
+
+
+def die_with_parent(parent: int) -> None:
+    """In the child: SIGKILL when the grading process dies, whatever kills it (a
+    worker must not outlive its grader; bubblewrap does the same with --die-with-parent)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0)
+    if os.getppid() != parent:  # the grader died before the line above
+        os._exit(1)
 
 
 def _reachable_by_anyone(path: Path) -> bool:

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import wire
-from .cage import Cage
+from .cage import Cage, become_subreaper
 from . import landlock, reach
 from .isolation import Isolation, wrap_command
 from .limits import Limits, apply_limits
-from .privileges import Drop, Identity, identity_for_worker
+from .privileges import Drop, Identity, die_with_parent, identity_for_worker
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,7 @@ class WorkerProcess:
             if isolation is Isolation.LANDLOCK:
                 ruleset = landlock.build_ruleset(folder.private, folder.scratch)
             cage = Cage(limits.processes, limits.use_cgroup)
+            become_subreaper()
         except BaseException:
             folder.remove()
             raise
@@ -148,12 +149,15 @@ class WorkerProcess:
         command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]
         command = wrap_command(command, isolation, scratch, folder.private, limits.scratch_bytes)
 
+        grader = os.getpid()
+
         def in_child() -> None:
             cage.enter()  # as the grader: joining the cgroup needs its rights
             apply_limits(limits)  # RLIMIT_NPROC binds a worker's own user id
             identity.apply()
             if ruleset is not None:
                 landlock.enforce(ruleset)
+            die_with_parent(grader)  # last: a change of user id clears it
 
         try:
             popen = subprocess.Popen(
