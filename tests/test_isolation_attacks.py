@@ -249,8 +249,16 @@ def test_a_non_editable_install_keeps_the_reference_out_of_reach(tmp_path):
     # the dependencies come from the test's own environment (no download)
     ours = [p for p in sys.path if p.endswith("site-packages")]
     (site_packages / "deps.pth").write_text("\n".join(ours) + "\n")
+    # built as pip builds any wheel (setuptools from the pip cache or PyPI), installed without
+    # deps, from a copy of the sources (the build leaves build/ next to them)
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for package in ("grader", "exercises", "reference"):
+        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     built = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-                            "--quiet", "--no-deps", "--no-build-isolation", "--no-index", str(ROOT)],
+                            "--quiet", "--no-deps", str(source)],
                            capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert built.returncode == 0, built.stderr[-2000:]
     assert (site_packages / "reference" / "puissance4.py").exists()
