@@ -61,6 +61,22 @@ def missing_features(version: int) -> list[str]:
     return missing
 
 
+@functools.lru_cache(maxsize=1)
+def _static_rules() -> tuple:
+    """(path, access) of what every worker may read, worked out once per process (a
+    worker's ruleset then costs one open and one system call per rule)."""
+    from landlockpy import AccessFS
+
+    file_read = AccessFS.READ_FILE | AccessFS.EXECUTE
+    tree_read = file_read | AccessFS.READ_DIR
+    rules = []
+    for path in list(reach.runtime_paths()) + [p for _, p in reach.student_libraries()]:
+        rules.append((path, tree_read if path.is_dir() else file_read))
+    rules += [(path, AccessFS.READ_DIR) for path in reach.runtime_listed()]
+    rules += [(Path(d), AccessFS.READ_FILE | AccessFS.WRITE_FILE) for d in reach.DEVICES if Path(d).exists()]
+    return tuple(rules)
+
+
 def build_ruleset(private: Path, scratch: Path):
     """The ruleset of one worker (to enforce in the child with `enforce`)."""
     from landlockpy import AccessFS, AccessNet, Ruleset, Scope
@@ -69,21 +85,11 @@ def build_ruleset(private: Path, scratch: Path):
                       | AccessNet.CONNECT_SEND_UDP,
                       scoped=Scope.ABSTRACT_UNIX_SOCKET | Scope.SIGNAL)
     try:
-        file_read = AccessFS.READ_FILE | AccessFS.EXECUTE
-        tree_read = file_read | AccessFS.READ_DIR
-        for path in reach.runtime_paths():
-            _allow(ruleset, path, tree_read if path.is_dir() else file_read)
-        for path in reach.runtime_listed():
-            _allow(ruleset, path, AccessFS.READ_DIR)
-        for _, path in reach.student_libraries():
-            _allow(ruleset, path, tree_read if path.is_dir() else file_read)
-        _allow(ruleset, private, tree_read)
-        for device in reach.DEVICES:
-            if Path(device).exists():
-                _allow(ruleset, Path(device), AccessFS.READ_FILE | AccessFS.WRITE_FILE)
+        for path, access in _static_rules():
+            _allow(ruleset, path, access)
+        _allow(ruleset, private, AccessFS.READ_FILE | AccessFS.EXECUTE | AccessFS.READ_DIR)
         # everything in the scratch, but executing what the student wrote there
-        everything = ~AccessFS.EXECUTE & ruleset.handled_fs
-        _allow(ruleset, scratch, everything)
+        _allow(ruleset, scratch, ~AccessFS.EXECUTE & ruleset.handled_fs)
     except BaseException:
         ruleset.close()
         raise
