@@ -24,8 +24,10 @@ EXPECTED = json.loads((FAULTS / "EXPECTED.json").read_text("utf-8"))
 CORPUS = TESTS / "fixtures" / "puissance4"
 CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
 
-BUBBLEWRAP_ONLY = {"cherche_reference.ipynb"}
-"""Only OS-level isolation hides the reference from a search of the filesystem."""
+BUBBLEWRAP_ONLY = {"cherche_reference.ipynb", "cherche_venv.ipynb", "execute_voisin.ipynb",
+                   "signale_parent.ipynb", "reecrit_voisins.ipynb"}
+"""Only OS-level isolation hides the reference and the neighbours from a search of the
+filesystem, and the grader from a signal (every mode: tests/test_isolation_attacks.py)."""
 PROCESS_ATTACKS = ["boucle_sans_signaux.ipynb", "fourche_100.ipynb", "memoire_6go.ipynb",
                    "fichier_1go.ipynb", "recursion_pile_c.ipynb", "descripteurs_fermes.ipynb",
                    "trame_forgee.ipynb", "python_modifie.ipynb", "gros_resultat.ipynb",
