@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="budget en secondes d'une cellule")
     parser.add_argument("--fail-under", type=float, metavar="SCORE",
                         help="code de sortie 1 si une copie a moins de SCORE sur 20")
-    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic"), default=defaults.isolation,
+    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic"),
+                        default=defaults.isolation,
                         help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic)")
     parser.add_argument("--require-isolation", choices=("any", "strong"), default="any",
                         help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent")

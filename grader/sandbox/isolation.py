@@ -76,7 +76,8 @@ def _hidden_inside(bound: list[Path]) -> list[Path]:
     """Folders of installed packages under a bound folder: covered by an empty tmpfs."""
     found = set()
     for root in bound:
-        for pattern in ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages", "lib/python3/dist-packages"):
+        for pattern in ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages",
+                        "lib/python3/dist-packages"):
             found.update(reach._real(p) for p in root.glob(pattern) if p.is_dir())
         found.update(h for h in reach.hidden_folders() if h != root and root in h.parents)
     outer = [f for f in found if not any(o in f.parents for o in found)]

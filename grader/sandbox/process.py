@@ -1,8 +1,9 @@
 """Start, talk to and kill one sandboxed worker process (grader side).
 
 The worker is a fresh Python, run from a private read-only copy of its script (one per
-worker), in an empty scratch directory, as an unprivileged user when the grader is root, with a scrubbed environment, resource limits, its own session and
-a cage holding every process it starts (see `cage`). Requests and replies travel on a
+worker), in an empty scratch directory, as an unprivileged user when the grader is
+root, with a scrubbed environment, resource limits, its own session and a cage
+holding every process it starts (see `cage`). Requests and replies travel on a
 dedicated pair of pipes; every reply must echo its request's random token, so a frame
 written by student code is detected, not believed. Every wait on the worker has a
 wall-clock deadline after which all its processes are killed.
@@ -18,7 +19,6 @@ import select
 import signal
 import struct
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
