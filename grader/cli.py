@@ -20,7 +20,7 @@ from .render.progress import Progress
 from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
 from .sandbox.isolation import IsolationChoice, IsolationUnavailable, choose
-from .sandbox.privileges import describe_drop
+from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
 EXERCISE_IDS = ("puissance4", "domineering", "domineering-minmax", "morpion", "chocolat")
@@ -122,7 +122,7 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     """Before anyone is graded: a warning when the reference is readable from the
     worker, one line when `auto` fell back to Landlock."""
     if not isolation.mode.strong:
-        protected = describe_drop() == "a user id of its own"
+        protected = planned_drop() is Drop.UID  # signals and neighbours' files out of reach
         more = "" if protected else tr(lang, "isolation.weak_more")
         print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)
     elif isolation.fallback:

@@ -111,21 +111,29 @@ def uid_drop_possible() -> tuple[bool, str]:
     return True, ""
 
 
-def identity_for_worker() -> Identity:
+def planned_drop() -> Drop:
+    """What a worker started now gives up (its folder is made in the temp directory,
+    which another user id must be able to cross)."""
     if os.geteuid() != 0:
-        return Identity(Drop.NONE)
-    possible, _ = uid_drop_possible()
-    if possible and _crossable_by_anyone(Path(tempfile.gettempdir())):
-        uid = FIRST_UID + (os.getpid() % 100_000) * 1000 + next(_counter) % 1000
-        return Identity(Drop.UID, uid)
-    return Identity(Drop.CAPABILITIES)
+        return Drop.NONE
+    if uid_drop_possible()[0] and _crossable_by_anyone(Path(tempfile.gettempdir())):
+        return Drop.UID
+    return Drop.CAPABILITIES
+
+
+def identity_for_worker() -> Identity:
+    drop = planned_drop()
+    if drop is Drop.UID:
+        return Identity(drop, FIRST_UID + (os.getpid() % 100_000) * 1000 + next(_counter) % 1000)
+    return Identity(drop)
 
 
 def describe_drop() -> str:
     """How workers run here, for the log and the report."""
-    if os.geteuid() != 0:
+    drop = planned_drop()
+    if drop is Drop.NONE:
         return "the grader's user"
-    possible, why = uid_drop_possible()
-    if possible:
+    if drop is Drop.UID:
         return "a user id of its own"
+    why = uid_drop_possible()[1] or f"{tempfile.gettempdir()} cannot be crossed by another user"
     return f"root without capabilities ({why})"
