@@ -138,6 +138,8 @@ class WorkerProcess:
             cage = Cage(limits.processes, limits.use_cgroup)
             become_subreaper()
         except BaseException:
+            if ruleset is not None:
+                ruleset.close()
             folder.remove()
             raise
         scratch = str(folder.scratch)
