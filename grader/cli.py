@@ -119,14 +119,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
-    """Before anyone is graded: a warning when the reference is readable from the
-    worker, one line when `auto` fell back to Landlock."""
+    """Before anyone is graded: one line when `auto` fell back (and why), a warning
+    when the reference is readable from the worker."""
+    if isolation.fallback:  # why not a stronger one, in one line
+        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
     if not isolation.mode.strong:
         protected = planned_drop() is Drop.UID  # signals and neighbours' files out of reach
         more = "" if protected else tr(lang, "isolation.weak_more")
         print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)
-    elif isolation.fallback:
-        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
 
 
 def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
