@@ -2,10 +2,11 @@
 
     python benchmarks/bench_isolation.py [--runs 5] [NOTEBOOK]
 
-Grades the bundled sample NOTEBOOK `--runs` times with `--isolation basic` and with
-`--isolation bubblewrap` (in this process, so interpreter start-up and imports are
-left out), and times a bare worker start + stop for each, with and without the pids
-cgroup. Prints medians; nothing is asserted (figures for docs/security.md).
+Grades the bundled sample NOTEBOOK `--runs` times with each isolation this machine
+offers (basic, landlock, bubblewrap; in this process, so interpreter start-up and
+imports are left out), and times a bare worker start + one cell + stop for each, with
+and without the pids cgroup, and what building a Landlock ruleset costs. Prints
+medians; nothing is asserted (figures for docs/security.md).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from grader.runner import grade_file
 from grader.sandbox.cage import cgroups_usable
-from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox import landlock
+from grader.sandbox.isolation import Isolation, bubblewrap_status
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import Cell, StudentSession
 from grader.settings import Settings
@@ -48,14 +50,37 @@ def time_worker(isolation: Isolation, limits: Limits, runs: int) -> float:
     return statistics.median(walls)
 
 
+def time_ruleset(runs: int) -> float:
+    """Building (and closing) the Landlock ruleset of one worker, the only cost Landlock
+    adds in the grader; enforcing it is one system call in the worker's child."""
+    import tempfile
+
+    walls = []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(runs):
+            start = time.perf_counter()
+            landlock.build_ruleset(Path(folder), Path(folder)).close()
+            walls.append(time.perf_counter() - start)
+    return statistics.median(walls)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    modes = ["basic"] + (["bubblewrap"] if available_isolation() is Isolation.BUBBLEWRAP else [])
-    if len(modes) == 1:
-        print("bubblewrap is not usable here: only basic isolation is measured")
+    modes = ["basic"]
+    if landlock.abi()[0]:
+        modes.append("landlock")
+    else:
+        print(f"landlock not measured: {landlock.abi()[1]}")
+    if bubblewrap_status()[0]:
+        modes.append("bubblewrap")
+    else:
+        print(f"bubblewrap not measured: {bubblewrap_status()[1]}")
+    if "landlock" in modes:
+        print(f"landlock ABI {landlock.abi()[0]}: building one worker's ruleset takes "
+              f"{time_ruleset(args.runs * 20) * 1000:.2f} ms")
     print(f"pids cgroup usable: {cgroups_usable()}")
     grade_file(args.notebook, Settings(isolation="basic"))  # warm the caches (reference values)
     graded = {}
@@ -68,9 +93,9 @@ def main() -> None:
             seconds = time_worker(Isolation(mode), Limits(use_cgroup=cgroup), args.runs * 4)
             print(f"worker start + one cell + stop, {mode:10s} {'cgroup' if cgroup else 'session'} cage: "
                   f"{seconds * 1000:.1f} ms")
-    if "bubblewrap" in graded:
-        print(f"bubblewrap adds {graded['bubblewrap'] - graded['basic']:+.3f} s per submission "
-              f"({(graded['bubblewrap'] / graded['basic'] - 1) * 100:+.0f} %)")
+    for mode in modes[1:]:
+        print(f"{mode} adds {graded[mode] - graded['basic']:+.3f} s per submission "
+              f"({(graded[mode] / graded['basic'] - 1) * 100:+.0f} %)")
 
 
 if __name__ == "__main__":

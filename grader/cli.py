@@ -22,6 +22,8 @@ from .render.progress import Progress
 from .render.sanitize import SafeFormatter, safe_line
 from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
+from .sandbox.isolation import IsolationChoice, IsolationUnavailable, choose
+from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
 
@@ -49,7 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="budget en secondes d'une cellule")
     parser.add_argument("--fail-under", type=float, metavar="SCORE",
                         help="code de sortie 1 si une copie a moins de SCORE sur 20")
-    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "basic"), default=defaults.isolation)
+    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic"),
+                        default=defaults.isolation,
+                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic)")
+    parser.add_argument("--require-isolation", choices=("any", "strong"), default="any",
+                        help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent")
     parser.add_argument("-v", "--verbose", action="count", default=0)
     parser.add_argument("--version", action="version", version=__version__)
     return parser
@@ -74,6 +80,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"introuvable : {', '.join(map(str, missing))}")
     if args.gradescope and len(collect(args.paths)) != 1:
         parser.error(tr(settings.lang, "gradescope_one"))
+    try:
+        isolation = choose(settings.isolation)
+    except IsolationUnavailable as exc:
+        parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
+    if args.require_isolation == "strong" and not isolation.mode.strong:
+        print(tr(settings.lang, "isolation.required", why=isolation.fallback or "--isolation basic"),
+              file=sys.stderr)
+        return 2
+    announce_isolation(isolation, settings.lang)
     # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
     out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
     progress = Progress(sys.stderr, settings.lang)
@@ -112,6 +127,17 @@ def main(argv: list[str] | None = None) -> int:
             r.status != "graded" or r.mark20 < args.fail_under for r in results):
         return 1
     return 1 if failed_reports else 0
+
+
+def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
+    """Before anyone is graded: one line when `auto` fell back (and why), a warning
+    when the reference is readable from the worker."""
+    if isolation.fallback:  # why not a stronger one, in one line
+        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
+    if not isolation.mode.strong:
+        protected = planned_drop() is Drop.UID  # signals and neighbours' files out of reach
+        more = "" if protected else tr(lang, "isolation.weak_more")
+        print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)
 
 
 def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> list[str]:

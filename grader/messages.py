@@ -106,6 +106,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.all_passed": "Toutes les questions corrigées automatiquement sont réussies.",
         "html.truncated": "… (suite coupée : {count} caractère(s) de plus)",
         "html.footer": "Rapport produit par minimax-grader {version}",
+        # Isolation of the student's process (grader/sandbox/isolation.py)
+        "isolation.weak": "ATTENTION : isolation « basic » : le code des élèves peut lire les fichiers "
+                          "du correcteur (dont le corrigé){weak_more}. Pour une correction notée, "
+                          "installez bubblewrap (apt-get install bubblewrap) ou utilisez un noyau Linux "
+                          "5.13+ avec Landlock ; --require-isolation strong refuse de corriger sans.",
+        "isolation.weak_more": ", signaler le correcteur et modifier les copies voisines",
+        "isolation.in_force": "Isolation : {label} — {why}",
+        "isolation.required": "--require-isolation strong : ni bubblewrap ni Landlock ne fonctionnent ici "
+                              "({why}). Installez bubblewrap (apt-get install bubblewrap) ou utilisez un "
+                              "noyau Linux 5.13+ avec Landlock activé (paquet landlockpy).",
+        "isolation.unavailable": "--isolation {mode} : impossible sur cette machine ({why})",
+        "isolation.summary_weak": "ATTENTION : {count} copie(s) corrigée(s) en isolation « basic » : "
+                                  "le corrigé leur était lisible.",
+        "html.isolation": "Isolation", "csv.isolation": "isolation",
+        "html.isolation_weak": "Corrigé en isolation « basic » : le code de l'élève pouvait lire les "
+                               "fichiers du correcteur (dont le corrigé). Note à confirmer.",
+        "html.isolation_weak_index": "{count} copie(s) corrigée(s) en isolation « basic » : leur code "
+                                     "pouvait lire le corrigé. Installez bubblewrap ou utilisez Landlock "
+                                     "pour une correction notée.",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -202,6 +221,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.all_passed": "Every automatically graded question passed.",
         "html.truncated": "… (cut: {count} more character(s))",
         "html.footer": "Report made by minimax-grader {version}",
+        "isolation.weak": "WARNING: isolation 'basic': student code can read the grader's files "
+                          "(the reference included){weak_more}. For graded work, install bubblewrap "
+                          "(apt-get install bubblewrap) or use a Linux 5.13+ kernel with Landlock; "
+                          "--require-isolation strong refuses to grade without one.",
+        "isolation.weak_more": ", signal the grader and change the neighbouring submissions",
+        "isolation.in_force": "Isolation: {label} — {why}",
+        "isolation.required": "--require-isolation strong: neither bubblewrap nor Landlock works here "
+                              "({why}). Install bubblewrap (apt-get install bubblewrap) or use a Linux "
+                              "5.13+ kernel with Landlock enabled (package landlockpy).",
+        "isolation.unavailable": "--isolation {mode}: not possible on this machine ({why})",
+        "isolation.summary_weak": "WARNING: {count} submission(s) graded with isolation 'basic': "
+                                  "the reference was readable to them.",
+        "html.isolation": "Isolation", "csv.isolation": "isolation",
+        "html.isolation_weak": "Graded with isolation 'basic': the student's code could read the "
+                               "grader's files (the reference included). Mark to be confirmed.",
+        "html.isolation_weak_index": "{count} submission(s) graded with isolation 'basic': their code "
+                                     "could read the reference. Install bubblewrap or use Landlock "
+                                     "for graded work.",
     },
 }
 

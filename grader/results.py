@@ -251,6 +251,8 @@ class SubmissionResult:
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
     isolation: str = ""
+    """`bubblewrap`, `landlock` or `basic` (the reference readable: the reports say so)."""
+    landlock_abi: int = 0
     duration_s: float = 0.0
     student_seconds: float = 0.0
     """Wall time spent waiting on the student's worker (calls, cells, transfers)."""
@@ -259,6 +261,13 @@ class SubmissionResult:
     ignored_magics: list[str] = field(default_factory=list)
     student: str = ""
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
+
+    @property
+    def isolation_label(self) -> str:
+        """`bubblewrap`, `landlock (ABI 7)` or `basic`, as the reports show it."""
+        if self.isolation == "landlock" and self.landlock_abi:
+            return f"landlock (ABI {self.landlock_abi})"
+        return self.isolation
 
     @property
     def score(self) -> float:

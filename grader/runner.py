@@ -10,7 +10,7 @@ from .checks import Registry, StudentView, grade_exercise
 from .detect import detect
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
-from .sandbox.isolation import Isolation, available_isolation
+from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import Cell, StudentSession
 from .settings import Settings
 from .submission import SubmissionCode, preload_modules, read_submission
@@ -18,10 +18,10 @@ from .submission import SubmissionCode, preload_modules, read_submission
 log = logging.getLogger(__name__)
 
 
-def resolve_isolation(choice: str) -> Isolation:
-    if choice == "auto":
-        return available_isolation()
-    return Isolation(choice)
+def resolve_isolation(choice: str) -> IsolationChoice:
+    """The isolation in force (probed once per process); IsolationUnavailable when an
+    explicit choice cannot work here (the command line checks it before grading)."""
+    return choose(choice)
 
 
 def installed_exercises() -> Registry:
@@ -48,10 +48,11 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
                                 reason=exc.reason, duration_s=round(time.monotonic() - start, 3),
                                 detail=exc.detail)
     isolation = resolve_isolation(settings.isolation)
-    with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout,
+    with StudentSession(code.module_name, settings.limits, isolation.mode, settings.cell_timeout,
                         preload=preload_modules(code), total_budget=settings.total_budget) as session:
         result = _grade_code(code, session, settings, registry)
-        result.isolation = isolation.value
+        result.isolation = isolation.mode.value
+        result.landlock_abi = isolation.landlock_abi
         result.student_seconds = round(session.student_seconds, 3)
         result.student_cpu = round(session.student_cpu, 3)
         result.printed = "".join(session.printed)

@@ -27,7 +27,8 @@ class Settings:
     jobs: int = 1
     limits: Limits = field(default_factory=Limits)
     isolation: str = "auto"
-    """`auto` (bubblewrap when it works here), `bubblewrap` or `basic`."""
+    """`auto` (bubblewrap, else landlock, else basic: the strongest that works here),
+    `bubblewrap`, `landlock` or `basic`."""
     examples_scale: float = 1.0
     """Multiplies the number of Hypothesis examples of every check."""
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 SLOW_MODULES = {"test_fixture_corpus", "test_faults", "test_worker", "test_isolation", "test_cli",
-                "test_batch_reports", "test_reference_as_submission", "test_english_reports"}
+                "test_batch_reports", "test_reference_as_submission", "test_english_reports",
+                "test_isolation_attacks"}
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
 
 

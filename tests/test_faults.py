@@ -16,7 +16,6 @@ from grader.runner import grade_file
 from grader.sandbox.cage import CGROUP_ROOT, cgroups_usable
 from grader.sandbox.isolation import Isolation, available_isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import _script_dir
 from grader.settings import Settings
 
 TESTS = Path(__file__).resolve().parent
@@ -25,8 +24,10 @@ EXPECTED = json.loads((FAULTS / "EXPECTED.json").read_text("utf-8"))
 CORPUS = TESTS / "fixtures" / "puissance4"
 CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
 
-BUBBLEWRAP_ONLY = {"cherche_reference.ipynb"}
-"""Only OS-level isolation hides the reference from a search of the filesystem."""
+BUBBLEWRAP_ONLY = {"cherche_reference.ipynb", "cherche_venv.ipynb", "execute_voisin.ipynb",
+                   "signale_parent.ipynb", "reecrit_voisins.ipynb"}
+"""Only OS-level isolation hides the reference and the neighbours from a search of the
+filesystem, and the grader from a signal (every mode: tests/test_isolation_attacks.py)."""
 PROCESS_ATTACKS = ["boucle_sans_signaux.ipynb", "fourche_100.ipynb", "memoire_6go.ipynb",
                    "fichier_1go.ipynb", "recursion_pile_c.ipynb", "descripteurs_fermes.ipynb",
                    "trame_forgee.ipynb", "python_modifie.ipynb", "gros_resultat.ipynb",
@@ -42,10 +43,11 @@ def bubblewrap_or_fail():
     pytest.skip("bubblewrap is not installed on this development machine")
 
 
-def worker_processes() -> list[str]:
-    """Live processes started from this test process' private worker script (forked
-    children of a worker keep its command line), as 'pid command'."""
-    marker = str(_script_dir()).encode()
+def worker_processes(folder: Path) -> list[str]:
+    """Live processes started from a worker script under `folder` (each worker's
+    private copy lives in its temporary folder; forked children of a worker keep its
+    command line), as 'pid command'."""
+    marker = str(folder).encode()
     found = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -65,8 +67,7 @@ def own_cgroups() -> list[Path]:
 
 @pytest.fixture
 def private_tmp(tmp_path, monkeypatch):
-    """Scratch directories of this test go to a folder of its own, to count them."""
-    _script_dir()  # made before, outside the folder watched
+    """Worker folders of this test go to a folder of its own, to count them."""
     folder = tmp_path / "tmp"
     folder.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
@@ -83,7 +84,7 @@ def assert_verdicts(result, spec):
 
 
 def assert_nothing_left(folder: Path):
-    assert worker_processes() == []
+    assert worker_processes(folder) == []
     assert sorted(p.name for p in folder.iterdir()) == []
     assert own_cgroups() == []
 

@@ -45,7 +45,7 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     header += [f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})"
                for exercise, qid, points in columns]
     header += [tr(lang, "csv.total"), tr(lang, "csv.max"), tr(lang, "csv.mark"),
-               tr(lang, "csv.seconds")]
+               tr(lang, "csv.seconds"), tr(lang, "csv.isolation")]
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
@@ -61,6 +61,7 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
         row += [num(scores[(ex, qid)]) if (ex, qid) in scores else ""
                 for ex, qid, _ in columns]
         row += [num(result.score) if graded else "", num(result.max_score) if graded else "",
-                num(result.mark20) if graded else "", num(round(result.duration_s, 1))]
+                num(result.mark20) if graded else "", num(round(result.duration_s, 1)),
+                result.isolation_label]
         writer.writerow(row)
     return BOM + out.getvalue()

@@ -47,6 +47,8 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "understood": [tr(lang, key, **values) for key, values in result.understood],
         "isolation": result.isolation,
     }
+    if result.landlock_abi:
+        data["landlock_abi"] = result.landlock_abi
     if result.status != "graded":
         data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
     return data

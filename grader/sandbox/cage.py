@@ -47,17 +47,34 @@ def _own_cgroup_dirs() -> list[Path]:
 
 
 def _remove_stale(parent: Path) -> None:
-    """Empty cgroups left by a grader that was killed itself (rmdir fails if in use)."""
+    """Cgroups left by a grader that was killed itself: what still runs in them (a
+    worker's children) is killed, so that nothing outlives its grader for long."""
     for old in parent.glob("mmg-*"):
         try:
             owner = int(old.name.split("-")[1])
         except (IndexError, ValueError):
             continue
         if not Path(f"/proc/{owner}").exists():
-            try:
-                old.rmdir()
-            except OSError:
-                pass
+            _kill_cgroup(old)
+            for _ in range(50):
+                try:
+                    old.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.01)
+
+
+def _kill_cgroup(folder: Path) -> None:
+    try:
+        (folder / "cgroup.kill").write_text("1")  # cgroup v2, Linux 5.14+
+        return
+    except OSError:
+        pass
+    try:
+        pids = [int(p) for p in (folder / "cgroup.procs").read_text().split()]
+    except OSError:
+        return
+    _signal_all(pids, signal.SIGKILL)
 
 
 def _make_cgroup(max_pids: int) -> Path | None:
@@ -78,6 +95,49 @@ def _make_cgroup(max_pids: int) -> Path | None:
             except OSError:
                 pass
     return None
+
+
+PR_SET_CHILD_SUBREAPER = 36
+_subreaper = False
+_workers: set[int] = set()
+"""Leaders of the live workers of this process (not orphans to kill)."""
+
+
+def become_subreaper() -> None:
+    """Orphans of a worker's process tree are re-parented to this process instead of
+    init, so that the session cage still finds a grandchild that left with setsid()
+    after its parent exited (prctl has no Python binding: one libc call)."""
+    global _subreaper
+    if _subreaper:
+        return
+    _subreaper = True
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        log.debug("cannot become a child subreaper here")
+
+
+def _adopted_orphans() -> list[int]:
+    """Processes re-parented to this grader: children that are not one of its workers
+    nor one of its multiprocessing helpers."""
+    import multiprocessing
+
+    me = os.getpid()
+    known = _workers | {p.pid for p in multiprocessing.active_children()}
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit() or int(entry.name) in known:
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == me:
+            found.append(int(entry.name))
+    return found
 
 
 class Cage:
@@ -104,6 +164,7 @@ class Cage:
     def started(self, pid: int) -> None:
         """Record the worker's pid; if it could not join the cgroup, count its session."""
         self.leader = pid
+        _workers.add(pid)
         if self.cgroup is not None and pid not in self.members():
             log.warning("the worker could not join %s: counting its session instead", self.cgroup)
             try:
@@ -152,10 +213,28 @@ class Cage:
                 time.sleep(0.01)
         if seen:
             log.warning("processes %s of worker %s survived the kill", sorted(seen), self.leader)
+        if self.cgroup is None:
+            self._kill_orphans()
+
+    def _kill_orphans(self) -> None:
+        """Descendants that left the worker's session and lost their parent were
+        adopted by this process (`become_subreaper`): kill and reap them."""
+        for _ in range(3):
+            orphans = _adopted_orphans()
+            if not orphans:
+                return
+            _signal_all(orphans, signal.SIGKILL)
+            for pid in orphans:
+                try:
+                    os.waitpid(pid, 0)
+                except ChildProcessError:
+                    pass
 
     def remove(self) -> None:
         """Kill what is left and delete the cgroup."""
         self.kill_all()
+        if self.leader is not None:
+            _workers.discard(self.leader)
         if self.cgroup is None:
             return
         for _ in range(100):  # rmdir is refused until the killed tasks are gone

@@ -1,9 +1,15 @@
-"""OS-level isolation of the worker with bubblewrap, when the machine has it.
+"""Which OS-level isolation the worker gets, and the bubblewrap command line.
 
-With bubblewrap the worker sees only the Python installation, its private script
-folder and its scratch directory: not the grader's files, not the network, not the
-other processes (own PID namespace). Without it the isolation is `basic`: limits,
-scrubbed environment, scratch working directory, grader code not on `sys.path`.
+- `bubblewrap`: own namespaces (user, PID, network, mount...), an unprivileged user
+  with no capability even when the grader is root, and a filesystem holding only the
+  Python runtime, the student's libraries, the worker's private folder and a sized
+  scratch (installed packages hidden under empty read-only tmpfs).
+- `landlock`: the kernel's Landlock LSM confines the worker's files, TCP, signals and
+  abstract sockets (see `landlock`); no namespace needed.
+- `basic`: limits, scrubbed environment, private script, cage, and when the grader is
+  root a user id of its own; the grader's files stay readable (docs/security.md).
+
+`auto` picks the strongest that works here, and says why it fell back.
 """
 
 from __future__ import annotations
@@ -13,29 +19,74 @@ import functools
 import logging
 import shutil
 import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+from . import landlock, reach
 
 log = logging.getLogger(__name__)
 MIB = 1024 * 1024
+SANDBOX_UID = 65534
+"""The worker's user inside bubblewrap's user namespace (nobody): no capability."""
+SYSTEM_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives", "/etc/ld.so.cache",
+                  "/etc/localtime")
 
 
 class Isolation(str, enum.Enum):
     BASIC = "basic"
+    LANDLOCK = "landlock"
     BUBBLEWRAP = "bubblewrap"
 
+    @property
+    def strong(self) -> bool:
+        """Whether the grader's files (the reference) are out of the worker's reach."""
+        return self is not Isolation.BASIC
 
-def _python_roots() -> list[str]:
-    """Folders the worker's Python needs: its prefix(es) and the system libraries."""
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
-    real = Path(sys.executable).resolve().parent.parent
-    roots.add(str(real))
-    return sorted(r for r in roots if r and Path(r).exists())
+
+class IsolationUnavailable(Exception):
+    """The isolation asked for cannot work on this machine (a usage error)."""
+
+
+@dataclass(frozen=True)
+class IsolationChoice:
+    """The isolation in force for a run, and why not a stronger one."""
+
+    mode: Isolation
+    landlock_abi: int = 0
+    fallback: str = ""
+    """One line: why `auto` did not get bubblewrap (and Landlock), empty otherwise."""
+
+    @property
+    def label(self) -> str:
+        if self.mode is Isolation.LANDLOCK:
+            return f"landlock (ABI {self.landlock_abi})"
+        return self.mode.value
+
+
+def _python_roots() -> list[Path]:
+    """The folders of the runtime bwrap binds whole (installed packages hidden after)."""
+    roots = {Path(reach.python_executable()).parent.parent}
+    for path in reach.runtime_paths():
+        if not any(str(path).startswith(s + "/") or str(path) == s for s in SYSTEM_FOLDERS):
+            roots.add(path)
+    return list(reach._outermost(roots))
+
+
+def _hidden_inside(bound: list[Path]) -> list[Path]:
+    """Folders of installed packages under a bound folder: covered by an empty tmpfs."""
+    found = set()
+    for root in bound:
+        for pattern in ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages",
+                        "lib/python3/dist-packages"):
+            found.update(reach._real(p) for p in root.glob(pattern) if p.is_dir())
+        found.update(h for h in reach.hidden_folders() if h != root and root in h.parents)
+    outer = [f for f in found if not any(o in f.parents for o in found)]
+    return sorted(outer)
 
 
 def wrap_command(command: list[str], isolation: Isolation, scratch: str,
-                 script_dir: Path, scratch_bytes: int) -> list[str]:
-    """The command run inside bubblewrap (or unchanged for basic isolation).
+                 private: Path, scratch_bytes: int) -> list[str]:
+    """The command run inside bubblewrap (or unchanged for the other isolations).
 
     The only writable places are a tmpfs of `scratch_bytes` on /tmp, holding the
     scratch directory (so many files cannot fill the disk, and the files vanish with
@@ -43,16 +94,27 @@ def wrap_command(command: list[str], isolation: Isolation, scratch: str,
     """
     if isolation is not Isolation.BUBBLEWRAP:
         return command
-    bwrap = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+    bwrap = ["bwrap", "--unshare-all", "--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
+             "--disable-userns", "--cap-drop", "ALL", "--die-with-parent", "--new-session",
              "--proc", "/proc", "--dev", "/dev", "--size", str(MIB), "--tmpfs", "/dev/shm",
              "--remount-ro", "/dev", "--size", str(scratch_bytes), "--tmpfs", "/tmp"]
-    for folder in ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives", "/etc/ld.so.cache"):
+    bound = []
+    for folder in SYSTEM_FOLDERS:
         if Path(folder).exists():
             bwrap += ["--ro-bind", folder, folder]
+            bound.append(Path(folder))
     for root in _python_roots():
-        bwrap += ["--ro-bind", root, root]
-    bwrap += ["--ro-bind", str(script_dir), str(script_dir)]
-    if Path(scratch).parent == Path("/tmp"):
+        bwrap += ["--ro-bind", str(root), str(root)]
+        bound.append(root)
+    hidden = _hidden_inside(bound)
+    for folder in hidden:
+        bwrap += ["--tmpfs", str(folder)]
+    for _, path in reach.student_libraries():
+        bwrap += ["--ro-bind", str(path), str(path)]
+    for folder in hidden:
+        bwrap += ["--remount-ro", str(folder)]
+    bwrap += ["--ro-bind", str(private), str(private)]
+    if Path("/tmp") in Path(scratch).parents:
         bwrap += ["--dir", scratch]  # inside the sized /tmp
     else:  # a scratch elsewhere (TMPDIR set): its own sized tmpfs
         bwrap += ["--size", str(scratch_bytes), "--tmpfs", scratch]
@@ -61,17 +123,46 @@ def wrap_command(command: list[str], isolation: Isolation, scratch: str,
 
 
 @functools.lru_cache(maxsize=1)
-def available_isolation() -> Isolation:
-    """Bubblewrap when it is installed and works here, else basic (probed once)."""
+def bubblewrap_status() -> tuple[bool, str]:
+    """(bubblewrap works here, why not) probed once."""
     if shutil.which("bwrap") is None:
-        return Isolation.BASIC
-    probe = wrap_command([sys.executable, "-c", "pass"], Isolation.BUBBLEWRAP, "/tmp/mmg-probe",
-                         Path(sys.prefix), 16 * MIB)
+        return False, "bwrap is not installed (apt-get install bubblewrap)"
+    probe = wrap_command([reach.python_executable(), "-S", "-c", "pass"], Isolation.BUBBLEWRAP,
+                         "/tmp/mmg-probe", Path(reach.python_executable()).parent, 16 * MIB)
     try:
         done = subprocess.run(probe, capture_output=True, timeout=20, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return Isolation.BASIC
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"bwrap does not start: {exc}"
     if done.returncode != 0:
-        log.info("bubblewrap present but unusable here: %s", done.stderr.decode(errors="replace")[:200])
-        return Isolation.BASIC
-    return Isolation.BUBBLEWRAP
+        error = done.stderr.decode(errors="replace").strip().splitlines()
+        return False, "bwrap fails here: " + (error[-1][:160] if error else f"status {done.returncode}")
+    return True, ""
+
+
+def available_isolation() -> Isolation:
+    """The strongest isolation that works here."""
+    return choose("auto").mode
+
+
+def choose(choice: str) -> IsolationChoice:
+    """The isolation for `--isolation choice`; IsolationUnavailable when an explicit
+    choice cannot work here."""
+    if choice == "basic":
+        return IsolationChoice(Isolation.BASIC)
+    bwrap_ok, bwrap_why = bubblewrap_status() if choice in ("auto", "bubblewrap") else (False, "")
+    if choice == "bubblewrap":
+        if not bwrap_ok:
+            raise IsolationUnavailable(bwrap_why)
+        return IsolationChoice(Isolation.BUBBLEWRAP)
+    version, landlock_why = landlock.abi()
+    if choice == "landlock":
+        if not version:
+            raise IsolationUnavailable(landlock_why)
+        return IsolationChoice(Isolation.LANDLOCK, version)
+    if choice != "auto":
+        raise IsolationUnavailable(f"unknown isolation {choice!r}")
+    if bwrap_ok:
+        return IsolationChoice(Isolation.BUBBLEWRAP)
+    if version:
+        return IsolationChoice(Isolation.LANDLOCK, version, fallback=bwrap_why)
+    return IsolationChoice(Isolation.BASIC, fallback=f"{bwrap_why}; {landlock_why}")

@@ -1,8 +1,9 @@
 """Start, talk to and kill one sandboxed worker process (grader side).
 
-The worker is a fresh Python, run from a private copy of its script, in an empty
-scratch directory, with a scrubbed environment, resource limits, its own session and
-a cage holding every process it starts (see `cage`). Requests and replies travel on a
+The worker is a fresh Python, run from a private read-only copy of its script (one per
+worker), in an empty scratch directory, as an unprivileged user when the grader is
+root, with a scrubbed environment, resource limits, its own session and a cage
+holding every process it starts (see `cage`). Requests and replies travel on a
 dedicated pair of pipes; every reply must echo its request's random token, so a frame
 written by student code is detected, not believed. Every wait on the worker has a
 wall-clock deadline after which all its processes are killed.
@@ -10,15 +11,14 @@ wall-clock deadline after which all its processes are killed.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import secrets
 import select
 import signal
-import site
 import struct
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -26,9 +26,11 @@ from pathlib import Path
 
 from ..errors import Crash
 from . import wire
-from .cage import Cage
+from .cage import Cage, become_subreaper
+from . import landlock, reach
 from .isolation import Isolation, wrap_command
 from .limits import Limits, apply_limits
+from .privileges import Drop, Identity, die_with_parent, identity_for_worker
 
 log = logging.getLogger(__name__)
 
@@ -62,33 +64,60 @@ class ReplyTooLarge(Exception):
     """The worker announced a reply larger than the grader accepts."""
 
 
-def library_folders() -> list[str]:
-    """site-packages folders the student code may import from (numpy, matplotlib...),
-    without any folder that holds the grader, the reference or the exercises."""
-    project = _HERE.parent.parent
-    folders = []
-    for folder in site.getsitepackages():
-        if Path(folder).is_dir() and not (Path(folder) / "reference" / "puissance4.py").exists() \
-                and not (Path(folder) / "grader" / "sandbox").exists() and Path(folder) != project:
-            folders.append(folder)
-    return folders
-
-
+@functools.lru_cache(maxsize=1)
 def worker_script() -> str:
-    """Source of the worker: the codec followed by the main loop."""
+    """Source of the worker: the codec followed by the main loop (read once: what
+    happens to the grader's files afterwards does not change the workers)."""
     return (_HERE / "wire.py").read_text("utf-8") + "\n\n" + (_HERE / "worker_main.py").read_text("utf-8")
 
 
-def worker_environment(scratch: str, fds: tuple[int, int]) -> dict[str, str]:
+def worker_environment(scratch: str, library: str, fds: tuple[int, int]) -> dict[str, str]:
     """The whole environment of the worker: nothing inherited from the grader's."""
     return {
         "PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
         "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0",
         "PYTHONIOENCODING": "utf-8", "MPLBACKEND": "Agg", "MPLCONFIGDIR": scratch,
         "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-        "MMG_SITE": os.pathsep.join(library_folders()),
+        "MMG_SITE": library,
         "MMG_FDS": "%d,%d" % fds,  # read and removed by the worker before student code
     }
+
+
+class WorkerFolder:
+    """One worker's own temporary folder, removed with it:
+
+    - `run/` (read-only, owned by the grader): a fresh copy of the worker script and
+      `lib/`, links to the student's libraries (the only entry on its `sys.path`);
+    - `mmg-scratch/`: its working directory, the only place it may write.
+
+    A fresh copy per worker: no submission can change the script another one runs.
+    """
+
+    def __init__(self, identity: Identity):
+        self._folder = tempfile.TemporaryDirectory(prefix="mmg-", ignore_cleanup_errors=True)
+        top = Path(self._folder.name)
+        self.private = top / "run"
+        self.scratch = top / "mmg-scratch"
+        self.private.mkdir()
+        self.scratch.mkdir(mode=0o700)
+        self.script = self.private / "mmg_worker.py"
+        self.script.write_text(worker_script(), "utf-8")
+        self.library = self.private / "lib"
+        reach.link_libraries(self.library)
+        os.chmod(self.script, 0o444)
+        os.chmod(self.library, 0o555)
+        os.chmod(self.private, 0o555)
+        os.chmod(top, 0o711)  # another user id may cross it, not list it
+        if identity.drop is Drop.UID:
+            os.chown(self.scratch, identity.uid, identity.uid)
+
+    def remove(self) -> None:
+        for folder in (self.library, self.private):
+            try:
+                os.chmod(folder, 0o755)
+            except OSError:
+                pass
+        self._folder.cleanup()
 
 
 @dataclass
@@ -98,31 +127,49 @@ class WorkerProcess:
     popen: subprocess.Popen
     to_worker: int
     from_worker: int
-    scratch: tempfile.TemporaryDirectory
+    folder: WorkerFolder
     cage: Cage
     started: float
     requests: int = 0
 
     @classmethod
-    def start(cls, module_name: str, limits: Limits, isolation: Isolation,
-              script_dir: Path) -> "WorkerProcess":
-        scratch = tempfile.TemporaryDirectory(prefix="mmg-scratch-", ignore_cleanup_errors=True)
-        cage = Cage(limits.processes, limits.use_cgroup)
+    def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> "WorkerProcess":
+        # bubblewrap makes the worker an unprivileged user itself (user namespace)
+        identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
+        folder = WorkerFolder(identity)
+        ruleset = None
+        try:
+            if isolation is Isolation.LANDLOCK:
+                ruleset = landlock.build_ruleset(folder.private, folder.scratch)
+            cage = Cage(limits.processes, limits.use_cgroup)
+            become_subreaper()
+        except BaseException:
+            if ruleset is not None:
+                ruleset.close()
+            folder.remove()
+            raise
+        scratch = str(folder.scratch)
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()
-        script = script_dir / "mmg_worker.py"
         # -S: no `site`, so no .pth file runs (an editable install of the grader is one);
-        # the worker adds the library folders itself, from MMG_SITE.
-        command = [sys.executable, "-S", "-s", "-B", str(script), module_name]
-        command = wrap_command(command, isolation, scratch.name, script_dir, limits.scratch_bytes)
+        # the worker adds its library folder itself, from MMG_SITE. The real interpreter,
+        # not the venv's link: the venv (holding the grader when not editable) is not needed.
+        command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]
+        command = wrap_command(command, isolation, scratch, folder.private, limits.scratch_bytes)
+
+        grader = os.getpid()
 
         def in_child() -> None:
-            cage.enter()
-            apply_limits(limits)
+            cage.enter()  # as the grader: joining the cgroup needs its rights
+            apply_limits(limits)  # RLIMIT_NPROC binds a worker's own user id
+            identity.apply()
+            if ruleset is not None:
+                landlock.enforce(ruleset)
+            die_with_parent(grader)  # last: a change of user id clears it
 
         try:
             popen = subprocess.Popen(
-                command, cwd=scratch.name, env=worker_environment(scratch.name, (req_r, rep_w)),
+                command, cwd=scratch, env=worker_environment(scratch, str(folder.library), (req_r, rep_w)),
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(req_r, rep_w), start_new_session=True, preexec_fn=in_child,
                 close_fds=True)
@@ -130,14 +177,17 @@ class WorkerProcess:
             for fd in (req_w, rep_r):
                 os.close(fd)
             cage.remove()
-            scratch.cleanup()
+            folder.remove()
             raise
         finally:
             os.close(req_r)
             os.close(rep_w)
+            if ruleset is not None:
+                ruleset.close()
         cage.started(popen.pid)
-        log.debug("worker %s started in %s (%s cage)", popen.pid, scratch.name, cage.kind)
-        return cls(popen, req_w, rep_r, scratch, cage, time.monotonic())
+        log.debug("worker %s started in %s (%s cage, %s, %s)", popen.pid, scratch, cage.kind,
+                  isolation.value, identity.drop.value)
+        return cls(popen, req_w, rep_r, folder, cage, time.monotonic())
 
     def request(self, message: dict, deadline: float) -> dict:
         """Send one request and wait for its reply until `deadline` seconds from now."""
@@ -243,7 +293,7 @@ class WorkerProcess:
             except OSError:
                 pass
         self.to_worker = self.from_worker = -1
-        self.scratch.cleanup()
+        self.folder.remove()
 
     def close(self) -> None:
         """Ask the worker to stop, then make sure it and its children are gone."""

@@ -7,14 +7,9 @@ succeeded, so the remaining checks see the same namespace.
 
 from __future__ import annotations
 
-import atexit
-import functools
 import logging
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..errors import (
@@ -30,7 +25,7 @@ from ..results import CellOutcome, CellStatus, failure_of
 from . import checked
 from .isolation import Isolation
 from .limits import Limits
-from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout, worker_script
+from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
 log = logging.getLogger(__name__)
 
@@ -49,15 +44,6 @@ CACHE_FILE_CHARS = 5_000_000
 _PRELOAD_CACHE: dict[str, dict[str, str]] = {}
 """Per isolation, matplotlib's font list as the first preloading worker of this
 process built it: later workers start from it instead of scanning the fonts again."""
-
-
-@functools.lru_cache(maxsize=1)
-def _script_dir() -> Path:
-    """A private folder holding only the worker script, shared by all workers."""
-    folder = Path(tempfile.mkdtemp(prefix="mmg-worker-"))
-    (folder / "mmg_worker.py").write_text(worker_script(), "utf-8")
-    atexit.register(shutil.rmtree, folder, True)
-    return folder
 
 
 @dataclass
@@ -160,7 +146,7 @@ class StudentSession:
         """A new worker, with the modules to preload imported (not on the student's clock)."""
         started = time.monotonic()
         try:
-            worker = WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+            worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
@@ -174,7 +160,7 @@ class StudentSession:
                 reply = worker.request(message, PRELOAD_BUDGET)
             except (WorkerTimeout, WorkerDied, ReplyTooLarge):
                 log.warning("preloading %s failed", ", ".join(self.preload))
-                return WorkerProcess.start(self.module_name, self.limits, self.isolation, _script_dir())
+                return WorkerProcess.start(self.module_name, self.limits, self.isolation)
             files = reply.get("cache_files")
             if message.get("collect") and type(files) is dict:
                 # Built by a worker before any student code ran: safe to give the next ones.

@@ -196,6 +196,208 @@ else:
     print("pas trouvé")
 '''
 
+
+# --- Attacks on the grader's files, its process and the neighbours (issue 10) ---
+# Each reports what it tried on its own lines "ATTAQUE <what>: réussi|refusé" (the
+# tests read them from the printed output) and never fails its cell, so that its
+# verdicts are the same in every isolation mode.
+
+CLASS_FOLDER = "__RENDUS__"
+"""Where the neighbours' notebooks are: the tests write the real folder of their
+batch here (a student who knows the teacher's layout; the blast radius of the
+fixtures stays inside the test's own folder)."""
+
+FIND_IN_VENV = """
+import os, sys, glob
+# le corrigé est peut-être installé avec le correcteur (venv, site-packages, /proc)
+def processus():
+    try:
+        return os.listdir("/proc")
+    except OSError:
+        return []
+
+def candidats():
+    dossiers = {sys.prefix, sys.base_prefix, os.path.dirname(os.__file__)}
+    for pid in processus():
+        if not pid.isdigit():
+            continue
+        for quoi in ("exe", "cwd", "root"):
+            try:
+                dossiers.add(os.readlink("/proc/%s/%s" % (pid, quoi)))
+            except OSError:
+                pass
+        try:
+            for mot in open("/proc/%s/cmdline" % pid, "rb").read().split(b"\\0"):
+                if mot.startswith(b"/"):
+                    dossiers.add(mot.decode(errors="ignore"))
+        except OSError:
+            pass
+        try:
+            for ligne in open("/proc/%s/maps" % pid):
+                if "-packages" in ligne:
+                    dossiers.add(ligne.split()[-1].split("-packages")[0] + "-packages")
+            for var in open("/proc/%s/environ" % pid, "rb").read().split(b"\\0"):
+                if var.startswith((b"VIRTUAL_ENV=", b"PWD=", b"PYTHONPATH=")):
+                    dossiers.add(var.split(b"=", 1)[1].decode(errors="ignore"))
+        except OSError:
+            pass
+    return dossiers
+
+def chercher():
+    for dossier in candidats():
+        while dossier and dossier != os.path.dirname(dossier):
+            motifs = [os.path.join(dossier, "reference", "puissance4.py"),
+                      os.path.join(dossier, "lib", "python3*", "site-packages", "reference", "puissance4.py")]
+            for motif in motifs:
+                for chemin in glob.glob(motif):
+                    try:
+                        source = open(chemin).read()
+                        compile(source, chemin, "exec")
+                        return chemin, source
+                    except (OSError, SyntaxError, ValueError):
+                        pass
+            dossier = os.path.dirname(dossier)
+    return None, None
+
+chemin, source = chercher()
+if source:
+    exec(source, globals())
+    print("ATTAQUE corrigé: réussi", chemin)
+else:
+    print("ATTAQUE corrigé: refusé")
+"""
+
+SIGNAL_PARENT = """
+import os, signal, time
+# arrêter le correcteur avant qu'il ne corrige
+cibles = [os.getppid()]
+try:
+    cibles.append(int(open("/proc/%d/stat" % os.getppid()).read().rsplit(")", 1)[1].split()[1]))
+except (OSError, ValueError, IndexError):
+    pass
+cibles = [c for c in cibles if c > 1]  # 0 : son propre groupe ; 1 : init
+if not cibles:
+    print("ATTAQUE signal: refusé (aucune cible visible)")
+for cible in cibles:
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        try:
+            os.kill(cible, sig)
+            print("ATTAQUE signal %s au %d: réussi" % (sig.name, cible))
+        except OSError:
+            print("ATTAQUE signal %s au %d: refusé" % (sig.name, cible))
+        time.sleep(0.2)
+"""
+
+REWRITE_WORKER = """
+import os, sys, glob
+# le script qui exécute les copies : les suivantes auront 0
+cadre = sys._getframe()
+while cadre.f_back is not None:
+    cadre = cadre.f_back
+script = cadre.f_code.co_filename
+scripts = [script] + glob.glob(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(script))),
+                                            "mmg-*", "run", "mmg_worker.py"))
+for chemin in dict.fromkeys(scripts):
+    try:
+        try:
+            os.chmod(os.path.dirname(chemin), 0o777)
+            os.chmod(chemin, 0o666)
+        except OSError:
+            pass
+        with open(chemin, "a") as f:
+            f.write("\\nimport os\\nos._exit(3)\\n")
+        print("ATTAQUE script %s: réussi" % chemin)
+    except OSError:
+        print("ATTAQUE script %s: refusé" % chemin)
+"""
+
+REWRITE_NEIGHBOURS = """
+import os, glob
+# les copies des autres : la mienne sera la meilleure
+for chemin in sorted(glob.glob(os.path.join("__RENDUS__", "*.ipynb"))):
+    if "hostile" in os.path.basename(chemin):
+        continue
+    try:
+        with open(chemin, "r+") as f:
+            texte = f.read()
+            f.seek(0)
+            f.write(texte.replace("return", "return None #", 1))
+        print("ATTAQUE voisin %s: réussi" % os.path.basename(chemin))
+    except OSError:
+        print("ATTAQUE voisin %s: refusé" % os.path.basename(chemin))
+"""
+
+EXEC_NEIGHBOUR = """
+import os, glob, json
+# la copie d'un voisin qui a tout juste
+trouve = False
+for chemin in sorted(glob.glob(os.path.join("__RENDUS__", "*correct*.ipynb"))):
+    try:
+        cellules = json.load(open(chemin))["cells"]
+    except (OSError, ValueError):
+        continue
+    for cellule in cellules:
+        if cellule["cell_type"] == "code":
+            try:
+                exec("".join(cellule["source"]), globals())
+            except Exception:
+                pass
+    trouve = True
+    print("ATTAQUE voisin exécuté %s: réussi" % os.path.basename(chemin))
+    break
+if not trouve:
+    print("ATTAQUE voisin exécuté: refusé")
+"""
+
+REMOUNT_AS_ROOT = """
+import ctypes, os
+# si je suis root, autant en profiter
+libc = ctypes.CDLL(None, use_errno=True)
+MS_RDONLY, MS_REMOUNT, MS_BIND = 1, 32, 4096
+
+def essai(nom, action):
+    try:
+        ok = action()
+    except Exception:
+        ok = False
+    print("ATTAQUE %s: %s" % (nom, "réussi" if ok else "refusé"))
+
+def ecrire(chemin):
+    with open(chemin, "w") as f:
+        f.write("x")
+    os.remove(chemin)
+    return True
+
+racine = os.path.dirname(os.__file__)
+essai("remount", lambda: libc.mount(b"none", racine.encode(), None, MS_REMOUNT | MS_BIND, None) == 0
+      and ecrire(os.path.join(racine, "mmg-attaque")))
+essai("mount", lambda: libc.mount(b"tmpfs", racine.encode(), b"tmpfs", 0, None) == 0)
+essai("chown", lambda: (open("f", "w").close(), os.chown("f", 12345, 12345), True)[-1])
+essai("ecrire python", lambda: ecrire(os.path.join(racine, "mmg-attaque")))
+def cgroup():
+    ligne = open("/proc/self/cgroup").read().splitlines()[-1]
+    chemin = "/sys/fs/cgroup" + os.path.dirname(ligne.split(":", 2)[2])
+    with open(os.path.join(chemin, "cgroup.procs"), "w") as f:
+        f.write(str(os.getpid()))
+    return True
+essai("cgroup", cgroup)
+"""
+
+GRANDCHILD = """
+import os, time
+# un calcul en arrière-plan qui finira après la correction
+pid = os.fork()
+if pid == 0:
+    os.setsid()  # hors de la session du worker ; son parent s'en va aussitôt
+    if os.fork() == 0:
+        time.sleep(30)
+        os._exit(0)
+    os._exit(0)
+os.waitpid(pid, 0)
+print("ATTAQUE petit-enfant: lancé")
+"""
+
+
 EXIT_IN_COPY = ("    return {'nbcoups'", "    exit()  # pour voir si on passe ici\n    return {'nbcoups'")
 
 INTERRUPT = ("def dejouer_colonne(jeu, col):\n",
@@ -352,6 +554,15 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     cheat = base()
     cheat.cells = cheat.cells[:9]  # the student's own work stops at Q8
     made["cherche_reference.ipynb"] = insert(cheat, 10, FIND_REFERENCE)
+    for name, attack in (("cherche_venv.ipynb", FIND_IN_VENV), ("execute_voisin.ipynb", EXEC_NEIGHBOUR)):
+        cheat = base()
+        cheat.cells = cheat.cells[:9]
+        made[name] = insert(cheat, 10, attack)
+    made["signale_parent.ipynb"] = insert(base(), 9, SIGNAL_PARENT)
+    made["reecrit_worker.ipynb"] = insert(base(), 9, REWRITE_WORKER)
+    made["reecrit_voisins.ipynb"] = insert(base(), 9, REWRITE_NEIGHBOURS)
+    made["remonte_root.ipynb"] = insert(base(), 9, REMOUNT_AS_ROOT)
+    made["petit_enfant.ipynb"] = insert(base(), 9, GRANDCHILD)
     return made
 
 

@@ -1,0 +1,139 @@
+"""What the worker gives up when the grader runs as root (CI, Docker, a course server).
+
+Without bubblewrap (whose user namespace already makes the worker an unprivileged
+user), a worker started by root would be root: able to signal the grader, write any
+file (basic), load a kernel module or chmod the host's files (Landlock does not
+cover those). So, in the child just before `exec`:
+
+- `uid`: it becomes a user id of its own, unused by the system (one per worker, so
+  two workers cannot signal each other either), when that user can reach the Python
+  installation and the student's libraries;
+- `no-capabilities`: otherwise (Python under a private home such as /root/.pyenv,
+  mode 0700) it stays uid 0 but empties its capability bounding set, so that after
+  `exec` it has no capability at all. It then still owns root's files (chmod) and
+  can signal root's processes: Landlock's scoping stops the signals, nothing stops
+  these in basic isolation (docs/security.md).
+
+Python has no binding for prctl(PR_CAPBSET_DROP) and the PyPI ones need libcap and a
+compiler; it is one libc call, made here through ctypes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import functools
+import itertools
+import os
+import stat
+import sysconfig
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import reach
+
+FIRST_UID = 2_000_000_000
+"""Worker user ids: far above any account and below the 2**31 some tools mishandle."""
+PR_CAPBSET_DROP = 24
+PR_SET_PDEATHSIG = 1
+_counter = itertools.count()
+
+
+class Drop(str, enum.Enum):
+    NONE = "none"  # the grader is not root: nothing to give up
+    UID = "uid"
+    CAPABILITIES = "no-capabilities"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who one worker runs as."""
+
+    drop: Drop
+    uid: int | None = None
+
+    def apply(self) -> None:
+        """In the child, after joining the cage and before exec."""
+        if self.drop is Drop.UID:
+            os.setgroups([])
+            os.setresgid(self.uid, self.uid, self.uid)
+            os.setresuid(self.uid, self.uid, self.uid)
+        elif self.drop is Drop.CAPABILITIES:
+            _drop_bounding_set()
+
+
+def _drop_bounding_set() -> None:
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in range(64):
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            if ctypes.get_errno() == 22:  # EINVAL: past the last capability of this kernel
+                return
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+def _crossable_by_anyone(folder: Path) -> bool:
+    """The worker's folder, made under `folder`, can be reached by another user."""
+    try:
+        return all(os.stat(f).st_mode & stat.S_IXOTH for f in [folder, *folder.parents])
+    except OSError:
+        return False
+
+
+def die_with_parent(parent: int) -> None:
+    """In the child: SIGKILL when the grading process dies, whatever kills it (a
+    worker must not outlive its grader; bubblewrap does the same with --die-with-parent)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0)
+    if os.getppid() != parent:  # the grader died before the line above
+        os._exit(1)
+
+
+def _reachable_by_anyone(path: Path) -> bool:
+    """Every folder above `path` can be crossed, and `path` read, by any user."""
+    try:
+        for folder in list(reversed(path.parents)):
+            if not os.stat(folder).st_mode & stat.S_IXOTH:
+                return False
+        return bool(os.stat(path).st_mode & stat.S_IROTH)
+    except OSError:
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def uid_drop_possible() -> tuple[bool, str]:
+    """Whether another user can run this Python and import the student's libraries."""
+    needed = [Path(reach.python_executable()), Path(sysconfig.get_paths()["stdlib"]) / "os.py"]
+    needed += [p for _, p in reach.student_libraries()]
+    for path in needed:
+        if not _reachable_by_anyone(path):
+            return False, f"{path} is not readable by another user"
+    return True, ""
+
+
+def planned_drop() -> Drop:
+    """What a worker started now gives up (its folder is made in the temp directory,
+    which another user id must be able to cross)."""
+    if os.geteuid() != 0:
+        return Drop.NONE
+    if uid_drop_possible()[0] and _crossable_by_anyone(Path(tempfile.gettempdir())):
+        return Drop.UID
+    return Drop.CAPABILITIES
+
+
+def identity_for_worker() -> Identity:
+    drop = planned_drop()
+    if drop is Drop.UID:
+        return Identity(drop, FIRST_UID + (os.getpid() % 100_000) * 1000 + next(_counter) % 1000)
+    return Identity(drop)
+
+
+def describe_drop() -> str:
+    """How workers run here, for the log and the report."""
+    drop = planned_drop()
+    if drop is Drop.NONE:
+        return "the grader's user"
+    if drop is Drop.UID:
+        return "a user id of its own"
+    why = uid_drop_possible()[1] or f"{tempfile.gettempdir()} cannot be crossed by another user"
+    return f"root without capabilities ({why})"

@@ -1,0 +1,196 @@
+"""What the worker may read: the Python runtime and the libraries student code
+imports (numpy, matplotlib and what they need), never the grader, the reference or
+the exercises, wherever pip put them (an editable checkout, a venv's site-packages,
+the interpreter's own site-packages).
+
+Installed packages live in site-packages folders, which often sit inside the runtime
+(`lib/python3.X/site-packages`): so every such folder is *hidden* (carved out of the
+runtime), and the student's libraries are reached through a private folder of
+symbolic links made for each worker (`link_libraries`).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import importlib.util
+import os
+import re
+import site
+import sys
+import sysconfig
+from pathlib import Path
+
+STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")
+"""What student notebooks import; their dependencies come with them."""
+GRADER_PACKAGES = ("grader", "reference", "exercises")
+SHARED_LIBRARY_FOLDERS = ("/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib")
+RUNTIME_FILES = ("/etc/ld.so.cache", "/etc/localtime")
+DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")
+
+
+PACKAGES_FOLDER = re.compile(r"(site|dist)-packages")
+"""Any folder of installed packages, even one this interpreter does not use."""
+
+
+def _real(path: str | Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+@functools.lru_cache(maxsize=1)
+def python_executable() -> str:
+    """The real interpreter (not a venv's link to it: without `site`, the worker needs
+    nothing from the venv but the libraries it is given)."""
+    return str(_real(getattr(sys, "_base_executable", None) or sys.executable))
+
+
+@functools.lru_cache(maxsize=1)
+def grader_locations() -> tuple[Path, ...]:
+    """The folders holding the grader's packages (the project checkout when editable)."""
+    found = set()
+    for name in GRADER_PACKAGES:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            found.add(_real(folder))
+    return tuple(sorted(found))
+
+
+@functools.lru_cache(maxsize=1)
+def hidden_folders() -> tuple[Path, ...]:
+    """Folders the worker must never see: every folder of installed packages, and the
+    grader's packages themselves (with the folder that holds them)."""
+    folders = set(grader_locations()) | {p.parent for p in grader_locations()}
+    candidates = list(site.getsitepackages()) + [site.getusersitepackages()] + list(sys.path)
+    for entry in candidates:
+        if entry and PACKAGES_FOLDER.fullmatch(Path(entry).name):
+            folders.add(_real(entry))
+    # folders of packages of other interpreters too (a system python's dist-packages)
+    for root in SHARED_LIBRARY_FOLDERS + (sys.base_prefix + "/lib",):
+        for pattern in ("python*/*-packages", "python*/*/*-packages"):
+            folders.update(_real(p) for p in Path(root).glob(pattern) if p.is_dir())
+    base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
+    for paths in (sysconfig.get_paths(), sysconfig.get_paths(vars=base)):
+        folders.update(_real(paths[scheme]) for scheme in ("purelib", "platlib"))
+    return tuple(sorted(f for f in folders if f != Path("/")))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def carve(root: Path, hidden: tuple[Path, ...], split: set[Path] | None = None) -> list[Path]:
+    """`root` without the hidden folders: the root itself when none is inside it, else
+    its entries, each carved in turn (a rule or a bind covers a whole tree). The
+    folders split that way are added to `split`."""
+    if any(_inside(root, h) for h in hidden) or PACKAGES_FOLDER.fullmatch(root.name):
+        return []
+    if not root.is_dir() or not any(_inside(h, root) for h in hidden):
+        return [root]
+    if split is not None:
+        split.add(root)
+    kept: list[Path] = []
+    for entry in _entries(root):
+        kept.extend(carve(_real(entry), hidden, split))
+    return kept
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
+
+
+def runtime_paths() -> tuple[Path, ...]:
+    """What the interpreter needs to start and run the standard library: its binary,
+    the standard library, the shared libraries (read and execute); installed packages
+    carved out."""
+    return _runtime()[0]
+
+
+def runtime_listed() -> tuple[Path, ...]:
+    """Folders split by the carving, that the worker may list but not read through:
+    the interpreter lists the standard library's folder to import from it (the names
+    in a folder of installed packages can then be listed, not their contents)."""
+    return _runtime()[1]
+
+
+@functools.lru_cache(maxsize=1)
+def _runtime() -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    roots = {_real(python_executable())}
+    paths = sysconfig.get_paths()
+    for key in ("stdlib", "platstdlib"):
+        roots.add(_real(paths[key]))
+    libdir = sysconfig.get_config_var("LIBDIR")
+    for folder in SHARED_LIBRARY_FOLDERS + ((libdir,) if libdir else ()):
+        if Path(folder).exists():
+            roots.add(_real(folder))
+    for file in RUNTIME_FILES:
+        if Path(file).exists():
+            roots.add(_real(file))
+    hidden = hidden_folders()
+    kept: set[Path] = set()
+    split: set[Path] = set()
+    for root in roots:
+        kept.update(carve(root, hidden, split))
+    return _outermost(kept), tuple(sorted(split))
+
+
+def _outermost(paths: set[Path]) -> tuple[Path, ...]:
+    """Without the paths already inside another one of the set."""
+    ordered = sorted(paths, key=lambda p: len(p.parts))
+    kept: list[Path] = []
+    for path in ordered:
+        if not any(_inside(path, k) for k in kept):
+            kept.append(path)
+    return tuple(sorted(kept))
+
+
+def _requirement_names(distribution: importlib.metadata.Distribution) -> list[str]:
+    names = []
+    for requirement in distribution.requires or []:
+        if "extra ==" in requirement.replace("extra==", "extra =="):
+            continue  # optional extras: not installed for the student
+        match = re.match(r"[A-Za-z0-9._-]+", requirement)
+        if match:
+            names.append(match.group(0))
+    return names
+
+
+@functools.lru_cache(maxsize=1)
+def student_libraries() -> tuple[tuple[str, Path], ...]:
+    """(name, real path) of each top-level module, package and bundled-library folder of
+    the student's distributions and their dependencies (numpy.libs included, so the
+    loader finds them next to the package)."""
+    entries: dict[str, Path] = {}
+    todo, seen = list(STUDENT_DISTRIBUTIONS), set()
+    while todo:
+        name = todo.pop()
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            distribution = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        todo.extend(_requirement_names(distribution))
+        for file in distribution.files or []:
+            top = file.parts[0] if file.parts else ""
+            if (not top or top in ("..", "__pycache__") or top.endswith((".dist-info", ".egg-info", ".pth"))
+                    or top.split(".")[0] in GRADER_PACKAGES or top in entries):
+                continue
+            path = _real(distribution.locate_file(top))
+            if path.exists() and not any(_inside(path, g) for g in grader_locations()):
+                entries[top] = path
+    return tuple(sorted(entries.items()))
+
+
+def link_libraries(folder: Path) -> None:
+    """Fill `folder` (the worker's library path) with links to the student's libraries."""
+    folder.mkdir()
+    for name, path in student_libraries():
+        (folder / name).symlink_to(path)
