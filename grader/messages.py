@@ -99,6 +99,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.all_passed": "Toutes les questions corrigées automatiquement sont réussies.",
         "html.truncated": "… (suite coupée : {count} caractère(s) de plus)",
         "html.footer": "Rapport produit par minimax-grader {version}",
+        # Moodle VPL (grader/render/vpl.py)
+        "vpl_one": "--vpl corrige une seule copie à la fois",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -189,6 +191,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.all_passed": "Every automatically graded question passed.",
         "html.truncated": "… (cut: {count} more character(s))",
         "html.footer": "Report made by minimax-grader {version}",
+        "vpl_one": "--vpl grades exactly one submission",
     },
 }
 
