@@ -101,6 +101,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.footer": "Rapport produit par minimax-grader {version}",
         # Moodle VPL (grader/render/vpl.py)
         "vpl_one": "--vpl corrige une seule copie à la fois",
+        # verifier() in a notebook (grader/notebook.py)
+        "verifier.missing": "{path} : fichier introuvable",
+        "verifier.which": "Quel notebook corriger ? Plusieurs dans {folder} ({names}) : "
+                          "donnez son nom, par exemple verifier(\"mon_td.ipynb\")",
+        "verifier.saved": "C'est le fichier enregistré qui est corrigé : {name}, enregistré à {time}.",
+        "verifier.unsaved": "⚠ Des cellules exécutées ne sont pas dans le fichier enregistré : "
+                            "enregistrez (Ctrl+S) puis relancez verifier() pour qu'elles soient corrigées.",
+        "verifier.no_question": "{question} : pas de telle question (questions : {names})",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -192,6 +200,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.truncated": "… (cut: {count} more character(s))",
         "html.footer": "Report made by minimax-grader {version}",
         "vpl_one": "--vpl grades exactly one submission",
+        "verifier.missing": "{path}: no such file",
+        "verifier.which": "Which notebook? Several in {folder} ({names}): "
+                          "give its name, e.g. verifier(\"my_td.ipynb\")",
+        "verifier.saved": "The saved file is what is graded: {name}, saved at {time}.",
+        "verifier.unsaved": "⚠ Cells you ran are not in the saved file: save (Ctrl+S) and run "
+                            "verifier() again to have them graded.",
+        "verifier.no_question": "{question}: no such question (questions: {names})",
     },
 }
 
