@@ -68,7 +68,8 @@ def install_and_grade(python: Path, wheel: Path, work: Path) -> tuple[dict, Path
     elsewhere = work / "ailleurs"  # not the repository: the installed package alone
     elsewhere.mkdir(parents=True)
     shutil.copy(SAMPLE, elsewhere / "mon_td.ipynb")
-    done = subprocess.run([str(bin_dir / "minimax-grader"), "mon_td.ipynb", "--json", "report.json",
+    command = bin_dir / ("minimax-grader.exe" if sys.platform == "win32" else "minimax-grader")
+    done = subprocess.run([str(command), "mon_td.ipynb", "--json", "report.json",
                            "--html", "rapports", "--jobs", "1"], cwd=elsewhere, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
