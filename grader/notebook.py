@@ -53,6 +53,7 @@ def verifier(notebook: str | os.PathLike | None = None, question: str | None = N
         _show(shell, str(exc), f"<p><strong>{_escape(str(exc))}</strong></p>")
         return None
     result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1))
+    result.student = path.name  # the page's heading, as the class reports name a file
     notes = saved_notes(path, shell, lang)
     try:
         html = report_html(result, lang, question, notes)
