@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
     parser.add_argument("--github-annotations", action="store_true",
                         help="annotations GitHub Actions (une par question à revoir) sur la sortie standard")
+    parser.add_argument("--vpl", action="store_true",
+                        help="rapport au format de Moodle VPL sur la sortie standard (une seule copie)")
+    parser.add_argument("--vpl-max", type=float, default=20.0, metavar="N",
+                        help="note maximale de l'activité VPL (20 par défaut)")
     parser.add_argument("--details", action="store_true",
                         help="afficher le rapport complet de chaque copie d'un lot")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="copies corrigées en parallèle")
@@ -89,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
+    if args.vpl and len(collect(args.paths)) != 1:
+        parser.error(tr(settings.lang, "vpl_one"))
+    if args.vpl_max <= 0:
+        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
     # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
     out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
     progress = Progress(sys.stderr, settings.lang)
@@ -101,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     def graded(result: SubmissionResult) -> None:
         try:  # showing one submission must never stop the batch (nor its reports)
             progress.advance(result)
-            if single[0] or args.details:
+            # VPL parses standard output (and may show standard error): the report is only its own
+            if (single[0] or args.details) and not args.vpl:
                 print(render_submission(result, settings.lang), file=out, flush=True)
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
@@ -113,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         results, interrupted = exc.results, exc
     finally:
         progress.finished()
-    if len(results) > 1 or (interrupted and results):
+    if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
             print(render_summary(results, settings.lang), file=out)
         except Exception:
@@ -171,6 +180,14 @@ def _writers(args: argparse.Namespace, results: list[SubmissionResult], lang: st
         yield "html", args.html, lambda: _write_html(args, results, lang)
     if args.github_annotations:
         yield "annotations", "stdout", lambda: print(render_annotations(results, lang))
+    if args.vpl and results:
+        yield "vpl", "stdout", lambda: _write_vpl(args, results, lang)
+
+
+def _write_vpl(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.vpl import render_vpl
+
+    print(render_vpl(results[0], lang, args.vpl_max))
 
 
 def _write_json(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:

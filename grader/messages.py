@@ -125,6 +125,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.isolation_weak_index": "{count} copie(s) corrigée(s) en isolation « basic » : leur code "
                                      "pouvait lire le corrigé. Installez bubblewrap ou utilisez Landlock "
                                      "pour une correction notée.",
+        # Moodle VPL (grader/render/vpl.py)
+        "vpl_one": "--vpl corrige une seule copie à la fois",
+        # verifier() in a notebook (grader/notebook.py)
+        "verifier.missing": "{path} : fichier introuvable",
+        "verifier.which": "Quel notebook corriger ? Plusieurs dans {folder} ({names}) : "
+                          "donnez son nom, par exemple verifier(\"mon_td.ipynb\")",
+        "verifier.saved": "C'est le fichier enregistré qui est corrigé : {name}, enregistré à {time}.",
+        "verifier.unsaved": "⚠ Des cellules exécutées ne sont pas dans le fichier enregistré : "
+                            "enregistrez (Ctrl+S) puis relancez verifier() pour qu'elles soient corrigées.",
+        "verifier.no_question": "{question} : pas de telle question (questions : {names})",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -239,6 +249,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.isolation_weak_index": "{count} submission(s) graded with isolation 'basic': their code "
                                      "could read the reference. Install bubblewrap or use Landlock "
                                      "for graded work.",
+        "vpl_one": "--vpl grades exactly one submission",
+        "verifier.missing": "{path}: no such file",
+        "verifier.which": "Which notebook? Several in {folder} ({names}): "
+                          "give its name, e.g. verifier(\"my_td.ipynb\")",
+        "verifier.saved": "The saved file is what is graded: {name}, saved at {time}.",
+        "verifier.unsaved": "⚠ Cells you ran are not in the saved file: save (Ctrl+S) and run "
+                            "verifier() again to have them graded.",
+        "verifier.no_question": "{question}: no such question (questions: {names})",
     },
 }
 

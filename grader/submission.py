@@ -60,6 +60,48 @@ def _ipython_to_python(source: str) -> str:
         return source
 
 
+def _is_self_check(node: ast.stmt) -> bool:
+    """`import grader`, `from grader import verifier`, `verifier(...)`, `grader.verifier(...)`."""
+    if isinstance(node, ast.Import):
+        return all(alias.name.split(".")[0] == "grader" for alias in node.names)
+    if isinstance(node, ast.ImportFrom):
+        return (node.module or "").split(".")[0] == "grader"
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        func = node.value.func
+        return (isinstance(func, ast.Name) and func.id == "verifier") or (
+            isinstance(func, ast.Attribute) and func.attr == "verifier"
+            and isinstance(func.value, ast.Name) and func.value.id == "grader")
+    return False
+
+
+def without_self_check(source: str) -> str:
+    """The cell without the student's self-check (`from grader import verifier;
+    verifier()`): the grader is not importable in the worker, and the check is no part of
+    the answer. Its lines become blank (line numbers stay true); unparsable cells are kept."""
+    if "grader" not in source and "verifier" not in source:
+        return source
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.split("\n")
+    dropped = False
+    for node in tree.body:
+        if _is_self_check(node):
+            dropped = True
+            for number in range(node.lineno - 1, (node.end_lineno or node.lineno)):
+                lines[number] = ""
+    if not dropped:
+        return source
+    # `a = 1; verifier()`: a statement sharing a line with a dropped one is kept whole
+    kept_lines = {n for node in tree.body if not _is_self_check(node)
+                  for n in range(node.lineno - 1, (node.end_lineno or node.lineno))}
+    original = source.split("\n")
+    for number in kept_lines:
+        lines[number] = original[number]
+    return "\n".join(lines)
+
+
 def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
     """Code cells of a notebook, as (cells, number of code cells); raises NotGradable."""
     import nbformat
@@ -93,7 +135,10 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
         size += len(source)
         if size > MAX_CODE_CHARS:
             raise NotGradable("too_large", f"more than {MAX_CODE_CHARS} characters of code")
-        cells.append(Cell(position, _ipython_to_python(source), f"cellule {position}"))
+        python = without_self_check(_ipython_to_python(source))
+        if not python.strip():
+            continue
+        cells.append(Cell(position, python, f"cellule {position}"))
     return cells, code_cells
 
 

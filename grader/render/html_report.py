@@ -90,6 +90,14 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
     return index
 
 
+def submission_page(result: SubmissionResult, lang: str = "fr", embedded: bool = False,
+                    only: str | None = None) -> str:
+    """One submission's page as HTML text. `embedded`: shown inside a notebook (no link
+    to a class index); `only`: the result holds that one question (no total, no mark)."""
+    return _environment(lang).get_template("submission.html.j2").render(
+        r=result, printed=capped_printed(result.printed, lang), embedded=embedded, only=only)
+
+
 def _environment(lang: str) -> Environment:
     # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
     # characters and lone surrogates (which would stop the page from being written).
