@@ -298,7 +298,7 @@ def test_matplotlib_first_import_costs_no_cell_budget():
 
 # -- the last-resort guard ----------------------------------------------------------------
 
-def _explode(path, settings):
+def _explode(path, settings, exercises=None):
     if "boum" in path.name:
         raise RecursionError("maximum recursion depth exceeded")
     return SubmissionResult(str(path), None, "graded")
