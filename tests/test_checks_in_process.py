@@ -71,3 +71,30 @@ def test_evidence_draws_the_board_with_the_exercises_draw():
     (check,) = [c for c in grade_source("domineering-minmax", source, "Q1")["Q1"].checks if c.name == "sheet"]
     assert check.evidence is not None
     assert check.evidence.board.splitlines()[0] == "   0 1 2 3"  # as reference/domineering_minmax.dessin draws
+
+
+TESTE = "    return any(evaluer(jeu, a) == joueur for a in Dalignements[tuple(coords)])"
+AB_BASE = "def maximin_alpha_beta(jeu, alpha, beta, n):\n    colonnes_possibles = colonnes_jouables(jeu)\n    if n == 0 or not colonnes_possibles:"
+
+
+@pytest.mark.parametrize("exercise_id, line, bug, caught", [
+    # a win test that misses the horizontal wins through the last column
+    ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == a[3][0] and a[3][1] == ncols - 1))", "Q12"),
+    # ... or the descending diagonals that start in the top row
+    ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == 0 and a[1] == (1, a[0][1] + 1)))", "Q12"),
+    # a heuristique that never reads the top row
+    ("puissance4", "               for i, ligne in enumerate(jeu['plateau'])",
+     "               for i, ligne in enumerate(jeu['plateau']) if i > 0", "Q14"),
+    # a colonnes_jouables that takes a column holding 5 tokens for full
+    ("puissance4", "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows]",
+     "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows - 1]", "Q5"),
+    # alpha-beta with no base case for a full board at depth > 0 (minimax_alpha_beta's is
+    # never reached: a full board has 42 tokens, player 1 is to move)
+    ("puissance4", AB_BASE, AB_BASE.replace(" or not colonnes_possibles", ""), "Q17"),
+    # jouer_colonne that refuses the top row
+    ("puissance4", "    assert jeu['hauteurs'][col] < nrows, \"la colonne est pleine\"",
+     "    assert jeu['hauteurs'][col] < nrows - 1, \"la colonne est pleine\"", "Q6"),
+])
+def test_a_structural_bug_fails_its_question(exercise_id, line, bug, caught):
+    """Bugs that only show on positions built on purpose (issue 12, item 2)."""
+    test_a_one_line_bug_fails_its_question(exercise_id, line, bug, caught)

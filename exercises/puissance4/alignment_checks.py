@@ -7,7 +7,20 @@ from typing import Any
 from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, mismatch, same, show, unchanged
 from reference import puissance4 as ref
 
-from .positions import AT_WIN, games, games_with_last
+from .positions import (
+    AT_WIN,
+    OPPONENT_THREAT,
+    OWN_THREAT,
+    WIN,
+    alignment_games,
+    alignment_wins,
+    column_games,
+    games,
+    games_with_last,
+    sample,
+    threats,
+    wrapped_rows,
+)
 
 DIRECTIONS = {
     (0, 1): ("horizontaux", "horizontal", 24),
@@ -149,6 +162,24 @@ def q11_random(ctx: CheckContext) -> None:
                 raise mismatch(call, expected, obtained, jeu)
 
     ctx.for_all(games_with_last(min_moves=4), probe, examples=12)
+    for alignment, jeu, expected in _each_alignment():
+        call = f"{name}(jeu, {list(alignment)})"
+        obtained = ctx.value("evaluer", ctx.as_student(jeu), list(alignment), shown=call, board=jeu)
+        if not same(obtained, expected):
+            raise mismatch(call, expected, obtained, jeu)
+
+
+def _each_alignment() -> list[tuple[tuple, dict, int]]:
+    """Structural cases of evaluer: each of the 69 alignments owned by one player (players
+    alternating), then each with only 3 of its 4 cells owned (0)."""
+    owned, seen = [], set()
+    for alignment, joueur, _, moves in alignment_games(WIN):
+        if alignment not in seen and joueur == 1 + len(seen) % 2:
+            seen.add(alignment)
+            owned.append((alignment, ref.initialiser_jeu(list(moves)), joueur))
+    three = [(alignment, ref.initialiser_jeu(list(moves)), 0)
+             for alignment, _, _, moves in alignment_games(OWN_THREAT)]
+    return owned + three
 
 
 def q12_sheet(ctx: CheckContext) -> None:
@@ -176,7 +207,7 @@ def q12_random(ctx: CheckContext) -> None:
 
     wins = [ref.jeu2(), ref.jeu3()]
     ctx.for_all(games_with_last(min_moves=7), probe, examples=30,
-                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins])
+                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins] + alignment_wins() + wrapped_rows())
 
 
 def _last_cell(jeu: dict) -> tuple[int, int]:
@@ -220,7 +251,14 @@ def q14_random(ctx: CheckContext) -> None:
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(games(wins=AT_WIN), probe, examples=25)
+    ctx.for_all(games(wins=AT_WIN), probe, examples=25, explicit=heuristic_positions())
+
+
+def heuristic_positions() -> list[dict]:
+    """Structural cases of heuristique: full columns (top row), nearly full and full
+    boards, each alignment won (players alternating), threats of each player."""
+    won = [jeu for _, jeu, owner in _each_alignment() if owner]
+    return column_games() + won + sample(threats(OWN_THREAT), 4) + sample(threats(OPPONENT_THREAT), 4, 2)
 
 
 def q14_unchanged(ctx: CheckContext) -> None:
