@@ -98,3 +98,46 @@ AB_BASE = "def maximin_alpha_beta(jeu, alpha, beta, n):\n    colonnes_possibles 
 def test_a_structural_bug_fails_its_question(exercise_id, line, bug, caught):
     """Bugs that only show on positions built on purpose (issue 12, item 2)."""
     test_a_one_line_bug_fails_its_question(exercise_id, line, bug, caught)
+
+
+MORPION_AB = '''def minimax(state, depth, player, alpha, beta):
+    """The article's minimax with alpha-beta bounds the sheet does not have."""
+    if depth == 0 or game_over(state):
+        return [-1, -1, evaluate(state)]
+    best = [-1, -1, -infinity if player == COMP else +infinity]
+    for x, y in empty_cells(state):
+        state[x][y] = player
+        score = minimax(state, depth - 1, -player, alpha, beta)
+        state[x][y] = 0
+        score[0], score[1] = x, y
+        if player == COMP:
+            if score[2] > best[2]:
+                best = score
+            alpha = max(alpha, best[2])
+        else:
+            if score[2] < best[2]:
+                best = score
+            beta = min(beta, best[2])
+        if alpha >= beta:
+            break
+    return best
+
+
+# -- helpers for the grader'''
+
+
+def test_a_search_with_required_alpha_beta_is_credited_and_marked_for_review():
+    source = reference_source("morpion")
+    start, end = source.index("def minimax(state, depth, player):"), source.index("\n# -- helpers for the grader")
+    source = source[:start] + MORPION_AB + source[end + len("\n# -- helpers for the grader"):]
+    questions = grade_source("morpion", source)
+    flagged = [q for q in questions.values() if q.review]
+    assert [q.id for q in flagged] and all(q.to_review for q in flagged)
+    for q in flagged:
+        assert ("bounds_added", {"func": "minimax"}) in q.notes
+    assert failing_checks(questions) == set()  # credited: alpha-beta with (-inf, +inf) is minimax
+
+
+def test_the_reference_is_not_marked_for_review():
+    for exercise_id in ("morpion", "puissance4"):
+        assert not any(q.review for q in grade_source(exercise_id, reference_source(exercise_id)).values())
