@@ -128,8 +128,9 @@ def _resolve(x: Any, reference: types.ModuleType) -> Any:
 
 
 def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
-             seconds: float = CALL_SECONDS) -> Outcome:
+             seconds: float | None = None) -> Outcome:
     """One call on `module`, arguments deep-copied (each module gets fresh ones)."""
+    seconds = seconds or CALL_SECONDS
     args = tuple(_resolve(a, reference) for a in copy.deepcopy(call.args))
     for name, value in call.set_globals.items():
         setattr(module, name, copy.deepcopy(value))
@@ -170,10 +171,11 @@ def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
 
 def run_calls(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
               stop_at_first: bool = True, reference_outcomes: list[Outcome] | None = None,
-              ) -> list[Outcome | None]:
+              comparators: dict[str, "Comparator"] | None = None) -> list[Outcome | None]:
     """Outcomes of `calls` on the module `source`, in this process. Calls of functions
     not in `wanted` (None: all) are skipped (None). With `reference_outcomes`, the calls
-    of a function stop at its first difference (enough to know it changed)."""
+    of a function stop at its first difference that `comparators` do not accept (enough
+    to know it changed)."""
     reference = load(reference_source, "reference_copy")
     try:
         signal.signal(signal.SIGALRM, _on_alarm)
@@ -192,12 +194,14 @@ def run_calls(source: str, reference_source: str, calls: list[Call], wanted: set
             continue
         outcome = run_call(module, reference, call)
         outcomes.append(outcome)
-        if reference_outcomes is not None and outcome != reference_outcomes[k]:
-            differing.add(call.func)
+        if reference_outcomes is not None:
+            compare = (comparators or {}).get(call.func, strict)
+            if compare(reference, call, reference_outcomes[k], outcome) == "differs":
+                differing.add(call.func)
     return outcomes
 
 
-def _child(conn, source, reference_source, calls, wanted, reference_outcomes):
+def _child(conn, source, reference_source, calls, wanted, reference_outcomes, comparators):
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         with open("/proc/self/statm") as f:
@@ -206,7 +210,7 @@ def _child(conn, source, reference_source, calls, wanted, reference_outcomes):
     except (OSError, ValueError):
         pass
     try:
-        result = run_calls(source, reference_source, calls, wanted, True, reference_outcomes)
+        result = run_calls(source, reference_source, calls, wanted, True, reference_outcomes, comparators)
     except BaseException as exc:  # noqa: BLE001 - whatever happens, the parent gets an answer
         result = [Outcome("import_error", type(exc).__name__)] * len(calls)
     conn.send(result)
@@ -215,12 +219,13 @@ def _child(conn, source, reference_source, calls, wanted, reference_outcomes):
 
 def run_isolated(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
                  reference_outcomes: list[Outcome] | None = None,
+                 comparators: dict[str, "Comparator"] | None = None,
                  seconds: float = MUTANT_SECONDS) -> list[Outcome | None]:
     """`run_calls` in a forked child; a child that dies or overruns gives timeouts."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, source, reference_source, calls, wanted,
-                                                   reference_outcomes), daemon=True)
+                                                   reference_outcomes, comparators), daemon=True)
     process.start()
     sender.close()
     result = None

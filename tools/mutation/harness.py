@@ -122,7 +122,8 @@ def _prepare(spec: ExerciseSpec, seed: int) -> None:
 
 def _differential(mutant: Mutant) -> differential.Verdict:
     wanted = _CTX.users.get(mutant.target, {mutant.target})
-    got = differential.run_isolated(mutant.source, _CTX.source, _CTX.calls, wanted, _CTX.expected)
+    got = differential.run_isolated(mutant.source, _CTX.source, _CTX.calls, wanted, _CTX.expected,
+                                    _CTX.spec.comparators)
     return differential.judge(_CTX.reference, _CTX.calls, _CTX.expected, got, _CTX.spec.comparators)
 
 
