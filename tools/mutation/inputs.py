@@ -349,20 +349,9 @@ def _dm_calls(ref, rng: random.Random) -> list[Call]:
         for j in (0, 1):
             for p in (0, 1, 2, 3):
                 calls.append(Call("minmax", (Fn("s"), Fn("h"), v, p, j)))
-                calls.append(Call("minmax_coup", (Fn("s"), Fn("h"), v, p, j)))
             if ref.coups(v, j):
                 calls.append(Call("jeu", (Fn("s"), Fn("h"), v, rng.randint(1, 3), j)))
     return calls
-
-
-def _dm_minmax_coup(ref, call, expected, got) -> bool:
-    _, _, v, p, joueur = call.args
-    if not (isinstance(got, tuple) and len(got) == 2) or got[1] != expected[1] or p == 0:
-        return False
-    try:
-        return ref.key(got[0]) in {ref.key(u) for u in ref.successeurs_optimaux(v, p, joueur)}
-    except (TypeError, ValueError):
-        return False
 
 
 def _dm_jeu(ref, call, expected, got) -> bool:
@@ -410,11 +399,12 @@ def jeu(s, h, v, p, joueur):
 
 DOMINEERING_MINMAX = ExerciseSpec(
     "domineering-minmax", "domineering_minmax.py",
-    {"h": "Q1", "s": "Q2", "minmax": "Q3", "minmax_coup": "Q4", "jeu": "Q4"},
-    helpers={"coups", "jouer", "N", "EMPTY"},
+    {"h": "Q1", "s": "Q2", "minmax": "Q3", "jeu": "Q4"},
+    # minmax_coup is the page's second `minmax`; in the reference only `jeu` calls it
+    # (`minmax` is the value form, which Q3 checks), so it is judged through `jeu`.
+    helpers={"coups", "jouer", "N", "EMPTY", "minmax_coup"},
     build_calls=_dm_calls,
-    comparators={"s": _with_value(_dm_s), "minmax_coup": _with_value(_dm_minmax_coup),
-                 "jeu": _with_value(_dm_jeu)},
+    comparators={"s": _with_value(_dm_s), "jeu": _with_value(_dm_jeu)},
     shim=DM_SHIM,
 )
 
@@ -487,6 +477,13 @@ def _mo_game_over(ref, call, expected, got) -> bool:
     return not ref.empty_cells(state) and expected is False and got is True  # decision: full = over
 
 
+def _mo_truth(ref, call, expected, got) -> bool:
+    """True/False, 1/0, or None for False (docs/morpion-checks.md: decisions)."""
+    if not isinstance(expected, bool) or not (got is None or type(got) in (bool, int)):
+        return False
+    return bool(got) == expected and (got is not None or expected is False)
+
+
 MORPION = ExerciseSpec(
     "morpion", "morpion.py",
     {"wins": "Q1", "evaluate": "Q2", "game_over": "Q3", "empty_cells": "Q4", "valid_move": "Q5",
@@ -494,7 +491,9 @@ MORPION = ExerciseSpec(
     helpers={"HUMAN", "COMP"},
     build_calls=_mo_calls,
     comparators={"empty_cells": unordered, "minimax": _with_value(_mo_minimax),
-                 "game_over": _with_value(_mo_game_over)},
+                 "game_over": _with_value(lambda *a: _mo_game_over(*a) or _mo_truth(*a)),
+                 "wins": _with_value(_mo_truth), "valid_move": _with_value(_mo_truth),
+                 "set_move": _with_value(_mo_truth)},
 )
 
 
