@@ -19,8 +19,9 @@ import random
 import resource
 import signal
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 CALL_SECONDS = 3.0
 """Budget of one call of a mutant; the reference's calls take well under 0.5 s."""
@@ -171,7 +172,7 @@ def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
 
 def run_calls(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
               stop_at_first: bool = True, reference_outcomes: list[Outcome] | None = None,
-              comparators: dict[str, "Comparator"] | None = None) -> list[Outcome | None]:
+              comparators: dict[str, Comparator] | None = None) -> list[Outcome | None]:
     """Outcomes of `calls` on the module `source`, in this process. Calls of functions
     not in `wanted` (None: all) are skipped (None). With `reference_outcomes`, the calls
     of a function stop at its first difference that `comparators` do not accept (enough
@@ -203,7 +204,7 @@ def run_calls(source: str, reference_source: str, calls: list[Call], wanted: set
 
 def _child(conn, source, reference_source, calls, wanted, reference_outcomes, comparators):
     try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
         with open("/proc/self/statm") as f:
             used = int(f.read().split()[0]) * resource.getpagesize()
         resource.setrlimit(resource.RLIMIT_AS, (used + (1 << 30), hard))
@@ -219,7 +220,7 @@ def _child(conn, source, reference_source, calls, wanted, reference_outcomes, co
 
 def run_isolated(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
                  reference_outcomes: list[Outcome] | None = None,
-                 comparators: dict[str, "Comparator"] | None = None,
+                 comparators: dict[str, Comparator] | None = None,
                  seconds: float = MUTANT_SECONDS) -> list[Outcome | None]:
     """`run_calls` in a forked child; a child that dies or overruns gives timeouts."""
     context = multiprocessing.get_context("fork")

@@ -84,7 +84,7 @@ def dependents(source: str) -> dict[str, set[str]]:
         for name, read in uses.items():
             for other in read:
                 if other in users:
-                    for target, affected in users.items():
+                    for affected in users.values():
                         if other in affected and name not in affected:
                             affected.add(name)
                             changed = True

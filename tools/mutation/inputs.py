@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from .differential import Call, Comparator, Fn, Outcome, equal, strict
+from .differential import Call, Comparator, Fn, Outcome, equal
 
 ROOT = Path(__file__).resolve().parents[2]
 INF = float("inf")
@@ -464,7 +464,7 @@ def _mo_calls(ref, rng: random.Random) -> list[Call]:
 
 
 def _mo_minimax(ref, call, expected, got) -> bool:
-    state, depth, player = call.args
+    state, _, player = call.args
     if not (isinstance(got, list) and len(got) == 3) or got[2] != expected[2]:
         return False
     if expected[:2] == [-1, -1]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import ast
 import copy
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 # Comparison swaps: the neighbour of each operator (off-by-one) and its opposite.
 COMPARE_SWAPS: dict[type, tuple[type, ...]] = {

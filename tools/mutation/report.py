@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .harness import ExerciseRun, MutantResult
 
 
-def _scores(r: "MutantResult") -> str:
+def _scores(r: MutantResult) -> str:
     return ", ".join(f"{q} {s.score:g}/{s.max_score:g}" + (f" ({'/'.join(s.failed_checks)})" if s.failed_checks
                                                              else "") for q, s in sorted(r.scores.items()))
 
 
-def one_line(r: "MutantResult") -> str:
+def one_line(r: MutantResult) -> str:
     m = r.mutant
     return f"{r.status:<11} {m.target}:{m.line} {m.operator}: {m.change}" + (f" [{_scores(r)}]" if r.scores else "")
 
 
-def summary(run: "ExerciseRun") -> str:
+def summary(run: ExerciseRun) -> str:
     if not run.baseline_ok:
         return f"  {run.spec_id}: not measured (the reference loses points)"
     score = run.score
@@ -50,7 +50,7 @@ def summary(run: "ExerciseRun") -> str:
     return "\n".join(lines)
 
 
-def table(runs: list["ExerciseRun"]) -> str:
+def table(runs: list[ExerciseRun]) -> str:
     lines = [f"{'exercise':<20}{'generated':>10}{'changing':>10}{'killed':>8}{'surviving':>10}{'score':>8}"]
     for run in runs:
         score = "-" if run.score is None else f"{100 * run.score:.1f}%"
@@ -59,8 +59,8 @@ def table(runs: list["ExerciseRun"]) -> str:
     return "\n".join(lines)
 
 
-def write_json(runs: list["ExerciseRun"], path: str, seed: int) -> None:
-    data = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "seed": seed, "exercises": []}
+def write_json(runs: list[ExerciseRun], path: str, seed: int) -> None:
+    data = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "seed": seed, "exercises": []}
     for run in runs:
         mutants = []
         for r in run.results:
@@ -76,7 +76,7 @@ def write_json(runs: list["ExerciseRun"], path: str, seed: int) -> None:
         json.dump(data, f, indent=1, ensure_ascii=False)
 
 
-def write_markdown(runs: list["ExerciseRun"], path: str) -> None:
+def write_markdown(runs: list[ExerciseRun], path: str) -> None:
     lines = []
     for run in runs:
         lines.append(f"### {run.spec_id}\n")
