@@ -66,6 +66,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
+        "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
+                                "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
         "own_games": "vos propres jeux {names} servent aussi de positions de test",
         "pruning_counts": "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin",
         "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
@@ -163,6 +165,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
+        "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
+                                "exercise recognised from the file's text, every function counts as missing",
         "own_games": "your own games {names} are used as test positions too",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
