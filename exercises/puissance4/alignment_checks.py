@@ -133,6 +133,11 @@ def q10_all_cells(ctx: CheckContext) -> None:
         obtained = table.get(cell, MISSING_KEY)
         if _as_set(obtained) != {_cells(a) for a in expected}:
             raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
+    extra = [key for key in table if as_cell(key) not in ref.Dalignements]
+    if extra:  # structural: a row 6 or a column 7 that does not exist
+        raise mismatch("Dalignements", Text("les 42 cases du plateau pour clés", "the 42 cells of the board as keys"),
+                       Text(f"aussi {show(sorted(extra, key=repr)[0])}", f"also {show(sorted(extra, key=repr)[0])}"),
+                       text=True, fr=f"{len(extra)} clé(s) hors du plateau", en=f"{len(extra)} key(s) off the board")
 
 
 def q11_sheet(ctx: CheckContext) -> None:

@@ -50,18 +50,21 @@ def grade_source(source: str, exercise_id: str, question_ids: set[str] | None,
             run_cells(code, session, settings.cells_budget)
             view = StudentView(session, session.names(), settings.timeout)
             exercise = EXERCISES[exercise_id]
+            if exercise.worker_side is not None:  # as grader.checks.grade_exercise does
+                view.define_worker_side(exercise.worker_side)
             state = exercise.prepare(view)
             scores = {}
             for question in exercise.questions:
                 if question_ids is not None and question.id not in question_ids:
                     continue
-                scores[question.id] = _grade_question(question, view, state, settings, stop_at_loss)
+                scores[question.id] = _grade_question(question, view, state, settings, stop_at_loss, exercise)
                 if stop_at_loss and not scores[question.id].full:
                     break  # killed: the other questions cannot change that
     return scores
 
 
-def _grade_question(question, view: StudentView, state, settings: Settings, stop_at_loss: bool) -> QuestionScore:
+def _grade_question(question, view: StudentView, state, settings: Settings, stop_at_loss: bool,
+                    exercise=None) -> QuestionScore:
     """`grader.checks.grade_question`'s scoring, checks in their order."""
     if any(view.resolve(spellings) is None for spellings in question.names):
         return QuestionScore(question.id, 0.0, question.max_score, "missing", ["(names missing)"])
@@ -70,6 +73,8 @@ def _grade_question(question, view: StudentView, state, settings: Settings, stop
         if found != spellings[0]:
             view.aliases[spellings[0]] = found
     ctx = CheckContext(view, state, examples_scale=settings.examples_scale)
+    if exercise is not None:  # the submission's representation and the sheet's drawing
+        ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
     score, failed = 0.0, []
     for check in question.checks:
         result = run_check(check, ctx)
