@@ -71,3 +71,29 @@ def test_the_stored_games_are_a_fresh_generation():
     from pathlib import Path
     stored = Path(p4.__file__).with_name("structural_moves.py").read_text("utf-8")
     assert stored == p4.structural_moves_source()
+
+
+def test_domineering_shapes_one_row_one_column_non_square_both_ways():
+    from exercises.domineering import positions as dom
+    shapes = {(len(v), len(v[0])) for v, _ in dom.structural_positions()}
+    assert {(1, 5), (5, 1), (2, 5), (5, 2), (4, 4)} <= shapes
+    for v, joueur, depth in dom.structural_searches():
+        assert depth >= 1 and dom.ref.coups_possibles(v, joueur)
+
+
+def test_domineering_minmax_two_domino_boards_are_legal_for_each_player():
+    from exercises.domineering_minmax import positions as dm
+    cases = dm.structural_game_cases()
+    assert {joueur for _, _, joueur in cases} == {0, 1}
+    for v, p, joueur in cases:
+        assert p == 3 and dm.ref.coups(v, joueur)
+        assert sum(c != dm.ref.EMPTY for row in v for c in row) == 4
+
+
+def test_morpion_threats_each_line_each_holder_each_side_to_move():
+    from exercises.morpion import positions as mp
+    threats = mp.threat_positions()
+    assert len(threats) == 8 * 2 * 2
+    for state, player in threats:
+        assert not mp.ref.wins(state, mp.COMP) and not mp.ref.wins(state, mp.HUMAN)
+        assert player == mp.to_move(state)
