@@ -87,7 +87,7 @@ def test_domineering_minmax_two_domino_boards_are_legal_for_each_player():
     assert {joueur for _, _, joueur in cases} == {0, 1}
     for v, p, joueur in cases:
         assert p == 3 and dm.ref.coups(v, joueur)
-        assert sum(c != dm.ref.EMPTY for row in v for c in row) == 4
+        assert sum(c != dm.ref.EMPTY for row in v for c in row) == 4  # two dominoes
 
 
 def test_morpion_threats_each_line_each_holder_each_side_to_move():
