@@ -74,6 +74,20 @@ def test_evidence_draws_the_board_with_the_exercises_draw():
 
 
 TESTE = "    return any(evaluer(jeu, a) == joueur for a in Dalignements[tuple(coords)])"
+WRAPPING_TESTE = """def en_ligne(jeu, joueur, coords):
+    i, j = coords
+    for di, dj in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+        n = 1
+        for s in (1, -1):
+            k = 1
+            try:
+                while jeu['plateau'][i + s * k * di][j + s * k * dj] == joueur:
+                    n, k = n + 1, k + 1
+            except IndexError:
+                pass
+        if n >= 4:
+            return True
+    return False"""
 AB_BASE = "def maximin_alpha_beta(jeu, alpha, beta, n):\n    colonnes_possibles = colonnes_jouables(jeu)\n    if n == 0 or not colonnes_possibles:"
 
 
@@ -82,6 +96,8 @@ AB_BASE = "def maximin_alpha_beta(jeu, alpha, beta, n):\n    colonnes_possibles 
     ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == a[3][0] and a[3][1] == ncols - 1))", "Q12"),
     # ... or the descending diagonals that start in the top row
     ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == 0 and a[1] == (1, a[0][1] + 1)))", "Q12"),
+    # a win test that walks from the move and stops at IndexError: column -1 is column 6
+    ("puissance4", TESTE, "    return en_ligne(jeu, joueur, coords)\n\n\n" + WRAPPING_TESTE, "Q12"),
     # a heuristique that never reads the top row
     ("puissance4", "               for i, ligne in enumerate(jeu['plateau'])",
      "               for i, ligne in enumerate(jeu['plateau']) if i > 0", "Q14"),
