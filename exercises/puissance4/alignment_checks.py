@@ -18,6 +18,7 @@ from .positions import (
     games,
     games_with_last,
     sample,
+    structural,
     threats,
     wrapped_rows,
 )
@@ -212,7 +213,8 @@ def q12_random(ctx: CheckContext) -> None:
 
     wins = [ref.jeu2(), ref.jeu3()]
     ctx.for_all(games_with_last(min_moves=7), probe, examples=30,
-                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins] + alignment_wins() + wrapped_rows())
+                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins])
+    structural(probe, alignment_wins() + wrapped_rows())
 
 
 def _last_cell(jeu: dict) -> tuple[int, int]:
@@ -256,7 +258,8 @@ def q14_random(ctx: CheckContext) -> None:
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(games(wins=AT_WIN), probe, examples=25, explicit=heuristic_positions())
+    ctx.for_all(games(wins=AT_WIN), probe, examples=25)
+    structural(probe, heuristic_positions())
 
 
 def heuristic_positions() -> list[dict]:

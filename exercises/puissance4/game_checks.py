@@ -18,7 +18,7 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, column_games, columns, games, nearly_full, top_row_moves
+from .positions import IGNORE_WINS, column_games, columns, games, nearly_full, structural, top_row_moves
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
@@ -52,7 +52,8 @@ def q3_copy_equal(ctx: CheckContext) -> None:
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
-    ctx.for_all(games(), probe, examples=10, explicit=[ref.jeu1(), nearly_full(0)[0], columns({0: 6, 6: 5})])
+    ctx.for_all(games(), probe, examples=10, explicit=[ref.jeu1()])
+    structural(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})])
 
 
 def q3_copy_independent(ctx: CheckContext) -> None:
@@ -84,7 +85,8 @@ def q4_next_player(ctx: CheckContext) -> None:
         if not same(obtained, expected):
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(games(wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()] + column_games())
+    ctx.for_all(games(wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()])
+    structural(probe, column_games())
 
 
 def _check_columns(ctx: CheckContext, jeu: dict) -> None:
@@ -105,7 +107,8 @@ def q5_empty(ctx: CheckContext) -> None:
 def q5_random(ctx: CheckContext) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(games(min_moves=12, wins=IGNORE_WINS), lambda jeu: _check_columns(ctx, jeu),
-                examples=20, explicit=[ref.initialiser_jeu([0] * 6), full] + column_games())
+                examples=20, explicit=[ref.initialiser_jeu([0] * 6), full])
+    structural(lambda jeu: _check_columns(ctx, jeu), column_games())
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
@@ -139,7 +142,8 @@ def q6_in_place(ctx: CheckContext) -> None:
                            fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
                            en="the game after the call (expected / obtained); the board drawn is the one before")
 
-    ctx.for_all(_playable_moves(), probe, examples=20, explicit=EDGE_MOVES + top_row_moves())
+    ctx.for_all(_playable_moves(), probe, examples=20, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def q6_coordinates(ctx: CheckContext) -> None:
@@ -149,7 +153,8 @@ def q6_coordinates(ctx: CheckContext) -> None:
         if as_cell(result.value) != coords:
             raise mismatch(call, coords, result.value, jeu)
 
-    ctx.for_all(_playable_moves(), probe, examples=10, explicit=EDGE_MOVES + top_row_moves())
+    ctx.for_all(_playable_moves(), probe, examples=10, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
@@ -196,7 +201,8 @@ def q7_undo(ctx: CheckContext) -> None:
                            fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
                            en=f"jeu is the board drawn, where column {col} was just played")
 
-    ctx.for_all(_playable_moves(), probe, examples=15, explicit=EDGE_MOVES + top_row_moves())
+    ctx.for_all(_playable_moves(), probe, examples=15, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def q8_sheet(ctx: CheckContext) -> None:
@@ -217,7 +223,8 @@ def q8_random(ctx: CheckContext) -> None:
 
     moves = st.lists(st.integers(0, 6), max_size=42).map(_legal_columns)
     full_columns = [[c] * ref.nrows for c in range(ref.ncols)]
-    ctx.for_all(moves, probe, examples=10, explicit=[list(ref.PARTIE_NULLE), []] + full_columns)
+    ctx.for_all(moves, probe, examples=10)
+    structural(probe, [list(ref.PARTIE_NULLE), []] + full_columns)
 
 
 def _legal_columns(choices: list[int]) -> list[int]:

@@ -33,6 +33,7 @@ from .positions import (
     optimal_columns,
     sample,
     search_value,
+    structural,
     threats,
 )
 
@@ -131,7 +132,8 @@ def _random_search(func: str, player: int):
             check_answer(call, jeu, n, result.value)
 
         ctx.for_all(_search_games(player), probe, examples=12,
-                    explicit=_own_games(ctx, player) + structural_searches(player))
+                    explicit=_own_games(ctx, player))
+        structural(probe, structural_searches(player))
 
     return check
 
@@ -211,7 +213,8 @@ def q17_random(ctx: CheckContext) -> None:
 
         ctx.check_name = f"q17_random_{player}"
         ctx.for_all(_search_games(player), probe, examples=8,
-                    explicit=_own_games(ctx, player) + structural_searches(player, full_board=True))
+                    explicit=_own_games(ctx, player))
+        structural(probe, structural_searches(player, full_board=True))
 
 
 def _windows(value: float) -> st.SearchStrategy:
