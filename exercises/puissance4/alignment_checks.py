@@ -303,15 +303,20 @@ QUESTIONS = (
         Check("sheet_examples", 0.5, q12_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
               "the sheet's examples (jeu2, jeu3)"),
         Check("random_games", 1.0, q12_random,
-              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non",
-              "right answer for the last move of random games, winning or not"))),
+              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
+              "69 alignements complété sur chacune de ses cases",
+              "right answer for the last move of random games, winning or not, and for each of the 69 "
+              "alignments completed on each of its cells"))),
     Question("Q13", "nb_alignements_potentiels", (("nb_alignements_potentiels",),), (
         Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),)),
     Question("Q14", "heuristique", (("heuristique",),), (
         Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
         Check("wins", 0.5, q14_wins, "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
               "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)"),
-        Check("random_games", 0.5, q14_random, "bonne valeur sur des parties au hasard",
-              "right value on random games"),
+        Check("random_games", 0.5, q14_random,
+              "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
+              "plateaux pleins ou presque, chaque alignement gagné)",
+              "right value on random games and on positions built on purpose (full columns, full or "
+              "nearly full boards, each alignment won)"),
         Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game"))),
 )

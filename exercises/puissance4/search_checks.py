@@ -309,11 +309,15 @@ QUESTIONS = (
         Check("sheet_pairs", 0.75, q15_sheet, "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
               "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
         Check("maximin_random", 0.5, _random_search("maximin", 1),
-              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
-              "maximin: MinMax value and an optimal column on random games (n = 1 to 3)"),
+              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+              "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+              "boards and immediate wins to play or to block"),
         Check("minimax_random", 0.5, _random_search("minimax", 2),
-              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
-              "minimax: MinMax value and an optimal column on random games (n = 1 to 3)"),
+              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+              "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+              "boards and immediate wins to play or to block"),
         Check("leaves", 0.25, q15_leaves, "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
               "(None, heuristique(jeu)) for n = 0 and for a full board"),
         Check("immediate_win", 0.25, q15_immediate_win,
@@ -328,8 +332,10 @@ QUESTIONS = (
               "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
               "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
         Check("random_root", 0.75, q17_random,
-              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard",
-              "same value as MinMax and an optimal column, window (-inf, +inf), random games"),
+              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
+              "plateaux pleins ou presque",
+              "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
+              "nearly full boards"),
         Check("bounds", 0.5, q17_bounds,
               "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
               "inside a narrower window ]alpha, beta[, the value returned respects the bounds"),
