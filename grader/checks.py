@@ -176,6 +176,10 @@ class StudentView:
         self.aliases: dict[str, str] = {}
         self.places = places or {}
         """Cell label (as the worker names the file of a traceback) -> where that cell sits."""
+        self.bounds_added: set[str] = set()
+        """Functions called with `-inf`, `+inf` for required `alpha`, `beta` parameters the
+        sheet does not have (see `with_bounds`): their questions are marked for review."""
+        self._parameters: dict[str, list | None] = {}
 
     def resolve(self, spellings: Sequence[str]) -> str | None:
         for name in spellings:
@@ -193,7 +197,37 @@ class StudentView:
              count: tuple[str, ...] = ()) -> CallResult:
         name = self.aliases.get(func, func)
         budget = self.timeout_override or budget
+        args = self.with_bounds(name, args)
         return self.session.call(name, *args, budget=budget, keep_args=keep_args, count=count)
+
+    def with_bounds(self, name: str, args: tuple) -> tuple:
+        """`args`, with `-inf` / `+inf` for the student's required parameters named like
+        `alpha` / `beta` when the function needs more arguments than the sheet gives
+        (`minimax(state, depth, player, alpha, beta)` where the sheet has no bounds): what a
+        teacher would run. The function is then in `bounds_added`."""
+        if name.startswith("@"):
+            return args
+        params = self._required_parameters(name)
+        if not params or len(params) <= len(args):
+            return args
+        bounds = [p for p in params if _bound(p) is not None]
+        if len(params) - len(bounds) != len(args) or not bounds:
+            return args
+        given = iter(args)
+        self.bounds_added.add(name)
+        return tuple(_bound(p) if _bound(p) is not None else next(given) for p in params)
+
+    def _required_parameters(self, name: str) -> list | None:
+        if name not in self._parameters:
+            self._parameters[name] = None
+            if self.defined.get(name) == "function":
+                try:
+                    self.define_helpers(PARAMETERS_HELPER)
+                    value = self.session.call("@required_parameters", name, budget=5).value
+                    self._parameters[name] = list(value) if isinstance(value, list) else None
+                except (StudentFailure, RuntimeError):
+                    pass
+        return self._parameters[name]
 
     def get(self, name: str) -> Any:
         return self.session.get(self.aliases.get(name, name))
@@ -213,6 +247,30 @@ class StudentView:
         """An exercise's worker-side module, sent as its source: the worker cannot import
         the grader (its packages are blocked there), so the module is self-contained."""
         self.define_helpers(inspect.getsource(module))
+
+
+PARAMETERS_HELPER = '''
+def required_parameters(name):
+    import inspect
+    try:
+        parameters = inspect.signature(student[name]).parameters.values()
+    except (KeyError, TypeError, ValueError):
+        return None
+    if any(p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters):
+        return None
+    return [p.name for p in parameters if p.default is p.empty]
+'''
+"""Worker-side: the names of a student function's required positional parameters."""
+
+
+def _bound(parameter: str) -> float | None:
+    """-inf for a parameter named like alpha, +inf for one named like beta, else None."""
+    name = parameter.lower().strip("_")
+    if name in ("alpha", "a", "alpha0", "alfa"):
+        return float("-inf")
+    if name in ("beta", "b", "beta0"):
+        return float("inf")
+    return None
 
 
 @dataclass
@@ -447,6 +505,7 @@ def grade_question(question: Question, view: StudentView, state: State,
         result.status = QuestionStatus.MISSING
         return result
     ctx = CheckContext(view, state, examples_scale=examples_scale)
+    bounds_before = set(view.bounds_added)
     if exercise is not None:
         ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
     for check in question.checks:
@@ -463,6 +522,10 @@ def grade_question(question: Question, view: StudentView, state: State,
             result.notes = question.notes(ctx)
         except (StudentFailure, CallFailed, Mismatch):
             pass
+    bounded = sorted(view.bounds_added - bounds_before)
+    if bounded:  # credited as a teacher would, and left for the teacher to look at
+        result.review = True
+        result.notes.append(("bounds_added", {"func": ", ".join(bounded)}))
     return result
 
 

@@ -69,8 +69,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
+        "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
+                                "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
         "own_games": "vos propres jeux {names} servent aussi de positions de test",
         "pruning_counts": "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin",
+        "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
+                        "alpha = -inf, beta = +inf ; question à revoir par l'enseignant",
         "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
         "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
         "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
@@ -196,8 +200,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
+        "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
+                                "exercise recognised from the file's text, every function counts as missing",
         "own_games": "your own games {names} are used as test positions too",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
+                        "alpha = -inf, beta = +inf; question left for the teacher to review",
         "ignored_magics": "commands ignored (not run): {magics}",
         "summary": "Summary: {count} submission(s), mean {mean} / 20",
         "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "

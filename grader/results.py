@@ -171,6 +171,9 @@ class QuestionResult:
     """Extra information (message key, arguments), e.g. a call count, no points."""
     answer_key: str = ""
     """For manual questions: the answer key, for the teacher's report only."""
+    review: bool = False
+    """Marked for the teacher to look at even when passed (e.g. a search called with
+    bounds the sheet does not give, see `StudentView.with_bounds`)."""
 
     @property
     def score(self) -> float:
@@ -179,7 +182,7 @@ class QuestionResult:
     @property
     def to_review(self) -> bool:
         """Not passed, and not left to the teacher: the student has something to fix."""
-        return self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+        return self.review or self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
 
 
 class CellStatus(str, Enum):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect
+from .skeleton import file_text, recognise
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import IsolationChoice, choose
@@ -96,6 +97,11 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
     else:
         detection = detect(defined, exercises.values())
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
+    if exercise_id is None:  # e.g. a blank skeleton where no cell compiles: its text says
+        recognised = recognise([cell.source for cell in code.cells], file_text(code.path), exercises.values())
+        if recognised.exercise is not None:
+            exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
+            result.understood.append(("recognised_from_text", {}))
     result.exercise = exercise_id
     if exercise_id is None:
         result.status, result.reason = "not_gradable", "unknown_exercise"
@@ -103,5 +109,6 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code.kind) for cell in code.cells}
     view = StudentView(session, defined, settings.timeout, places)
-    result.understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
+    understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
+    result.understood = result.understood + understood
     return result

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from grader.kit import Check, CheckContext, Question, Text, as_cell, mismatch, same, show
 from reference import domineering as ref
 
-from .positions import a_move_among, moves_text, playable, positions
+from .positions import a_move_among, moves_text, playable, positions, structural_positions
 
 SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
@@ -87,7 +87,8 @@ def q2_random(ctx: CheckContext) -> None:
         for joueur in (0, 1):
             check_moves(ctx, v, joueur)
 
-    explicit = [(ref.grille_vide(1, 4), 0), (ref.grille_vide(4, 1), 0), (ref.grille_vide(2, 2), 0)]
+    explicit = [(ref.grille_vide(1, 4), 0), (ref.grille_vide(4, 1), 0), (ref.grille_vide(2, 2), 0)] + \
+        structural_positions()
     ctx.for_all(positions(), probe, examples=25, explicit=explicit)
 
 
@@ -149,7 +150,10 @@ def _moves_strategy() -> st.SearchStrategy:
 
 
 EDGE_MOVES = [(ref.grille_vide(3, 4), 0, (0, 0)), (ref.grille_vide(3, 4), 1, (0, 0)),
-              (ref.grille_vide(3, 4), 0, (1, 3)), (ref.grille_vide(3, 4), 1, (2, 2))]
+              (ref.grille_vide(3, 4), 0, (1, 3)), (ref.grille_vide(3, 4), 1, (2, 2)),
+              # structural: one row, one column, the last row and column of non-square grids
+              (ref.grille_vide(1, 5), 1, (0, 3)), (ref.grille_vide(5, 1), 0, (3, 0)),
+              (ref.grille_vide(2, 5), 0, (0, 4)), (ref.grille_vide(5, 2), 1, (4, 0))]
 
 
 def q4_in_place(ctx: CheckContext) -> None:

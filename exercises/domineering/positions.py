@@ -132,3 +132,33 @@ def prepare(view: StudentView) -> SubmissionState:
 def to_student(state: SubmissionState, v: list) -> Any:
     """A reference board in the submission's own representation."""
     return state.representation.to_student(v)
+
+
+# -- Structural positions (issue 12): the shapes a bug can hide in. Random sizes draw
+# them seldom: one row, one column, non-square grids both ways, and moves at the last
+# row and column (`ref.rejouer` with choice -1 plays the last legal move, bottom right).
+STRUCTURAL_SIZES = ((1, 1), (1, 2), (1, 5), (2, 1), (5, 1), (6, 1), (1, 6), (2, 5), (5, 2),
+                    (3, 6), (6, 3), (4, 4))
+
+
+def structural_positions() -> list[tuple[list, int]]:
+    """(grid, player to move): each size above empty, then after the last legal move and
+    after the first and the last (both players' dominoes at the edges)."""
+    out = []
+    for n, p in STRUCTURAL_SIZES:
+        for choices in ([], [-1], [0, -1]):
+            out.append(ref.rejouer(n, p, choices))
+    return out
+
+
+def structural_searches() -> list[tuple[list, int, int]]:
+    """(grid, player, depth) for minmax: one row, one column and non-square grids, each
+    player to move that has a move, at a depth that reaches the end of the game on the
+    small ones."""
+    out = []
+    for (n, p), depth in (((1, 5), 3), ((5, 1), 3), ((2, 5), 2), ((5, 2), 2), ((2, 3), 3), ((3, 2), 3)):
+        for joueur in (0, 1):
+            out.append((ref.grille_vide(n, p), joueur, depth))
+        v, joueur = ref.rejouer(n, p, [-1])
+        out.append((v, joueur, depth))
+    return [(v, joueur, depth) for v, joueur, depth in out if ref.coups_possibles(v, joueur)]

@@ -24,6 +24,8 @@ from reference import domineering as ref
 
 from .positions import (
     INF,
+    structural_positions,
+    structural_searches,
     a_move_among,
     key,
     leaves,
@@ -85,7 +87,7 @@ def q8_infinities(ctx: CheckContext) -> None:
 
 
 def q8_random(ctx: CheckContext) -> None:
-    ctx.for_all(positions(), lambda t: _check_h1(ctx, t[0]), examples=25)
+    ctx.for_all(positions(), lambda t: _check_h1(ctx, t[0]), examples=25, explicit=structural_positions())
 
 
 def q8_unchanged(ctx: CheckContext) -> None:
@@ -164,7 +166,8 @@ def _random_search(h: str, examples: int, max_depth: int):
             call, result = _minmax(ctx, v, joueur, depth, h)
             check_search(call, v, joueur, depth, h, result.value)
 
-        explicit = [(ref.grille_vide(3, 4), 0, 2), (ref.grille_vide(4, 3), 1, 2)]
+        explicit = [(ref.grille_vide(3, 4), 0, 2), (ref.grille_vide(4, 3), 1, 2)] + [
+            (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()]
         ctx.for_all(_search_examples(max_depth), probe, examples=examples, explicit=explicit)
 
     return check

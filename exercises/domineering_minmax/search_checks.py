@@ -34,6 +34,7 @@ from .positions import (
     possible_winners,
     rows,
     search_cases,
+    structural_game_cases,
     successors,
     value,
 )
@@ -250,7 +251,8 @@ def q4_game(ctx: CheckContext) -> None:
         if drawn:
             _check_game(call, v, p, joueur, drawn)
 
-    ctx.for_all(search_cases(), probe, examples=6, explicit=[(page_board(), 3, 0)])
+    ctx.for_all(search_cases(), probe, examples=6,
+                explicit=[(page_board(), 3, 0)] + structural_game_cases())
 
 
 def q4_affiche(ctx: CheckContext) -> None:

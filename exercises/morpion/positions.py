@@ -184,3 +184,39 @@ def describe(state: SubmissionState) -> list[tuple[str, dict]]:
             "fr": "joueurs : COMP (MAX) = +1, HUMAN (MIN) = -1, comme dans l'article",
             "en": "players: COMP (MAX) = +1, HUMAN (MIN) = -1, as in the article"}))
     return notes
+
+
+def threat_position(line: tuple, holder: int, holder_to_move: bool) -> list | None:
+    """A legal position where `holder` has the first two cells of `line` and its third is
+    empty, nobody has won, and `holder` (an immediate win) or the other player (who must
+    block) is to move; the other player's marks fill the first free cells off the line."""
+    state = empty()
+    for x, y in line[:2]:
+        state[x][y] = holder
+    # COMP moves first: COMP has as many marks as HUMAN when COMP is to move, one more otherwise
+    comp_to_move = (holder == COMP) == holder_to_move
+    needed = (2 if comp_to_move else 1) if holder == COMP else (2 if comp_to_move else 3)
+    for x, y in [(x, y) for x in range(3) for y in range(3) if (x, y) not in line]:
+        if needed == 0:
+            break
+        state[x][y] = -holder
+        if ref.wins(state, -holder):
+            state[x][y] = 0
+            continue
+        needed -= 1
+    if needed or to_move(state) != (holder if holder_to_move else -holder):
+        return None
+    return state
+
+
+def threat_positions() -> list[tuple[list, int]]:
+    """(position, player to move): each of the 8 lines two-thirds held by each player,
+    with each player to move (an immediate win for the side to move, or one to block)."""
+    out = []
+    for line in ref.LINES:
+        for holder in (COMP, HUMAN):
+            for holder_to_move in (True, False):
+                state = threat_position(line, holder, holder_to_move)
+                if state is not None:
+                    out.append((state, to_move(state)))
+    return out

@@ -19,7 +19,7 @@ from grader.kit import (
 )
 from reference import morpion as ref
 
-from .positions import COMP, empty, full_boards, line_positions, searchable, to_move
+from .positions import COMP, empty, full_boards, line_positions, searchable, threat_positions, to_move
 
 SEARCH_BUDGET = 10.0  # one search from at most 8 empty cells (the reference needs ~0.2 s)
 COUNT_BUDGET = 15.0   # the whole tree from the empty board: 549,946 calls, ~1-3 s
@@ -97,7 +97,7 @@ def q6_value(ctx: CheckContext) -> None:
                            en=f"the score of this position for player {player} is {expected} "
                               "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)")
 
-    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE])
+    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
 def q6_move(ctx: CheckContext) -> None:
@@ -117,7 +117,7 @@ def q6_move(ctx: CheckContext) -> None:
                            en=f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "
                               f"position's score {ref.game_value(state, player)}")
 
-    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE])
+    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
 def q6_unchanged(ctx: CheckContext) -> None:

@@ -7,7 +7,21 @@ from typing import Any
 from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, mismatch, same, show, unchanged
 from reference import puissance4 as ref
 
-from .positions import AT_WIN, games, games_with_last
+from .positions import (
+    AT_WIN,
+    OPPONENT_THREAT,
+    OWN_THREAT,
+    WIN,
+    alignment_games,
+    alignment_wins,
+    column_games,
+    games,
+    games_with_last,
+    sample,
+    structural,
+    threats,
+    wrapped_rows,
+)
 
 DIRECTIONS = {
     (0, 1): ("horizontaux", "horizontal", 24),
@@ -120,6 +134,11 @@ def q10_all_cells(ctx: CheckContext) -> None:
         obtained = table.get(cell, MISSING_KEY)
         if _as_set(obtained) != {_cells(a) for a in expected}:
             raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
+    extra = [key for key in table if as_cell(key) not in ref.Dalignements]
+    if extra:  # structural: a row 6 or a column 7 that does not exist
+        raise mismatch("Dalignements", Text("les 42 cases du plateau pour clés", "the 42 cells of the board as keys"),
+                       Text(f"aussi {show(sorted(extra, key=repr)[0])}", f"also {show(sorted(extra, key=repr)[0])}"),
+                       text=True, fr=f"{len(extra)} clé(s) hors du plateau", en=f"{len(extra)} key(s) off the board")
 
 
 def q11_sheet(ctx: CheckContext) -> None:
@@ -149,6 +168,24 @@ def q11_random(ctx: CheckContext) -> None:
                 raise mismatch(call, expected, obtained, jeu)
 
     ctx.for_all(games_with_last(min_moves=4), probe, examples=12)
+    for alignment, jeu, expected in _each_alignment():
+        call = f"{name}(jeu, {list(alignment)})"
+        obtained = ctx.value("evaluer", ctx.as_student(jeu), list(alignment), shown=call, board=jeu)
+        if not same(obtained, expected):
+            raise mismatch(call, expected, obtained, jeu)
+
+
+def _each_alignment() -> list[tuple[tuple, dict, int]]:
+    """Structural cases of evaluer: each of the 69 alignments owned by one player (players
+    alternating), then each with only 3 of its 4 cells owned (0)."""
+    owned, seen = [], set()
+    for alignment, joueur, _, moves in alignment_games(WIN):
+        if alignment not in seen and joueur == 1 + len(seen) % 2:
+            seen.add(alignment)
+            owned.append((alignment, ref.initialiser_jeu(list(moves)), joueur))
+    three = [(alignment, ref.initialiser_jeu(list(moves)), 0)
+             for alignment, _, _, moves in alignment_games(OWN_THREAT)]
+    return owned + three
 
 
 def q12_sheet(ctx: CheckContext) -> None:
@@ -177,6 +214,7 @@ def q12_random(ctx: CheckContext) -> None:
     wins = [ref.jeu2(), ref.jeu3()]
     ctx.for_all(games_with_last(min_moves=7), probe, examples=30,
                 explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins])
+    structural(probe, alignment_wins() + wrapped_rows())
 
 
 def _last_cell(jeu: dict) -> tuple[int, int]:
@@ -221,6 +259,14 @@ def q14_random(ctx: CheckContext) -> None:
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
     ctx.for_all(games(wins=AT_WIN), probe, examples=25)
+    structural(probe, heuristic_positions())
+
+
+def heuristic_positions() -> list[dict]:
+    """Structural cases of heuristique: full columns (top row), nearly full and full
+    boards, each alignment won (players alternating), threats of each player."""
+    won = [jeu for _, jeu, owner in _each_alignment() if owner]
+    return column_games() + won + sample(threats(OWN_THREAT), 4) + sample(threats(OPPONENT_THREAT), 4, 2)
 
 
 def q14_unchanged(ctx: CheckContext) -> None:
@@ -257,15 +303,20 @@ QUESTIONS = (
         Check("sheet_examples", 0.5, q12_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
               "the sheet's examples (jeu2, jeu3)"),
         Check("random_games", 1.0, q12_random,
-              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non",
-              "right answer for the last move of random games, winning or not"))),
+              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
+              "69 alignements complété sur chacune de ses cases",
+              "right answer for the last move of random games, winning or not, and for each of the 69 "
+              "alignments completed on each of its cells"))),
     Question("Q13", "nb_alignements_potentiels", (("nb_alignements_potentiels",),), (
         Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),)),
     Question("Q14", "heuristique", (("heuristique",),), (
         Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
         Check("wins", 0.5, q14_wins, "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
               "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)"),
-        Check("random_games", 0.5, q14_random, "bonne valeur sur des parties au hasard",
-              "right value on random games"),
+        Check("random_games", 0.5, q14_random,
+              "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
+              "plateaux pleins ou presque, chaque alignement gagné)",
+              "right value on random games and on positions built on purpose (full columns, full or "
+              "nearly full boards, each alignment won)"),
         Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game"))),
 )

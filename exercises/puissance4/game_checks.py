@@ -18,7 +18,7 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, games
+from .positions import IGNORE_WINS, column_games, columns, games, nearly_full, structural, top_row_moves
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
@@ -53,6 +53,7 @@ def q3_copy_equal(ctx: CheckContext) -> None:
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
     ctx.for_all(games(), probe, examples=10, explicit=[ref.jeu1()])
+    structural(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})])
 
 
 def q3_copy_independent(ctx: CheckContext) -> None:
@@ -85,6 +86,7 @@ def q4_next_player(ctx: CheckContext) -> None:
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
 
     ctx.for_all(games(wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()])
+    structural(probe, column_games())
 
 
 def _check_columns(ctx: CheckContext, jeu: dict) -> None:
@@ -106,9 +108,15 @@ def q5_random(ctx: CheckContext) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(games(min_moves=12, wins=IGNORE_WINS), lambda jeu: _check_columns(ctx, jeu),
                 examples=20, explicit=[ref.initialiser_jeu([0] * 6), full])
+    structural(lambda jeu: _check_columns(ctx, jeu), column_games())
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
+EDGE_MOVES = [(ref.init(), 3), (ref.jeu1(), 2), (ref.init(), 0), (ref.init(), 6),
+              (columns({0: 3, 6: 4}), 0), (columns({0: 3, 6: 4}), 6)]
+"""Moves on the empty board, in the first and last columns (with tokens under them)."""
+
+
 def _playable_moves() -> st.SearchStrategy:
     """(game, column) with the column playable; the player is the next one."""
     return games(wins=IGNORE_WINS).filter(ref.colonnes_jouables).flatmap(
@@ -134,7 +142,8 @@ def q6_in_place(ctx: CheckContext) -> None:
                            fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
                            en="the game after the call (expected / obtained); the board drawn is the one before")
 
-    ctx.for_all(_playable_moves(), probe, examples=20, explicit=[(ref.init(), 3), (ref.jeu1(), 2)])
+    ctx.for_all(_playable_moves(), probe, examples=20, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def q6_coordinates(ctx: CheckContext) -> None:
@@ -144,7 +153,8 @@ def q6_coordinates(ctx: CheckContext) -> None:
         if as_cell(result.value) != coords:
             raise mismatch(call, coords, result.value, jeu)
 
-    ctx.for_all(_playable_moves(), probe, examples=10, explicit=[(ref.init(), 3), (ref.jeu1(), 2)])
+    ctx.for_all(_playable_moves(), probe, examples=10, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
@@ -171,9 +181,10 @@ def q6_wrong_player(ctx: CheckContext) -> None:
 
 
 def q6_full_column(ctx: CheckContext) -> None:
-    jeu = ref.initialiser_jeu([0] * 6)
-    _expect_assertion(ctx, jeu, ref.prochain_joueur(jeu), 0, fr="la colonne 0 est pleine",
-                      en="column 0 is full")
+    for col in range(ref.ncols):  # each column full, in turn (structural: the first and last ones too)
+        jeu = columns({col: ref.nrows})
+        _expect_assertion(ctx, jeu, ref.prochain_joueur(jeu), col, fr=f"la colonne {col} est pleine",
+                          en=f"column {col} is full")
 
 
 # -- Q7, Q8 -------------------------------------------------------------------
@@ -190,7 +201,8 @@ def q7_undo(ctx: CheckContext) -> None:
                            fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
                            en=f"jeu is the board drawn, where column {col} was just played")
 
-    ctx.for_all(_playable_moves(), probe, examples=15, explicit=[(ref.init(), 3), (ref.jeu1(), 2)])
+    ctx.for_all(_playable_moves(), probe, examples=15, explicit=EDGE_MOVES)
+    structural(probe, top_row_moves())
 
 
 def q8_sheet(ctx: CheckContext) -> None:
@@ -210,7 +222,9 @@ def q8_random(ctx: CheckContext) -> None:
             raise mismatch(f"initialiser_jeu({columns})", expected, obtained, expected)
 
     moves = st.lists(st.integers(0, 6), max_size=42).map(_legal_columns)
+    full_columns = [[c] * ref.nrows for c in range(ref.ncols)]
     ctx.for_all(moves, probe, examples=10)
+    structural(probe, [list(ref.PARTIE_NULLE), []] + full_columns)
 
 
 def _legal_columns(choices: list[int]) -> list[int]:

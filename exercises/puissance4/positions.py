@@ -167,3 +167,188 @@ def normalise(value: Any) -> dict | None:
         return None
     return {"nbcoups": nbcoups, "hauteurs": hauteurs, "plateau": plateau}
 
+
+
+# -- Structural positions (issue 12): the structures a bug can hide in, built on purpose
+# by legal play from the empty board (every one is reachable; nobody has won before its
+# last move). Random play rarely reaches them: the edges, the top row, full columns.
+WIN, OWN_THREAT, OPPONENT_THREAT = "win", "own_threat", "opponent_threat"
+
+
+def structural(probe, examples: list) -> None:
+    """Probe the structural examples, after the random ones (`ctx.for_all`): a bug the
+    random positions show is reported on the smallest one Hypothesis finds, and these
+    positions, built on purpose, catch the bugs random play does not reach."""
+    for example in examples:
+        probe(example)
+
+
+def _landing(jeu: dict, col: int) -> tuple[int, int]:
+    return (ref.nrows - 1 - jeu["hauteurs"][col], col)
+
+
+def build(cells: frozenset, joueur: int, last: tuple[int, int], finish: str = WIN,
+          seed: int = 0) -> list[int] | None:
+    """Moves of a legal game where `joueur` owns `cells` minus `last` and nobody has won,
+    ending: with `joueur` playing `last` (WIN), or with `last` playable and `joueur`
+    (OWN_THREAT) or the other player (OPPONENT_THREAT) to move. None if this seed finds
+    none (a vertical alignment can only be completed on its top cell)."""
+    import random
+    rng = random.Random(seed)
+    others = set(cells) - {last}
+    jeu, moves = ref.init(), []
+    for _ in range(ref.nrows * ref.ncols):
+        q = ref.prochain_joueur(jeu)
+        done = all(jeu["plateau"][i][j] == joueur for i, j in others)
+        if done and finish != WIN and last[0] == _landing(jeu, last[1])[0]:
+            if (q == joueur) == (finish == OWN_THREAT):
+                return moves
+        mine, needed, free = [], [], []
+        for col in ref.colonnes_jouables(jeu):
+            cell = _landing(jeu, col)
+            if cell == last:
+                if finish == WIN and done and q == joueur:
+                    return moves + [col]
+                continue
+            if ref._gagne_en(jeu, col):
+                continue
+            if cell in others:
+                if q == joueur:
+                    mine.append(col)
+                continue
+            # a filler under a cell still to be reached, else anywhere out of the way
+            below = any(j == col and i < cell[0] for i, j in cells)
+            (needed if below else free).append(col)
+        if finish != WIN and done:
+            mine = []  # the threat is ready: wait for the landing row with fillers
+        if q == joueur and seed % 2:
+            needed = needed + free  # let the other player fill under the cells (seed's choice)
+        choices = mine or needed or free
+        if not choices:
+            return None
+        col = rng.choice(choices) if not mine else rng.choice(mine)
+        ref.jouer_colonne(jeu, q, col)
+        moves.append(col)
+    return None
+
+
+def _built(cells: frozenset, joueur: int, last: tuple[int, int], finish: str) -> list[int] | None:
+    for seed in range(30):
+        moves = build(cells, joueur, last, finish, seed)
+        if moves is not None:
+            return moves
+    return None
+
+
+def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple, tuple]]:
+    """(alignment's index in Lalignements, player, cell, moves), by `build`. With WIN:
+    every alignment, each cell a move can complete (a vertical one only on its top cell:
+    gravity), both players. With a threat: one game per alignment, players alternating.
+    Slow (seconds): its result is stored in `structural_moves.py`, checked by the tests."""
+    out = []
+    for n, alignment in enumerate(ref.Lalignements):
+        cells = frozenset(map(tuple, alignment))
+        for last in map(tuple, alignment):
+            for joueur in ((1, 2) if finish == WIN else (1 + n % 2,)):
+                moves = _built(cells, joueur, last, finish)
+                if moves is not None:
+                    out.append((n, joueur, last, tuple(moves)))
+            if finish != WIN and out and out[-1][0] == n:
+                break
+    return out
+
+
+def alignment_games(finish: str = WIN) -> list[tuple[tuple, int, tuple, tuple]]:
+    """`generate_alignment_games(finish)` as stored, each with its alignment's cells."""
+    from .structural_moves import GAMES
+    return [(tuple(map(tuple, ref.Lalignements[n])), joueur, tuple(last), tuple(moves))
+            for n, joueur, last, moves in GAMES[finish]]
+
+
+def alignment_wins() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
+    """(game, (player, cell)): the player's last move, on cell, completes an alignment.
+    Every alignment, each of its cells a move can complete, both players."""
+    return [(ref.initialiser_jeu(list(moves)), (joueur, last))
+            for _, joueur, last, moves in alignment_games(WIN)]
+
+
+WRAPPED = "wrapped"
+
+
+def generate_wrapped() -> list[tuple[int, int, tuple, tuple]]:
+    """(0, player, cell, moves): 4 cells of a row through the board's side (columns
+    4-5-6-0, 5-6-0-1, 6-0-1-2), the last move on the right of the left side, one player's.
+    Nobody wins: a test reading column j - 1 at j = 0 reads column 6 (Python's negative
+    index) and sees one."""
+    out = []
+    for i in range(ref.nrows):
+        for start in (4, 5, 6):
+            cells = frozenset((i, (start + k) % ref.ncols) for k in range(4))
+            last = (i, (start + 3) % ref.ncols)
+            for joueur in (1, 2):
+                moves = _built(cells, joueur, last, WIN)
+                if moves is not None:
+                    out.append((0, joueur, last, tuple(moves)))
+    return out
+
+
+def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
+    """(game, (player, cell)) of `generate_wrapped`, as stored."""
+    from .structural_moves import GAMES
+    return [(ref.initialiser_jeu(list(moves)), (joueur, tuple(last))) for _, joueur, last, moves in GAMES[WRAPPED]]
+
+
+def sample(items: list, every: int, offset: int = 0) -> list:
+    """Every `every`-th item: a fixed, spread subset of a structural family."""
+    return items[offset::every]
+
+
+def threats(finish: str) -> list[dict]:
+    """One game per alignment (players alternating): its owner threatens to complete it
+    on a playable cell, and is to move (OWN_THREAT: an immediate win for the side to
+    move) or not (OPPONENT_THREAT: the side to move must block)."""
+    return [ref.initialiser_jeu(list(moves)) for _, _, _, moves in alignment_games(finish)]
+
+
+def columns(counts: dict[int, int]) -> dict:
+    """The game where column c holds counts[c] tokens, played column by column."""
+    return ref.initialiser_jeu([c for c, k in sorted(counts.items()) for _ in range(k)])
+
+
+def column_games() -> list[dict]:
+    """The empty game; each column full (its top token in row 0), each one below full;
+    the first and last columns full together; the drawn full board and the positions
+    1 to 6 moves before its end. Nobody has won in any."""
+    out = [ref.init()]
+    for c in range(ref.ncols):
+        out += [columns({c: ref.nrows}), columns({c: ref.nrows - 1})]
+    out += [columns({0: ref.nrows, ref.ncols - 1: ref.nrows}),
+            columns({0: ref.nrows - 1, ref.ncols - 1: ref.nrows, 3: ref.nrows - 1})]
+    out += nearly_full()
+    return out
+
+
+def nearly_full(upto: int = 6) -> list[dict]:
+    """The drawn full board, then the positions 1 .. upto moves before its end."""
+    return [ref.initialiser_jeu(ref.PARTIE_NULLE[:len(ref.PARTIE_NULLE) - k]) for k in range(upto + 1)]
+
+
+def top_row_moves() -> list[tuple[dict, int]]:
+    """(game, col): col holds 5 tokens, the move lands in row 0; each column."""
+    return [(columns({c: ref.nrows - 1}), c) for c in range(ref.ncols)] + \
+        [(nearly_full(1)[1], ref.PARTIE_NULLE[-1])]
+
+
+def structural_moves_source() -> str:
+    """The text of `structural_moves.py` (regenerate it with
+    `python -c "from exercises.puissance4.positions import structural_moves_source as s; open('exercises/puissance4/structural_moves.py', 'w').write(s())"`)."""
+    out = ['"""Games of `positions.generate_alignment_games`, stored: generating them takes seconds.\n\n'
+           'Generated by `positions.structural_moves_source()`; tests/test_structural_positions.py\n'
+           'checks every game and (slow tier) that this file equals a fresh generation.\n'
+           '(alignment index in Lalignements, player, cell, moves)."""\n', "GAMES = {"]
+    for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED):
+        out.append(f"    {finish!r}: [")
+        games_ = generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)
+        out += [f"        ({n}, {j}, {last}, {list(moves)})," for n, j, last, moves in games_]
+        out.append("    ],")
+    return "\n".join(out) + "\n}\n"

@@ -22,7 +22,20 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
-from .positions import INF, games, key, optimal_columns, search_value
+from .positions import (
+    INF,
+    OPPONENT_THREAT,
+    OWN_THREAT,
+    columns,
+    games,
+    key,
+    nearly_full,
+    optimal_columns,
+    sample,
+    search_value,
+    structural,
+    threats,
+)
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
 PAIR = Text("(colonne, valeur)", "(column, value)")
@@ -47,6 +60,9 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
                        fr="la fonction doit renvoyer un couple (colonne, valeur)",
                        en="the function must return a pair (column, value)")
     col, value = pair
+    if not ref.colonnes_jouables(jeu) and col is not None:
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
+                       fr="plateau plein : aucune colonne à jouer", en="full board: no column to play")
     if not same(value, expected_value):
         raise mismatch(call, (expected_col, expected_value), obtained, jeu,
                        fr="la valeur n'est pas celle de MinMax à cet horizon",
@@ -54,7 +70,7 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
     lost = expected_value == (-INF if player == 1 else INF)
-    if col in good or (lost and (col is None or col in ref.colonnes_jouables(jeu))):
+    if col in good or not ref.colonnes_jouables(jeu) or (lost and (col is None or col in ref.colonnes_jouables(jeu))):
         return
     raise mismatch(call, Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
                    show(col), jeu, text=True,
@@ -88,6 +104,26 @@ def _own_games(ctx: CheckContext, player: int) -> list[tuple[dict, int]]:
     return [(jeu, n) for jeu in own for n in (1, 2)]
 
 
+def structural_searches(player: int, full_board: bool = False) -> list[tuple[dict, int]]:
+    """(game, depth) with `player` to move, nobody has won: the nearly full boards
+    searched deeper than the moves left (k moves left, depth k + 1; with `full_board`
+    the full board too, at depths 1 and 3), an immediate win for the side to move and
+    one for the opponent (to block) on edge and inner alignments, at depth 2, and full
+    first and last columns."""
+    out = []
+    for left, jeu in enumerate(nearly_full(5)):
+        if ref.prochain_joueur(jeu) == player and (left or full_board):
+            out += [(jeu, left + 1)] if left else [(jeu, 1), (jeu, 3)]
+    for finish, offset in ((OWN_THREAT, 0), (OPPONENT_THREAT, 1)):
+        own = [jeu for jeu in threats(finish) if ref.prochain_joueur(jeu) == player]
+        out += [(jeu, 2) for jeu in sample(own, 6, offset)]
+    for counts in ({0: 6}, {6: 6}, {0: 6, 6: 5}, {0: 5, 6: 6, 3: 1}):
+        jeu = columns(counts)
+        if ref.prochain_joueur(jeu) == player:
+            out.append((jeu, 3))
+    return out
+
+
 def _random_search(func: str, player: int):
     def check(ctx: CheckContext) -> None:
         def probe(example: tuple) -> None:
@@ -95,7 +131,9 @@ def _random_search(func: str, player: int):
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(_search_games(player), probe, examples=12, explicit=_own_games(ctx, player))
+        ctx.for_all(_search_games(player), probe, examples=12,
+                    explicit=_own_games(ctx, player))
+        structural(probe, structural_searches(player))
 
     return check
 
@@ -174,7 +212,9 @@ def q17_random(ctx: CheckContext) -> None:
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(_search_games(player), probe, examples=8, explicit=_own_games(ctx, player))
+        ctx.for_all(_search_games(player), probe, examples=8,
+                    explicit=_own_games(ctx, player))
+        structural(probe, structural_searches(player, full_board=True))
 
 
 def _windows(value: float) -> st.SearchStrategy:
@@ -269,11 +309,15 @@ QUESTIONS = (
         Check("sheet_pairs", 0.75, q15_sheet, "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
               "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
         Check("maximin_random", 0.5, _random_search("maximin", 1),
-              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
-              "maximin: MinMax value and an optimal column on random games (n = 1 to 3)"),
+              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+              "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+              "boards and immediate wins to play or to block"),
         Check("minimax_random", 0.5, _random_search("minimax", 2),
-              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3)",
-              "minimax: MinMax value and an optimal column on random games (n = 1 to 3)"),
+              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+              "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+              "boards and immediate wins to play or to block"),
         Check("leaves", 0.25, q15_leaves, "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
               "(None, heuristique(jeu)) for n = 0 and for a full board"),
         Check("immediate_win", 0.25, q15_immediate_win,
@@ -288,8 +332,10 @@ QUESTIONS = (
               "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
               "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
         Check("random_root", 0.75, q17_random,
-              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard",
-              "same value as MinMax and an optimal column, window (-inf, +inf), random games"),
+              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
+              "plateaux pleins ou presque",
+              "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
+              "nearly full boards"),
         Check("bounds", 0.5, q17_bounds,
               "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
               "inside a narrower window ]alpha, beta[, the value returned respects the bounds"),

@@ -31,6 +31,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                        for c in q.checks],
             **({"missing": q.missing} if q.missing else {}),
             **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
+            **({"review": True} if q.review else {}),
         } for q in result.questions],
         "cells": {
             "total": result.total_cells,

@@ -1,0 +1,75 @@
+"""Which TD a submission answers when none of its code defines anything: read from its
+text (pure).
+
+A blank skeleton handed in as it was given (bodies `#to_do`, `...` comments) compiles
+nowhere, so the names it defines say nothing. Its text still does: the names in its
+`def` lines and top-level assignments, and the sheet's title. The runner then grades
+it like any submission: every question's functions are missing, and named.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .detect import Detection, detect
+
+if TYPE_CHECKING:
+    from .checks import Exercise
+
+DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(", re.MULTILINE)
+ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
+TITLE_WORDS = {
+    "puissance4": ("puissance 4", "puissance4", "algorithme minmax"),
+    "domineering": ("jeu du domineering",),
+    "domineering-minmax": ("algorithme min-max",),
+    "morpion": ("morpion", "tic-tac-toe", "tic tac toe"),
+    "chocolat": ("chocolat",),
+}
+"""Words of each sheet's title, as a notebook copied from it keeps them (lower case,
+accents removed). A TD missing here is recognised from its `def` lines only."""
+MAX_TEXT = 5_000_000
+
+
+def names_in_text(sources: Iterable[str]) -> set[str]:
+    """Names a text defines or assigns at the start of a line (compiling or not)."""
+    names: set[str] = set()
+    for source in sources:
+        names.update(DEF.findall(source))
+        for line in ASSIGNED.finditer(source):
+            names.update(n.strip() for n in line.group(0).rstrip("=").split(","))
+    return names
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Exercise]) -> Detection:
+    """The sheet of a submission from its text: the names of its `def` lines and
+    assignments (as `detect` weighs defined names); failing that, the one sheet whose
+    title words the text holds. Detection(None, ()) when neither says."""
+    exercises = list(exercises)
+    found = detect(names_in_text(sources), exercises)
+    if found.exercise is not None:
+        return found
+    plain = _plain(whole_text[:MAX_TEXT])
+    titled = [e.id for e in exercises if any(w in plain for w in TITLE_WORDS.get(e.id, ()))]
+    if len(titled) == 2 and set(titled) == {"domineering", "domineering-minmax"}:
+        titled = ["domineering-minmax" if "min-max" in plain else "domineering"]
+    if len(titled) == 1:
+        return Detection(titled[0], ())
+    return Detection(None, ())
+
+
+def file_text(path: Path) -> str:
+    """The submission's whole text (markdown cells included), best effort."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_TEXT).decode("utf-8", "replace")
+    except OSError:
+        return ""

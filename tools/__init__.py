@@ -1,0 +1,1 @@
+"""Developer tools: report screenshots, mutation testing of the grader."""

@@ -1,0 +1,5 @@
+import sys
+
+from .harness import main
+
+sys.exit(main())
