@@ -60,7 +60,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
-SKIPPED = {"correct_boucle_infinie.ipynb"}
+SKIPPED = {"correct_boucle_infinie.ipynb",  # would only measure each tool's time limit
+           "squelette_a_faire.ipynb"}  # a blank skeleton: nothing for either tool to run
+CLASS_SIZE = 20
 NBGRADER_SPEC = ["nbgrader==0.9.6", "ipykernel", "numpy"]
 ASSIGNMENT = "td10"
 GRADE_CELL = "assert len(Lalignements) == 69\nassert maximin(jeu1, 3) == (3, 14)\n"
@@ -93,7 +95,8 @@ def ensure_nbgrader(venv: Path) -> Path:
 # -- the class and the course --------------------------------------------------------
 def class_notebooks() -> dict[str, Path]:
     """Student name -> notebook: the 20 notebooks both tools grade."""
-    files = sorted(p for p in CORPUS.glob("*.ipynb") if p.name not in SKIPPED) + [SAMPLE]
+    corpus = sorted(p for p in CORPUS.glob("*.ipynb") if p.name not in SKIPPED)
+    files = corpus[:CLASS_SIZE - 1] + [SAMPLE]  # the same 20 when the corpus grows
     return {f"eleve{i + 1:02d}_{p.stem}": p for i, p in enumerate(files)}
 
 
