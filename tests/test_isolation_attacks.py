@@ -171,11 +171,14 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):  # n
 
 @pytest.fixture
 def fresh_probes():
-    isolation_module.bubblewrap_status.cache_clear()
-    landlock.abi.cache_clear()
+    # The real probes, kept: a test may monkeypatch them, and the autouse fixture's
+    # monkeypatch is undone only after this teardown.
+    probes = (isolation_module.bubblewrap_status, landlock.abi)
+    for probe in probes:
+        probe.cache_clear()
     yield
-    isolation_module.bubblewrap_status.cache_clear()
-    landlock.abi.cache_clear()
+    for probe in probes:
+        probe.cache_clear()
 
 
 def test_auto_falls_back_to_landlock_without_bwrap(fresh_probes, monkeypatch):
