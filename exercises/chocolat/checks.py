@@ -164,7 +164,7 @@ QUESTIONS = (
               "and a winning move when there is one; the value returned is the one stored in dic"),
         Check("computed_once", 1.5, q1_computed_once,
               "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
-              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))"),
+              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))", value_free=True),
         Check("fast", 1.5, q1_fast,
               "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
               "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second"))),

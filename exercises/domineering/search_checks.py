@@ -302,7 +302,7 @@ QUESTIONS = (
               "-inf when player 0 cannot move, +inf when player 1 cannot"),
         Check("random_positions", 1.0, q8_random, "la même valeur que la correction, positions au hasard",
               "the same value as the reference, random positions"),
-        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v"))),
+        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
     Question("Q9", "minmax", (("minmax",),), (
         Check("leaves", 0.5, q9_leaves, "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
               "(h(v), None) at depth 0 and when the player cannot move"),
@@ -317,7 +317,7 @@ QUESTIONS = (
         Check("own_h1", 0.25, q9_own_h1, "fonctionne avec votre propre h1 passée en argument",
               "works with your own h1 passed as the argument"),
         Check("unchanged", 0.5, q9_unchanged, "ne modifie pas v (placer puis retirer)",
-              "does not change v (placer then retirer)"))),
+              "does not change v (placer then retirer)", value_free=True))),
     Question("Q10", "strategie_minmax", (("strategie_minmax",),), (
         Check("optimal_move", 1.25, q10_optimal,
               "renvoie un coup optimal de minmax à la profondeur 2 avec h1",

@@ -267,5 +267,5 @@ QUESTIONS = (
               "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)"),
         Check("random_games", 0.5, q14_random, "bonne valeur sur des parties au hasard",
               "right value on random games"),
-        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game"))),
+        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game", value_free=True))),
 )
