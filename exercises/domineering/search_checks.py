@@ -22,6 +22,7 @@ from grader.kit import (
 )
 from reference import domineering as ref
 
+from . import referee
 from .positions import (
     INF,
     a_move_among,
@@ -266,21 +267,20 @@ DUEL_BUDGET = 30.0
 
 def q10_beats_random(ctx: CheckContext) -> None:
     wins = 0
-    empty = ctx.as_student(ref.grille_vide(5, 5))
+    empty = ref.grille_vide(5, 5)
     for seat in (0, 1):
         call = Text(f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
                     f"une stratégie au hasard (joueur {1 - seat})",
                     f"{DUEL_GAMES} games on 5 x 5: strategie_minmax (player {seat}) against "
                     f"a random strategy (player {1 - seat})")
-        result = ctx.value("@duel", ctx.student.ref("strategie_minmax"), empty, DUEL_GAMES, seat,
-                           shown=call, budget=DUEL_BUDGET)
-        if result["illegal"] is not None:
-            board, joueur, move = result["illegal"]
+        result = referee.duel(ctx, empty, DUEL_GAMES, seat, DUEL_BUDGET, call)
+        if result.illegal is not None:
+            board, joueur = result.illegal.board, result.illegal.player
             legal = moves_text(ref.coups_possibles(board, joueur))
-            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), move, board, text=True,
-                           fr="coup impossible pendant une partie contre le hasard",
+            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), result.illegal.move, board,
+                           text=True, fr="coup impossible pendant une partie contre le hasard",
                            en="impossible move during a game against random play")
-        wins += result["victoires"]
+        wins += result.wins
     total = 2 * DUEL_GAMES
     if wins < 0.9 * total:
         call = Text(f"{total} parties sur 5 x 5 contre une stratégie au hasard, "

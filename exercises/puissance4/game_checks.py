@@ -91,8 +91,10 @@ def _check_columns(ctx: CheckContext, jeu: dict) -> None:
     obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)",
                          board=jeu)
     expected = ref.colonnes_jouables(jeu)
-    if not isinstance(obtained, (list, tuple)) or len(set(map(repr, obtained))) != len(obtained) \
-            or set(obtained) != set(expected):
+    # Columns are ints, as the sheet numbers them: 3 and 3.0 are the same column twice.
+    columns = obtained if isinstance(obtained, (list, tuple)) else None
+    if columns is None or not all(type(c) is int for c in columns) or len(set(columns)) != len(columns) \
+            or set(columns) != set(expected):
         raise mismatch("colonnes_jouables(jeu)", expected, obtained, jeu,
                        fr="l'ordre n'a pas d'importance, mais chaque colonne jouable une seule fois",
                        en="order does not matter, but each playable column exactly once")

@@ -32,6 +32,9 @@ _process_time = time.process_time
 _ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
+# Handed to the exercises' worker-side code, which counts evaluations with a profile
+# hook: bound before student code runs, which may replace sys.setprofile later.
+_PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}
 _random_state, _c_seed = random._inst, _random.Random.seed
 
 
@@ -153,7 +156,7 @@ class Worker:
         self.injected = {"get_ipython"}
         # Code the grader defines in the worker (probe strategies, recorders), named
         # "@name" in requests; it sees the student's namespace as `student`.
-        self.helpers = {"__builtins__": builtins, "student": self.namespace}
+        self.helpers = {"__builtins__": builtins, "student": self.namespace, "profiler": dict(_PROFILER)}
 
     # -- channel -----------------------------------------------------------------
     def _read_exact(self, size):
