@@ -19,11 +19,14 @@ _NOT_A_FUNCTION = 0x20 | 0x80 | 0x200  # generator, coroutine, async generator: 
 _SIMPLE = (int, float, str, bool, type(None))
 
 
-def _is_student(code):
-    # The student's cells are compiled as "<label>"; the grader's code as "<grader>".
+def _is_student(frame):
+    """A call of the student's code: compiled from a cell ("<label>"; the grader's code
+    is "<grader>") or running with the student's globals; a function, not a generator."""
+    code = frame.f_code
     name = code.co_filename
-    return (name.startswith("<") and name != "<grader>" and not name.startswith("<frozen")
-            and not code.co_name.startswith("<") and not code.co_flags & _NOT_A_FUNCTION)
+    mine = frame.f_globals is student or (name.startswith("<") and name != "<grader>"
+                                          and not name.startswith("<frozen"))
+    return mine and not code.co_name.startswith("<") and not code.co_flags & _NOT_A_FUNCTION
 
 
 def _plain(value, depth=0):
@@ -57,10 +60,11 @@ def memo_probe(m, n, p):
     setprofile, settrace = profiler["setprofile"], profiler["settrace"]
     tampered = []
 
-    def hook(frame, event, arg):
+    # Bound now: student code running under the hook cannot swap them in this module.
+    def hook(frame, event, arg, _is_student=_is_student, _key=_key):
         if event == "call":
             code = frame.f_code
-            if not _is_student(code):
+            if not _is_student(frame):
                 stack.append(None)
                 return
             for entry in reversed(stack):  # every caller running the same code recurses
