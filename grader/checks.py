@@ -517,9 +517,11 @@ def value_free_rule(questions: Sequence[Question], results: Sequence[QuestionRes
                 outcome.evidence = Evidence(
                     call=func, expected=Text("au moins une valeur juste", "at least one right value"),
                     obtained=Text("aucune", "none"), note={
-                        "fr": f"cette propriété ne rapporte des points que si {func} calcule aussi au moins "
-                              "une valeur juste (aucune vérification de valeur de cette fonction ne passe)",
-                        "en": f"this property earns points only when {func} also computes at least one "
-                              "right value (no value check of this function passes)"})
+                        "fr": f"propriété vérifiée, mais elle ne rapporte des points que si {func} calcule "
+                              "aussi au moins une valeur juste : aucune vérification de valeur de cette "
+                              "fonction ne passe (corrigez d'abord celles-ci)",
+                        "en": f"the property holds, but it earns points only when {func} also computes at "
+                              "least one right value: no value check of this function passes (fix those "
+                              "first)"})
         if changed:
             result.status = question_status(result.checks)
