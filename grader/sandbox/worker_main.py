@@ -365,7 +365,10 @@ class Worker:
                     "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers}
         while True:
             if self.helper_code:
-                self.helpers = self._fresh_helpers()
+                try:
+                    self.helpers = self._fresh_helpers()
+                except _BaseException:  # e.g. a module it imports removed by student code
+                    self.helpers = {}  # its calls then fail: never the namespace of a previous call
             try:
                 request = self.receive()
             except EOFError:
