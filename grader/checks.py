@@ -32,6 +32,7 @@ from .results import (
     Place,
     QuestionResult,
     QuestionStatus,
+    Text,
     failure_of,
 )
 from .sandbox.session import CallResult, StudentSession
@@ -104,6 +105,14 @@ class Check:
     fr: str
     """What the check verifies, as the student reads it."""
     en: str
+    value_free: bool = False
+    """A property a stub can have without computing anything (does not change its
+    argument, rows distinct, raises on an illegal move, prunes, prints a winner...): it
+    earns its points only when a value check of the same function passes (see
+    `value_free_rule`), so a file of stubs scores zero."""
+    of: str = ""
+    """The function the check is about, when its question has several (default: the
+    question's first name): value-free checks lean on value checks of this function."""
 
 
 @dataclass(frozen=True)
@@ -544,5 +553,38 @@ def grade_exercise(exercise: Exercise[State], view: StudentView,
     for question in exercise.questions:
         log.debug("%s: %s", exercise.id, question.id)
         results.append(grade_question(question, view, state, examples_scale, exercise))
+    value_free_rule(exercise.questions, results)
     dependency_notes(exercise.questions, results, view.session.uses, view.aliases)
     return understood, results
+
+
+def _about(question: Question, check: Check) -> str:
+    return check.of or (question.names[0][0] if question.names else question.id)
+
+
+def value_free_rule(questions: Sequence[Question], results: Sequence[QuestionResult]) -> None:
+    """A passed value-free check of a function none of whose value checks passed fails.
+
+    "Does not change its argument" or "raises on an illegal move" holds for `pass` or
+    `raise AssertionError`: such a property counts only for a function that also
+    computes something right. Across questions: a value check of the same function in
+    another question counts too."""
+    proven = {_about(q, c) for q, r in zip(questions, results) for c, cr in zip(q.checks, r.checks)
+              if not c.value_free and cr.status is CheckStatus.PASSED}
+    for question, result in zip(questions, results):
+        changed = False
+        for check, outcome in zip(question.checks, result.checks):
+            func = _about(question, check)
+            if check.value_free and outcome.status is CheckStatus.PASSED and func not in proven:
+                outcome.status, changed = CheckStatus.FAILED, True
+                outcome.evidence = Evidence(
+                    call=func, expected=Text("au moins une valeur juste", "at least one right value"),
+                    obtained=Text("aucune", "none"), note={
+                        "fr": f"propriété vérifiée, mais elle ne rapporte des points que si {func} calcule "
+                              "aussi au moins une valeur juste : aucune vérification de valeur de cette "
+                              "fonction ne passe (corrigez d'abord celles-ci)",
+                        "en": f"the property holds, but it earns points only when {func} also computes at "
+                              "least one right value: no value check of this function passes (fix those "
+                              "first)"})
+        if changed:
+            result.status = question_status(result.checks)

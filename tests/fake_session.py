@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import sys
 import traceback
 import types
 from typing import Any
@@ -37,7 +38,8 @@ class FakeSession:
 
     def __init__(self, source: str, module_name: str = "__main__"):
         self.namespace: dict[str, Any] = {"__name__": module_name}
-        self.helpers: dict[str, Any] = {"student": self.namespace}
+        self.helpers: dict[str, Any] = {"student": self.namespace, "profiler": {
+            "setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}}
         self.helper_sources: list[str] = []
         self.seed = 0
         exec(compile(source, f"<{LABEL}>", "exec"), self.namespace)

@@ -136,7 +136,7 @@ def test_grader_helpers_are_passed_to_student_functions_and_read_back(session):
                         "def applique(f, x):\n    return f(x)\n").ok
     session.define_helpers(HELPERS)
     assert session.call("jeu", Ref("@premier"), [[1, 2], [3, 4]]).value == 1
-    assert session.get("@SEEN") == [[[1, 2], [3, 4]]]
+    assert session.get("@SEEN") == []  # the helpers are fresh for every request
     assert session.call("applique", Ref("double"), 21).value == 42  # the student's own function
     assert "SEEN" not in session.names() and "premier" not in session.names()
 
@@ -149,7 +149,20 @@ def test_grader_helpers_survive_a_restart(session):
     with pytest.raises(WorkerCrash):
         session.call("crash")
     assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
-    assert session.get("@SEEN") == [[[5]]]
+    assert session.get("@SEEN") == []
+
+
+def test_what_student_code_changes_in_the_helpers_is_gone_at_the_next_request(session):
+    from grader.sandbox.wire import Ref
+    assert run(session, "def pirate(strategie):\n"
+                        "    strategie.__globals__['premier'] = lambda v, j: 99\n"
+                        "    strategie.__globals__['__builtins__']['len'] = lambda x: 0\n"
+                        "    return 0\n"
+                        "def jeu(strategie, v):\n    return strategie(v, 1)\n").ok
+    session.define_helpers(HELPERS)
+    assert session.call("pirate", Ref("@premier")).value == 0
+    assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
+    assert len([1, 2]) == 2 and session.call("jeu", Ref("@premier"), [[5]]).value == 0
 
 
 # -- hostile code (see also tests/test_faults.py) -----------------------------------

@@ -5,6 +5,7 @@ import it: each restatement must agree with its reference twin on random positio
 from __future__ import annotations
 
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,10 @@ def test_the_pages_s_and_h_agree_with_the_reference(board, joueur):
     assert sorted(map(dmm.key, minmax_side.s_ref(v, joueur))) == sorted(map(dmm.key, dmm.s(v, joueur)))
 
 
+PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}
+"""What the worker hands its worker-side code (bound before student code runs)."""
+
+
 # -- chocolat ------------------------------------------------------------------------------
 @pytest.mark.parametrize("memoised", [True, False])
 def test_memo_probe_counts_the_states_computed_twice(memoised, monkeypatch):
@@ -76,6 +81,7 @@ def test_memo_probe_counts_the_states_computed_twice(memoised, monkeypatch):
     student: dict = {"__name__": "copie"}
     exec(compile(source, "<copie>", "exec"), student)
     monkeypatch.setattr(chocolat_side, "student", student, raising=False)
+    monkeypatch.setattr(chocolat_side, "profiler", PROFILER, raising=False)
     value, count, first, _ = chocolat_side.memo_probe(5, 7, 1)
     assert value[0] == chocolat_ref.gagnant(5, 7, 1)
     assert (count == 0) is memoised and (first == []) is memoised

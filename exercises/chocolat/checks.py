@@ -100,6 +100,11 @@ def q1_computed_once(ctx: CheckContext) -> None:
     call = _rec_call(ONCE_STATE)
     value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
     _check_winner(call, ONCE_STATE, value, ctx)
+    if count < 0:  # the student's code switched the grader's profile hook off: nothing measured
+        raise mismatch(call, Text("chaque état calculé une seule fois", "each state computed once"),
+                       Text("non mesurable : sys.setprofile appelé", "not measurable: sys.setprofile called"),
+                       text=True, fr="minimax_rec ne doit pas changer la fonction de profilage de Python",
+                       en="minimax_rec must not change Python's profile function")
     if count:
         raise mismatch(call, Text("chaque état calculé une seule fois", "each state computed once"),
                        Text(f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : "
@@ -164,7 +169,7 @@ QUESTIONS = (
               "and a winning move when there is one; the value returned is the one stored in dic"),
         Check("computed_once", 1.5, q1_computed_once,
               "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
-              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))"),
+              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))", value_free=True),
         Check("fast", 1.5, q1_fast,
               "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
               "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second"))),

@@ -197,7 +197,7 @@ QUESTIONS = (
         Check("values", 0.5, q1_values, "grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
               "the sheet's grille_vide(3, 4), and other sizes n x p"),
         Check("rows_distinct", 0.5, q1_rows_distinct, "les lignes sont des listes distinctes",
-              "the rows are distinct lists"))),
+              "the rows are distinct lists", value_free=True))),
     Question("Q2", "coups_possibles", (("coups_possibles",),), (
         Check("sheet", 0.5, q2_sheet, "les deux exemples de l'énoncé (grille 3 x 4, joueurs 0 et 1)",
               "the sheet's two examples (3 x 4 grid, players 0 and 1)"),

@@ -214,7 +214,7 @@ QUESTIONS = (
               "games with a random strategy, random sizes: legal game, right winner"),
         Check("sheet_call", 0.5, q6_sheet,
               "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) de l'énoncé renvoie 0 ou 1",
-              "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1"))),
+              "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1", value_free=True))),
     Question("Q7", "statistiques", (("statistiques",),), (
         Check("counts", 1.0, q7_counts,
               "nb_parties parties jouées, victoires comptées juste, somme égale à nb_parties",

@@ -22,6 +22,7 @@ from grader.kit import (
 )
 from reference import domineering as ref
 
+from . import referee
 from .positions import (
     INF,
     structural_positions,
@@ -269,21 +270,20 @@ DUEL_BUDGET = 30.0
 
 def q10_beats_random(ctx: CheckContext) -> None:
     wins = 0
-    empty = ctx.as_student(ref.grille_vide(5, 5))
+    empty = ref.grille_vide(5, 5)
     for seat in (0, 1):
         call = Text(f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
                     f"une stratégie au hasard (joueur {1 - seat})",
                     f"{DUEL_GAMES} games on 5 x 5: strategie_minmax (player {seat}) against "
                     f"a random strategy (player {1 - seat})")
-        result = ctx.value("@duel", ctx.student.ref("strategie_minmax"), empty, DUEL_GAMES, seat,
-                           shown=call, budget=DUEL_BUDGET)
-        if result["illegal"] is not None:
-            board, joueur, move = result["illegal"]
+        result = referee.duel(ctx, empty, DUEL_GAMES, seat, DUEL_BUDGET, call)
+        if result.illegal is not None:
+            board, joueur = result.illegal.board, result.illegal.player
             legal = moves_text(ref.coups_possibles(board, joueur))
-            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), move, board, text=True,
-                           fr="coup impossible pendant une partie contre le hasard",
+            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), result.illegal.move, board,
+                           text=True, fr="coup impossible pendant une partie contre le hasard",
                            en="impossible move during a game against random play")
-        wins += result["victoires"]
+        wins += result.wins
     total = 2 * DUEL_GAMES
     if wins < 0.9 * total:
         call = Text(f"{total} parties sur 5 x 5 contre une stratégie au hasard, "
@@ -305,7 +305,7 @@ QUESTIONS = (
               "-inf when player 0 cannot move, +inf when player 1 cannot"),
         Check("random_positions", 1.0, q8_random, "la même valeur que la correction, positions au hasard",
               "the same value as the reference, random positions"),
-        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v"))),
+        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
     Question("Q9", "minmax", (("minmax",),), (
         Check("leaves", 0.5, q9_leaves, "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
               "(h(v), None) at depth 0 and when the player cannot move"),
@@ -320,7 +320,7 @@ QUESTIONS = (
         Check("own_h1", 0.25, q9_own_h1, "fonctionne avec votre propre h1 passée en argument",
               "works with your own h1 passed as the argument"),
         Check("unchanged", 0.5, q9_unchanged, "ne modifie pas v (placer puis retirer)",
-              "does not change v (placer then retirer)"))),
+              "does not change v (placer then retirer)", value_free=True))),
     Question("Q10", "strategie_minmax", (("strategie_minmax",),), (
         Check("optimal_move", 1.25, q10_optimal,
               "renvoie un coup optimal de minmax à la profondeur 2 avec h1",

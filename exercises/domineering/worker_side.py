@@ -3,13 +3,13 @@
 The engine sends this file's source (`Exercise.worker_side`); its names are then
 `"@name"` for the checks: probe strategies handed to the student's `jeu` and
 `statistiques` (each records what it was shown), heuristics handed to `minmax`, and
-loops that call a student function many times in one request. It imports only the
+loops that call a student function many times in one request. Games of the student's
+strategy against random play are refereed in the grader (`referee.py`), not here. It imports only the
 standard library (the grader's packages are not importable there) and returns plain
 data; every verdict is decided in the grader from that data.
 """
 
 import copy as _copy
-import operator as _operator
 import random as _random
 
 INF = float("inf")
@@ -106,48 +106,3 @@ def _play(board, move, joueur):
     after[i][j] = joueur
     after[i + di][j + dj] = joueur
     return after
-
-
-def _as_move(move):
-    """The move as a pair of ints, or None when it is not one."""
-    try:
-        i, j = move
-        return (_operator.index(i), _operator.index(j))
-    except (TypeError, ValueError):
-        return None
-
-
-def duel(strategy, vide, parties, siege):
-    """`parties` games of strategy (playing as player `siege`) against random play
-    from the board `vide` (the submission's representation). The opponent draws with
-    its own generator, seeded per game, so the games do not depend on how much
-    randomness the student's code uses. Returns {"victoires", "parties", "illegal"}:
-    "illegal" is [board, player, move shown] for the first illegal move, else None.
-    A strategy that answers None (every move loses at its horizon) loses that game."""
-    wins = 0
-    for k in range(parties):
-        rng = _random.Random(104729 * k + siege)
-        v = _copy.deepcopy(vide)
-        joueur = 0
-        while True:
-            board = _board(v)
-            moves = _moves(board, joueur)
-            if not moves:
-                break
-            if joueur == siege:
-                raw = strategy(_copy.deepcopy(v), joueur)
-                if raw is None:
-                    break
-                move = _as_move(raw)
-                if move not in moves:
-                    return {"victoires": wins, "parties": k, "illegal": [board, joueur, repr(raw)[:80]]}
-            else:
-                move = rng.choice(moves)
-            i, j = move
-            di, dj = (1, 0) if joueur == 0 else (0, 1)
-            v[i][j] = joueur
-            v[i + di][j + dj] = joueur
-            joueur = 1 - joueur
-        if moves == [] and joueur != siege:
-            wins += 1
-    return {"victoires": wins, "parties": parties, "illegal": None}

@@ -114,12 +114,12 @@ QUESTIONS = (
               "-inf when player 0 cannot move, +inf when player 1 cannot move"),
         Check("both_stuck", 0.25, q1_both_stuck, "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
               "-inf when neither player can move (n0 tested first)"),
-        Check("unchanged", 0.25, q1_unchanged, "ne modifie pas v", "does not change v"))),
+        Check("unchanged", 0.25, q1_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
     Question("Q2", "s", (("s",),), (
         Check("sheet", 1.5, q2_sheet, "s(v, 0) donne les 3 plateaux de l'énoncé",
               "s(v, 0) gives the page's 3 boards"),
         Check("random_boards", 2.5, q2_random,
               "mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
               "same successors as the page on random boards, for both players"),
-        Check("unchanged", 1.0, q2_unchanged, "ne modifie pas v", "does not change v"))),
+        Check("unchanged", 1.0, q2_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
 )

@@ -275,15 +275,16 @@ QUESTIONS = (
               "with the page's s and h"),
         Check("leaves", 1.0, q3_leaves, "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
               "h(v) when p = 0 or when the player cannot move"),
-        Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v"))),
+        Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
     Question("Q4", "jeu, affiche", (("jeu",), ("affiche",)), (
         Check("sheet", 2.0, q4_sheet, "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
-              "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)"),
+              "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)", value_free=True),
         Check("game", 2.0, q4_game,
               "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
               "(plateaux au hasard, s et h du cours)",
               "the game played: minmax's moves until a player is stuck, right winner printed "
               "(random boards, the page's s and h)"),
         Check("affiche", 1.0, q4_affiche, "affiche(v) dessine sans erreur",
-              "affiche(v) draws without error"))),
+              "affiche(v) draws without error", value_free=True,
+              of="jeu"))),  # affiche has no value check: "game" checks the boards it draws
 )

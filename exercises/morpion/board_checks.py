@@ -169,14 +169,15 @@ QUESTIONS = (
               "même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
               "parties au hasard",
               "same score as the reference: a win on each of the 8 lines, full boards, random games"),
-        Check("unchanged", 0.5, q2_unchanged, "ne modifie pas state", "does not change state"))),
+        Check("unchanged", 0.5, q2_unchanged, "ne modifie pas state", "does not change state", value_free=True))),
     Question("Q3", "game_over", (("game_over",),), (
         Check("won", 1.0, q3_won,
               "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard)",
               "True when either player has won (each of the 8 lines, random games)"),
         Check("not_won", 1.0, q3_not_won,
               "False quand personne n'a gagné (True accepté aussi sur une grille pleine)",
-              "False when nobody has won (True also accepted on a full board)"))),
+              "False when nobody has won (True also accepted on a full board)",
+              value_free=True))),  # a constant None or False answers it
     Question("Q4", "empty_cells", (("empty_cells",),), (
         Check("empty_board", 0.5, q4_empty_board, "les 9 cases de la grille vide",
               "the 9 cells of the empty board"),

@@ -126,11 +126,11 @@ QUESTIONS = (
         Check("set_move_plays", 1.5, _restoring(q5_set_move_plays),
               "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
               "rien d'autre ne change",
-              "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes"),
+              "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes", of="set_move"),
         Check("set_move_refuses", 1.0, _restoring(q5_set_move_refuses),
               "set_move sur une case occupée : board n'est pas modifié",
-              "set_move on a taken cell: board is not changed"),
+              "set_move on a taken cell: board is not changed", value_free=True, of="set_move"),
         Check("set_move_returns", 0.5, _restoring(q5_set_move_returns),
               "set_move renvoie True si le coup est joué, False sinon",
-              "set_move returns True when the move is played, False otherwise"))),
+              "set_move returns True when the move is played, False otherwise", of="set_move"))),
 )

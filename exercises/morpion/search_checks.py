@@ -183,6 +183,6 @@ QUESTIONS = (
               "the move [x, y] is optimal (it reaches that score)"),
         Check("unchanged", 1.0, q6_unchanged,
               "state est rendu tel qu'il était (chaque coup essayé est annulé)",
-              "state is left as it was (every move tried is undone)")),
+              "state is left as it was (every move tried is undone)", value_free=True)),
              notes=q6_notes),
 )

@@ -6,7 +6,7 @@ The questions, checks and points are listed in docs/puissance4-checks.md.
 from grader.kit import Exercise
 from reference import puissance4 as ref
 
-from . import alignment_checks, game_checks, search_checks
+from . import alignment_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, prepare, to_student
 
 
@@ -31,4 +31,5 @@ EXERCISE = Exercise(
     describe=describe,
     to_student=to_student,
     draw=ref.affiche,
+    worker_side=worker_side,
 )

@@ -318,5 +318,6 @@ QUESTIONS = (
               "plateaux pleins ou presque, chaque alignement gagné)",
               "right value on random games and on positions built on purpose (full columns, full or "
               "nearly full boards, each alignment won)"),
-        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game"))),
+        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game",
+              value_free=True))),
 )

@@ -3,6 +3,7 @@ and alpha-beta (Q17)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
@@ -261,47 +262,79 @@ COUNTED = ("heuristique", "copie", "jouer_colonne")
 REFERENCE_MAXIMIN_EVALUATIONS = 294  # docs/sheet-facts.md: maximin(jeu1, 3) calls heuristique 294 times
 
 
-def evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
-    """(alpha-beta count, maximin count, what was counted) on jeu1 at depth 3.
+@dataclass(frozen=True)
+class Evaluations:
+    """What the pruning check measured on jeu1 at depth 3 (see worker_side.evaluations)."""
 
-    Computed once per submission: the pruning check and the note both use it."""
+    alpha_beta: int
+    maximin: int
+    counted: str
+    """What was counted: "heuristique", or "copie/jouer_colonne" when no search calls it."""
+    tampered: bool
+    """A search switched the profile hook off or replaced it: nothing measured."""
+
+
+def evaluation_counts(ctx: CheckContext) -> Evaluations:
+    """Computed once per submission: the pruning check and the note both use it."""
     if "counts" not in ctx.cache:
         ctx.cache["counts"] = _evaluation_counts(ctx)
     return ctx.cache["counts"]
 
 
-def _evaluation_counts(ctx: CheckContext) -> tuple[int, int, str]:
+def _counted(ctx: CheckContext, func: str, *args: Any, shown: str) -> tuple[dict, bool]:
+    # Counted in the worker by code object (any alias of heuristique counts), compared here.
+    names = [ctx.student.aliases.get(n, n) for n in COUNTED]
+    result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown,
+                       budget=SEARCH_BUDGET)
+    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(COUNTED, names)}
+    return counts, bool(result["tampered"])
+
+
+def _evaluation_counts(ctx: CheckContext) -> Evaluations:
     jeu = ctx.as_student(ref.jeu1())
-    ab = ctx.call("maximin_alpha_beta", jeu, -INF, INF, 3, budget=SEARCH_BUDGET, count=COUNTED,
-                  shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)").counts
-    try:
-        mm = ctx.call("maximin", jeu, 3, budget=SEARCH_BUDGET, count=COUNTED,
-                      shown="maximin(jeu1, 3)").counts if ctx.student.has("maximin") else None
-    except CallFailed:
-        mm = None
-    if ab.get("heuristique", 0) or (mm and mm.get("heuristique", 0)):
-        if mm is None:
-            return ab.get("heuristique", 0), REFERENCE_MAXIMIN_EVALUATIONS, "heuristique"
-        return ab.get("heuristique", 0), mm.get("heuristique", 0), "heuristique"
-    moves = lambda counts: counts.get("copie", 0) + counts.get("jouer_colonne", 0)  # noqa: E731
-    return moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne"
+    ab, tampered = _counted(ctx, "maximin_alpha_beta", jeu, -INF, INF, 3,
+                            shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)")
+    mm = None
+    if ctx.student.has("maximin"):
+        try:
+            mm, mm_tampered = _counted(ctx, "maximin", jeu, 3, shown="maximin(jeu1, 3)")
+            tampered = tampered or mm_tampered
+        except CallFailed:
+            mm = None
+    if ab["heuristique"] or (mm and mm["heuristique"]):
+        return Evaluations(ab["heuristique"], mm["heuristique"] if mm else REFERENCE_MAXIMIN_EVALUATIONS,
+                           "heuristique", tampered)
+    moves = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
+    return Evaluations(moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS,
+                       "copie/jouer_colonne", tampered)
 
 
 def q17_prunes(ctx: CheckContext) -> None:
-    ab, mm, counted = evaluation_counts(ctx)
-    if not ab < mm:
-        raise mismatch("maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
-                       Text(f"moins de {mm} appels à {counted}", f"fewer than {mm} calls to {counted}"),
-                       Text(f"{ab} appels", f"{ab} calls"), ref.jeu1(), text=True,
-                       fr=f"votre maximin(jeu1, 3) fait {mm} appels à {counted} : l'élagage doit en faire "
-                          "strictement moins (couper dès que la valeur atteint beta, resp. alpha)",
-                       en=f"your maximin(jeu1, 3) makes {mm} calls to {counted}: pruning must make strictly "
-                          "fewer (cut as soon as the value reaches beta, resp. alpha)")
+    e = evaluation_counts(ctx)
+    call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
+    if e.tampered:
+        raise mismatch(call, "", "", ref.jeu1(), text=True,
+                       fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
+                          "le nombre d'évaluations ne peut pas être mesuré",
+                       en="the search changed Python's profile function (sys.setprofile): "
+                          "the number of evaluations cannot be measured")
+    # 0 evaluations: the search evaluates positions by code the grader does not see, fail closed.
+    if not 0 < e.alpha_beta < e.maximin:
+        raise mismatch(call,
+                       Text(f"moins de {e.maximin} appels à {e.counted}",
+                            f"fewer than {e.maximin} calls to {e.counted}"),
+                       Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"), ref.jeu1(), text=True,
+                       fr=f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
+                          "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
+                          "resp. alpha)",
+                       en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
+                          "strictly fewer, and at least one (cut as soon as the value reaches beta, "
+                          "resp. alpha)")
 
 
 def q17_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
-    ab, mm, counted = evaluation_counts(ctx)
-    return [("pruning_counts", {"alpha_beta": ab, "maximin": mm, "counted": counted})]
+    e = evaluation_counts(ctx)
+    return [("pruning_counts", {"alpha_beta": e.alpha_beta, "maximin": e.maximin, "counted": e.counted})]
 
 
 QUESTIONS = (
@@ -317,13 +350,13 @@ QUESTIONS = (
               "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
               "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
               "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
-              "boards and immediate wins to play or to block"),
+              "boards and immediate wins to play or to block", of="minimax"),
         Check("leaves", 0.25, q15_leaves, "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
               "(None, heuristique(jeu)) for n = 0 and for a full board"),
         Check("immediate_win", 0.25, q15_immediate_win,
               "un coup gagnant immédiat est joué, avec la valeur infinie",
               "an immediately winning move is played, with the infinite value"),
-        Check("unchanged", 0.25, q15_unchanged, "ne modifie pas le jeu", "does not change the game"))),
+        Check("unchanged", 0.25, q15_unchanged, "ne modifie pas le jeu", "does not change the game", value_free=True))),
     Question("Q16", Text("élagage alpha-bêta sur jeu5", "alpha-beta pruning on jeu5"), (), manual=True,
              answer_key=q16_answer_key),
     Question("Q17", "maximin_alpha_beta/minimax_alpha_beta",
@@ -341,6 +374,6 @@ QUESTIONS = (
               "inside a narrower window ]alpha, beta[, the value returned respects the bounds"),
         Check("prunes", 0.75, q17_prunes,
               "élague vraiment : moins d'évaluations que maximin sur jeu1 à l'horizon 3",
-              "really prunes: fewer evaluations than maximin on jeu1 at depth 3")),
+              "really prunes: fewer evaluations than maximin on jeu1 at depth 3", value_free=True)),
              notes=q17_notes),
 )

@@ -44,6 +44,10 @@ MAX_DEPTH = 100
 MAX_REPR = 200
 MAX_NAME = 100
 """Type names are capped like reprs: a class's `__name__` can be 40 MB long."""
+MAX_SHARED = 200_000
+"""Path elements recorded for the containers reached twice. Every pair is reported (a
+check of aliasing must see the rows even after many other pairs); past this total the
+value is refused as too large, so a check relying on the pairs fails, never passes."""
 
 
 class TooLarge(Exception):
@@ -72,6 +76,7 @@ class Encoder:
         self.nodes = 0
         self.seen = {}
         self.shared = []
+        self.shared_size = 0
         self.active = set()
         self.untracked = 0  # > 0 while emitting temporaries (ndarray.tolist()): ids get reused
 
@@ -86,7 +91,10 @@ class Encoder:
         first = self.seen.get(key)
         if first is None:
             self.seen[key] = tuple(path)
-        elif len(self.shared) < 50:
+        else:
+            self.shared_size += 2 + _len(first) + _len(path)
+            if self.shared_size > MAX_SHARED:
+                raise TooLarge(self.max_nodes)
             self.shared.append([list(first), list(path)])
 
     def _emit(self, x, path, out, depth):

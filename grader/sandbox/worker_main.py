@@ -34,6 +34,12 @@ _ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 _increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
+# Handed to the exercises' worker-side code, which counts evaluations with a profile
+# hook: bound before student code runs, which may replace sys.setprofile later.
+_PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}
+# The builtins the grader's own code sees: a copy taken before student code runs (in the
+# sandbox this file's globals already hold wire.py's private snapshot).
+_HELPER_BUILTINS = dict(__builtins__ if isinstance(__builtins__, dict) else builtins.__dict__)
 _random_state, _c_seed = random._inst, _random.Random.seed
 
 
@@ -156,7 +162,8 @@ class Worker:
         self.injected = {"get_ipython"}
         # Code the grader defines in the worker (probe strategies, recorders), named
         # "@name" in requests; it sees the student's namespace as `student`.
-        self.helpers = {"__builtins__": builtins, "student": self.namespace}
+        self.helper_code = []
+        self.helpers = self._fresh_helpers()
 
     # -- channel -----------------------------------------------------------------
     def _read_exact(self, size):
@@ -361,8 +368,22 @@ class Worker:
 
     def op_helpers(self, request):
         """Define grader code (trusted, sent by the grader) in the helpers' namespace."""
-        exec(compile(request["source"], "<grader>", "exec"), self.helpers)
+        code = compile(request["source"], "<grader>", "exec")
+        exec(code, self.helpers)
+        self.helper_code.append(code)
         return self._reply({"ok": True})
+
+    def _fresh_helpers(self):
+        """The grader's code run again in a new namespace, with builtins of its own.
+
+        Done before every request once there is grader code: student code handed a
+        helper (a probe strategy, a heuristic) reaches its `__globals__`, and whatever
+        it changes there is gone by the next request."""
+        space = {"__builtins__": dict(_HELPER_BUILTINS), "student": self.namespace,
+                 "profiler": dict(_PROFILER)}
+        for code in self.helper_code:
+            exec(code, space)
+        return space
 
     def _reply(self, fields, value=None):
         """Build the reply text; plain fields are ours, `value` is student data."""
@@ -389,6 +410,11 @@ class Worker:
                     "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers,
                     "preload": self.op_preload}
         while True:
+            if self.helper_code:
+                try:
+                    self.helpers = self._fresh_helpers()
+                except _BaseException:  # e.g. a module it imports removed by student code
+                    self.helpers = {}  # its calls then fail: never the namespace of a previous call
             try:
                 request = self.receive()
             except EOFError:

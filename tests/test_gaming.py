@@ -1,0 +1,81 @@
+"""Gaming cases of issue 11, check by check, in this process (the fixture corpus grades
+the same files end to end): what is counted or compared must be out of the student's
+reach. Each file is a correct fixture with one way of getting points without the work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dataclasses import replace
+
+from fake_session import FakeSession
+from test_checks_in_process import grade_source
+
+from exercises import EXERCISES
+from grader.checks import StudentView, grade_exercise
+from grader.results import CheckStatus
+from grader.sandbox import wire
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def statuses(exercise_id: str, name: str, question: str, source: str | None = None) -> dict[str, CheckStatus]:
+    source = source if source is not None else (FIXTURES / exercise_id / name).read_text("utf-8")
+    return {c.name: c.status for c in grade_source(exercise_id, source, only=question)[question].checks}
+
+
+def test_pruning_counts_evaluations_whatever_name_calls_heuristique():
+    checks = statuses("puissance4", "triche_elagage_alias.py", "Q17")
+    assert checks["prunes"] is CheckStatus.FAILED
+    assert checks["sheet_pairs"] is checks["random_root"] is checks["bounds"] is CheckStatus.PASSED
+
+
+def test_a_search_that_switches_the_profile_hook_off_does_not_prune_by_that():
+    source = (FIXTURES / "puissance4" / "triche_elagage_alias.py").read_text("utf-8").replace(
+        "def maximin_alpha_beta(jeu, alpha, beta, n):\n",
+        "def maximin_alpha_beta(jeu, alpha, beta, n):\n    import sys; sys.setprofile(None)\n")
+    assert statuses("puissance4", "", "Q17", source)["prunes"] is CheckStatus.FAILED
+
+
+def test_the_correct_alpha_beta_still_prunes():
+    assert statuses("puissance4", "correct_module.py", "Q17")["prunes"] is CheckStatus.PASSED
+
+
+def test_memoisation_is_judged_by_the_states_any_helper_computes():
+    # Not the whole question: its "fast" check would run 30 x 30 unmemoised, and the fake
+    # session has no time limit.
+    exercise = EXERCISES["chocolat"]
+    (question,) = [q for q in exercise.questions if q.id == "Q1"]
+    question = replace(question, checks=tuple(c for c in question.checks if c.name != "fast"))
+    session = FakeSession((FIXTURES / "chocolat" / "triche_memo_par_assistant.py").read_text("utf-8"), "copie")
+    _, (result,) = grade_exercise(replace(exercise, questions=(question,)),
+                                  StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    checks = {c.name: c.status for c in result.checks}
+    assert checks["computed_once"] is CheckStatus.FAILED
+    assert checks["winner"] is checks["fills_dic"] is CheckStatus.PASSED
+
+
+def test_the_duel_is_refereed_by_the_grader():
+    checks = statuses("domineering", "triche_duel_globals.py", "Q10")
+    assert checks["beats_random"] is CheckStatus.FAILED
+
+
+def test_shared_rows_are_seen_behind_many_other_shared_pairs():
+    checks = statuses("puissance4", "triche_copie_remplissage.py", "Q3")
+    assert checks == {"equal": CheckStatus.PASSED, "independent": CheckStatus.FAILED}
+
+
+def test_each_column_once_means_ints_once():
+    checks = statuses("puissance4", "triche_colonnes_doubles.py", "Q5")
+    assert set(checks.values()) == {CheckStatus.FAILED}
+
+
+def test_every_shared_pair_is_reported_and_too_many_refuse_the_value():
+    row = [0] * 7
+    pad = [[]] * 60
+    _, shared = wire.encode([pad, [row, row]])
+    assert [[1, 0], [1, 1]] in shared and len(shared) == 60
+    many = [[]] * (wire.MAX_SHARED // 2)
+    with pytest.raises(wire.TooLarge):
+        wire.encode(many)
