@@ -55,9 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="budget en secondes d'une cellule")
     parser.add_argument("--fail-under", type=float, metavar="SCORE",
                         help="code de sortie 1 si une copie a moins de SCORE sur 20")
-    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic"),
+    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
                         default=defaults.isolation,
-                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic)")
+                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
+                             "portable sous Windows et macOS, pour s'auto-corriger)")
     parser.add_argument("--require-isolation", choices=("any", "strong"), default="any",
                         help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent")
     parser.add_argument("-v", "--verbose", action="count", default=0)
