@@ -22,7 +22,7 @@ from .render.progress import Progress
 from .render.sanitize import SafeFormatter, safe_line
 from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
-from .sandbox.isolation import IsolationChoice, IsolationUnavailable, choose
+from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose
 from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     except IsolationUnavailable as exc:
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        print(tr(settings.lang, "isolation.required", why=isolation.fallback or "--isolation basic"),
+        print(tr(settings.lang, "isolation.required", why=isolation.fallback or f"--isolation {isolation.mode.value}"),
               file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
@@ -144,7 +144,9 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     when the reference is readable from the worker."""
     if isolation.fallback:  # why not a stronger one, in one line
         print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
-    if not isolation.mode.strong:
+    if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
+        print(tr(lang, "isolation.portable"), file=sys.stderr)
+    elif not isolation.mode.strong:
         protected = planned_drop() is Drop.UID  # signals and neighbours' files out of reach
         more = "" if protected else tr(lang, "isolation.weak_more")
         print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)
