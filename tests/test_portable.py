@@ -183,3 +183,21 @@ def test_an_endless_cell_without_setitimer_is_stopped_and_the_rest_graded(tmp_pa
 
 
 SAMPLE_FUNCTIONS = ROOT / "tests" / "fixtures" / "puissance4" / "correct_module.py"
+
+
+def test_no_posix_only_module_is_imported_at_module_level():
+    """Every module of the grader (and the worker script) imports with `resource`,
+    `fcntl`, `termios`, `pwd`, `grp` unimportable and no `signal.setitimer`, as on Windows."""
+    code = ABSENT_ON_WINDOWS + textwrap.dedent("""
+        for _name in ("termios", "pwd", "grp"):
+            _sys.modules[_name] = None
+        import importlib, pkgutil
+        import grader
+        for info in pkgutil.walk_packages(grader.__path__, "grader."):
+            if not info.name.endswith("__main__"):  # that one runs the CLI
+                importlib.import_module(info.name)
+        import exercises, reference, grader.cli, grader.sandbox.worker_main
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
