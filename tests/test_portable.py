@@ -201,3 +201,29 @@ def test_no_posix_only_module_is_imported_at_module_level():
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+# -- slow: attacks on the worker and its channel ----------------------------------
+from test_faults import EXPECTED as FAULT_EXPECTED  # noqa: E402
+from test_faults import PROCESS_ATTACKS, assert_nothing_left, assert_verdicts, grade_fault  # noqa: E402
+from test_faults import private_tmp  # noqa: E402,F401  (a fixture)
+
+NEEDS_A_PROCESS_COUNT = {"fourche_100.ipynb"}
+"""No process count in the portable tier (no /proc, no cgroup): the storm's cell
+(cell 9) succeeds instead of failing; its 100 children are killed with the worker's
+process group at the end. The questions' verdicts are the same, nothing is left."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PROCESS_ATTACKS)
+def test_process_and_channel_attacks_with_portable_isolation(name, private_tmp):  # noqa: F811
+    """On Linux the portable worker still sets RLIMIT_AS and RLIMIT_FSIZE on itself, so
+    the memory and file attacks hold here; on Windows they would not (no limit)."""
+    result = grade_fault(name, "portable")
+    assert result.isolation == "portable"
+    if name in NEEDS_A_PROCESS_COUNT:
+        assert {q.id: q.status.value for q in result.questions} == FAULT_EXPECTED[name]["questions"]
+        assert [c.index for c in result.cells if not c.ok] == []
+    else:
+        assert_verdicts(result, FAULT_EXPECTED[name])
+    assert_nothing_left(private_tmp)
