@@ -493,6 +493,11 @@ def _move_high(fd, index):
     except ImportError:  # Windows: dup2 to a fixed high number (nothing is open there yet)
         high = CHANNEL_FD_MIN + index
         os.dup2(fd, high, inheritable=False)
+        try:  # Windows: bytes as they are, no \r\n translation on the channel
+            import msvcrt
+            msvcrt.setmode(high, os.O_BINARY)
+        except (ImportError, OSError):
+            pass
     else:
         high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, CHANNEL_FD_MIN)
     os.close(fd)
