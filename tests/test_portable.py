@@ -227,3 +227,27 @@ def test_process_and_channel_attacks_with_portable_isolation(name, private_tmp):
     else:
         assert_verdicts(result, FAULT_EXPECTED[name])
     assert_nothing_left(private_tmp)
+
+
+@pytest.mark.slow
+def test_portable_isolation_is_said_everywhere(tmp_path):
+    """Terminal before grading and in the summary, the CSV column, the HTML index and pages."""
+    import shutil
+
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    corpus_folder = ROOT / "tests" / "fixtures" / "puissance4"
+    for name in ("correct_listes.ipynb", "bug_min_max_inverses.ipynb"):
+        shutil.copy(corpus_folder / name, copies / name)
+    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(copies), "--isolation", "portable",
+                           "--jobs", "1", "--csv", str(tmp_path / "notes.csv"), "--html", str(tmp_path / "html")],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.index("isolation : portable") < done.stderr.index("Rapports HTML")
+    assert "pas pour une correction notée" in done.stderr
+    assert "2 copie(s) corrigée(s) en isolation « basic » ou « portable »" in done.stdout
+    header, *rows = (tmp_path / "notes.csv").read_text("utf-8-sig").splitlines()
+    assert header.split(";")[-1] == "isolation" and all(r.split(";")[-1] == "portable" for r in rows)
+    pages = list((tmp_path / "html").glob("*.html"))
+    assert len(pages) == 3 and all("isolation-weak" in p.read_text("utf-8") for p in pages)
+    assert all("« portable »" in p.read_text("utf-8") for p in pages if p.name != "index.html")
