@@ -43,6 +43,7 @@ from .process import POLL_SECONDS, WorkerDied, WorkerFolder, WorkerProcess, Work
 log = logging.getLogger(__name__)
 
 WINDOWS = sys.platform == "win32"
+GROUP_GONE_SECONDS = 2.0
 
 
 @dataclass
@@ -122,14 +123,28 @@ class PortableCage:
         else:
             killpg = getattr(os, "killpg", None)
             if killpg is not None:  # the session's group: children die with the worker
-                try:
-                    killpg(pid, 9)
-                except (ProcessLookupError, PermissionError):
-                    pass
+                _kill_group(killpg, self.popen)
         try:
             self.popen.kill()
         except OSError:
             pass
+
+
+def _kill_group(killpg, leader: subprocess.Popen) -> None:
+    """SIGKILL the worker's group, then wait (briefly) until it is empty: the signal is
+    delivered asynchronously, and a loaded machine takes a while to end 100 forked
+    children. The worker is reaped as it goes (its zombie would keep the group); other
+    zombies still count as members, so the wait is bounded."""
+    end = time.monotonic() + GROUP_GONE_SECONDS
+    while True:
+        try:
+            killpg(leader.pid, 9)  # SIGKILL (the `signal` constant is POSIX only)
+        except (ProcessLookupError, PermissionError):
+            return
+        leader.poll()
+        if time.monotonic() > end:
+            return
+        time.sleep(0.01)
 
 
 class PortableWorker(WorkerProcess):
