@@ -117,9 +117,12 @@ class PortableCage:
             return
         pid = self.popen.pid
         if WINDOWS:
-            if self.popen.poll() is None:
-                subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True,
-                               check=False, timeout=10, creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+            if self.popen.poll() is None:  # /T: the tree, while the worker still roots it
+                try:
+                    subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False,
+                                   timeout=10, creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+                except (OSError, subprocess.TimeoutExpired):
+                    log.debug("taskkill failed for worker %s", pid)
         else:
             killpg = getattr(os, "killpg", None)
             if killpg is not None:  # the session's group: children die with the worker
