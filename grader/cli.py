@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     except IsolationUnavailable as exc:
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        print(tr(settings.lang, "isolation.required", why=isolation.fallback or f"--isolation {isolation.mode.value}"),
+        why = isolation.fallback or f"--isolation {isolation.mode.value}"
+        print(tr(settings.lang, "isolation.required", why=why),
               file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)

@@ -21,13 +21,21 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from test_faults import EXPECTED as FAULT_EXPECTED
+from test_faults import (
+    PROCESS_ATTACKS,
+    assert_nothing_left,
+    assert_verdicts,
+    grade_fault,
+    private_tmp,  # noqa: F401  (a fixture)
+)
+from test_fixture_corpus import corpus
 
 from grader.runner import grade_file
 from grader.sandbox import isolation as iso
 from grader.sandbox.isolation import Isolation, IsolationUnavailable, choose
 from grader.sandbox.limits import Limits, portable_limits
 from grader.settings import Settings
-from test_fixture_corpus import corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
@@ -136,7 +144,7 @@ def test_the_sample_without_resource_fcntl_nor_setitimer_gets_the_same_report(tm
     marker = tmp_path / "workers.txt"
     stubs = tmp_path / "stubs"
     stubs.mkdir()
-    prelude = "MARKER = %r\n_open = open\n" % str(marker) + WORKER_PRELUDE
+    prelude = f"MARKER = {str(marker)!r}\n_open = open\n" + WORKER_PRELUDE
     (stubs / "sitecustomize.py").write_text(SITECUSTOMIZE.format(prelude=prelude), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(stubs))
     stubbed = subprocess.run(
@@ -168,7 +176,7 @@ def test_an_endless_cell_without_setitimer_is_stopped_and_the_rest_graded(tmp_pa
     stubs = tmp_path / "stubs"
     stubs.mkdir()
     marker = tmp_path / "workers.txt"
-    prelude = "MARKER = %r\n_open = open\n" % str(marker) + WORKER_PRELUDE
+    prelude = f"MARKER = {str(marker)!r}\n_open = open\n" + WORKER_PRELUDE
     (stubs / "sitecustomize.py").write_text(SITECUSTOMIZE.format(prelude=prelude), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(stubs))
     out = tmp_path / "r.json"
@@ -204,9 +212,6 @@ def test_no_posix_only_module_is_imported_at_module_level():
 
 
 # -- slow: attacks on the worker and its channel ----------------------------------
-from test_faults import EXPECTED as FAULT_EXPECTED  # noqa: E402
-from test_faults import PROCESS_ATTACKS, assert_nothing_left, assert_verdicts, grade_fault  # noqa: E402
-from test_faults import private_tmp  # noqa: E402,F401  (a fixture)
 
 NEEDS_A_PROCESS_COUNT = {"fourche_100.ipynb"}
 """No process count in the portable tier (no /proc, no cgroup): the storm's cell
@@ -240,7 +245,8 @@ def test_portable_isolation_is_said_everywhere(tmp_path):
     for name in ("correct_listes.ipynb", "bug_min_max_inverses.ipynb"):
         shutil.copy(corpus_folder / name, copies / name)
     done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(copies), "--isolation", "portable",
-                           "--jobs", "1", "--csv", str(tmp_path / "notes.csv"), "--html", str(tmp_path / "html")],
+                           "--jobs", "1", "--csv", str(tmp_path / "notes.csv"),
+                           "--html", str(tmp_path / "html")],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stderr.index("isolation : portable") < done.stderr.index("Rapports HTML")

@@ -119,8 +119,9 @@ class PortableCage:
         if WINDOWS:
             if self.popen.poll() is None:  # /T: the tree, while the worker still roots it
                 try:
-                    subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False,
-                                   timeout=10, creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+                    subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True,
+                                   check=False, timeout=10,
+                                   creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
                 except (OSError, subprocess.TimeoutExpired):
                     log.debug("taskkill failed for worker %s", pid)
         else:
@@ -154,7 +155,7 @@ class PortableWorker(WorkerProcess):
     """A worker talking over its stdin/stdout (see module docstring)."""
 
     @classmethod
-    def launch(cls, module_name: str, limits: Limits) -> "PortableWorker":
+    def launch(cls, module_name: str, limits: Limits) -> PortableWorker:
         folder = WorkerFolder(Identity(Drop.NONE), links_optional=True)
         try:
             command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]

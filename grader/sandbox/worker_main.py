@@ -11,8 +11,8 @@ request's token (`seq`), so a frame student code writes on the channel is detect
 """
 
 import _random
-import ast
 import _thread
+import ast
 import builtins
 import os
 import random
@@ -35,7 +35,8 @@ _ITIMER_REAL, _SIGALRM = getattr(signal, "ITIMER_REAL", None), getattr(signal, "
 if _setitimer is None or _SIGALRM is None:
     _setitimer = None
 _SIGINT = signal.SIGINT
-_interrupt_main, _allocate_lock, _start_thread = _thread.interrupt_main, _thread.allocate_lock, _thread.start_new_thread
+_interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
+_start_thread = _thread.start_new_thread
 _process_time = time.process_time
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
