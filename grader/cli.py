@@ -22,7 +22,7 @@ from .render.progress import Progress
 from .render.sanitize import SafeFormatter, safe_line
 from .render.terminal import render_submission, render_summary
 from .results import SubmissionResult
-from .sandbox.isolation import IsolationChoice, IsolationUnavailable, choose
+from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose
 from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
@@ -55,9 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="budget en secondes d'une cellule")
     parser.add_argument("--fail-under", type=float, metavar="SCORE",
                         help="code de sortie 1 si une copie a moins de SCORE sur 20")
-    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic"),
+    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
                         default=defaults.isolation,
-                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic)")
+                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
+                             "portable sous Windows et macOS, pour s'auto-corriger)")
     parser.add_argument("--require-isolation", choices=("any", "strong"), default="any",
                         help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent")
     parser.add_argument("-v", "--verbose", action="count", default=0)
@@ -89,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     except IsolationUnavailable as exc:
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        print(tr(settings.lang, "isolation.required", why=isolation.fallback or "--isolation basic"),
+        why = isolation.fallback or f"--isolation {isolation.mode.value}"
+        print(tr(settings.lang, "isolation.required", why=why),
               file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
@@ -143,7 +145,9 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     when the reference is readable from the worker."""
     if isolation.fallback:  # why not a stronger one, in one line
         print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
-    if not isolation.mode.strong:
+    if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
+        print(tr(lang, "isolation.portable"), file=sys.stderr)
+    elif not isolation.mode.strong:
         protected = planned_drop() is Drop.UID  # signals and neighbours' files out of reach
         more = "" if protected else tr(lang, "isolation.weak_more")
         print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)

@@ -116,17 +116,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "installez bubblewrap (apt-get install bubblewrap) ou utilisez un noyau Linux "
                           "5.13+ avec Landlock ; --require-isolation strong refuse de corriger sans.",
         "isolation.weak_more": ", signaler le correcteur et modifier les copies voisines",
+        "isolation.portable": "isolation : portable — le code de l'élève tourne dans un processus à part, "
+                              "arrêté au bout de son temps, mais il peut lire et modifier vos fichiers (dont "
+                              "le corrigé). Convient pour vous auto-corriger, pas pour une correction notée "
+                              "(sous Linux : bubblewrap ou Landlock).",
         "isolation.in_force": "Isolation : {label} — {why}",
         "isolation.required": "--require-isolation strong : ni bubblewrap ni Landlock ne fonctionnent ici "
                               "({why}). Installez bubblewrap (apt-get install bubblewrap) ou utilisez un "
                               "noyau Linux 5.13+ avec Landlock activé (paquet landlockpy).",
         "isolation.unavailable": "--isolation {mode} : impossible sur cette machine ({why})",
-        "isolation.summary_weak": "ATTENTION : {count} copie(s) corrigée(s) en isolation « basic » : "
+        "isolation.summary_weak": "ATTENTION : {count} copie(s) corrigée(s) en isolation « basic » ou « portable » : "
                                   "le corrigé leur était lisible.",
         "html.isolation": "Isolation", "csv.isolation": "isolation",
-        "html.isolation_weak": "Corrigé en isolation « basic » : le code de l'élève pouvait lire les "
+        "html.isolation_weak": "Corrigé en isolation « {mode} » : le code de l'élève pouvait lire les "
                                "fichiers du correcteur (dont le corrigé). Note à confirmer.",
-        "html.isolation_weak_index": "{count} copie(s) corrigée(s) en isolation « basic » : leur code "
+        "html.isolation_weak_index": "{count} copie(s) corrigée(s) en isolation « basic » ou « portable » : leur code "
                                      "pouvait lire le corrigé. Installez bubblewrap ou utilisez Landlock "
                                      "pour une correction notée.",
         # Moodle VPL (grader/render/vpl.py)
@@ -244,17 +248,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "(apt-get install bubblewrap) or use a Linux 5.13+ kernel with Landlock; "
                           "--require-isolation strong refuses to grade without one.",
         "isolation.weak_more": ", signal the grader and change the neighbouring submissions",
+        "isolation.portable": "isolation: portable — the student's code runs in a separate process, "
+                              "stopped at its time budget, but it can read and change your files (the "
+                              "answer key included). Fine for self-checking, not for grading for marks "
+                              "(on Linux: bubblewrap or Landlock).",
         "isolation.in_force": "Isolation: {label} — {why}",
         "isolation.required": "--require-isolation strong: neither bubblewrap nor Landlock works here "
                               "({why}). Install bubblewrap (apt-get install bubblewrap) or use a Linux "
                               "5.13+ kernel with Landlock enabled (package landlockpy).",
         "isolation.unavailable": "--isolation {mode}: not possible on this machine ({why})",
-        "isolation.summary_weak": "WARNING: {count} submission(s) graded with isolation 'basic': "
+        "isolation.summary_weak": "WARNING: {count} submission(s) graded with isolation 'basic' or 'portable': "
                                   "the reference was readable to them.",
         "html.isolation": "Isolation", "csv.isolation": "isolation",
-        "html.isolation_weak": "Graded with isolation 'basic': the student's code could read the "
+        "html.isolation_weak": "Graded with isolation '{mode}': the student's code could read the "
                                "grader's files (the reference included). Mark to be confirmed.",
-        "html.isolation_weak_index": "{count} submission(s) graded with isolation 'basic': their code "
+        "html.isolation_weak_index": "{count} submission(s) graded with isolation 'basic' or 'portable': their code "
                                      "could read the reference. Install bubblewrap or use Landlock "
                                      "for graded work.",
         "vpl_one": "--vpl grades exactly one submission",

@@ -254,7 +254,8 @@ class SubmissionResult:
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
     isolation: str = ""
-    """`bubblewrap`, `landlock` or `basic` (the reference readable: the reports say so)."""
+    """`bubblewrap`, `landlock`, `basic` or `portable` (the last two: the reference
+    readable, the reports say so)."""
     landlock_abi: int = 0
     duration_s: float = 0.0
     student_seconds: float = 0.0
@@ -271,6 +272,11 @@ class SubmissionResult:
         if self.isolation == "landlock" and self.landlock_abi:
             return f"landlock (ABI {self.landlock_abi})"
         return self.isolation
+
+    @property
+    def isolation_weak(self) -> bool:
+        """Graded where the student's code could read the reference (basic, portable)."""
+        return self.isolation in ("basic", "portable")
 
     @property
     def score(self) -> float:

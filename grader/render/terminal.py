@@ -82,7 +82,7 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
             failed = not_gradable_reason(r, lang)
         lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
     lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
-    weak = sum(r.isolation == "basic" for r in results)
+    weak = sum(r.isolation_weak for r in results)
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))
     return safe_text("\n".join(lines))

@@ -8,8 +8,12 @@
   abstract sockets (see `landlock`); no namespace needed.
 - `basic`: limits, scrubbed environment, private script, cage, and when the grader is
   root a user id of its own; the grader's files stay readable (docs/security.md).
+- `portable`: wherever CPython runs (Windows, macOS): a separate worker process whose
+  time budgets are enforced by killing it, and the limits the OS offers; for
+  self-checking, not for marks (see `portable`).
 
-`auto` picks the strongest that works here, and says why it fell back.
+`auto` picks the strongest that works here, and says why it fell back; on Windows and
+macOS it picks `portable`.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import functools
 import logging
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,11 +41,18 @@ class Isolation(str, enum.Enum):
     BASIC = "basic"
     LANDLOCK = "landlock"
     BUBBLEWRAP = "bubblewrap"
+    PORTABLE = "portable"
 
     @property
     def strong(self) -> bool:
         """Whether the grader's files (the reference) are out of the worker's reach."""
-        return self is not Isolation.BASIC
+        return self in (Isolation.LANDLOCK, Isolation.BUBBLEWRAP)
+
+
+WEAK_MODES = frozenset(m.value for m in Isolation if not m.strong)
+"""The `isolation` values of a report whose reference was readable (warned about)."""
+PORTABLE_PLATFORMS = ("win32", "cygwin", "darwin")
+"""Where `auto` takes the portable tier (the other modes need Linux)."""
 
 
 class IsolationUnavailable(Exception):
@@ -148,7 +160,12 @@ def choose(choice: str) -> IsolationChoice:
     """The isolation for `--isolation choice`; IsolationUnavailable when an explicit
     choice cannot work here."""
     if choice == "basic":
+        if sys.platform in PORTABLE_PLATFORMS:  # preexec_fn, /proc, fd passing: Linux only
+            raise IsolationUnavailable(f"{sys.platform}: use --isolation portable")
         return IsolationChoice(Isolation.BASIC)
+    if choice == "portable" or (choice == "auto" and sys.platform in PORTABLE_PLATFORMS):
+        why = "" if choice == "portable" else f"{sys.platform}: bubblewrap and Landlock need Linux"
+        return IsolationChoice(Isolation.PORTABLE, fallback=why)
     bwrap_ok, bwrap_why = bubblewrap_status() if choice in ("auto", "bubblewrap") else (False, "")
     if choice == "bubblewrap":
         if not bwrap_ok:

@@ -1,8 +1,11 @@
-"""Resource limits applied to the worker just before it starts (in the child)."""
+"""Resource limits applied to the worker just before it starts (in the child).
+
+`resource` is POSIX only: it is imported where the limits are applied, never at module
+level (the portable tier runs on Windows, where the worker gets no kernel limit).
+"""
 
 from __future__ import annotations
 
-import resource
 from dataclasses import dataclass
 
 MIB = 1024 * 1024
@@ -30,6 +33,8 @@ class Limits:
 
 def apply_limits(limits: Limits) -> None:
     """Set the limits in the current process; runs in the child before exec."""
+    import resource
+
     for which, value in (
         (resource.RLIMIT_AS, limits.memory_bytes),
         (resource.RLIMIT_CPU, limits.cpu_seconds),
@@ -42,3 +47,11 @@ def apply_limits(limits: Limits) -> None:
             resource.setrlimit(which, (value, value))
         except (ValueError, OSError):
             pass  # a limit the platform refuses is skipped, the others still apply
+
+
+def portable_limits(limits: Limits) -> str:
+    """The limits the portable worker sets on itself (`MMG_LIMITS`): no process count
+    (RLIMIT_NPROC counts all the processes of the user, who is the student there)."""
+    return ",".join(f"{name}={value}" for name, value in (
+        ("AS", limits.memory_bytes), ("CPU", limits.cpu_seconds), ("FSIZE", limits.file_bytes),
+        ("NOFILE", limits.open_files), ("CORE", 0)))

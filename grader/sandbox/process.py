@@ -93,7 +93,7 @@ class WorkerFolder:
     A fresh copy per worker: no submission can change the script another one runs.
     """
 
-    def __init__(self, identity: Identity):
+    def __init__(self, identity: Identity, links_optional: bool = False):
         self._folder = tempfile.TemporaryDirectory(prefix="mmg-", ignore_cleanup_errors=True)
         top = Path(self._folder.name)
         self.private = top / "run"
@@ -103,9 +103,20 @@ class WorkerFolder:
         self.script = self.private / "mmg_worker.py"
         self.script.write_text(worker_script(), "utf-8")
         self.library = self.private / "lib"
-        reach.link_libraries(self.library)
+        self.site = str(self.library)
+        """The worker's `sys.path` entry for the student's libraries (`MMG_SITE`)."""
+        try:
+            reach.link_libraries(self.library)
+        except OSError:
+            if not links_optional:
+                raise
+            # Windows without the symlink privilege (portable tier, weak anyway): the
+            # libraries' own folders; the worker's import hook still refuses the grader.
+            log.debug("no links to the student's libraries here: their folders are used")
+            self.site = os.pathsep.join(sorted({str(p.parent) for _, p in reach.student_libraries()}))
         os.chmod(self.script, 0o444)
-        os.chmod(self.library, 0o555)
+        if self.library.is_dir():
+            os.chmod(self.library, 0o555)
         os.chmod(self.private, 0o555)
         os.chmod(top, 0o711)  # another user id may cross it, not list it
         if identity.drop is Drop.UID:
@@ -134,6 +145,9 @@ class WorkerProcess:
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> "WorkerProcess":
+        if isolation is Isolation.PORTABLE:  # no fd passing, preexec_fn, /proc: its own start
+            from .portable import PortableWorker
+            return PortableWorker.launch(module_name, limits)
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
         folder = WorkerFolder(identity)
@@ -169,7 +183,7 @@ class WorkerProcess:
 
         try:
             popen = subprocess.Popen(
-                command, cwd=scratch, env=worker_environment(scratch, str(folder.library), (req_r, rep_w)),
+                command, cwd=scratch, env=worker_environment(scratch, folder.site, (req_r, rep_w)),
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(req_r, rep_w), start_new_session=True, preexec_fn=in_child,
                 close_fds=True)

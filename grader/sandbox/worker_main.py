@@ -11,9 +11,9 @@ request's token (`seq`), so a frame student code writes on the channel is detect
 """
 
 import _random
+import _thread
 import ast
 import builtins
-import fcntl
 import os
 import random
 import signal
@@ -28,9 +28,16 @@ if __package__:  # imported by the grader's tests; in the sandbox wire.py is pre
 
 # Bound before any student code runs: student code may rebind the module attributes.
 _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
-_setitimer, _signal, _monotonic = signal.setitimer, signal.signal, time.monotonic
+_signal, _monotonic = signal.signal, time.monotonic
+# POSIX only: absent on Windows (the watchdog thread below stands in for SIGALRM).
+_setitimer = getattr(signal, "setitimer", None)
+_ITIMER_REAL, _SIGALRM = getattr(signal, "ITIMER_REAL", None), getattr(signal, "SIGALRM", None)
+if _setitimer is None or _SIGALRM is None:
+    _setitimer = None
+_SIGINT = signal.SIGINT
+_interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
+_start_thread = _thread.start_new_thread
 _process_time = time.process_time
-_ITIMER_REAL, _SIGALRM = signal.ITIMER_REAL, signal.SIGALRM
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 _increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
@@ -115,6 +122,31 @@ def _no_input(prompt=""):
 
 def _on_alarm(signum, frame):
     raise BudgetExceeded()
+
+
+class _Watchdog:
+    """The soft budget without SIGALRM (Windows): a thread that, once the budget is
+    over, interrupts the main thread through SIGINT's handler (set to `_on_alarm` for
+    the run). Student code that swallows it is still killed by the grader's hard budget."""
+
+    def __init__(self, budget):
+        self.lock = _allocate_lock()  # guards `armed`: no interrupt once disarmed
+        self.done = _allocate_lock()
+        self.done.acquire()
+        self.armed = True
+        _start_thread(self._watch, (budget,))
+
+    def _watch(self, budget):
+        if self.done.acquire(True, max(budget, 0.001)):
+            return  # the run ended in time
+        with self.lock:
+            if self.armed:
+                _interrupt_main(_SIGINT)
+
+    def disarm(self):
+        with self.lock:
+            self.armed = False
+        self.done.release()
 
 
 def _student_frames(tb):
@@ -218,16 +250,22 @@ class Worker:
         # Output always goes to the capped stream, also between requests (a thread
         # started by the student may print at any time); set again in case it was replaced.
         sys.stdout = sys.stderr = self.stream
-        _signal(_SIGALRM, _on_alarm)
+        _signal(_SIGALRM if _setitimer else _SIGINT, _on_alarm)
         start, cpu_start = _monotonic(), _process_time()
         error = None
         result = None
         try:
-            _setitimer(_ITIMER_REAL, budget)
+            if _setitimer:
+                _setitimer(_ITIMER_REAL, budget)
+            else:
+                watchdog = _Watchdog(budget)
             try:
                 result = action()
             finally:
-                _setitimer(_ITIMER_REAL, 0)
+                if _setitimer:
+                    _setitimer(_ITIMER_REAL, 0)
+                else:
+                    watchdog.disarm()
         except _BaseException as exc:  # SystemExit and KeyboardInterrupt included
             error = describe_error(exc)
         output, truncated = self.stream.take()
@@ -475,18 +513,62 @@ class _Quitter:
         raise SystemExit(code)
 
 
+def _move_high(fd, index):
+    """`fd` moved to a non-inheritable descriptor >= CHANNEL_FD_MIN."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: dup2 to a fixed high number (nothing is open there yet)
+        high = CHANNEL_FD_MIN + index
+        os.dup2(fd, high, inheritable=False)
+        try:  # Windows: bytes as they are, no \r\n translation on the channel
+            import msvcrt
+            msvcrt.setmode(high, os.O_BINARY)
+        except (ImportError, OSError):
+            pass
+    else:
+        high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, CHANNEL_FD_MIN)
+    os.close(fd)
+    return high
+
+
 def channel_fds():
     """The channel's pipes, moved to high close-on-exec descriptors.
 
     Student code that closes or reuses fds 0, 1, 2 (or the first free ones) cannot
-    touch them, and a program it starts does not inherit them.
+    touch them, and a program it starts does not inherit them. `stdio` (the portable
+    tier: no fd passing on Windows): the channel is stdin/stdout, which then become
+    the null device.
     """
-    fds = []
-    for text in os.environ.pop("MMG_FDS").split(","):
-        fd = int(text)
-        fds.append(fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, CHANNEL_FD_MIN))
-        os.close(fd)
+    text = os.environ.pop("MMG_FDS")
+    if text != "stdio":
+        return [_move_high(int(fd), i) for i, fd in enumerate(text.split(","))]
+    fds = [_move_high(os.dup(0), 0), _move_high(os.dup(1), 1)]
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1):
+        os.dup2(null, fd)
+    os.close(null)
     return fds
+
+
+def apply_own_limits():
+    """The portable tier's limits (`MMG_LIMITS`, name=value): set by the worker itself
+    (no preexec_fn), those the platform offers (none on Windows; no RLIMIT_AS on macOS)."""
+    text = os.environ.pop("MMG_LIMITS", "")
+    if not text:
+        return
+    try:
+        import resource
+    except ImportError:
+        return
+    for item in text.split(","):
+        name, _, value = item.partition("=")
+        which = getattr(resource, "RLIMIT_" + name, None)
+        if which is None:
+            continue
+        try:
+            resource.setrlimit(which, (int(value), int(value)))
+        except (ValueError, OSError):
+            pass  # refused here (RLIMIT_AS on macOS): the others still apply
 
 
 def prepare_interpreter():
@@ -509,6 +591,7 @@ def prepare_interpreter():
 def main():
     module_name = sys.argv[1]
     fd_in, fd_out = channel_fds()
+    apply_own_limits()
     prepare_interpreter()
     worker = Worker(fd_in, fd_out, module_name)
     sys.stdout = sys.stderr = worker.stream
