@@ -305,4 +305,4 @@ class SubmissionResult:
     def has_mark(self) -> bool:
         """Graded against questions worth points: the reports that show a mark show
         this one; the others (not gradable) leave it empty (JSON `null`)."""
-        return self.status == "graded" and bool(self.max_score)
+        return self.status == "graded"
