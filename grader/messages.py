@@ -21,8 +21,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — « {text} »",
         "cell_timeout": "temps dépassé ({seconds} s)",
         "cell_skipped": "non exécutée",
-        "cell_not_run": "non exécutée pendant la correction : le correcteur ne lance pas "
-                        "la commande de cellule %%{magic}",
+        "cell_not_run": "non exécutée pendant la correction (le correcteur ne lance pas %%{magic})",
         "place.cell": "cellule {first}", "place.lines": "lignes {first}-{last}",
         "place.code_cell": "cellule de code {number}",
         "more_items": "… ({count} de plus)",
@@ -155,7 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — “{text}”",
         "cell_timeout": "time limit exceeded ({seconds} s)",
         "cell_skipped": "not run",
-        "cell_not_run": "not run while grading: the grader does not run the cell magic %%{magic}",
+        "cell_not_run": "not run while grading (the grader does not run %%{magic})",
         "place.cell": "cell {first}", "place.lines": "lines {first}-{last}",
         "place.code_cell": "code cell {number}",
         "more_items": "… ({count} more)",
