@@ -37,7 +37,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
             "total": result.total_cells,
             "failed": [{**_cell_ids(c, lang),
                         "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
-                        "line": c.line, **({"line_text": c.failing_line} if c.failing_line else {})}
+                        "line": c.line, **({"line_text": c.failing_line} if c.failing_line else {}),
+                        **({"line_code_cell": c.line_place.code_cell}
+                           if c.line_place is not None and c.line_place.code_cell is not None else {})}
                        for c in failed],
             "skipped": [_cell_ids(c, lang) for c in skipped],
             "not_run": [{**_cell_ids(c, lang), "cell_magic": "%%" + c.cell_magic} for c in not_run],
