@@ -60,7 +60,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
-SKIPPED = {"correct_boucle_infinie.ipynb"}
+SKIPPED = {"correct_boucle_infinie.ipynb",
+           # added after the "before" figures: the class stays the 20 measured then
+           "correct_magie_time.ipynb", "correct_magie_autres.ipynb"}
 NBGRADER_SPEC = ["nbgrader==0.9.6", "ipykernel", "numpy"]
 ASSIGNMENT = "td10"
 GRADE_CELL = "assert len(Lalignements) == 69\nassert maximin(jeu1, 3) == (3, 14)\n"
