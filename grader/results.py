@@ -223,7 +223,7 @@ class CellOutcome:
     place: Place | None = None
     """Where the cell sits, as the renderers word it (cell 3, lines 10-24)."""
     where: str = ""
-    """ERROR: the worker's name of the code holding `line` (`<cellule 5>`): a function
+    """ERROR: the label of the code holding `line` (`cellule 5`): a function
     of another cell may have raised."""
     line_place: Place | None = None
     """ERROR: the cell holding `line` when it is not this one."""

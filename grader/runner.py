@@ -74,7 +74,7 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
         outcome.place = place_of(cell, code)
         if outcome.line:
             # The line may be in a function of another cell that this one called.
-            holder = next((c for c in code.cells if outcome.where == f"<{c.label}>"), cell)
+            holder = next((c for c in code.cells if outcome.where == c.label), cell)
             if holder is not cell:
                 outcome.line_place = place_of(holder, code)
             outcome.failing_line = failing_line(code, holder, outcome.line)
