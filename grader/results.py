@@ -76,6 +76,15 @@ class Place:
     (markdown cells are not counted); `first` when not known."""
     opening: str = ""
     """CELL: the cell's first line, by which the student finds it."""
+    source: str = field(default="", repr=False, compare=False)
+    """The code as the student wrote it (a cell's, or the module chunk's from line
+    `first`): the feedback quotes the line that raised from it."""
+
+    def line_text(self, line: int) -> str:
+        """Line `line` (numbered as in tracebacks) as written, stripped; "" if not here."""
+        number = line - (self.first if self.kind is PlaceKind.LINES else 1)
+        lines = self.source.split("\n")
+        return lines[number].strip()[:80] if self.source and 0 <= number < len(lines) else ""
 
 
 class FailureKind(str, Enum):

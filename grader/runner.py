@@ -92,13 +92,15 @@ def place_of(cell: Cell, code: SubmissionCode) -> Place:
     """Where a cell sits, for the reports to word it in the reader's language."""
     if code.kind == "module":
         # A chunk runs with its lines numbered from `first_lineno`.
-        return Place(PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1)
+        return Place(PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1,
+                     source=cell.source)
     origin = code.origin(cell.index)
     return _cell_place(origin) if origin is not None else Place(PlaceKind.CELL, cell.index)
 
 
 def _cell_place(origin: CellOrigin) -> Place:
-    return Place(PlaceKind.CELL, origin.index, code_cell=origin.code_cell, opening=opening(origin.source))
+    return Place(PlaceKind.CELL, origin.index, code_cell=origin.code_cell, opening=opening(origin.source),
+                 source=origin.source)
 
 
 def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings,

@@ -141,3 +141,17 @@ def test_no_mark_is_null_in_the_json():
     result = SubmissionResult("a.ipynb", None, "not_gradable", reason="invalid_json")
     data = json.loads(json.dumps(submission_dict(result, "fr")))
     assert data["mark20"] is None and data["score"] == 0
+
+
+def test_a_call_that_raised_quotes_the_students_line():
+    from grader.errors import StudentCodeError
+    from grader.render.feedback import failure_text
+    from grader.results import failure_of
+
+    where = Place(PlaceKind.CELL, 16, code_cell=12, opening="def maximin(jeu, n):",
+                  source="def maximin(jeu, n):\n    if n == 0:\n        return None, heuristique(jeu)")
+    failure = failure_of(StudentCodeError("NameError", "name 'heuristique' is not defined", 3, "cellule 16"), where)
+    assert failure_text(failure, "fr").endswith(
+        "(cellule de code 12, ligne 3 — « return None, heuristique(jeu) »)")
+    module = Place(PlaceKind.LINES, 10, 12, source="def f():\n    return 1 / 0\n")
+    assert module.line_text(11) == "return 1 / 0" and module.line_text(40) == ""

@@ -49,6 +49,8 @@ def without_student_material(result: SubmissionResult) -> SubmissionResult:
         for check in question.checks:
             if check.failure is not None:
                 check.failure.evalue = ""
+                place = check.failure.place  # the student's line quoted from it
+                check.failure.place = place and dataclasses.replace(place, source="", opening="")
             evidence = check.evidence
             if evidence is not None:
                 for name in ("expected", "obtained"):

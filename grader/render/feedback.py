@@ -80,7 +80,9 @@ def failure_text(failure: Failure | None, lang: str) -> str:
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
-    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang))
+    quoted = failure.place.line_text(failure.line) if failure.place is not None and failure.line else ""
+    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang),
+               quote=tr(lang, "cell_quote", text=quoted) if quoted else "")
             if failure.line else "")
     return tr(lang, "raised", error=error, line=line)
 
