@@ -58,7 +58,7 @@ def in_lang(value: str, lang: str) -> str:
 
 class PlaceKind(str, Enum):
     CELL = "cell"
-    """A notebook cell, numbered as the notebook shows it."""
+    """A notebook code cell, named by its position among the code cells."""
     LINES = "lines"
     """Lines of a .py module."""
 
@@ -69,7 +69,22 @@ class Place:
 
     kind: PlaceKind
     first: int
+    """CELL: the position among all the notebook's cells (the JSON's `index`)."""
     last: int | None = None
+    code_cell: int | None = None
+    """CELL: the position among the code cells, as the student counts them in Jupyter
+    (markdown cells are not counted); `first` when not known."""
+    opening: str = ""
+    """CELL: the cell's first line, by which the student finds it."""
+    source: str = field(default="", repr=False, compare=False)
+    """The code as the student wrote it (a cell's, or the module chunk's from line
+    `first`): the feedback quotes the line that raised from it."""
+
+    def line_text(self, line: int) -> str:
+        """Line `line` (numbered as in tracebacks) as written, stripped; "" if not here."""
+        number = line - (self.first if self.kind is PlaceKind.LINES else 1)
+        lines = self.source.split("\n")
+        return lines[number].strip()[:80] if self.source and 0 <= number < len(lines) else ""
 
 
 class FailureKind(str, Enum):
@@ -194,6 +209,8 @@ class CellStatus(str, Enum):
     """Not run: the total time for the cells was used up."""
     CRASH = "crash"
     """The worker died while the cell ran (`failure` says why)."""
+    NOT_RUN = "not_run"
+    """A cell magic the grader does not run (`%%bash`, `%%writefile`...): `cell_magic`."""
 
 
 @dataclass
@@ -217,6 +234,15 @@ class CellOutcome:
     """TIMEOUT, CRASH: the failure with its fields."""
     place: Place | None = None
     """Where the cell sits, as the renderers word it (cell 3, lines 10-24)."""
+    where: str = ""
+    """ERROR: the label of the code holding `line` (`cellule 5`): a function
+    of another cell may have raised."""
+    line_place: Place | None = None
+    """ERROR: the cell holding `line` when it is not this one."""
+    failing_line: str = ""
+    """ERROR: the text of `line`, as the student wrote it (what the report quotes)."""
+    cell_magic: str = ""
+    """NOT_RUN: the magic's name, without `%%`."""
 
     def __post_init__(self) -> None:
         if self.status is None:
@@ -225,7 +251,8 @@ class CellOutcome:
     @property
     def error_type(self) -> str:
         """A stable name of what went wrong, for machine-read reports (JSON)."""
-        names = {CellStatus.TIMEOUT: "Timeout", CellStatus.SKIPPED: "Skipped"}
+        names = {CellStatus.TIMEOUT: "Timeout", CellStatus.SKIPPED: "Skipped",
+                 CellStatus.NOT_RUN: "CellMagic"}
         if self.status is CellStatus.CRASH and self.failure is not None:
             return "ValueTooLarge" if self.failure.kind is FailureKind.TOO_LARGE else "WorkerCrash"
         return names.get(self.status, self.error) if self.status is not None else self.error
@@ -291,3 +318,9 @@ class SubmissionResult:
         if not self.max_score:
             return 0.0
         return round(20 * self.score / self.max_score, 2)
+
+    @property
+    def has_mark(self) -> bool:
+        """Graded against questions worth points: the reports that show a mark show
+        this one; the others (not gradable) leave it empty (JSON `null`)."""
+        return self.status == "graded"

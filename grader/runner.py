@@ -14,7 +14,7 @@ from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import Cell, StudentSession
 from .settings import Settings
-from .submission import SubmissionCode, preload_modules, read_submission
+from .submission import CellOrigin, SubmissionCode, failing_line, opening, preload_modules, read_submission
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,8 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
 
 
 def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> list[CellOutcome]:
-    """Run the cells in order, as 'Run all' would; cells past the total budget are skipped."""
+    """Run the cells in order, as 'Run all' would; cells past the total budget are skipped.
+    A cell magic the grader does not run has its outcome too, in its place."""
     outcomes = []
     deadline = time.monotonic() + budget
     for cell in code.cells:
@@ -71,18 +72,36 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
             outcome = CellOutcome(cell.index, cell.label, ok=False, status=CellStatus.SKIPPED)
         else:
             outcome = session.run_cell(cell)
-        outcome.place = place_of(cell, code.kind)
+        outcome.place = place_of(cell, code)
+        if outcome.line:
+            # The line may be in a function of another cell that this one called.
+            holder = next((c for c in code.cells if outcome.where == c.label), cell)
+            if holder is not cell:
+                outcome.line_place = place_of(holder, code)
+            outcome.failing_line = failing_line(code, holder, outcome.line)
         outcomes.append(outcome)
-    return outcomes
+    for origin in code.origins:
+        if origin.cell_magic:
+            outcomes.append(CellOutcome(origin.index, f"cellule {origin.index}", ok=False,
+                                        status=CellStatus.NOT_RUN, cell_magic=origin.cell_magic,
+                                        first_line=opening(origin.source),
+                                        place=_cell_place(origin)))
+    return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
-def place_of(cell: Cell, kind: str) -> Place:
+def place_of(cell: Cell, code: SubmissionCode) -> Place:
     """Where a cell sits, for the reports to word it in the reader's language."""
-    if kind == "module":
-        # A module chunk's source keeps the lines before it blank (true line numbers),
-        # so its last line is its count of newlines.
-        return Place(PlaceKind.LINES, cell.index, cell.source.count("\n"))
-    return Place(PlaceKind.CELL, cell.index)
+    if code.kind == "module":
+        # A chunk runs with its lines numbered from `first_lineno`.
+        return Place(PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1,
+                     source=cell.source)
+    origin = code.origin(cell.index)
+    return _cell_place(origin) if origin is not None else Place(PlaceKind.CELL, cell.index)
+
+
+def _cell_place(origin: CellOrigin) -> Place:
+    return Place(PlaceKind.CELL, origin.index, code_cell=origin.code_cell, opening=opening(origin.source),
+                 source=origin.source)
 
 
 def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings,
@@ -107,7 +126,7 @@ def _grade_code(code: SubmissionCode, session: StudentSession, settings: Setting
         result.status, result.reason = "not_gradable", "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
-    places = {cell.label: place_of(cell, code.kind) for cell in code.cells}
+    places = {cell.label: place_of(cell, code) for cell in code.cells}
     view = StudentView(session, defined, settings.timeout, places)
     understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + understood

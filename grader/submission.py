@@ -37,6 +37,20 @@ signs, RecursionError on deep nesting."""
 
 
 @dataclass(frozen=True)
+class CellOrigin:
+    """A notebook code cell as the student finds it in Jupyter."""
+
+    index: int
+    """Position among all the notebook's cells, markdown included (the JSON's `index`)."""
+    code_cell: int
+    """Position among the code cells: what the student counts (markdown is not numbered)."""
+    source: str
+    """As written, magics included: what the feedback quotes."""
+    cell_magic: str = ""
+    """A cell magic the grader does not run (`bash`): the cell is reported, not run."""
+
+
+@dataclass(frozen=True)
 class SubmissionCode:
     path: Path
     kind: str
@@ -45,19 +59,105 @@ class SubmissionCode:
     module_name: str
     """`__name__` the code runs under: `__main__` for a notebook, else the module's name."""
     total_cells: int
+    origins: tuple[CellOrigin, ...] = ()
+    """Notebook: each code cell with code, as the student sees it (those not run too)."""
+
+    def origin(self, index: int) -> CellOrigin | None:
+        return next((o for o in self.origins if o.index == index), None)
+
+
+RUN_CELL_MAGICS = frozenset({"time", "timeit", "capture"})
+"""Cell magics whose body IPython runs in the notebook's namespace: the grader runs the
+body once (`%%timeit` too: its timing loop would only cost the student's budget)."""
+_TIMEIT_VALUE_OPTIONS = frozenset({"-n", "-r", "-p"})
+
+
+@dataclass(frozen=True)
+class Converted:
+    """A cell as Python the worker runs, with its line numbers kept."""
+
+    python: str
+    cell_magic: str = ""
+    """The name of a cell magic the grader does not run (`bash`, `writefile`...): the
+    cell is then not run at all (`python` is empty) and the report says so."""
+
+
+_transformer = None
+_MAYBE_IPYTHON = re.compile(r"^\s*(?:[%!?/,;]|>>>|\.\.\.|In \[)|\?\s*$|=\s*[%!]", re.MULTILINE)
+"""A line IPython might rewrite: a magic, `!`, help `?`, an autocall escape, a prompt
+(`>>>`, `In [1]:`), `x = !ls`. A superset: a match only means "ask IPython"."""
+
+
+def _transform(source: str) -> str:
+    """IPython's own translation of line magics and shell escapes into `get_ipython()`
+    calls (which the worker's stub ignores), with the line numbers of the cell kept.
+
+    `TransformerManager` alone is what nbconvert's `ipython2python` filter wraps; imported
+    here on first use, without the rest of nbconvert (0.4-0.5 s of start-up).
+    """
+    global _transformer
+    lines = source.split("\n")
+    blank = 0
+    while blank < len(lines) and not lines[blank].strip():
+        blank += 1
+    indented = blank < len(lines) and lines[blank][:1].isspace()  # IPython dedents it
+    if not indented and not _MAYBE_IPYTHON.search(source):
+        # Plain Python, which IPython would leave as it is: importing IPython costs
+        # 0.1-0.3 s of the student's wait, paid only by a cell that needs it.
+        return source if source.endswith("\n") else source + "\n"
+    if _transformer is None:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        _transformer = TransformerManager()
+    try:
+        python = _transformer.transform_cell(source)
+    except Exception:  # a cell the transformer cannot tokenise: run it as written
+        return source
+    # IPython drops the leading blank lines: put them back, so that line N of the
+    # error is line N of the cell the student sees.
+    return "\n" * blank + python
+
+
+def _timeit_setup(line: str) -> str:
+    """The statement after `%%timeit`'s options: IPython runs it once, as setup."""
+    rest = line
+    while rest:
+        word, _, after = rest.partition(" ")
+        if not word.startswith("-"):
+            break
+        rest = after.lstrip()
+        if word in _TIMEIT_VALUE_OPTIONS:  # `-n 10` (`-n10` is one word)
+            rest = rest.partition(" ")[2].lstrip()
+    return rest.strip()
+
+
+def ipython_to_python(source: str) -> Converted:
+    """A notebook cell as the Python that IPython would run, line for line.
+
+    A cell opened by `%%time`, `%%timeit` or `%%capture` runs its body (once), so the
+    names it defines are defined as in Jupyter; any other cell magic (`%%bash`,
+    `%%writefile`...) is not run, and says so. Line magics and `!` escapes become
+    `get_ipython()` calls, ignored by the worker (and listed in the report).
+    """
+    lines = source.split("\n")
+    first = next((n for n, line in enumerate(lines) if line.strip()), None)
+    if first is None or not lines[first].startswith("%%"):
+        return Converted(_transform(source))
+    name, _, arguments = lines[first][2:].partition(" ")
+    if name not in RUN_CELL_MAGICS:
+        return Converted("", cell_magic=name.strip() or "%%")
+    # The magic's line becomes blank (or timeit's setup statement): the body keeps its
+    # line numbers. The body may itself open with a cell magic (`%%capture` + `%%time`).
+    head = _timeit_setup(arguments) if name == "timeit" else ""
+    body = ipython_to_python("\n".join(lines[first + 1:]))
+    if body.cell_magic:
+        return Converted("", cell_magic=body.cell_magic)
+    return Converted("\n" * first + head + "\n" + body.python)
 
 
 def _ipython_to_python(source: str) -> str:
-    """Turn magics and shell escapes into calls to `get_ipython()` (which ignores them).
-
-    This is nbconvert's `ipython2python` filter, the one its Python exporter applies.
-    """
-    from nbconvert.filters import ipython2python
-
-    try:
-        return ipython2python(source)
-    except Exception:  # a cell the transformer cannot tokenise: run it as written
-        return source
+    """The Python of a cell (empty for a cell magic the grader does not run)."""
+    return ipython_to_python(source).python
 
 
 def _is_self_check(node: ast.stmt) -> bool:
@@ -104,6 +204,13 @@ def without_self_check(source: str) -> str:
 
 def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
     """Code cells of a notebook, as (cells, number of code cells); raises NotGradable."""
+    cells, total, _ = read_notebook(text)
+    return cells, total
+
+
+def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
+    """Code cells of a notebook as (cells to run, number of code cells, every code cell
+    with code as the student sees it); raises NotGradable."""
     import nbformat
 
     try:
@@ -121,6 +228,7 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
     if not isinstance(notebook.get("cells", []), list):
         raise NotGradable("not_a_notebook", "cells")
     cells = []
+    origins = []
     code_cells = 0
     size = 0
     for position, cell in enumerate(notebook.get("cells", []), start=1):
@@ -135,11 +243,40 @@ def cells_from_notebook(text: str) -> tuple[list[Cell], int]:
         size += len(source)
         if size > MAX_CODE_CHARS:
             raise NotGradable("too_large", f"more than {MAX_CODE_CHARS} characters of code")
-        python = without_self_check(_ipython_to_python(source))
+        converted = ipython_to_python(source)
+        python = without_self_check(converted.python)
+        if converted.cell_magic:
+            origins.append(CellOrigin(position, code_cells, source, converted.cell_magic))
         if not python.strip():
             continue
+        origins.append(CellOrigin(position, code_cells, source))
         cells.append(Cell(position, python, f"cellule {position}"))
-    return cells, code_cells
+    return cells, code_cells, origins
+
+
+OPENING_CHARS = 80
+
+
+def opening(source: str) -> str:
+    """A cell's first non-blank line, by which the student finds it in Jupyter (cut)."""
+    for line in source.splitlines():
+        if line.strip():
+            return _cut(line.strip())
+    return ""
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= OPENING_CHARS else text[:OPENING_CHARS - 1] + "…"
+
+
+def failing_line(code: SubmissionCode, cell: Cell, line: int) -> str:
+    """The text of line `line` of `cell` as the student wrote it (a notebook cell's own
+    source, magics included; a module's line), "" when it is not in that cell."""
+    origin = code.origin(cell.index) if code.kind == "notebook" else None
+    source, first = (origin.source, 1) if origin is not None else (cell.source, cell.first_lineno)
+    lines = source.split("\n")
+    number = line - first
+    return _cut(lines[number].strip()) if 0 <= number < len(lines) else ""
 
 
 def decode_module(data: bytes) -> str:
@@ -285,7 +422,7 @@ def read_submission(path: Path) -> SubmissionCode:
             raise NotGradable("no_code")
         return SubmissionCode(path, "module", tuple(cells), _module_name(path), len(cells))
     text = data.decode("utf-8", errors="replace")
-    cells, total = cells_from_notebook(text)
+    cells, total, origins = read_notebook(text)
     if not cells:
         raise NotGradable("no_code")
-    return SubmissionCode(path, "notebook", tuple(cells), "__main__", total)
+    return SubmissionCode(path, "notebook", tuple(cells), "__main__", total, tuple(origins))

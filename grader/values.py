@@ -5,15 +5,50 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .messages import tr
+from .results import Text
 from .sandbox.wire import ArrayValue, Opaque
 
 SHOW_LIMIT = 400
 
 
 def show(value: Any, limit: int = SHOW_LIMIT) -> str:
-    """The value as Python would print it, with the sheet's spelling of infinities."""
+    """The value as Python would print it, with the sheet's spelling of infinities.
+
+    Too long, a list (tuple, set, dict) keeps its first items and says how many it
+    leaves out, in both languages (a `Text`); anything else is cut at `limit`."""
     text = _show(value)
-    return text if len(text) <= limit else text[: limit - 4] + " ..."
+    if len(text) <= limit:
+        return text
+    return _first_items(value, limit) or text[: limit - 4] + " ..."
+
+
+def _first_items(value: Any, limit: int) -> Text | None:
+    """`[1, 2, 3, … (97 de plus)]`: the items that fit in `limit`, and the count of the
+    others (a cut in the middle of a value would hide how much is missing)."""
+    if isinstance(value, dict):
+        items, ends = [f"{_show(k)}: {_show(v)}" for k, v in value.items()], "{}"
+    elif isinstance(value, (set, frozenset)):
+        items, ends = sorted(_show(v) for v in value), "{}"
+    elif isinstance(value, (list, tuple, ArrayValue)):
+        items, ends = [_show(v) for v in value], "()" if isinstance(value, tuple) else "[]"
+    else:
+        return None
+    kept: list[str] = []
+    size = 30  # room for the brackets and "… (N de plus)"
+    for item in items:
+        size += len(item) + 2
+        if size > limit:
+            break
+        kept.append(item)
+    if not kept:
+        return None
+    left = len(items) - len(kept)
+    head = ends[0] if not isinstance(value, ArrayValue) else "array(["
+    tail = ends[1] if not isinstance(value, ArrayValue) else "])"
+    body = ", ".join(kept) + ", "
+    return Text(head + body + tr("fr", "more_items", count=left) + tail,
+                head + body + tr("en", "more_items", count=left) + tail)
 
 
 def _show(value: Any) -> str:

@@ -55,6 +55,18 @@ def test_sample_verdicts_follow_from_its_bug(sample_report):
     assert all(status[f"Q{i}"][0] == "passed" for i in range(1, 14))
     assert sub["score"] == 14.5
     assert [(c["index"], c["error"].split(":")[0]) for c in sub["cells"]["failed"]] == [(13, "EOFError")]
+    # the student counts code cells only (cell 13 of the file is code cell 10) and
+    # reads the line that failed, not the cell's first line
+    (failed,) = sub["cells"]["failed"]
+    assert (failed["code_cell"], failed["label"], failed["line"]) == (10, "cellule de code 10", 3)
+    assert failed["line_text"] == "col = int(input('Colonne ? '))"
+
+
+def test_the_failing_input_cell_is_named_as_jupyter_shows_it(sample_report):
+    done, _ = sample_report
+    assert ("✗ Cellule de code 10 (« jeu = init() »), ligne 3 : EOFError: input() "
+            "— « col = int(input('Colonne ? ')) »") in done.stdout
+    assert "Cellule 13" not in done.stdout
 
 
 def test_terminal_feedback_shows_call_expected_obtained_and_board(sample_report):

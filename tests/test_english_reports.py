@@ -8,6 +8,7 @@ and the English reports must hold no accented letter and no French word."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from pathlib import Path
 
@@ -41,11 +42,15 @@ def without_student_material(result: SubmissionResult) -> SubmissionResult:
     result = copy.deepcopy(result)
     result.printed = ""
     for cell in result.cells:
-        cell.first_line = cell.message = ""
+        cell.first_line = cell.message = cell.failing_line = ""
+        cell.place = cell.place and dataclasses.replace(cell.place, opening="")  # the student's first line
+        cell.line_place = cell.line_place and dataclasses.replace(cell.line_place, opening="")
     for question in result.questions:
         for check in question.checks:
             if check.failure is not None:
                 check.failure.evalue = ""
+                place = check.failure.place  # the student's line quoted from it
+                check.failure.place = place and dataclasses.replace(place, source="", opening="")
             evidence = check.evidence
             if evidence is not None:
                 for name in ("expected", "obtained"):

@@ -189,7 +189,7 @@ def test_failed_check_shows_call_expected_obtained_and_the_board(report):
     bob = (index.parent / "bob.html").read_text(encoding="utf-8")
     text = Page(bob).text
     for part in ("Appel heuristique(jeu1)", "Attendu 2", "Obtenu 106", "Remarque remarque fr",
-                 "bonne valeur sur jeu1 (échec, 1 pt)", "Cellule 3 : EOFError",
+                 "bonne valeur sur jeu1 (échec, 1 pt)", "Cellule 3 (« jeu = init() »), ligne 2 : EOFError",
                  "input() ne peut pas servir pendant la correction"):
         assert part in text, part
     assert f'<pre class="board">{BOARD}</pre>' in bob

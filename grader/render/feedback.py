@@ -39,11 +39,23 @@ SIGNALS = {"SIGKILL": "crash.killed", "SIGXCPU": "crash.cpu"}
 
 
 def place_text(place: Place | None, lang: str) -> str:
-    """Where a cell sits, as the reader names it: 'cellule 3', 'lines 10-24'."""
+    """Where a cell sits, as the student finds it: 'cellule de code 3' (markdown cells
+    are not counted), 'lignes 10-24'."""
     if place is None:
         return "?"
-    key = "place.lines" if place.kind is PlaceKind.LINES else "place.cell"
-    return tr(lang, key, first=place.first, last=place.last)
+    if place.kind is PlaceKind.LINES:
+        return tr(lang, "place.lines", first=place.first, last=place.last)
+    if place.code_cell is None:  # a place built without the notebook (older callers)
+        return tr(lang, "place.cell", first=place.first)
+    return tr(lang, "place.code_cell", number=place.code_cell)
+
+
+def cell_name(place: Place | None, fallback: str, lang: str) -> str:
+    """A cell named for the student to find it: 'Cellule de code 10 (« jeu = init() »)'."""
+    name = place_text(place, lang) if place is not None else fallback
+    if place is not None and place.opening:
+        name = tr(lang, "cell_name", place=name, opening=place.opening)
+    return name[:1].upper() + name[1:]
 
 
 def crash_text(cause: Crash | None, detail: str, lang: str) -> str:
@@ -68,7 +80,9 @@ def failure_text(failure: Failure | None, lang: str) -> str:
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
-    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang))
+    quoted = failure.place.line_text(failure.line) if failure.place is not None and failure.line else ""
+    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang),
+               quote=tr(lang, "cell_quote", text=quoted) if quoted else "")
             if failure.line else "")
     return tr(lang, "raised", error=error, line=line)
 
@@ -162,21 +176,34 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
+    """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
     if cell.status is CellStatus.TIMEOUT:
         seconds = cell.failure.seconds if cell.failure is not None else 0.0
         error, hint = tr(lang, "cell_timeout", seconds=f"{seconds:g}"), "cell_hint.timeout"
     elif cell.status is CellStatus.SKIPPED:
         error, hint = tr(lang, "cell_skipped"), "cell_hint.skipped"
+    elif cell.status is CellStatus.NOT_RUN:
+        error, hint = tr(lang, "cell_not_run", magic=cell.cell_magic), ""
     elif cell.status is CellStatus.CRASH:
         error, hint = failure_text(cell.failure, lang), ""
     else:
         error, hint = cell.error, f"cell_hint.{cell.error}"
         message = f": {cell.message}" if cell.message else ""
-    line = tr(lang, "cell_line", line=cell.line) if cell.line else ""
-    label = place_text(cell.place, lang) if cell.place is not None else cell.label
-    text = tr(lang, "cell_failed", label=label.capitalize(), error=error, message=message,
-              line=line, first_line=cell.first_line)
+    if cell.place is None and cell.first_line:  # no notebook place: name it by its text
+        label = tr(lang, "cell_name", place=cell.label, opening=cell.first_line)
+        label = label[:1].upper() + label[1:]
+    else:
+        label = cell_name(cell.place, cell.label, lang)
+    quote = tr(lang, "cell_quote", text=cell.failing_line) if cell.failing_line else ""
+    if cell.line and cell.line_place is not None:  # raised in a function of another cell
+        text = tr(lang, "cell_failed_in", label=label, error=error, message=message,
+                  where=place_text(cell.line_place, lang), line=cell.line, quote=quote)
+    elif cell.line:
+        text = tr(lang, "cell_failed_line", label=label, error=error, message=message,
+                  line=cell.line, quote=quote)
+    else:
+        text = tr(lang, "cell_failed", label=label, error=error, message=message)
     hinted = tr(lang, hint) if hint else hint
     return text if hinted == hint else f"{text}\n  → {hinted}"
 

@@ -7,21 +7,22 @@ from typing import Any
 
 from .. import __version__
 from ..messages import tr
-from ..results import CellStatus, SubmissionResult
+from ..results import CellOutcome, CellStatus, SubmissionResult
 from .feedback import answer_key, check_message, place_text, question_feedback, question_title
 from .sanitize import json_text_safe
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
-    failed = [c for c in result.cells if not c.ok and c.status is not CellStatus.SKIPPED]
+    failed = [c for c in result.cells if not c.ok and c.status not in (CellStatus.SKIPPED, CellStatus.NOT_RUN)]
     skipped = [c for c in result.cells if c.status is CellStatus.SKIPPED]
+    not_run = [c for c in result.cells if c.status is CellStatus.NOT_RUN]
     data: dict[str, Any] = {
         "path": result.path,
         "exercise": result.exercise,
         "status": result.status,
         "score": result.score,
         "max_score": result.max_score,
-        "mark20": result.mark20,
+        "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
         "questions": [{
             "id": q.id, "title": question_title(q, lang), "status": q.status.value,
             "score": q.score, "max_score": q.max_score,
@@ -35,11 +36,14 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         } for q in result.questions],
         "cells": {
             "total": result.total_cells,
-            "failed": [{"index": c.index, "label": place_text(c.place, lang) if c.place else c.label,
+            "failed": [{**_cell_ids(c, lang),
                         "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
-                        "line": c.line} for c in failed],
-            "skipped": [{"index": c.index, "label": place_text(c.place, lang) if c.place else c.label}
-                        for c in skipped],
+                        "line": c.line, **({"line_text": c.failing_line} if c.failing_line else {}),
+                        **({"line_code_cell": c.line_place.code_cell}
+                           if c.line_place is not None and c.line_place.code_cell is not None else {})}
+                       for c in failed],
+            "skipped": [_cell_ids(c, lang) for c in skipped],
+            "not_run": [{**_cell_ids(c, lang), "cell_magic": "%%" + c.cell_magic} for c in not_run],
         },
         "duration_s": result.duration_s,
         "student_s": result.student_seconds,
@@ -53,6 +57,15 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
     if result.status != "graded":
         data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
     return data
+
+
+def _cell_ids(cell: CellOutcome, lang: str) -> dict[str, Any]:
+    """`index` counts every cell (markdown too); `code_cell` is what the student counts."""
+    ids: dict[str, Any] = {"index": cell.index,
+                           "label": place_text(cell.place, lang) if cell.place else cell.label}
+    if cell.place is not None and cell.place.code_cell is not None:
+        ids["code_cell"] = cell.place.code_cell
+    return ids
 
 
 def render_json(results: list[SubmissionResult], lang: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
+from ..results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import (
     INDENT,
     cell_message,
@@ -54,12 +54,14 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
 def _cells(result: SubmissionResult, lang: str) -> list[str]:
     if not result.cells:
         return []
-    failed = [c for c in result.cells if not c.ok]
+    shown = [c for c in result.cells if not c.ok]
+    # A cell magic the grader does not run (%%html) is said, not counted as a failure.
+    failed = [c for c in shown if c.status is not CellStatus.NOT_RUN]
     key = "cells" if result.kind == "notebook" else "module_cells"
     lines = [tr(lang, key, total=result.total_cells, failed=len(failed))]
-    for cell in failed:
+    for cell in shown:
         first, *rest = cell_message(cell, lang).splitlines()
-        lines.append(INDENT + "✗ " + first)
+        lines.append(INDENT + ("– " if cell.status is CellStatus.NOT_RUN else "✗ ") + first)
         lines.extend(INDENT + row for row in rest)
     if result.ignored_magics:
         lines.append(INDENT + tr(lang, "ignored_magics", magics=", ".join(result.ignored_magics)))

@@ -14,7 +14,7 @@ the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
+from ..results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import cell_message, detection_message, not_gradable_reason, question_feedback
 from .terminal import SYMBOLS
 
@@ -85,7 +85,9 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     if not result.cells:
         return []
     key = "cells" if result.kind == "notebook" else "module_cells"
-    lines = _lines(">", tr(lang, key, total=result.total_cells, failed=len(failed)))
+    counted = [c for c in failed if c.status is not CellStatus.NOT_RUN]  # %%html: said, not a failure
+    lines = _lines(">", tr(lang, key, total=result.total_cells, failed=len(counted)))
     for cell in failed:
-        lines += _lines(">    ", "✗ " + cell_message(cell, lang))
+        mark = "– " if cell.status is CellStatus.NOT_RUN else "✗ "
+        lines += _lines(">    ", mark + cell_message(cell, lang))
     return lines

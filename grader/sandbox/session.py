@@ -219,7 +219,7 @@ class StudentSession:
                                status=CellStatus.TIMEOUT, seconds=seconds,
                                failure=failure_of(CallTimeout(self.cell_budget)))
         return CellOutcome(cell.index, cell.label, ok=False, error=error["type"],
-                           message=error["message"], line=error.get("line"),
+                           message=error["message"], line=error.get("line"), where=error["where"],
                            first_line=_first_line(cell.source), seconds=seconds)
 
     def _keep_printed(self, text: str) -> None:
