@@ -72,9 +72,22 @@ def main() -> None:
         peak = [0]
         start = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, str(ROOT / "grade.py"), str(copies), "--jobs", str(args.jobs),
-             "--isolation", args.isolation, "--json", str(report), "--csv", str(Path(tmp) / "n.csv")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                sys.executable,
+                str(ROOT / "grade.py"),
+                str(copies),
+                "--jobs",
+                str(args.jobs),
+                "--isolation",
+                args.isolation,
+                "--json",
+                str(report),
+                "--csv",
+                str(Path(tmp) / "n.csv"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
         def sample() -> None:
             while process.poll() is None:
@@ -91,21 +104,31 @@ def main() -> None:
     student_wait = sum(s.get("student_s", 0.0) for s in subs)
     graded = sum(s["status"] == "graded" for s in subs)
     n = len(subs)
-    print(f"class               : {n} submissions ({graded} graded), --jobs {args.jobs}, "
-          f"isolation {subs[0].get('isolation') or '?'}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(
+        f"class               : {n} submissions ({graded} graded), --jobs {args.jobs}, "
+        f"isolation {subs[0].get('isolation') or '?'}, {os.cpu_count()} cores, Python {sys.version.split()[0]}"
+    )
     print(f"total wall time     : {wall:.1f} s (whole command, start-up included)")
-    print(f"per submission      : {wall / n:.2f} s of wall time; "
-          f"{sum(s['duration_s'] for s in subs) / n:.2f} s inside one grading process")
-    print(f"student code        : {student_cpu:.1f} s CPU in total "
-          f"({student_wait:.1f} s of waiting on workers, transfers included)")
-    print(f"harness overhead    : {wall - student_cpu / args.jobs:.1f} s of wall time "
-          f"(wall minus student CPU spread over {args.jobs} jobs)")
+    print(
+        f"per submission      : {wall / n:.2f} s of wall time; "
+        f"{sum(s['duration_s'] for s in subs) / n:.2f} s inside one grading process"
+    )
+    print(
+        f"student code        : {student_cpu:.1f} s CPU in total "
+        f"({student_wait:.1f} s of waiting on workers, transfers included)"
+    )
+    print(
+        f"harness overhead    : {wall - student_cpu / args.jobs:.1f} s of wall time "
+        f"(wall minus student CPU spread over {args.jobs} jobs)"
+    )
     looping = [s for s in subs if any(c["error"].startswith("Timeout") for c in s["cells"]["failed"])]
     if looping:
         spent = sum(s["duration_s"] for s in looping)
-        print(f"endless loops       : {len(looping)} submissions with a cell stopped at its budget, "
-              f"{spent:.1f} s of grading process time ({spent / args.jobs:.1f} s of wall time over "
-              f"{args.jobs} jobs)")
+        print(
+            f"endless loops       : {len(looping)} submissions with a cell stopped at its budget, "
+            f"{spent:.1f} s of grading process time ({spent / args.jobs:.1f} s of wall time over "
+            f"{args.jobs} jobs)"
+        )
     print(f"peak memory (tree)  : {peak[0] / 2**20:.0f} MiB")
 
 

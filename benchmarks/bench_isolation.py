@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grader.runner import grade_file
-from grader.sandbox.cage import cgroups_usable
 from grader.sandbox import landlock
+from grader.sandbox.cage import cgroups_usable
 from grader.sandbox.isolation import Isolation, bubblewrap_status
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import Cell, StudentSession
@@ -79,23 +79,31 @@ def main() -> None:
     else:
         print(f"bubblewrap not measured: {bubblewrap_status()[1]}")
     if "landlock" in modes:
-        print(f"landlock ABI {landlock.abi()[0]}: building one worker's ruleset takes "
-              f"{time_ruleset(args.runs * 20) * 1000:.2f} ms")
+        print(
+            f"landlock ABI {landlock.abi()[0]}: building one worker's ruleset takes "
+            f"{time_ruleset(args.runs * 20) * 1000:.2f} ms"
+        )
     print(f"pids cgroup usable: {cgroups_usable()}")
     grade_file(args.notebook, Settings(isolation="basic"))  # warm the caches (reference values)
     graded = {}
     for mode in modes:
         graded[mode], score, restarts = time_grading(args.notebook, mode, args.runs)
-        print(f"grading {args.notebook.name}, isolation {mode:10s}: {graded[mode]:.3f} s "
-              f"(median of {args.runs}; score {score}, restarts {restarts})")
+        print(
+            f"grading {args.notebook.name}, isolation {mode:10s}: {graded[mode]:.3f} s "
+            f"(median of {args.runs}; score {score}, restarts {restarts})"
+        )
     for mode in modes:
         for cgroup in (True, False):
             seconds = time_worker(Isolation(mode), Limits(use_cgroup=cgroup), args.runs * 4)
-            print(f"worker start + one cell + stop, {mode:10s} {'cgroup' if cgroup else 'session'} cage: "
-                  f"{seconds * 1000:.1f} ms")
+            print(
+                f"worker start + one cell + stop, {mode:10s} {'cgroup' if cgroup else 'session'} cage: "
+                f"{seconds * 1000:.1f} ms"
+            )
     for mode in modes[1:]:
-        print(f"{mode} adds {graded[mode] - graded['basic']:+.3f} s per submission "
-              f"({(graded[mode] / graded['basic'] - 1) * 100:+.0f} %)")
+        print(
+            f"{mode} adds {graded[mode] - graded['basic']:+.3f} s per submission "
+            f"({(graded[mode] / graded['basic'] - 1) * 100:+.0f} %)"
+        )
 
 
 if __name__ == "__main__":

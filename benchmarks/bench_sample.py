@@ -32,15 +32,28 @@ def main() -> None:
         report = Path(tmp) / "r.json"
         for _ in range(args.runs):
             start = time.perf_counter()
-            subprocess.run([sys.executable, str(ROOT / "grade.py"), str(args.notebook), "--jobs", "1",
-                            "--json", str(report)], check=True, capture_output=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    str(ROOT / "grade.py"),
+                    str(args.notebook),
+                    "--jobs",
+                    "1",
+                    "--json",
+                    str(report),
+                ],
+                check=True,
+                capture_output=True,
+            )
             walls.append(time.perf_counter() - start)
             sub = json.loads(report.read_text())["submissions"][0]
             inner.append(sub["duration_s"])
             student.append(sub.get("student_s", 0.0))
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"notebook            : {args.notebook.name} ({args.runs} runs, {sys.version.split()[0]})")
-    print(f"wall, whole command : median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f})")
+    print(
+        f"wall, whole command : median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f})"
+    )
     print(f"grading one file    : median {statistics.median(inner):.2f} s (start-up and imports excluded)")
     print(f"  waiting on student: median {statistics.median(student):.2f} s (time inside worker requests)")
     print(f"  grader overhead   : median {statistics.median(inner) - statistics.median(student):.2f} s")

@@ -60,9 +60,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
-SKIPPED = {"correct_boucle_infinie.ipynb",  # would only measure each tool's time limit
-           # added after the "before" figures: the class stays the 20 measured then
-           "squelette_a_faire.ipynb", "correct_magie_time.ipynb", "correct_magie_autres.ipynb"}
+SKIPPED = {
+    "correct_boucle_infinie.ipynb",  # would only measure each tool's time limit
+    # added after the "before" figures: the class stays the 20 measured then
+    "squelette_a_faire.ipynb",
+    "correct_magie_time.ipynb",
+    "correct_magie_autres.ipynb",
+}
 CLASS_SIZE = 20
 NBGRADER_SPEC = ["nbgrader==0.9.6", "ipykernel", "numpy"]
 ASSIGNMENT = "td10"
@@ -83,8 +87,7 @@ def ensure_nbgrader(venv: Path) -> Path:
     nbgrader = venv / "bin" / "nbgrader"
     if nbgrader.exists() and marker.exists() and json.loads(marker.read_text()) == NBGRADER_SPEC:
         return venv / "bin"
-    print(f"installing {' '.join(NBGRADER_SPEC)} into {venv} (once; cached for the next runs)...",
-          flush=True)
+    print(f"installing {' '.join(NBGRADER_SPEC)} into {venv} (once; cached for the next runs)...", flush=True)
     shutil.rmtree(venv, ignore_errors=True)
     venv.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -97,13 +100,12 @@ def ensure_nbgrader(venv: Path) -> Path:
 def class_notebooks() -> dict[str, Path]:
     """Student name -> notebook: the 20 notebooks both tools grade."""
     corpus = sorted(p for p in CORPUS.glob("*.ipynb") if p.name not in SKIPPED)
-    files = corpus[:CLASS_SIZE - 1] + [SAMPLE]  # the same 20 when the corpus grows
+    files = corpus[: CLASS_SIZE - 1] + [SAMPLE]  # the same 20 when the corpus grows
     return {f"eleve{i + 1:02d}_{p.stem}": p for i, p in enumerate(files)}
 
 
 def code_cell(source: str, nbgrader: dict | None = None, cell_id: str = "") -> dict:
-    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-            "source": source}
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
     if cell_id:
         cell["id"] = cell_id
     if nbgrader is not None:
@@ -115,22 +117,37 @@ def solution_source() -> str:
     """The reference solution, with `jeu1` a game as the students' notebooks have it."""
     text = (ROOT / "reference" / "puissance4.py").read_text("utf-8")
     text = text.split("# ---- The sheet's positions")[0]
-    return ("### BEGIN SOLUTION\n" + text + "\nL1 = [1, 0, 2, 4, 3, 5, 1, 2, 4, 3, 3, 2, 2, 4]\n"
-            "jeu1 = initialiser_jeu(L1)\n### END SOLUTION\n")
+    return (
+        "### BEGIN SOLUTION\n" + text + "\nL1 = [1, 0, 2, 4, 3, 5, 1, 2, 4, 3, 3, 2, 2, 4]\n"
+        "jeu1 = initialiser_jeu(L1)\n### END SOLUTION\n"
+    )
 
 
 def source_notebook() -> dict:
     return {
-        "nbformat": 4, "nbformat_minor": 5,
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
         "cells": [
-            {"cell_type": "markdown", "id": "consigne", "metadata": {},
-             "source": "# TD10 : Algorithme MinMax\nÉcrivez vos réponses ci-dessous."},
-            code_cell(solution_source(), {"grade": False, "solution": True, "locked": False,
-                                          "grade_id": "reponses"}, "reponses"),
-            code_cell(GRADE_CELL, {"grade": True, "solution": False, "locked": True,
-                                   "grade_id": "test_td10", "points": 2}, "test_td10"),
+            {
+                "cell_type": "markdown",
+                "id": "consigne",
+                "metadata": {},
+                "source": "# TD10 : Algorithme MinMax\nÉcrivez vos réponses ci-dessous.",
+            },
+            code_cell(
+                solution_source(),
+                {"grade": False, "solution": True, "locked": False, "grade_id": "reponses"},
+                "reponses",
+            ),
+            code_cell(
+                GRADE_CELL,
+                {"grade": True, "solution": False, "locked": True, "grade_id": "test_td10", "points": 2},
+                "test_td10",
+            ),
         ],
     }
 
@@ -153,8 +170,8 @@ def build_course(folder: Path, students: dict[str, Path], env: dict[str, str]) -
     source = folder / "source" / ASSIGNMENT
     source.mkdir(parents=True)
     (folder / "nbgrader_config.py").write_text(
-        "c = get_config()\nc.CourseDirectory.course_id = 'bench'\n"
-        f"c.CourseDirectory.root = {str(folder)!r}\n")
+        f"c = get_config()\nc.CourseDirectory.course_id = 'bench'\nc.CourseDirectory.root = {str(folder)!r}\n"
+    )
     (source / f"{ASSIGNMENT}.ipynb").write_text(json.dumps(source_notebook(), ensure_ascii=False, indent=1))
     nbgrader(["generate_assignment", ASSIGNMENT, "--force"], folder, env)
     released = json.loads((folder / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text("utf-8"))
@@ -172,15 +189,27 @@ def build_copies(folder: Path, students: dict[str, Path]) -> None:
 
 
 def nbgrader(arguments: list[str], course: Path, env: dict[str, str]) -> None:
-    subprocess.run(["nbgrader", *arguments, "--log-level=ERROR"], cwd=course, env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        ["nbgrader", *arguments, "--log-level=ERROR"],
+        cwd=course,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def nbgrader_env(bin_folder: Path, jupyter_home: Path) -> dict[str, str]:
-    env = dict(os.environ, PATH=f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
-               VIRTUAL_ENV=str(bin_folder.parent), JUPYTER_DATA_DIR=str(jupyter_home / "data"),
-               JUPYTER_CONFIG_DIR=str(jupyter_home / "config"), JUPYTER_RUNTIME_DIR=str(jupyter_home / "run"),
-               IPYTHONDIR=str(jupyter_home / "ipython"), JUPYTER_PLATFORM_DIRS="1")
+    env = dict(
+        os.environ,
+        PATH=f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
+        VIRTUAL_ENV=str(bin_folder.parent),
+        JUPYTER_DATA_DIR=str(jupyter_home / "data"),
+        JUPYTER_CONFIG_DIR=str(jupyter_home / "config"),
+        JUPYTER_RUNTIME_DIR=str(jupyter_home / "run"),
+        IPYTHONDIR=str(jupyter_home / "ipython"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
     env.pop("PYTHONPATH", None)
     return env
 
@@ -268,8 +297,9 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> R
 
     peaks = {"main": 0, "largest": 0, "tree": 0, "tree_pss": 0}
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               preexec_fn=enter)
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=enter
+    )
 
     def sample() -> None:
         while process.poll() is None:
@@ -308,18 +338,30 @@ def grader_marks(report: Path) -> str:
     subs = json.loads(report.read_text())["submissions"]
     graded = [s for s in subs if s["status"] == "graded"]
     marks = sorted(s["mark20"] for s in graded)
-    return (f"{len(graded)}/{len(subs)} graded, marks /20 from {marks[0]} to {marks[-1]}, "
-            f"median {statistics.median(marks)}") if marks else f"0/{len(subs)} graded"
+    return (
+        (
+            f"{len(graded)}/{len(subs)} graded, marks /20 from {marks[0]} to {marks[-1]}, "
+            f"median {statistics.median(marks)}"
+        )
+        if marks
+        else f"0/{len(subs)} graded"
+    )
 
 
 def nbgrader_marks(course: Path, env: dict[str, str]) -> str:
     nbgrader(["export", "--to", "grades.csv"], course, env)
     import csv
+
     rows = list(csv.DictReader((course / "grades.csv").open(encoding="utf-8")))
-    short = [r["student_id"].split("_", 1)[-1] for r in rows
-             if not float(r["score"] or 0) == float(r["max_score"] or 0) > 0]
-    return (f"{len(rows)} submissions autograded, {len(rows) - len(short)} with 2/2 on the grade cell; "
-            f"less: {', '.join(sorted(short)) or 'none'}")
+    short = [
+        r["student_id"].split("_", 1)[-1]
+        for r in rows
+        if not float(r["score"] or 0) == float(r["max_score"] or 0) > 0
+    ]
+    return (
+        f"{len(rows)} submissions autograded, {len(rows) - len(short)} with 2/2 on the grade cell; "
+        f"less: {', '.join(sorted(short)) or 'none'}"
+    )
 
 
 # -- the report ----------------------------------------------------------------------
@@ -341,16 +383,23 @@ def mib(n: float) -> str:
 
 
 def summary(runs: list[Run]) -> dict[str, float]:
-    return {"wall": statistics.median(r.wall for r in runs), "cpu": statistics.median(r.cpu for r in runs),
-            "main": max(r.main_peak for r in runs), "largest": max(r.largest_peak for r in runs),
-            "tree": max(r.tree_peak for r in runs), "tree_pss": max(r.tree_pss_peak for r in runs)}
+    return {
+        "wall": statistics.median(r.wall for r in runs),
+        "cpu": statistics.median(r.cpu for r in runs),
+        "main": max(r.main_peak for r in runs),
+        "largest": max(r.largest_peak for r in runs),
+        "tree": max(r.tree_peak for r in runs),
+        "tree_pss": max(r.tree_pss_peak for r in runs),
+    }
 
 
 def line(label: str, s: dict[str, float], cores: int) -> str:
-    return (f"  {label:34s} wall {s['wall']:6.2f} s   CPU {s['cpu']:6.2f} s   "
-            f"wall/(CPU/{cores}) {s['wall'] / (s['cpu'] / cores):4.2f}   "
-            f"memory: main {mib(s['main'])}, largest {mib(s['largest'])}, tree {mib(s['tree'])} "
-            f"(PSS {mib(s['tree_pss'])})")
+    return (
+        f"  {label:34s} wall {s['wall']:6.2f} s   CPU {s['cpu']:6.2f} s   "
+        f"wall/(CPU/{cores}) {s['wall'] / (s['cpu'] / cores):4.2f}   "
+        f"memory: main {mib(s['main'])}, largest {mib(s['largest'])}, tree {mib(s['tree'])} "
+        f"(PSS {mib(s['tree_pss'])})"
+    )
 
 
 def main() -> None:
@@ -375,19 +424,34 @@ def main() -> None:
         build_course(course, students, env)
         build_course(one, {"eleve": SAMPLE}, env)
         report = work / "report.json"
-        grade = [sys.executable, str(ROOT / "grade.py"), str(copies), "--jobs", str(args.jobs),
-                 "--json", str(report)]
+        grade = [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(copies),
+            "--jobs",
+            str(args.jobs),
+            "--json",
+            str(report),
+        ]
         autograde = ["nbgrader", "autograde", ASSIGNMENT, "--force", "--log-level=ERROR"]
-        print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}; "
-              f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
-        print(f"class: {len(students)} notebooks; grade.py --jobs {args.jobs}; nbgrader "
-              f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} run(s) each, in turn", flush=True)
+        print(
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}; "
+            f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}"
+        )
+        print(
+            f"class: {len(students)} notebooks; grade.py --jobs {args.jobs}; nbgrader "
+            f"{NBGRADER_SPEC[0].split('==')[1]} autograde; {args.repeats} run(s) each, in turn",
+            flush=True,
+        )
         ours, theirs = [], []
         for repeat in range(args.repeats):
             ours.append(timed(grade, ROOT))
             theirs.append(timed(autograde, course, env))
-            print(f"  run {repeat + 1}: grade.py {ours[-1].wall:.2f} s wall / {ours[-1].cpu:.2f} s CPU; "
-                  f"nbgrader {theirs[-1].wall:.2f} s wall / {theirs[-1].cpu:.2f} s CPU", flush=True)
+            print(
+                f"  run {repeat + 1}: grade.py {ours[-1].wall:.2f} s wall / {ours[-1].cpu:.2f} s CPU; "
+                f"nbgrader {theirs[-1].wall:.2f} s wall / {theirs[-1].cpu:.2f} s CPU",
+                flush=True,
+            )
         ours_one, theirs_one = [], []
         for _ in range(args.repeats):
             ours_one.append(timed([sys.executable, str(ROOT / "grade.py"), str(SAMPLE)], ROOT))
@@ -395,23 +459,31 @@ def main() -> None:
         g, n = summary(ours), summary(theirs)
         g1, n1 = summary(ours_one), summary(theirs_one)
         runs = f"{args.repeats} run" + ("s" if args.repeats > 1 else "")
-        print(f"\nclass of {len(students)} notebooks, medians of {runs} "
-              f"(load average now {os.getloadavg()[0]:.1f}):")
+        print(
+            f"\nclass of {len(students)} notebooks, medians of {runs} "
+            f"(load average now {os.getloadavg()[0]:.1f}):"
+        )
         print(line(f"grade.py --jobs {args.jobs}", g, cores))
         print(line("nbgrader autograde", n, cores))
-        print(f"  nbgrader / grade.py: wall x{n['wall'] / g['wall']:.1f}, CPU x{n['cpu'] / g['cpu']:.1f}"
-              f"   (target: wall x10 or more; grade.py wall/(CPU/{cores}) at most 1.3)")
+        print(
+            f"  nbgrader / grade.py: wall x{n['wall'] / g['wall']:.1f}, CPU x{n['cpu'] / g['cpu']:.1f}"
+            f"   (target: wall x10 or more; grade.py wall/(CPU/{cores}) at most 1.3)"
+        )
         print(f"\none student (samples/eleve_puissance4.ipynb), medians of {runs}:")
         print(line("grade.py", g1, cores))
         print(line("nbgrader autograde", n1, cores))
-        print(f"  nbgrader / grade.py: wall x{n1['wall'] / g1['wall']:.1f}, CPU x{n1['cpu'] / g1['cpu']:.1f}"
-              "   (target: grade.py under 0.4 s of wall)")
+        print(
+            f"  nbgrader / grade.py: wall x{n1['wall'] / g1['wall']:.1f}, CPU x{n1['cpu'] / g1['cpu']:.1f}"
+            "   (target: grade.py under 0.4 s of wall)"
+        )
         print("\nmarks (not timed):")
         print(f"  grade.py : {grader_marks(report)}")
         print(f"  nbgrader : {nbgrader_marks(course, env)}")
-        print("\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest\n"
-              "  process, tree = largest sampled sum of RSS over the process tree (every 50 ms; PSS: shared\n"
-              f"  pages counted once). CPU = user + system of the whole tree, measured with {CPU_METHOD[0]}.")
+        print(
+            "\nmemory: main = peak RSS of the command's own process (VmHWM), largest = of its largest\n"
+            "  process, tree = largest sampled sum of RSS over the process tree (every 50 ms; PSS: shared\n"
+            f"  pages counted once). CPU = user + system of the whole tree, measured with {CPU_METHOD[0]}."
+        )
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

@@ -62,8 +62,7 @@ ISOLATION = "isolation (bubblewrap probed once per process)"
 WORKER_START = "  of which worker start (at the first cell)"
 WORKER_IMPORTS = {
     "numpy (worker)": "import numpy",
-    "matplotlib.pyplot, cold font cache (worker)":
-        "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
+    "matplotlib.pyplot, cold font cache (worker)": "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
 }
 
 
@@ -81,8 +80,9 @@ def child_cpu(command: list[str], env: dict | None = None) -> tuple[float, float
 def import_cpu(statement: str, env: dict | None = None) -> float:
     """CPU seconds of `statement` alone, measured inside a fresh interpreter."""
     code = f"import time; t = time.process_time(); {statement}; print(time.process_time() - t)"
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
-                         env=env, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env, cwd=ROOT
+    ).stdout
     return float(out.split()[-1])
 
 
@@ -90,11 +90,15 @@ def startup(runs: int) -> None:
     print("1. start-up (fresh interpreters; CPU seconds, median of", runs, "runs; wall under load is noise)")
     bare = [child_cpu([sys.executable, "-c", "pass"]) for _ in range(runs)]
     cli = [child_cpu([sys.executable, str(ROOT / "grade.py"), "--version"]) for _ in range(runs)]
-    print(f"   {'bare interpreter (python -c pass)':48s} CPU {statistics.median(c for _, c in bare):.3f} s"
-          f"   wall {statistics.median(w for w, _ in bare):.3f} s")
-    print(f"   {'grade.py --version (interpreter + CLI imports)':48s} "
-          f"CPU {statistics.median(c for _, c in cli):.3f} s"
-          f"   wall {statistics.median(w for w, _ in cli):.3f} s")
+    print(
+        f"   {'bare interpreter (python -c pass)':48s} CPU {statistics.median(c for _, c in bare):.3f} s"
+        f"   wall {statistics.median(w for w, _ in bare):.3f} s"
+    )
+    print(
+        f"   {'grade.py --version (interpreter + CLI imports)':48s} "
+        f"CPU {statistics.median(c for _, c in cli):.3f} s"
+        f"   wall {statistics.median(w for w, _ in cli):.3f} s"
+    )
     for label, statement in IMPORTS.items():
         cpu = statistics.median(import_cpu(statement) for _ in range(runs))
         print(f"   {label:48s} CPU {cpu:.3f} s (on its own)")
@@ -107,8 +111,10 @@ def startup(runs: int) -> None:
                 if "matplotlib" in label:
                     warm = import_cpu(statement, env)
         print(f"   {label:48s} CPU {statistics.median(values):.3f} s")
-    print(f"   {'matplotlib.pyplot, warm font cache (worker)':48s} CPU {warm:.3f} s "
-          "(the same MPLCONFIGDIR again)")
+    print(
+        f"   {'matplotlib.pyplot, warm font cache (worker)':48s} CPU {warm:.3f} s "
+        "(the same MPLCONFIGDIR again)"
+    )
 
 
 # -- part 2 and 3: one grading, instrumented from the outside ---------------------------
@@ -215,9 +221,7 @@ def instrument(probe: Probe) -> dict:
 
 def per_check(probe: Probe, records: dict) -> list[tuple]:
     """Wrap run_check: one row per check with the labels' deltas during it."""
-    from grader import checks
-
-    from grader import runner
+    from grader import checks, runner
 
     rows: list[tuple] = []
     original = checks.run_check
@@ -243,10 +247,20 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
             return after.get(label, (0, 0, 0))[index] - before.get(label, (0, 0, 0))[index]
 
         trips_now = records["requests"][trips:]
-        rows.append((f"{current[0]} {check.name}", result.status.value, wall, used, len(trips_now),
-                     delta("round trips"), sum(t[2] for t in trips_now),
-                     delta("drawing examples (Hypothesis)", 1),
-                     delta("shrinking a failure (Hypothesis)", 1), delta("reference values", 1)))
+        rows.append(
+            (
+                f"{current[0]} {check.name}",
+                result.status.value,
+                wall,
+                used,
+                len(trips_now),
+                delta("round trips"),
+                sum(t[2] for t in trips_now),
+                delta("drawing examples (Hypothesis)", 1),
+                delta("shrinking a failure (Hypothesis)", 1),
+                delta("reference values", 1),
+            )
+        )
         return result
 
     checks.run_check = run_check
@@ -284,7 +298,9 @@ def tree_cpu():
                     time.sleep(0.1)
         else:
             after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-            out[0] = sum(a.ru_utime - b.ru_utime + a.ru_stime - b.ru_stime for a, b in zip(after, before))
+            out[0] = sum(
+                a.ru_utime - b.ru_utime + a.ru_stime - b.ru_stime for a, b in zip(after, before, strict=False)
+            )
             out[1] = "getrusage: misses workers killed in bubblewrap's PID namespace"
 
 
@@ -329,20 +345,38 @@ def line(label: str, wall: float, cpu: float, calls: int | None = None, indent: 
     print(f"{' ' * indent}{label:{50 - indent}s} wall {wall:7.3f} s   grader CPU {cpu:6.3f} s{counted}")
 
 
-PHASES = ["read the notebook", "  of which ipython2python (nbconvert)", ISOLATION, "cells", WORKER_START,
-          "names", "prepare (exercise state)", "questions (checks, then notes)"]
-INSIDE_CHECKS = ["drawing examples (Hypothesis)", "shrinking a failure (Hypothesis)", "reference values",
-                 "round trips", "wire encode (grader side)", "wire decode (grader side)",
-                 "cage process count"]
+PHASES = [
+    "read the notebook",
+    "  of which ipython2python (nbconvert)",
+    ISOLATION,
+    "cells",
+    WORKER_START,
+    "names",
+    "prepare (exercise state)",
+    "questions (checks, then notes)",
+]
+INSIDE_CHECKS = [
+    "drawing examples (Hypothesis)",
+    "shrinking a failure (Hypothesis)",
+    "reference values",
+    "round trips",
+    "wire encode (grader side)",
+    "wire decode (grader side)",
+    "cage process count",
+]
 
 
 def grade_once(notebook: Path, detailed: bool) -> None:
     m = measure(notebook)
     p = m.probe
-    print(f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation}, "
-          f"{len(m.requests)} round trips")
-    print(f"   {'whole grade_file':47s} wall {m.wall:7.3f} s   grader CPU {m.grader_cpu:6.3f} s   "
-          f"worker CPU {m.worker_cpu:6.3f} s ({m.cpu_method})")
+    print(
+        f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation}, "
+        f"{len(m.requests)} round trips"
+    )
+    print(
+        f"   {'whole grade_file':47s} wall {m.wall:7.3f} s   grader CPU {m.grader_cpu:6.3f} s   "
+        f"worker CPU {m.worker_cpu:6.3f} s ({m.cpu_method})"
+    )
     for label in PHASES:
         line(label, p.wall[label], p.cpu[label], p.count[label])
     line("  of which checks", sum(r[2] for r in m.checks), sum(r[3] for r in m.checks))
@@ -350,43 +384,65 @@ def grade_once(notebook: Path, detailed: bool) -> None:
         line(label, p.wall[label], p.cpu[label], p.count[label], indent=5)
     line("worker stop", p.wall["worker stop"], p.cpu["worker stop"])
     outer = [label for label in PHASES if not label.startswith(" ")] + ["worker stop"]
-    line("other (not in a phase above)", m.wall - sum(p.wall[k] for k in outer),
-         m.grader_cpu - sum(p.cpu[k] for k in outer))
+    line(
+        "other (not in a phase above)",
+        m.wall - sum(p.wall[k] for k in outer),
+        m.grader_cpu - sum(p.cpu[k] for k in outer),
+    )
     overhead = (m.trips(1) - m.trips(2)) / max(1, len(m.requests)) * 1000
-    print(f"   round trips: {m.trips(1):.3f} s wall in all, of which student code {m.trips(2):.3f} s wall, "
-          f"{m.trips(3):.3f} s CPU (worker's measure):\n     {overhead:.2f} ms wall of overhead per trip; "
-          f"worker CPU outside student code {m.worker_cpu - m.trips(3):.3f} s (its start, the codec)")
+    print(
+        f"   round trips: {m.trips(1):.3f} s wall in all, of which student code {m.trips(2):.3f} s wall, "
+        f"{m.trips(3):.3f} s CPU (worker's measure):\n     {overhead:.2f} ms wall of overhead per trip; "
+        f"worker CPU outside student code {m.worker_cpu - m.trips(3):.3f} s (its start, the codec)"
+    )
     if detailed:
-        print(f"\n   {'check':34s} {'status':8s} {'wall':>7s} {'CPU':>6s} {'trips':>5s} {'in trips':>8s} "
-              f"{'student':>7s} {'drawing':>7s} {'shrink':>7s} {'ref':>6s}")
-        print("   (seconds; wall: wall, in trips, student; grader CPU: CPU, drawing, shrink, ref;\n"
-              "    ref overlaps drawing and shrink: the strategies play games with the reference)")
+        print(
+            f"\n   {'check':34s} {'status':8s} {'wall':>7s} {'CPU':>6s} {'trips':>5s} {'in trips':>8s} "
+            f"{'student':>7s} {'drawing':>7s} {'shrink':>7s} {'ref':>6s}"
+        )
+        print(
+            "   (seconds; wall: wall, in trips, student; grader CPU: CPU, drawing, shrink, ref;\n"
+            "    ref overlaps drawing and shrink: the strategies play games with the reference)"
+        )
         for name, status, w, c, n, t, s, d, sh, r in sorted(m.checks, key=lambda row: -row[3]):
-            print(f"   {name[:34]:34s} {status[:8]:8s} {w:7.3f} {c:6.3f} {n:5d} {t:8.3f} {s:7.3f} "
-                  f"{d:7.3f} {sh:7.3f} {r:6.3f}")
+            print(
+                f"   {name[:34]:34s} {status[:8]:8s} {w:7.3f} {c:6.3f} {n:5d} {t:8.3f} {s:7.3f} "
+                f"{d:7.3f} {sh:7.3f} {r:6.3f}"
+            )
     by_op: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0])
     for op, w, s, _ in m.requests:
         by_op[op][0] += 1
         by_op[op][1] += w
         by_op[op][2] += s
-    print("   round trips by kind: " + "; ".join(
-        f"{op} {n} ({w:.3f} s, student {s:.3f} s)" for op, (n, w, s) in sorted(by_op.items())))
+    print(
+        "   round trips by kind: "
+        + "; ".join(f"{op} {n} ({w:.3f} s, student {s:.3f} s)" for op, (n, w, s) in sorted(by_op.items()))
+    )
 
 
 def grade_class(notebooks: list[Path]) -> None:
     """One line per notebook (graded after the sample: examples already drawn)."""
-    print("\n4. the class of bench_vs_nbgrader.py, one line per notebook: wall; CPU of the grader\n"
-          "   process, of the worker tree, of the student's code in it (worker's measure); round trips\n"
-          "   and their wall; grader CPU shrinking, computing reference values, reading (seconds)")
+    print(
+        "\n4. the class of bench_vs_nbgrader.py, one line per notebook: wall; CPU of the grader\n"
+        "   process, of the worker tree, of the student's code in it (worker's measure); round trips\n"
+        "   and their wall; grader CPU shrinking, computing reference values, reading (seconds)"
+    )
     columns = ["wall", "grader", "worker", "student", "trips", "in trips", "shrink", "ref", "read"]
     print(f"   {'notebook':36s} {'mark':>5s} " + " ".join(f"{c:>8s}" for c in columns))
     totals: dict[str, float] = defaultdict(float)
     for notebook in notebooks:
         m = measure(notebook)
-        values = {"wall": m.wall, "grader": m.grader_cpu, "worker": m.worker_cpu, "student": m.trips(3),
-                  "trips": len(m.requests), "in trips": m.trips(1),
-                  "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"],
-                  "ref": m.probe.cpu["reference values"], "read": m.probe.cpu["read the notebook"]}
+        values = {
+            "wall": m.wall,
+            "grader": m.grader_cpu,
+            "worker": m.worker_cpu,
+            "student": m.trips(3),
+            "trips": len(m.requests),
+            "in trips": m.trips(1),
+            "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"],
+            "ref": m.probe.cpu["reference values"],
+            "read": m.probe.cpu["read the notebook"],
+        }
         for key, value in values.items():
             totals[key] += value
         mark = m.result.mark20 if m.result.mark20 is not None else "-"
@@ -407,6 +463,7 @@ def cprofile(notebook: Path, top: int) -> None:
     with contextlib.redirect_stdout(io.StringIO()):
         profiler.enable()
         from grader.cli import main as cli_main  # imports included, as in `grade.py`
+
         cli_main([str(notebook), "--jobs", "1"])
         profiler.disable()
     stats = pstats.Stats(profiler)
@@ -416,26 +473,41 @@ def cprofile(notebook: Path, top: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebook", nargs="?", type=Path, default=ROOT / "samples" / "eleve_puissance4.ipynb",
-                        help="default: samples/eleve_puissance4.ipynb")
+    parser.add_argument(
+        "notebook",
+        nargs="?",
+        type=Path,
+        default=ROOT / "samples" / "eleve_puissance4.ipynb",
+        help="default: samples/eleve_puissance4.ipynb",
+    )
     parser.add_argument("--runs", type=int, default=3, help="fresh interpreters per start-up figure")
-    parser.add_argument("--class", dest="whole_class", action="store_true",
-                        help="then grade the 20 notebooks of bench_vs_nbgrader.py, one line each")
-    parser.add_argument("--cprofile", type=int, metavar="N",
-                        help="only cProfile the whole command (CPU clock), top N functions")
+    parser.add_argument(
+        "--class",
+        dest="whole_class",
+        action="store_true",
+        help="then grade the 20 notebooks of bench_vs_nbgrader.py, one line each",
+    )
+    parser.add_argument(
+        "--cprofile",
+        type=int,
+        metavar="N",
+        help="only cProfile the whole command (CPU clock), top N functions",
+    )
     args = parser.parse_args()
     if args.cprofile:
         cprofile(args.notebook, args.cprofile)
         return
-    print(f"{args.notebook.name}; Python {sys.version.split()[0]}; load average "
-          f"{os.getloadavg()[0]:.1f}\n")
+    print(f"{args.notebook.name}; Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}\n")
     startup(args.runs)
     start = time.process_time()
-    import grader.cli  # noqa: F401  (what grade.py imports before grading)
     import exercises  # noqa: F401
+    import grader.cli  # noqa: F401  (what grade.py imports before grading)
     from grader.sandbox.cage import cgroups_usable
-    print(f"   (this process: CLI + exercises imported in {time.process_time() - start:.3f} s CPU; "
-          f"pids cgroup usable: {cgroups_usable()})")
+
+    print(
+        f"   (this process: CLI + exercises imported in {time.process_time() - start:.3f} s CPU; "
+        f"pids cgroup usable: {cgroups_usable()})"
+    )
     print("\n2. first grading in this process (examples drawn by Hypothesis)")
     grade_once(args.notebook, detailed=True)
     print("\n3. second grading in the same process (examples already drawn)")
@@ -443,6 +515,7 @@ def main() -> None:
     if args.whole_class:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         from bench_vs_nbgrader import class_notebooks
+
         grade_class(list(class_notebooks().values()))
 
 

@@ -17,6 +17,5 @@ from .morpion import EXERCISE as MORPION
 from .puissance4 import EXERCISE as PUISSANCE4
 
 EXERCISES: Registry = {
-    exercise.id: exercise
-    for exercise in (PUISSANCE4, DOMINEERING, DOMINEERING_MINMAX, MORPION, CHOCOLAT)
+    exercise.id: exercise for exercise in (PUISSANCE4, DOMINEERING, DOMINEERING_MINMAX, MORPION, CHOCOLAT)
 }

@@ -6,13 +6,13 @@ import logging
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from .checks import Registry
-from .results import SubmissionResult
 from .guard import grade_file_guarded, prepare_process
+from .results import SubmissionResult
 from .runner import installed_exercises
 from .settings import Settings
 
@@ -32,9 +32,13 @@ def collect_named(paths: Iterable[Path]) -> dict[Path, str]:
     found: dict[Path, str] = {}
     for path in paths:
         if path.is_dir():
-            files = [c for c in sorted(path.rglob("*"))
-                     if c.suffix in SUFFIXES and c.is_file()
-                     and not any(p.startswith(".") for p in c.relative_to(path).parts)]
+            files = [
+                c
+                for c in sorted(path.rglob("*"))
+                if c.suffix in SUFFIXES
+                and c.is_file()
+                and not any(p.startswith(".") for p in c.relative_to(path).parts)
+            ]
             for file, name in student_names(path, files).items():
                 found.setdefault(file, name)
         else:
@@ -58,8 +62,10 @@ def student_names(root: Path, files: list[Path]) -> dict[Path, str]:
     counts: dict[str, int] = {}
     for name in names.values():
         counts[name] = counts.get(name, 0) + 1
-    return {file: (name if counts[name] == 1 else str(file.relative_to(root).with_suffix("")))
-            for file, name in names.items()}
+    return {
+        file: (name if counts[name] == 1 else str(file.relative_to(root).with_suffix("")))
+        for file, name in names.items()
+    }
 
 
 class Interrupted(Exception):
@@ -71,10 +77,13 @@ class Interrupted(Exception):
         self.total = total
 
 
-def grade(paths: Iterable[Path], settings: Settings,
-          on_result: Callable[[SubmissionResult], None] | None = None,
-          on_start: Callable[[int], None] | None = None,
-          exercises: Registry | None = None) -> list[SubmissionResult]:
+def grade(
+    paths: Iterable[Path],
+    settings: Settings,
+    on_result: Callable[[SubmissionResult], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    exercises: Registry | None = None,
+) -> list[SubmissionResult]:
     """Grade every submission against the `exercises` registry (the installed TDs by
     default); results come back in the order of `collect`.
 
@@ -123,8 +132,12 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(max_workers=min(settings.jobs, len(files)), mp_context=context,
-                               initializer=_adopt_registry, initargs=(exercises,))
+    pool = ProcessPoolExecutor(
+        max_workers=min(settings.jobs, len(files)),
+        mp_context=context,
+        initializer=_adopt_registry,
+        initargs=(exercises,),
+    )
     try:
         futures = {pool.submit(_grade_forked, path, settings): path for path in files}
         # As they finish, so that the progress bar moves with the slow ones too.
@@ -134,8 +147,13 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
             except Exception as exc:  # a crashed grading process must not stop the batch
                 path = futures[future]
                 log.error("grading %s failed: %s", path, exc)
-                yield SubmissionResult(str(path), settings.exercise, "not_gradable",
-                                       reason="worker_failed", detail=str(exc)[:200])
+                yield SubmissionResult(
+                    str(path),
+                    settings.exercise,
+                    "not_gradable",
+                    reason="worker_failed",
+                    detail=str(exc)[:200],
+                )
     except BaseException:
         # Ctrl-C: drop what has not started; the pool's processes get SIGINT too and
         # each kills its student worker on the way out (StudentSession.close).

@@ -59,20 +59,33 @@ class Mismatch(Exception):
         self.board = board
 
 
-def mismatch(call: str, expected: Any, obtained: Any, board: Any = None, fr: str = "",
-             en: str = "", text: bool = False) -> Mismatch:
+def mismatch(
+    call: str, expected: Any, obtained: Any, board: Any = None, fr: str = "", en: str = "", text: bool = False
+) -> Mismatch:
     """A Mismatch showing the call, both values (ready text with `text`), the board
     (reference data, drawn by the exercise) and a note in both languages."""
-    return Mismatch(Evidence(
-        call=call,
-        expected=expected if text else show(expected),
-        obtained=obtained if text else show(obtained),
-        note={"fr": fr, "en": en} if fr else {}), board)
+    return Mismatch(
+        Evidence(
+            call=call,
+            expected=expected if text else show(expected),
+            obtained=obtained if text else show(obtained),
+            note={"fr": fr, "en": en} if fr else {},
+        ),
+        board,
+    )
 
 
-def unchanged(call: str, board: Any, after: Any, *, func: str, arg: tuple[str, str] = ("v", "v"),
-              why: tuple[str, str] = ("", ""), equal: Callable[[Any, Any], bool] | None = None,
-              expected: Any = None) -> None:
+def unchanged(
+    call: str,
+    board: Any,
+    after: Any,
+    *,
+    func: str,
+    arg: tuple[str, str] = ("v", "v"),
+    why: tuple[str, str] = ("", ""),
+    equal: Callable[[Any, Any], bool] | None = None,
+    expected: Any = None,
+) -> None:
     """Raise the "does not change its argument" Mismatch when `after` (the argument as
     the call left it) differs from `board` (as it was given).
 
@@ -82,9 +95,14 @@ def unchanged(call: str, board: Any, after: Any, *, func: str, arg: tuple[str, s
     if (equal or same)(after, board):
         return
     (arg_fr, arg_en), (why_fr, why_en) = arg, why
-    raise mismatch(call, board if expected is None else expected, after, board,
-                   fr=f"{func} ne doit pas modifier {arg_fr}{why_fr} : voici {arg_fr} après l'appel",
-                   en=f"{func} must not change {arg_en}{why_en}: this is {arg_en} after the call")
+    raise mismatch(
+        call,
+        board if expected is None else expected,
+        after,
+        board,
+        fr=f"{func} ne doit pas modifier {arg_fr}{why_fr} : voici {arg_fr} après l'appel",
+        en=f"{func} must not change {arg_en}{why_en}: this is {arg_en} after the call",
+    )
 
 
 class CallFailed(Exception):
@@ -101,7 +119,7 @@ class Check:
     name: str
     """Stable identifier (JSON `checks[].name`)."""
     points: float
-    run: Callable[["CheckContext"], None]
+    run: Callable[[CheckContext], None]
     fr: str
     """What the check verifies, as the student reads it."""
     en: str
@@ -124,7 +142,7 @@ class Question:
     checks: tuple[Check, ...] = ()
     manual: bool = False
     answer_key: Callable[[], str] | None = None
-    notes: Callable[["CheckContext"], list[tuple[str, dict]]] | None = None
+    notes: Callable[[CheckContext], list[tuple[str, dict]]] | None = None
     """Information without points, gathered after the checks (e.g. a call count)."""
 
     @property
@@ -177,8 +195,13 @@ Registry = Mapping[str, Exercise[Any]]
 class StudentView:
     """The student's namespace as the checks see it: names resolved, calls wrapped."""
 
-    def __init__(self, session: StudentSession, defined: dict[str, str], timeout: float | None,
-                 places: dict[str, Place] | None = None):
+    def __init__(
+        self,
+        session: StudentSession,
+        defined: dict[str, str],
+        timeout: float | None,
+        places: dict[str, Place] | None = None,
+    ):
         self.session = session
         self.defined = defined
         self.timeout_override = timeout
@@ -202,8 +225,9 @@ class StudentView:
     def close_names(self, name: str) -> list[str]:
         return difflib.get_close_matches(name, list(self.defined), n=3, cutoff=0.6)
 
-    def call(self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False,
-             count: tuple[str, ...] = ()) -> CallResult:
+    def call(
+        self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False, count: tuple[str, ...] = ()
+    ) -> CallResult:
         name = self.aliases.get(func, func)
         budget = self.timeout_override or budget
         args = self.with_bounds(name, args)
@@ -309,9 +333,16 @@ class CheckContext(Generic[State]):
         except Exception:
             return show(board)
 
-    def call(self, func: str, *args: Any, shown: str | None = None, board: Any = None,
-             budget: float = 5.0, keep_args: bool = False,
-             count: tuple[str, ...] = ()) -> CallResult:
+    def call(
+        self,
+        func: str,
+        *args: Any,
+        shown: str | None = None,
+        board: Any = None,
+        budget: float = 5.0,
+        keep_args: bool = False,
+        count: tuple[str, ...] = (),
+    ) -> CallResult:
         """Call the student; on failure raise CallFailed carrying the call as shown and
         `board` (reference data) drawn."""
         try:
@@ -323,8 +354,14 @@ class CheckContext(Generic[State]):
     def value(self, *args: Any, **kwargs: Any) -> Any:
         return self.call(*args, **kwargs).value
 
-    def for_all(self, strategy: st.SearchStrategy, probe: Callable[[Any], None], *,
-                examples: int, explicit: Iterable[Any] = ()) -> None:
+    def for_all(
+        self,
+        strategy: st.SearchStrategy,
+        probe: Callable[[Any], None],
+        *,
+        examples: int,
+        explicit: Iterable[Any] = (),
+    ) -> None:
         """Run `probe` on explicit examples, then on examples drawn by Hypothesis.
 
         The draw is seeded by the check's name, so a grade never changes between two
@@ -350,8 +387,9 @@ class CheckContext(Generic[State]):
         if first is not None:
             self._shrink(strategy, probe, count, first)
 
-    def _shrink(self, strategy: st.SearchStrategy, probe: Callable[[Any], None], count: int,
-                first: Exception) -> None:
+    def _shrink(
+        self, strategy: st.SearchStrategy, probe: Callable[[Any], None], count: int, first: Exception
+    ) -> None:
         failures: list[Exception] = []
         stopped: list[Any] = []
         probes = [0]
@@ -376,8 +414,7 @@ class CheckContext(Generic[State]):
             return False
 
         try:
-            hypothesis.find(strategy, condition, settings=_settings(count),
-                            random=_seeded(self.check_name))
+            hypothesis.find(strategy, condition, settings=_settings(count), random=_seeded(self.check_name))
         except hypothesis.errors.NoSuchExample:
             raise first from None  # not found again (a flaky student function): as probed
         except Exception:  # Flaky and friends: a student function that is not deterministic
@@ -394,8 +431,12 @@ example found so far is reported (a search probe can cost tens of milliseconds).
 
 def _settings(count: int) -> hypothesis.settings:
     return hypothesis.settings(
-        max_examples=count, database=None, deadline=None, derandomize=False,
-        phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink])
+        max_examples=count,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink],
+    )
 
 
 def _seeded(check_name: str) -> random.Random:
@@ -427,8 +468,7 @@ def _drawn_examples(strategy: st.SearchStrategy, count: int, check_name: str) ->
 def run_check(check: Check, ctx: CheckContext) -> CheckResult:
     """Run one check; everything the student code does is turned into a status."""
     ctx.check_name = check.name
-    result = CheckResult(check.name, {"fr": check.fr, "en": check.en}, check.points,
-                         CheckStatus.PASSED)
+    result = CheckResult(check.name, {"fr": check.fr, "en": check.en}, check.points, CheckStatus.PASSED)
     try:
         check.run(ctx)
     except Mismatch as exc:
@@ -464,8 +504,12 @@ def question_status(checks: Sequence[CheckResult]) -> QuestionStatus:
     return QuestionStatus.FAILED
 
 
-def dependency_notes(questions: Sequence[Question], results: Sequence[QuestionResult],
-                     uses: dict[str, list[str]], aliases: dict[str, str]) -> None:
+def dependency_notes(
+    questions: Sequence[Question],
+    results: Sequence[QuestionResult],
+    uses: dict[str, list[str]],
+    aliases: dict[str, str],
+) -> None:
     """Tell the student when a failing function calls a function of a failing question.
 
     Checks call the student's functions as they are, so a wrong `heuristique` also
@@ -476,27 +520,44 @@ def dependency_notes(questions: Sequence[Question], results: Sequence[QuestionRe
         for spellings in question.names:
             owner[aliases.get(spellings[0], spellings[0])] = question.id
     status = {r.id: r.status for r in results}
-    bad = {QuestionStatus.PARTIAL, QuestionStatus.FAILED, QuestionStatus.ERROR,
-           QuestionStatus.TIMEOUT, QuestionStatus.MISSING}
-    for question, result in zip(questions, results):
+    bad = {
+        QuestionStatus.PARTIAL,
+        QuestionStatus.FAILED,
+        QuestionStatus.ERROR,
+        QuestionStatus.TIMEOUT,
+        QuestionStatus.MISSING,
+    }
+    for question, result in zip(questions, results, strict=False):
         if result.status not in bad - {QuestionStatus.MISSING}:
             continue
         callers: dict[str, list[str]] = {}
         for spellings in question.names:
             func = aliases.get(spellings[0], spellings[0])
-            culprits = sorted({f"{name} ({owner[name]})" for name in uses.get(func, [])
-                               if owner.get(name) not in (None, question.id)
-                               and status.get(owner[name]) in bad})
+            culprits = sorted(
+                {
+                    f"{name} ({owner[name]})"
+                    for name in uses.get(func, [])
+                    if owner.get(name) not in (None, question.id) and status.get(owner[name]) in bad
+                }
+            )
             if culprits:
                 callers.setdefault(", ".join(culprits), []).append(func)
-        result.notes[:0] = [("uses_failing" if len(funcs) == 1 else "uses_failing_many",
-                             {"func": ", ".join(funcs), "names": names})
-                            for names, funcs in callers.items()]
+        result.notes[:0] = [
+            (
+                "uses_failing" if len(funcs) == 1 else "uses_failing_many",
+                {"func": ", ".join(funcs), "names": names},
+            )
+            for names, funcs in callers.items()
+        ]
 
 
-def grade_question(question: Question, view: StudentView, state: State,
-                   examples_scale: float = 1.0,
-                   exercise: Exercise[State] | None = None) -> QuestionResult:
+def grade_question(
+    question: Question,
+    view: StudentView,
+    state: State,
+    examples_scale: float = 1.0,
+    exercise: Exercise[State] | None = None,
+) -> QuestionResult:
     result = QuestionResult(question.id, question.title, question.max_score, QuestionStatus.PASSED)
     if question.manual:
         result.status = QuestionStatus.MANUAL
@@ -522,9 +583,15 @@ def grade_question(question: Question, view: StudentView, state: State,
             result.checks.append(run_check(check, ctx))
         except Exception:  # a grader bug must not cost the student the other checks
             log.exception("check %s.%s crashed", question.id, check.name)
-            result.checks.append(CheckResult(check.name, {"fr": check.fr, "en": check.en},
-                                             check.points, CheckStatus.ERROR,
-                                             failure=Failure(FailureKind.INTERNAL)))
+            result.checks.append(
+                CheckResult(
+                    check.name,
+                    {"fr": check.fr, "en": check.en},
+                    check.points,
+                    CheckStatus.ERROR,
+                    failure=Failure(FailureKind.INTERNAL),
+                )
+            )
     result.status = question_status(result.checks)
     if question.notes is not None:
         try:
@@ -538,8 +605,9 @@ def grade_question(question: Question, view: StudentView, state: State,
     return result
 
 
-def grade_exercise(exercise: Exercise[State], view: StudentView,
-                   examples_scale: float = 1.0) -> tuple[list[tuple[str, dict]], list[QuestionResult]]:
+def grade_exercise(
+    exercise: Exercise[State], view: StudentView, examples_scale: float = 1.0
+) -> tuple[list[tuple[str, dict]], list[QuestionResult]]:
     """Grade every question of `exercise` on the submission `view` sees: what was
     understood of it, and the questions' results (dependency notes included)."""
     if exercise.worker_side is not None:
@@ -569,22 +637,30 @@ def value_free_rule(questions: Sequence[Question], results: Sequence[QuestionRes
     `raise AssertionError`: such a property counts only for a function that also
     computes something right. Across questions: a value check of the same function in
     another question counts too."""
-    proven = {_about(q, c) for q, r in zip(questions, results) for c, cr in zip(q.checks, r.checks)
-              if not c.value_free and cr.status is CheckStatus.PASSED}
-    for question, result in zip(questions, results):
+    proven = {
+        _about(q, c)
+        for q, r in zip(questions, results, strict=False)
+        for c, cr in zip(q.checks, r.checks, strict=False)
+        if not c.value_free and cr.status is CheckStatus.PASSED
+    }
+    for question, result in zip(questions, results, strict=False):
         changed = False
-        for check, outcome in zip(question.checks, result.checks):
+        for check, outcome in zip(question.checks, result.checks, strict=False):
             func = _about(question, check)
             if check.value_free and outcome.status is CheckStatus.PASSED and func not in proven:
                 outcome.status, changed = CheckStatus.FAILED, True
                 outcome.evidence = Evidence(
-                    call=func, expected=Text("au moins une valeur juste", "at least one right value"),
-                    obtained=Text("aucune", "none"), note={
+                    call=func,
+                    expected=Text("au moins une valeur juste", "at least one right value"),
+                    obtained=Text("aucune", "none"),
+                    note={
                         "fr": f"propriété vérifiée, mais elle ne rapporte des points que si {func} calcule "
-                              "aussi au moins une valeur juste : aucune vérification de valeur de cette "
-                              "fonction ne passe (corrigez d'abord celles-ci)",
+                        "aussi au moins une valeur juste : aucune vérification de valeur de cette "
+                        "fonction ne passe (corrigez d'abord celles-ci)",
                         "en": f"the property holds, but it earns points only when {func} also computes at "
-                              "least one right value: no value check of this function passes (fix those "
-                              "first)"})
+                        "least one right value: no value check of this function passes (fix those "
+                        "first)",
+                    },
+                )
         if changed:
             result.status = question_status(result.checks)

@@ -30,37 +30,73 @@ from .settings import LANGS, Settings
 def build_parser() -> argparse.ArgumentParser:
     defaults = Settings()
     parser = argparse.ArgumentParser(
-        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)}).")
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help="notebook .ipynb, module .py, ou dossier de copies")
+        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)})."
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        type=Path,
+        metavar="PATH",
+        help="notebook .ipynb, module .py, ou dossier de copies",
+    )
     parser.add_argument("--exercise", choices=list(EXERCISES), help="forcer l'exercice (sinon détecté)")
     parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
     parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
-    parser.add_argument("--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe")
+    parser.add_argument(
+        "--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe"
+    )
     parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
     parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
-    parser.add_argument("--github-annotations", action="store_true",
-                        help="annotations GitHub Actions (une par question à revoir) sur la sortie standard")
-    parser.add_argument("--vpl", action="store_true",
-                        help="rapport au format de Moodle VPL sur la sortie standard (une seule copie)")
-    parser.add_argument("--vpl-max", type=float, default=20.0, metavar="N",
-                        help="note maximale de l'activité VPL (20 par défaut)")
-    parser.add_argument("--details", action="store_true",
-                        help="afficher le rapport complet de chaque copie d'un lot")
+    parser.add_argument(
+        "--github-annotations",
+        action="store_true",
+        help="annotations GitHub Actions (une par question à revoir) sur la sortie standard",
+    )
+    parser.add_argument(
+        "--vpl",
+        action="store_true",
+        help="rapport au format de Moodle VPL sur la sortie standard (une seule copie)",
+    )
+    parser.add_argument(
+        "--vpl-max",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="note maximale de l'activité VPL (20 par défaut)",
+    )
+    parser.add_argument(
+        "--details", action="store_true", help="afficher le rapport complet de chaque copie d'un lot"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="copies corrigées en parallèle")
     parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help="langue des retours")
-    parser.add_argument("--timeout", type=float, default=defaults.timeout,
-                        help="budget en secondes d'un appel au code étudiant")
-    parser.add_argument("--cell-timeout", type=float, default=defaults.cell_timeout,
-                        help="budget en secondes d'une cellule")
-    parser.add_argument("--fail-under", type=float, metavar="SCORE",
-                        help="code de sortie 1 si une copie a moins de SCORE sur 20")
-    parser.add_argument("--isolation", choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
-                        default=defaults.isolation,
-                        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
-                             "portable sous Windows et macOS, pour s'auto-corriger)")
-    parser.add_argument("--require-isolation", choices=("any", "strong"), default="any",
-                        help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=defaults.timeout,
+        help="budget en secondes d'un appel au code étudiant",
+    )
+    parser.add_argument(
+        "--cell-timeout", type=float, default=defaults.cell_timeout, help="budget en secondes d'une cellule"
+    )
+    parser.add_argument(
+        "--fail-under",
+        type=float,
+        metavar="SCORE",
+        help="code de sortie 1 si une copie a moins de SCORE sur 20",
+    )
+    parser.add_argument(
+        "--isolation",
+        choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
+        default=defaults.isolation,
+        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
+        "portable sous Windows et macOS, pour s'auto-corriger)",
+    )
+    parser.add_argument(
+        "--require-isolation",
+        choices=("any", "strong"),
+        default="any",
+        help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent",
+    )
     parser.add_argument("-v", "--verbose", action="count", default=0)
     parser.add_argument("--version", action="version", version=__version__)
     return parser
@@ -69,14 +105,21 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING - 10 * min(args.verbose, 2),
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.WARNING - 10 * min(args.verbose, 2), format="%(levelname)s %(name)s: %(message)s"
+    )
     for handler in logging.getLogger().handlers:  # records may quote student text
         handler.setFormatter(SafeFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
     try:
-        settings = Settings(exercise=args.exercise, lang=args.lang, timeout=args.timeout,
-                            cell_timeout=args.cell_timeout, jobs=args.jobs, isolation=args.isolation)
+        settings = Settings(
+            exercise=args.exercise,
+            lang=args.lang,
+            timeout=args.timeout,
+            cell_timeout=args.cell_timeout,
+            jobs=args.jobs,
+            isolation=args.isolation,
+        )
         settings.check_exercise(EXERCISES)
     except ValueError as exc:
         parser.error(str(exc))
@@ -91,8 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
     if args.require_isolation == "strong" and not isolation.mode.strong:
         why = isolation.fallback or f"--isolation {isolation.mode.value}"
-        print(tr(settings.lang, "isolation.required", why=why),
-              file=sys.stderr)
+        print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
     if args.vpl and len(collect(args.paths)) != 1:
@@ -131,11 +173,11 @@ def main(argv: list[str] | None = None) -> int:
             logging.getLogger(__name__).exception("showing the summary failed")
     failed_reports = write_reports(args, results, settings.lang)
     if interrupted is not None:
-        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total),
-              file=sys.stderr)
+        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
         return 130
     if args.fail_under is not None and any(
-            r.status != "graded" or r.mark20 < args.fail_under for r in results):
+        r.status != "graded" or r.mark20 < args.fail_under for r in results
+    ):
         return 1
     return 1 if failed_reports else 0
 
@@ -175,11 +217,19 @@ def _writers(args: argparse.Namespace, results: list[SubmissionResult], lang: st
     if args.csv:
         yield "csv", args.csv, lambda: _write_csv(args, results, lang)
     if args.junit:
-        yield "junit", args.junit, lambda: Path(args.junit).write_text(
-            render_junit(results, lang) + "\n", encoding="utf-8")
+        yield (
+            "junit",
+            args.junit,
+            lambda: Path(args.junit).write_text(render_junit(results, lang) + "\n", encoding="utf-8"),
+        )
     if args.gradescope and results:
-        yield "gradescope", args.gradescope, lambda: Path(args.gradescope).write_text(
-            render_gradescope(results[0], lang) + "\n", encoding="utf-8")
+        yield (
+            "gradescope",
+            args.gradescope,
+            lambda: Path(args.gradescope).write_text(
+                render_gradescope(results[0], lang) + "\n", encoding="utf-8"
+            ),
+        )
     if args.html:
         yield "html", args.html, lambda: _write_html(args, results, lang)
     if args.github_annotations:
@@ -210,5 +260,6 @@ def _write_csv(args: argparse.Namespace, results: list[SubmissionResult], lang: 
 
 def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
     from .render.html_report import write_html  # Jinja2 only when asked
+
     index = write_html(results, Path(args.html), lang)
     print(tr(lang, "html_written", path=index), file=sys.stderr)

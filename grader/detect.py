@@ -28,8 +28,11 @@ def detect(defined: set[str] | dict[str, str], exercises: Iterable[Exercise]) ->
     for exercise in exercises:
         # One-letter names are common variables (`s = 0`): they count only when the
         # submission defines them as functions, as the course page does.
-        names = {name for name in defined
-                 if name not in exercise.functions_only or kinds.get(name, "function") == "function"}
+        names = {
+            name
+            for name in defined
+            if name not in exercise.functions_only or kinds.get(name, "function") == "function"
+        }
         matched = tuple(sorted(names & exercise.signature))
         # Only sheets whose minimum is met compete: a chocolat submission that also
         # draws the bar with `affiche` is still chocolat.

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .results import SubmissionResult
 from .checks import Registry
+from .results import SubmissionResult
 from .runner import grade_file
 from .settings import Settings
 
@@ -35,10 +35,17 @@ def crash_detail(exc: BaseException) -> str:
     return f"minimax-grader {__version__}: {type(exc).__name__}: {text}"[:DETAIL_CHARS]
 
 
-def grader_error_result(path: Path, settings: Settings, exc: BaseException,
-                        seconds: float) -> SubmissionResult:
-    return SubmissionResult(str(path), settings.exercise, "not_gradable", reason="grader_error",
-                            detail=crash_detail(exc), duration_s=round(seconds, 3))
+def grader_error_result(
+    path: Path, settings: Settings, exc: BaseException, seconds: float
+) -> SubmissionResult:
+    return SubmissionResult(
+        str(path),
+        settings.exercise,
+        "not_gradable",
+        reason="grader_error",
+        detail=crash_detail(exc),
+        duration_s=round(seconds, 3),
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,6 +76,10 @@ def grade_file_guarded(path: Path, settings: Settings, exercises: Registry | Non
     try:
         return grade_file(path, settings, exercises)
     except Exception as exc:  # MemoryError and RecursionError are Exceptions too
-        log.error("grading %s failed inside the grader: %s", path, crash_detail(exc),
-                  exc_info=log.isEnabledFor(logging.DEBUG))
+        log.error(
+            "grading %s failed inside the grader: %s",
+            path,
+            crash_detail(exc),
+            exc_info=log.isEnabledFor(logging.DEBUG),
+        )
         return grader_error_result(path, settings, exc, time.monotonic() - start)

@@ -22,17 +22,17 @@ Exercises import from this module only, never from the engine's other modules.
 from __future__ import annotations
 
 from .checks import (
-                     CallFailed,
-                     Check,
-                     CheckContext,
-                     Exercise,
-                     Mismatch,
-                     Question,
-                     Registry,
-                     State,
-                     StudentView,
-                     mismatch,
-                     unchanged,
+    CallFailed,
+    Check,
+    CheckContext,
+    Exercise,
+    Mismatch,
+    Question,
+    Registry,
+    State,
+    StudentView,
+    mismatch,
+    unchanged,
 )
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import Evidence, Text
@@ -41,8 +41,28 @@ from .sandbox.wire import ArrayValue, Ref
 from .values import as_cell, as_pair, is_number, same, show
 
 __all__ = [
-    "ArrayValue", "CallFailed", "CallResult", "CallTimeout", "Check", "CheckContext", "Evidence",
-    "Exercise", "Mismatch", "Question", "Ref", "Registry", "State", "StudentCodeError",
-    "StudentFailure", "StudentView", "Text", "as_cell", "as_pair", "is_number", "mismatch", "same", "show",
+    "ArrayValue",
+    "CallFailed",
+    "CallResult",
+    "CallTimeout",
+    "Check",
+    "CheckContext",
+    "Evidence",
+    "Exercise",
+    "Mismatch",
+    "Question",
+    "Ref",
+    "Registry",
+    "State",
+    "StudentCodeError",
+    "StudentFailure",
+    "StudentView",
+    "Text",
+    "as_cell",
+    "as_pair",
+    "is_number",
+    "mismatch",
+    "same",
+    "show",
     "unchanged",
 ]

@@ -38,8 +38,13 @@ class UnknownQuestion(ValueError):
     """`verifier(question=...)` named no question of the exercise; carries the ids."""
 
 
-def verifier(notebook: str | os.PathLike | None = None, question: str | None = None, *,
-             lang: str = "fr", exercise: str | None = None) -> SubmissionResult | None:
+def verifier(
+    notebook: str | os.PathLike | None = None,
+    question: str | None = None,
+    *,
+    lang: str = "fr",
+    exercise: str | None = None,
+) -> SubmissionResult | None:
     """Grade the saved notebook and show its report in the cell's output.
 
     `notebook`: its path; found from the Jupyter session when omitted. `question`: show
@@ -68,7 +73,6 @@ def verifier(notebook: str | os.PathLike | None = None, question: str | None = N
 
 def _show(shell: Any, text: str, html: str) -> None:
     if shell is None:
-        print(text)
         return
     from IPython.display import display
 
@@ -95,8 +99,7 @@ def _ipython() -> Any:
     return get_ipython()
 
 
-def find_notebook(given: str | os.PathLike | None, shell: Any, lang: str,
-                  folder: Path | None = None) -> Path:
+def find_notebook(given: str | os.PathLike | None, shell: Any, lang: str, folder: Path | None = None) -> Path:
     """The notebook to grade: the one given, else the session's, else the folder's only
     (or clearly most recently saved) notebook; raises NotebookNotFound otherwise."""
     folder = folder or Path.cwd()
@@ -108,8 +111,9 @@ def find_notebook(given: str | os.PathLike | None, shell: Any, lang: str,
     for candidate in _session_paths(shell, folder):
         if candidate.suffix == ".ipynb" and candidate.is_file():
             return candidate
-    notebooks = sorted((p for p in folder.glob("*.ipynb") if p.is_file()),
-                       key=lambda p: p.stat().st_mtime, reverse=True)
+    notebooks = sorted(
+        (p for p in folder.glob("*.ipynb") if p.is_file()), key=lambda p: p.stat().st_mtime, reverse=True
+    )
     if len(notebooks) == 1:
         return notebooks[0]
     if len(notebooks) > 1 and notebooks[0].stat().st_mtime - notebooks[1].stat().st_mtime > NEWEST_MARGIN_S:
@@ -182,14 +186,17 @@ def report_html(result: SubmissionResult, lang: str, question: str | None, notes
     from .render.html_report import submission_page
 
     shown = only_question(result, question)
-    page = submission_page(shown, lang, embedded=True, only=shown.questions[0].id
-                           if question is not None and shown.status == "graded" else None)
+    page = submission_page(
+        shown,
+        lang,
+        embedded=True,
+        only=shown.questions[0].id if question is not None and shown.status == "graded" else None,
+    )
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     body = re.search(r"<body>(.*)</body>", page, re.S)
     css = scope_css(style.group(1) if style else "", f".{SCOPE}")
     banner = "".join(f'<div class="box info small">{_escape(note)}</div>' for note in notes)
-    return (f'<div class="{SCOPE}"><style>{css}</style>{banner}'
-            f'{body.group(1) if body else page}</div>')
+    return f'<div class="{SCOPE}"><style>{css}</style>{banner}{body.group(1) if body else page}</div>'
 
 
 def report_text(result: SubmissionResult, lang: str, question: str | None, notes: list[str]) -> str:

@@ -251,8 +251,11 @@ class CellOutcome:
     @property
     def error_type(self) -> str:
         """A stable name of what went wrong, for machine-read reports (JSON)."""
-        names = {CellStatus.TIMEOUT: "Timeout", CellStatus.SKIPPED: "Skipped",
-                 CellStatus.NOT_RUN: "CellMagic"}
+        names = {
+            CellStatus.TIMEOUT: "Timeout",
+            CellStatus.SKIPPED: "Skipped",
+            CellStatus.NOT_RUN: "CellMagic",
+        }
         if self.status is CellStatus.CRASH and self.failure is not None:
             return "ValueTooLarge" if self.failure.kind is FailureKind.TOO_LARGE else "WorkerCrash"
         return names.get(self.status, self.error) if self.status is not None else self.error

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect
-from .skeleton import file_text, recognise
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import Cell, StudentSession
 from .settings import Settings
+from .skeleton import file_text, recognise
 from .submission import CellOrigin, SubmissionCode, failing_line, opening, preload_modules, read_submission
 
 log = logging.getLogger(__name__)
@@ -45,12 +45,23 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
     try:
         code = read_submission(path)
     except NotGradable as exc:
-        return SubmissionResult(str(path), settings.exercise, "not_gradable",
-                                reason=exc.reason, duration_s=round(time.monotonic() - start, 3),
-                                detail=exc.detail)
+        return SubmissionResult(
+            str(path),
+            settings.exercise,
+            "not_gradable",
+            reason=exc.reason,
+            duration_s=round(time.monotonic() - start, 3),
+            detail=exc.detail,
+        )
     isolation = resolve_isolation(settings.isolation)
-    with StudentSession(code.module_name, settings.limits, isolation.mode, settings.cell_timeout,
-                        preload=preload_modules(code), total_budget=settings.total_budget) as session:
+    with StudentSession(
+        code.module_name,
+        settings.limits,
+        isolation.mode,
+        settings.cell_timeout,
+        preload=preload_modules(code),
+        total_budget=settings.total_budget,
+    ) as session:
         result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.mode.value
         result.landlock_abi = isolation.landlock_abi
@@ -82,10 +93,17 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
         outcomes.append(outcome)
     for origin in code.origins:
         if origin.cell_magic:
-            outcomes.append(CellOutcome(origin.index, f"cellule {origin.index}", ok=False,
-                                        status=CellStatus.NOT_RUN, cell_magic=origin.cell_magic,
-                                        first_line=opening(origin.source),
-                                        place=_cell_place(origin)))
+            outcomes.append(
+                CellOutcome(
+                    origin.index,
+                    f"cellule {origin.index}",
+                    ok=False,
+                    status=CellStatus.NOT_RUN,
+                    cell_magic=origin.cell_magic,
+                    first_line=opening(origin.source),
+                    place=_cell_place(origin),
+                )
+            )
     return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
@@ -93,19 +111,26 @@ def place_of(cell: Cell, code: SubmissionCode) -> Place:
     """Where a cell sits, for the reports to word it in the reader's language."""
     if code.kind == "module":
         # A chunk runs with its lines numbered from `first_lineno`.
-        return Place(PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1,
-                     source=cell.source)
+        return Place(
+            PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1, source=cell.source
+        )
     origin = code.origin(cell.index)
     return _cell_place(origin) if origin is not None else Place(PlaceKind.CELL, cell.index)
 
 
 def _cell_place(origin: CellOrigin) -> Place:
-    return Place(PlaceKind.CELL, origin.index, code_cell=origin.code_cell, opening=opening(origin.source),
-                 source=origin.source)
+    return Place(
+        PlaceKind.CELL,
+        origin.index,
+        code_cell=origin.code_cell,
+        opening=opening(origin.source),
+        source=origin.source,
+    )
 
 
-def _grade_code(code: SubmissionCode, session: StudentSession, settings: Settings,
-                exercises: Registry) -> SubmissionResult:
+def _grade_code(
+    code: SubmissionCode, session: StudentSession, settings: Settings, exercises: Registry
+) -> SubmissionResult:
     result = SubmissionResult(str(code.path), None, "graded", kind=code.kind, total_cells=code.total_cells)
     result.cells = run_cells(code, session, settings.cells_budget)
     defined = session.names()

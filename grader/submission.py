@@ -149,7 +149,7 @@ def ipython_to_python(source: str) -> Converted:
     # The magic's line becomes blank (or timeit's setup statement): the body keeps its
     # line numbers. The body may itself open with a cell magic (`%%capture` + `%%time`).
     head = _timeit_setup(arguments) if name == "timeit" else ""
-    body = ipython_to_python("\n".join(lines[first + 1:]))
+    body = ipython_to_python("\n".join(lines[first + 1 :]))
     if body.cell_magic:
         return Converted("", cell_magic=body.cell_magic)
     return Converted("\n" * first + head + "\n" + body.python)
@@ -169,8 +169,11 @@ def _is_self_check(node: ast.stmt) -> bool:
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         func = node.value.func
         return (isinstance(func, ast.Name) and func.id == "verifier") or (
-            isinstance(func, ast.Attribute) and func.attr == "verifier"
-            and isinstance(func.value, ast.Name) and func.value.id == "grader")
+            isinstance(func, ast.Attribute)
+            and func.attr == "verifier"
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "grader"
+        )
     return False
 
 
@@ -194,8 +197,12 @@ def without_self_check(source: str) -> str:
     if not dropped:
         return source
     # `a = 1; verifier()`: a statement sharing a line with a dropped one is kept whole
-    kept_lines = {n for node in tree.body if not _is_self_check(node)
-                  for n in range(node.lineno - 1, (node.end_lineno or node.lineno))}
+    kept_lines = {
+        n
+        for node in tree.body
+        if not _is_self_check(node)
+        for n in range(node.lineno - 1, (node.end_lineno or node.lineno))
+    }
     original = source.split("\n")
     for number in kept_lines:
         lines[number] = original[number]
@@ -219,7 +226,11 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
         raise NotGradable("invalid_json", str(exc)[:200]) from None
     except (RecursionError, MemoryError) as exc:  # `[[[[...` 100,000 deep
         raise NotGradable("too_deep", type(exc).__name__) from None
-    if isinstance(data, dict) and isinstance(data.get("cells"), list) and len(data["cells"]) > MAX_NOTEBOOK_CELLS:
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("cells"), list)
+        and len(data["cells"]) > MAX_NOTEBOOK_CELLS
+    ):
         raise NotGradable("too_large", f"{len(data['cells'])} cells")
     try:
         notebook = nbformat.reads(text, as_version=4)
@@ -266,7 +277,7 @@ def opening(source: str) -> str:
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= OPENING_CHARS else text[:OPENING_CHARS - 1] + "…"
+    return text if len(text) <= OPENING_CHARS else text[: OPENING_CHARS - 1] + "…"
 
 
 def failing_line(code: SubmissionCode, cell: Cell, line: int) -> str:
@@ -305,8 +316,9 @@ def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:
     bounds = [(a, b) for a, b in bounds if any(line.strip() for line in lines[a:b])]
     if len(bounds) > MAX_CELLS:
         size = -(-len(bounds) // MAX_CELLS)
-        bounds = [(bounds[i][0], bounds[min(i + size, len(bounds)) - 1][1])
-                  for i in range(0, len(bounds), size)]
+        bounds = [
+            (bounds[i][0], bounds[min(i + size, len(bounds)) - 1][1]) for i in range(0, len(bounds), size)
+        ]
     return [_chunk(lines, a, b) for a, b in bounds]
 
 
@@ -320,7 +332,7 @@ def cells_from_module(text: str) -> list[Cell]:
     markers = [number for number, line in enumerate(lines) if _CELL_MARKER.match(line)]
     if markers:
         starts = sorted({0, *markers})
-        return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
+        return _cells(lines, list(zip(starts, starts[1:] + [len(lines)], strict=False)))
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):  # ValueError: a NUL byte, on older Pythons
@@ -366,7 +378,7 @@ def _statement_bounds(text: str) -> list[tuple[int, int]]:
             at_line_start = False
     if last_newline and (not ends or ends[-1] != last_newline):
         ends.append(last_newline)
-    return list(zip([0] + ends[:-1], ends))
+    return list(zip([0] + ends[:-1], ends, strict=False))
 
 
 def _split_blocks(lines: list[str]) -> list[Cell]:
@@ -378,11 +390,10 @@ def _split_blocks(lines: list[str]) -> list[Cell]:
         after_blank = previous == ""
         if (_BLOCK_START.match(line) and not previous.startswith("@")) or after_blank:
             starts.append(number)
-    return _cells(lines, list(zip(starts, starts[1:] + [len(lines)])))
+    return _cells(lines, list(zip(starts, starts[1:] + [len(lines)], strict=False)))
 
 
-PRELOADS = (("matplotlib", ("matplotlib.pyplot",)), ("pylab", ("matplotlib.pyplot",)),
-            ("numpy", ("numpy",)))
+PRELOADS = (("matplotlib", ("matplotlib.pyplot",)), ("pylab", ("matplotlib.pyplot",)), ("numpy", ("numpy",)))
 """Libraries whose first import costs seconds (matplotlib builds its font cache): when
 the code mentions one, the worker imports it before any student code, off the clock,
 so the same file always gets the same mark."""

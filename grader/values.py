@@ -47,8 +47,10 @@ def _first_items(value: Any, limit: int) -> Text | None:
     head = ends[0] if not isinstance(value, ArrayValue) else "array(["
     tail = ends[1] if not isinstance(value, ArrayValue) else "])"
     body = ", ".join(kept) + ", "
-    return Text(head + body + tr("fr", "more_items", count=left) + tail,
-                head + body + tr("en", "more_items", count=left) + tail)
+    return Text(
+        head + body + tr("fr", "more_items", count=left) + tail,
+        head + body + tr("en", "more_items", count=left) + tail,
+    )
 
 
 def _show(value: Any) -> str:
@@ -91,8 +93,11 @@ def same(a: Any, b: Any) -> bool:
 
 def as_cell(value: Any) -> tuple[int, int] | None:
     """A coordinate pair as a tuple, or None when it is not one."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         return (value[0], value[1])
     return None
 

@@ -8,7 +8,8 @@ functions index `v[i][j]` only, so they work on either.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 N = 4
 INF = float("inf")

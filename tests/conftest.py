@@ -13,9 +13,17 @@ from pathlib import Path
 
 import pytest
 
-SLOW_MODULES = {"test_fixture_corpus", "test_faults", "test_worker", "test_isolation", "test_cli",
-                "test_batch_reports", "test_reference_as_submission", "test_english_reports",
-                "test_isolation_attacks"}
+SLOW_MODULES = {
+    "test_fixture_corpus",
+    "test_faults",
+    "test_worker",
+    "test_isolation",
+    "test_cli",
+    "test_batch_reports",
+    "test_reference_as_submission",
+    "test_english_reports",
+    "test_isolation_attacks",
+}
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
 
 
@@ -26,14 +34,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_worker_in_the_fast_tier(request: pytest.FixtureRequest,
-                                monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _no_worker_in_the_fast_tier(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     if request.node.get_closest_marker("slow") is None:
         from grader.sandbox.process import WorkerProcess
 
         def refuse(*args: object, **kwargs: object) -> None:
-            raise RuntimeError("this test starts a worker: mark it @pytest.mark.slow "
-                               "(or test the check in process with tests/fake_session.py)")
+            raise RuntimeError(
+                "this test starts a worker: mark it @pytest.mark.slow "
+                "(or test the check in process with tests/fake_session.py)"
+            )
 
         monkeypatch.setattr(WorkerProcess, "start", staticmethod(refuse))
     yield

@@ -38,13 +38,22 @@ class FakeSession:
 
     def __init__(self, source: str, module_name: str = "__main__"):
         self.namespace: dict[str, Any] = {"__name__": module_name}
-        self.helpers: dict[str, Any] = {"student": self.namespace, "profiler": {
-            "setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}}
+        self.helpers: dict[str, Any] = {
+            "student": self.namespace,
+            "profiler": {
+                "setprofile": sys.setprofile,
+                "getprofile": sys.getprofile,
+                "settrace": sys.settrace,
+            },
+        }
         self.helper_sources: list[str] = []
         self.seed = 0
         exec(compile(source, f"<{LABEL}>", "exec"), self.namespace)
-        self.uses = {name: sorted(_global_names(value)) for name, value in self.namespace.items()
-                     if isinstance(value, types.FunctionType)}
+        self.uses = {
+            name: sorted(_global_names(value))
+            for name, value in self.namespace.items()
+            if isinstance(value, types.FunctionType)
+        }
         self.ignored_magics: list[str] = []
 
     # -- what StudentView uses -------------------------------------------------------
@@ -53,8 +62,15 @@ class FakeSession:
         for name, value in self.namespace.items():
             if name.startswith("__"):
                 continue
-            kinds[name] = ("module" if isinstance(value, types.ModuleType) else "class"
-                           if isinstance(value, type) else "function" if callable(value) else "value")
+            kinds[name] = (
+                "module"
+                if isinstance(value, types.ModuleType)
+                else "class"
+                if isinstance(value, type)
+                else "function"
+                if callable(value)
+                else "value"
+            )
         return kinds
 
     def define_helpers(self, source: str) -> None:
@@ -72,8 +88,9 @@ class FakeSession:
         space, bare = self._space(name)
         space[bare] = self._to_worker(value)
 
-    def call(self, func: str, *args: Any, budget: float = 5, keep_args: bool = False,
-             count: tuple[str, ...] = ()) -> CallResult:
+    def call(
+        self, func: str, *args: Any, budget: float = 5, keep_args: bool = False, count: tuple[str, ...] = ()
+    ) -> CallResult:
         self.seed += 1
         space, bare = self._space(func)
         function = space.get(bare)
@@ -94,8 +111,9 @@ class FakeSession:
                 self.namespace[name] = original
         value, shared = self._to_grader([sent, value] if keep_args else value)
         args_after, value = (value[0], value[1]) if keep_args else (None, value)
-        return CallResult(value=value, args_after=args_after, shared=shared, counts=counts,
-                          stdout=out.getvalue())
+        return CallResult(
+            value=value, args_after=args_after, shared=shared, counts=counts, stdout=out.getvalue()
+        )
 
     # -- the codec, both ways ------------------------------------------------------------
     def _to_worker(self, value: Any) -> Any:

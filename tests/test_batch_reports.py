@@ -26,17 +26,25 @@ pytestmark = pytest.mark.slow
 
 
 def grade(*args, **kwargs):
-    return subprocess.run([sys.executable, str(ROOT / "grade.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300, **kwargs)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        **kwargs,
+    )
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     """Three students in their own folders, one loose file, one broken notebook."""
     root = tmp_path_factory.mktemp("copies")
-    for student, name in [("dupont", "correct_listes.ipynb"),
-                          ("martin", "bug_sans_diagonales.ipynb"),
-                          ("durand", "correct_module.py")]:
+    for student, name in [
+        ("dupont", "correct_listes.ipynb"),
+        ("martin", "bug_sans_diagonales.ipynb"),
+        ("durand", "correct_module.py"),
+    ]:
         (root / student).mkdir()
         shutil.copy(FIXTURES / name, root / student / name)
     shutil.copy(SAMPLE, root / "leroy_td10.ipynb")
@@ -44,8 +52,18 @@ def classroom(tmp_path_factory):
     (root / ".ipynb_checkpoints").mkdir()
     shutil.copy(SAMPLE, root / ".ipynb_checkpoints" / "leroy_td10-checkpoint.ipynb")
     out = tmp_path_factory.mktemp("out")
-    done = grade(root, "--jobs", "2", "--csv", out / "notes.csv", "--junit", out / "junit.xml",
-                 "--json", out / "report.json", "--github-annotations")
+    done = grade(
+        root,
+        "--jobs",
+        "2",
+        "--csv",
+        out / "notes.csv",
+        "--junit",
+        out / "junit.xml",
+        "--json",
+        out / "report.json",
+        "--github-annotations",
+    )
     return root, out, done
 
 
@@ -57,8 +75,12 @@ def test_student_names_come_from_their_folder_or_file(tmp_path):
     (tmp_path / "bob" / "brouillon.py").write_text("")
     (tmp_path / "claire.py").write_text("")
     names = {p.relative_to(tmp_path).as_posix(): n for p, n in collect_named([tmp_path]).items()}
-    assert names == {"alice/td.ipynb": "alice", "bob/td.ipynb": "td", "bob/brouillon.py": "brouillon",
-                     "claire.py": "claire"}
+    assert names == {
+        "alice/td.ipynb": "alice",
+        "bob/td.ipynb": "td",
+        "bob/brouillon.py": "brouillon",
+        "claire.py": "claire",
+    }
 
 
 def test_every_submission_gets_a_row_and_the_batch_is_not_stopped(classroom):
@@ -67,7 +89,7 @@ def test_every_submission_gets_a_row_and_the_batch_is_not_stopped(classroom):
     rows = list(csv.reader(io.StringIO((out / "notes.csv").read_text("utf-8-sig")), delimiter=";"))
     header, *rows = rows
     assert [r[0] for r in rows] == ["bernard", "dupont", "durand", "leroy_td10", "martin"]
-    by_student = {r[0]: dict(zip(header, r)) for r in rows}
+    by_student = {r[0]: dict(zip(header, r, strict=False)) for r in rows}
     assert header[:4] == ["élève", "fichier", "exercice", "état"]
     assert "Q1 (/0,5)" in header and "Q17 (/2,5)" in header and "Q16 (/0)" not in header
     assert by_student["dupont"]["note /20"] == "20"
@@ -112,7 +134,7 @@ def test_github_annotations_name_each_question_to_review(classroom):
 def test_progress_lines_and_summary_go_to_the_terminal(classroom):
     _, _, done = classroom
     assert "[5/5]" in done.stderr
-    summary = done.stderr[done.stderr.index("═"):]
+    summary = done.stderr[done.stderr.index("═") :]
     assert "leroy_td10" in summary and "14.5 / 20" in summary and "Q14, Q15, Q17" in summary
     assert "Bilan : 5 copie(s)" in summary
 
@@ -139,17 +161,39 @@ def test_ctrl_c_stops_cleanly_and_writes_what_was_graded(tmp_path):
     root.mkdir()
     shutil.copy(SAMPLE, root / "a_premier.ipynb")
     looping = json.loads(SAMPLE.read_text("utf-8"))
-    looping["cells"].insert(1, {"cell_type": "code", "metadata": {}, "outputs": [],
-                                "execution_count": None, "source": "while True:\n    pass\n"})
+    looping["cells"].insert(
+        1,
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "outputs": [],
+            "execution_count": None,
+            "source": "while True:\n    pass\n",
+        },
+    )
     for name in ("b_boucle", "c_boucle"):
         (root / f"{name}.ipynb").write_text(json.dumps(looping), encoding="utf-8")
     notes = tmp_path / "notes.csv"
     scratch = tmp_path / "scratch"  # the workers' files live here: their command lines name it
     scratch.mkdir()
-    process = subprocess.Popen([sys.executable, str(ROOT / "grade.py"), str(root), "--jobs", "1",
-                                "--csv", str(notes), "--cell-timeout", "30"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "TMPDIR": str(scratch)})
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(root),
+            "--jobs",
+            "1",
+            "--csv",
+            str(notes),
+            "--cell-timeout",
+            "30",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(scratch)},
+    )
     try:
         deadline = time.monotonic() + 60
         seen = ""

@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("bench_vs_nbgrader", ROOT / "benchmarks" / "bench_vs_nbgrader.py")
+spec = importlib.util.spec_from_file_location(
+    "bench_vs_nbgrader", ROOT / "benchmarks" / "bench_vs_nbgrader.py"
+)
 bench = importlib.util.module_from_spec(spec)
 sys.modules["bench_vs_nbgrader"] = bench  # its dataclass looks its module up there
 spec.loader.exec_module(bench)

@@ -16,8 +16,13 @@ from grader.checks import StudentView, grade_exercise
 from grader.results import CheckStatus, QuestionResult, QuestionStatus
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = {"puissance4": "puissance4", "domineering": "domineering", "domineering-minmax": "domineering_minmax",
-           "morpion": "morpion", "chocolat": "chocolat"}
+MODULES = {
+    "puissance4": "puissance4",
+    "domineering": "domineering",
+    "domineering-minmax": "domineering_minmax",
+    "morpion": "morpion",
+    "chocolat": "chocolat",
+}
 NOT_IN_REFERENCE = {"domineering-minmax": {"Q4"}}
 """Questions whose functions the reference module does not define (jeu and affiche draw)."""
 
@@ -38,7 +43,9 @@ def reference_source(exercise_id: str) -> str:
 
 
 def failing_checks(questions: dict[str, QuestionResult]) -> set[str]:
-    return {f"{q.id}.{c.name}" for q in questions.values() for c in q.checks if c.status is not CheckStatus.PASSED}
+    return {
+        f"{q.id}.{c.name}" for q in questions.values() for c in q.checks if c.status is not CheckStatus.PASSED
+    }
 
 
 @pytest.mark.parametrize("exercise_id", list(EXERCISES))
@@ -49,15 +56,26 @@ def test_the_reference_passes_every_check(exercise_id):
     assert failing_checks(questions) == set()
 
 
-@pytest.mark.parametrize("exercise_id, line, bug, caught", [
-    ("puissance4", "return 1 if jeu['nbcoups'] % 2 == 0 else 2", "return 2 if jeu['nbcoups'] % 2 == 0 else 1",
-     "Q4"),
-    ("domineering", "        return INF\n    return len(coups_possibles(v, 0))", "        return -INF\n"
-     "    return len(coups_possibles(v, 0))", "Q8"),
-    ("domineering-minmax", "    return n0 - n1", "    return n1 - n0", "Q1"),
-    ("morpion", "        [state[0][2], state[1][2], state[2][2]],", "", "Q1"),
-    ("chocolat", "        valeur = (adversaire(p), None)", "        valeur = (p, None)", "Q1"),
-])
+@pytest.mark.parametrize(
+    "exercise_id, line, bug, caught",
+    [
+        (
+            "puissance4",
+            "return 1 if jeu['nbcoups'] % 2 == 0 else 2",
+            "return 2 if jeu['nbcoups'] % 2 == 0 else 1",
+            "Q4",
+        ),
+        (
+            "domineering",
+            "        return INF\n    return len(coups_possibles(v, 0))",
+            "        return -INF\n    return len(coups_possibles(v, 0))",
+            "Q8",
+        ),
+        ("domineering-minmax", "    return n0 - n1", "    return n1 - n0", "Q1"),
+        ("morpion", "        [state[0][2], state[1][2], state[2][2]],", "", "Q1"),
+        ("chocolat", "        valeur = (adversaire(p), None)", "        valeur = (p, None)", "Q1"),
+    ],
+)
 def test_a_one_line_bug_fails_its_question(exercise_id, line, bug, caught):
     source = reference_source(exercise_id)
     assert source.count(line) == 1, "the reference changed: pick another line"
@@ -70,7 +88,9 @@ def test_evidence_draws_the_board_with_the_exercises_draw():
     source = reference_source("domineering-minmax").replace("    return n0 - n1", "    return n1 - n0")
     (check,) = [c for c in grade_source("domineering-minmax", source, "Q1")["Q1"].checks if c.name == "sheet"]
     assert check.evidence is not None
-    assert check.evidence.board.splitlines()[0] == "   0 1 2 3"  # as reference/domineering_minmax.dessin draws
+    assert (
+        check.evidence.board.splitlines()[0] == "   0 1 2 3"
+    )  # as reference/domineering_minmax.dessin draws
 
 
 TESTE = "    return any(evaluer(jeu, a) == joueur for a in Dalignements[tuple(coords)])"
@@ -88,29 +108,48 @@ WRAPPING_TESTE = """def en_ligne(jeu, joueur, coords):
         if n >= 4:
             return True
     return False"""
-AB_BASE = "def maximin_alpha_beta(jeu, alpha, beta, n):\n    colonnes_possibles = colonnes_jouables(jeu)\n    if n == 0 or not colonnes_possibles:"
+AB_BASE = (
+    "def maximin_alpha_beta(jeu, alpha, beta, n):\n"
+    "    colonnes_possibles = colonnes_jouables(jeu)\n"
+    "    if n == 0 or not colonnes_possibles:"
+)
 
 
-@pytest.mark.parametrize("exercise_id, line, bug, caught", [
-    # a win test that misses the horizontal wins through the last column
-    ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == a[3][0] and a[3][1] == ncols - 1))", "Q12"),
-    # ... or the descending diagonals that start in the top row
-    ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == 0 and a[1] == (1, a[0][1] + 1)))", "Q12"),
-    # a win test that walks from the move and stops at IndexError: column -1 is column 6
-    ("puissance4", TESTE, "    return en_ligne(jeu, joueur, coords)\n\n\n" + WRAPPING_TESTE, "Q12"),
-    # a heuristique that never reads the top row
-    ("puissance4", "               for i, ligne in enumerate(jeu['plateau'])",
-     "               for i, ligne in enumerate(jeu['plateau']) if i > 0", "Q14"),
-    # a colonnes_jouables that takes a column holding 5 tokens for full
-    ("puissance4", "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows]",
-     "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows - 1]", "Q5"),
-    # alpha-beta with no base case for a full board at depth > 0 (minimax_alpha_beta's is
-    # never reached: a full board has 42 tokens, player 1 is to move)
-    ("puissance4", AB_BASE, AB_BASE.replace(" or not colonnes_possibles", ""), "Q17"),
-    # jouer_colonne that refuses the top row
-    ("puissance4", "    assert jeu['hauteurs'][col] < nrows, \"la colonne est pleine\"",
-     "    assert jeu['hauteurs'][col] < nrows - 1, \"la colonne est pleine\"", "Q6"),
-])
+@pytest.mark.parametrize(
+    "exercise_id, line, bug, caught",
+    [
+        # a win test that misses the horizontal wins through the last column
+        ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == a[3][0] and a[3][1] == ncols - 1))", "Q12"),
+        # ... or the descending diagonals that start in the top row
+        ("puissance4", TESTE, TESTE[:-1] + " if not (a[0][0] == 0 and a[1] == (1, a[0][1] + 1)))", "Q12"),
+        # a win test that walks from the move and stops at IndexError: column -1 is column 6
+        ("puissance4", TESTE, "    return en_ligne(jeu, joueur, coords)\n\n\n" + WRAPPING_TESTE, "Q12"),
+        # a heuristique that never reads the top row
+        (
+            "puissance4",
+            "               for i, ligne in enumerate(jeu['plateau'])",
+            "               for i, ligne in enumerate(jeu['plateau']) if i > 0",
+            "Q14",
+        ),
+        # a colonnes_jouables that takes a column holding 5 tokens for full
+        (
+            "puissance4",
+            "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows]",
+            "    return [j for j in range(ncols) if jeu['hauteurs'][j] < nrows - 1]",
+            "Q5",
+        ),
+        # alpha-beta with no base case for a full board at depth > 0 (minimax_alpha_beta's is
+        # never reached: a full board has 42 tokens, player 1 is to move)
+        ("puissance4", AB_BASE, AB_BASE.replace(" or not colonnes_possibles", ""), "Q17"),
+        # jouer_colonne that refuses the top row
+        (
+            "puissance4",
+            "    assert jeu['hauteurs'][col] < nrows, \"la colonne est pleine\"",
+            "    assert jeu['hauteurs'][col] < nrows - 1, \"la colonne est pleine\"",
+            "Q6",
+        ),
+    ],
+)
 def test_a_structural_bug_fails_its_question(exercise_id, line, bug, caught):
     """Bugs that only show on positions built on purpose (issue 12, item 2)."""
     test_a_one_line_bug_fails_its_question(exercise_id, line, bug, caught)
@@ -144,8 +183,11 @@ MORPION_AB = '''def minimax(state, depth, player, alpha, beta):
 
 def test_a_search_with_required_alpha_beta_is_credited_and_marked_for_review():
     source = reference_source("morpion")
-    start, end = source.index("def minimax(state, depth, player):"), source.index("\n# -- helpers for the grader")
-    source = source[:start] + MORPION_AB + source[end + len("\n# -- helpers for the grader"):]
+    start, end = (
+        source.index("def minimax(state, depth, player):"),
+        source.index("\n# -- helpers for the grader"),
+    )
+    source = source[:start] + MORPION_AB + source[end + len("\n# -- helpers for the grader") :]
     questions = grade_source("morpion", source)
     flagged = [q for q in questions.values() if q.review]
     assert [q.id for q in flagged] and all(q.to_review for q in flagged)

@@ -12,8 +12,13 @@ SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
 
 
 def grade(*args, cwd=None):
-    return subprocess.run([sys.executable, str(ROOT / "grade.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +33,16 @@ def test_sample_report_follows_the_spec(sample_report):
     _, report = sample_report
     assert set(report) >= {"grader_version", "submissions"}
     (sub,) = report["submissions"]
-    assert set(sub) >= {"path", "exercise", "status", "score", "max_score", "questions", "cells", "duration_s"}
+    assert set(sub) >= {
+        "path",
+        "exercise",
+        "status",
+        "score",
+        "max_score",
+        "questions",
+        "cells",
+        "duration_s",
+    }
     assert sub["exercise"] == "puissance4" and sub["status"] == "graded" and sub["max_score"] == 20
     assert [q["id"] for q in sub["questions"]] == [f"Q{i}" for i in range(1, 18)]
     for q in sub["questions"]:
@@ -46,7 +60,11 @@ def test_sample_verdicts_follow_from_its_bug(sample_report):
     status = {q["id"]: (q["status"], q["score"]) for q in sub["questions"]}
     assert status["Q14"] == ("partial", 1.0)
     assert {c["name"]: c["status"] for c in sub["questions"][13]["checks"]} == {
-        "jeu1": "failed", "wins": "passed", "random_games": "failed", "unchanged": "passed"}
+        "jeu1": "failed",
+        "wins": "passed",
+        "random_games": "failed",
+        "unchanged": "passed",
+    }
     assert status["Q15"] == ("partial", 0.5)
     assert status["Q16"] == ("manual", 0)
     # the teacher's answer key (docs/sheet-facts.md: jeu5 is the sheet's, maximin(jeu5, 3) == (5, 19))
@@ -64,8 +82,10 @@ def test_sample_verdicts_follow_from_its_bug(sample_report):
 
 def test_the_failing_input_cell_is_named_as_jupyter_shows_it(sample_report):
     done, _ = sample_report
-    assert ("✗ Cellule de code 10 (« jeu = init() »), ligne 3 : EOFError: input() "
-            "— « col = int(input('Colonne ? ')) »") in done.stdout
+    assert (
+        "✗ Cellule de code 10 (« jeu = init() »), ligne 3 : EOFError: input() "
+        "— « col = int(input('Colonne ? ')) »"
+    ) in done.stdout
     assert "Cellule 13" not in done.stdout
 
 
@@ -101,12 +121,18 @@ def test_fail_under_sets_the_exit_status():
     assert grade(SAMPLE, "--fail-under", "14", "--jobs", "1").returncode == 0
 
 
-@pytest.mark.parametrize("content, reason", [
-    ("ceci n'est pas un notebook", "invalid_json"),
-    ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []}', "no_code"),
-    ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "markdown", '
-     '"metadata": {}, "source": "# TD"}]}', "no_code"),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("ceci n'est pas un notebook", "invalid_json"),
+        ('{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []}', "no_code"),
+        (
+            '{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "markdown", '
+            '"metadata": {}, "source": "# TD"}]}',
+            "no_code",
+        ),
+    ],
+)
 def test_bad_files_get_a_report_not_a_traceback(tmp_path, content, reason):
     bad = tmp_path / "copie.ipynb"
     bad.write_text(content, encoding="utf-8")

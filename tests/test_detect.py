@@ -14,37 +14,89 @@ from grader.detect import detect as detect_in
 def detect(defined) -> Detection:
     return detect_in(defined, EXERCISES.values())
 
+
 F, V, M = "function", "value", "module"
 
 PUISSANCE4 = {
-    "nrows": V, "ncols": V, "init": F, "copie": F, "prochain_joueur": F, "colonnes_jouables": F,
-    "jouer_colonne": F, "dejouer_colonne": F, "initialiser_jeu": F, "L1": V, "jeu1": V,
-    "translation": F, "Lalignements": V, "Dalignements": V, "evaluer": F, "teste_gagnante": F,
-    "nb_alignements_potentiels": V, "heuristique": F, "maximin": F, "minimax": F,
-    "maximin_alpha_beta": F, "minimax_alpha_beta": F, "affiche": F, "jeu": V, "copy": M,
+    "nrows": V,
+    "ncols": V,
+    "init": F,
+    "copie": F,
+    "prochain_joueur": F,
+    "colonnes_jouables": F,
+    "jouer_colonne": F,
+    "dejouer_colonne": F,
+    "initialiser_jeu": F,
+    "L1": V,
+    "jeu1": V,
+    "translation": F,
+    "Lalignements": V,
+    "Dalignements": V,
+    "evaluer": F,
+    "teste_gagnante": F,
+    "nb_alignements_potentiels": V,
+    "heuristique": F,
+    "maximin": F,
+    "minimax": F,
+    "maximin_alpha_beta": F,
+    "minimax_alpha_beta": F,
+    "affiche": F,
+    "jeu": V,
+    "copy": M,
 }
 DOMINEERING_TP = {
-    "grille_vide": F, "coups_possibles": F, "random": M, "strategie_aleatoire": F, "placer": F,
-    "retirer": F, "jeu": F, "statistiques": F, "h1": F, "minmax": F, "strategie_minmax": F,
+    "grille_vide": F,
+    "coups_possibles": F,
+    "random": M,
+    "strategie_aleatoire": F,
+    "placer": F,
+    "retirer": F,
+    "jeu": F,
+    "statistiques": F,
+    "h1": F,
+    "minmax": F,
+    "strategie_minmax": F,
 }
 DOMINEERING_MINMAX = {
-    "minmax": F, "np": M, "v": V, "h": F, "copy": M, "s": F, "plt": M, "Rectangle": F,
-    "affiche": F, "jeu": F,
+    "minmax": F,
+    "np": M,
+    "v": V,
+    "h": F,
+    "copy": M,
+    "s": F,
+    "plt": M,
+    "Rectangle": F,
+    "affiche": F,
+    "jeu": F,
 }
 MORPION = {
-    "HUMAN": V, "COMP": V, "board": V, "inf": V, "evaluate": F, "wins": F, "game_over": F,
-    "empty_cells": F, "valid_move": F, "set_move": F, "minimax": F, "render": F,
+    "HUMAN": V,
+    "COMP": V,
+    "board": V,
+    "inf": V,
+    "evaluate": F,
+    "wins": F,
+    "game_over": F,
+    "empty_cells": F,
+    "valid_move": F,
+    "set_move": F,
+    "minimax": F,
+    "render": F,
 }
 CHOCOLAT = {"minimax_rec": F, "minimax": F, "dic": V}
 
 
-@pytest.mark.parametrize("names, exercise", [
-    (PUISSANCE4, "puissance4"),
-    (DOMINEERING_TP, "domineering"),
-    (DOMINEERING_MINMAX, "domineering-minmax"),
-    (MORPION, "morpion"),
-    (CHOCOLAT, "chocolat"),
-], ids=["puissance4", "domineering", "domineering-minmax", "morpion", "chocolat"])
+@pytest.mark.parametrize(
+    "names, exercise",
+    [
+        (PUISSANCE4, "puissance4"),
+        (DOMINEERING_TP, "domineering"),
+        (DOMINEERING_MINMAX, "domineering-minmax"),
+        (MORPION, "morpion"),
+        (CHOCOLAT, "chocolat"),
+    ],
+    ids=["puissance4", "domineering", "domineering-minmax", "morpion", "chocolat"],
+)
 def test_each_sheet_is_recognised(names, exercise):
     assert detect(names).exercise == exercise
 

@@ -24,12 +24,21 @@ pytestmark = pytest.mark.slow
 
 TESTS = Path(__file__).resolve().parent
 SUBMISSIONS = sorted(TESTS.glob("fixtures/*/bug_*")) + [
-    TESTS / "faults" / name for name in ("boucle_sans_signaux.ipynb", "exit_dans_copie.ipynb",
-                                         "gros_resultat.ipynb", "fil_bavard.ipynb")]
+    TESTS / "faults" / name
+    for name in (
+        "boucle_sans_signaux.ipynb",
+        "exit_dans_copie.ipynb",
+        "gros_resultat.ipynb",
+        "fil_bavard.ipynb",
+    )
+]
 ACCENTS = re.compile(r"[àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊËÎÏÔÙÛÜŒ«»]")
-FRENCH = re.compile(r"\b(le|la|les|des|du|une|et|est|pas|parmi|fois|avec|sans|pour|dans|sur|ou|aux|cette|"
-                    r"qui|ne|n'est|partie|parties|coup|coups|valeur|attendu|obtenu|appel|ligne|cellule|"
-                    r"lignes|victoires|dictionnaire|aucun|rien)\b", re.IGNORECASE)
+FRENCH = re.compile(
+    r"\b(le|la|les|des|du|une|et|est|pas|parmi|fois|avec|sans|pour|dans|sur|ou|aux|cette|"
+    r"qui|ne|n'est|partie|parties|coup|coups|valeur|attendu|obtenu|appel|ligne|cellule|"
+    r"lignes|victoires|dictionnaire|aucun|rien)\b",
+    re.IGNORECASE,
+)
 
 
 def french_in(text: str) -> list[str]:

@@ -24,14 +24,27 @@ EXPECTED = json.loads((FAULTS / "EXPECTED.json").read_text("utf-8"))
 CORPUS = TESTS / "fixtures" / "puissance4"
 CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
 
-BUBBLEWRAP_ONLY = {"cherche_reference.ipynb", "cherche_venv.ipynb", "execute_voisin.ipynb",
-                   "signale_parent.ipynb", "reecrit_voisins.ipynb"}
+BUBBLEWRAP_ONLY = {
+    "cherche_reference.ipynb",
+    "cherche_venv.ipynb",
+    "execute_voisin.ipynb",
+    "signale_parent.ipynb",
+    "reecrit_voisins.ipynb",
+}
 """Only OS-level isolation hides the reference and the neighbours from a search of the
 filesystem, and the grader from a signal (every mode: tests/test_isolation_attacks.py)."""
-PROCESS_ATTACKS = ["boucle_sans_signaux.ipynb", "fourche_100.ipynb", "memoire_6go.ipynb",
-                   "fichier_1go.ipynb", "recursion_pile_c.ipynb", "descripteurs_fermes.ipynb",
-                   "trame_forgee.ipynb", "python_modifie.ipynb", "gros_resultat.ipynb",
-                   "exit_dans_copie.ipynb"]
+PROCESS_ATTACKS = [
+    "boucle_sans_signaux.ipynb",
+    "fourche_100.ipynb",
+    "memoire_6go.ipynb",
+    "fichier_1go.ipynb",
+    "recursion_pile_c.ipynb",
+    "descripteurs_fermes.ipynb",
+    "trame_forgee.ipynb",
+    "python_modifie.ipynb",
+    "gros_resultat.ipynb",
+    "exit_dans_copie.ipynb",
+]
 """Attacks on the worker process and its channel: basic isolation must hold them too."""
 
 
@@ -62,7 +75,7 @@ def worker_processes(folder: Path) -> list[str]:
 
 
 def own_cgroups() -> list[Path]:
-    return [p for p in CGROUP_ROOT.rglob(f"mmg-{os.getpid()}-*")] if cgroups_usable() else []
+    return list(CGROUP_ROOT.rglob(f"mmg-{os.getpid()}-*")) if cgroups_usable() else []
 
 
 @pytest.fixture
@@ -80,7 +93,9 @@ def assert_verdicts(result, spec):
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec["why"]
     failed_cells = sorted(c.index for c in result.cells if not c.ok)
-    assert failed_cells == spec["failed_cells"], [(c.index, c.error, c.message) for c in result.cells if not c.ok]
+    assert failed_cells == spec["failed_cells"], [
+        (c.index, c.error, c.message) for c in result.cells if not c.ok
+    ]
 
 
 def assert_nothing_left(folder: Path):

@@ -8,21 +8,27 @@ from grader.render.feedback import cell_message, failure_text
 from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
 
 
-@pytest.mark.parametrize("failure, fr, en", [
-    (WorkerCrash(Crash.EXIT, "3"), "sortie avec le code 3", "exited with status 3"),
-    (WorkerCrash(Crash.SIGNAL, "SIGKILL"), "mémoire ou temps dépassés", "memory or time exceeded"),
-    (WorkerCrash(Crash.SIGNAL, "SIGXCPU"), "temps de calcul épuisé", "CPU time used up"),
-    (WorkerCrash(Crash.SIGNAL, "SIGSEGV"), "arrêté par le signal SIGSEGV", "stopped by signal SIGSEGV"),
-    (WorkerCrash(Crash.CHANNEL), "canal réservé au correcteur", "channel reserved for the grader"),
-    (WorkerCrash(Crash.PROCESSES), "trop de processus", "too many processes"),
-    (WorkerCrash(Crash.RESTARTS), "arrêté trop souvent", "stopped too often"),
-    (WorkerCrash(Crash.CLOSED), "s'est fermé", "closed"),
-    (ValueTooLarge(1000000, SizeUnit.VALUES), "1000000 valeurs", "1000000 values"),
-    (ValueTooLarge(70000000, SizeUnit.BYTES), "70000000 octets", "70000000 bytes"),
-    (CallTimeout(2.5), "temps imparti (2.5 s)", "in time (2.5 s)"),
-    (StudentCodeError("ZeroDivisionError", "division by zero"), "l'appel a levé ZeroDivisionError",
-     "the call raised ZeroDivisionError"),
-])
+@pytest.mark.parametrize(
+    "failure, fr, en",
+    [
+        (WorkerCrash(Crash.EXIT, "3"), "sortie avec le code 3", "exited with status 3"),
+        (WorkerCrash(Crash.SIGNAL, "SIGKILL"), "mémoire ou temps dépassés", "memory or time exceeded"),
+        (WorkerCrash(Crash.SIGNAL, "SIGXCPU"), "temps de calcul épuisé", "CPU time used up"),
+        (WorkerCrash(Crash.SIGNAL, "SIGSEGV"), "arrêté par le signal SIGSEGV", "stopped by signal SIGSEGV"),
+        (WorkerCrash(Crash.CHANNEL), "canal réservé au correcteur", "channel reserved for the grader"),
+        (WorkerCrash(Crash.PROCESSES), "trop de processus", "too many processes"),
+        (WorkerCrash(Crash.RESTARTS), "arrêté trop souvent", "stopped too often"),
+        (WorkerCrash(Crash.CLOSED), "s'est fermé", "closed"),
+        (ValueTooLarge(1000000, SizeUnit.VALUES), "1000000 valeurs", "1000000 values"),
+        (ValueTooLarge(70000000, SizeUnit.BYTES), "70000000 octets", "70000000 bytes"),
+        (CallTimeout(2.5), "temps imparti (2.5 s)", "in time (2.5 s)"),
+        (
+            StudentCodeError("ZeroDivisionError", "division by zero"),
+            "l'appel a levé ZeroDivisionError",
+            "the call raised ZeroDivisionError",
+        ),
+    ],
+)
 def test_failures_are_explained_in_both_languages(failure, fr, en):
     assert fr in failure_text(failure_of(failure), "fr")
     assert en in failure_text(failure_of(failure), "en")
@@ -45,15 +51,28 @@ def test_the_failing_line_is_placed_in_the_readers_words():
 
 
 def test_a_crashed_cell_is_explained_and_labelled_in_english():
-    cell = CellOutcome(4, "cellule 4", ok=False, status=CellStatus.CRASH, first_line="os._exit(1)",
-                       failure=failure_of(WorkerCrash(Crash.EXIT, "1")), place=Place(PlaceKind.CELL, 4))
+    cell = CellOutcome(
+        4,
+        "cellule 4",
+        ok=False,
+        status=CellStatus.CRASH,
+        first_line="os._exit(1)",
+        failure=failure_of(WorkerCrash(Crash.EXIT, "1")),
+        place=Place(PlaceKind.CELL, 4),
+    )
     assert "Cell 4" in cell_message(cell, "en") and "exited with status 1" in cell_message(cell, "en")
     assert "Cellule 4" in cell_message(cell, "fr") and "sortie avec le code 1" in cell_message(cell, "fr")
 
 
 def test_timed_out_and_skipped_cells_are_statuses_not_words():
-    timeout = CellOutcome(2, "cellule 2", ok=False, status=CellStatus.TIMEOUT, place=Place(PlaceKind.CELL, 2),
-                          failure=failure_of(CallTimeout(3.0)))
+    timeout = CellOutcome(
+        2,
+        "cellule 2",
+        ok=False,
+        status=CellStatus.TIMEOUT,
+        place=Place(PlaceKind.CELL, 2),
+        failure=failure_of(CallTimeout(3.0)),
+    )
     skipped = CellOutcome(3, "cellule 3", ok=False, status=CellStatus.SKIPPED, place=Place(PlaceKind.CELL, 3))
     assert "time limit exceeded (3 s)" in cell_message(timeout, "en")
     assert "endless loop" in cell_message(timeout, "en")

@@ -19,8 +19,7 @@ def corpus():
     for expected_file in sorted(FIXTURES.glob("*/EXPECTED.json")):
         expected = json.loads(expected_file.read_text("utf-8"))
         for name, spec in sorted(expected.items()):
-            yield pytest.param(expected_file.parent / name, spec,
-                               id=f"{expected_file.parent.name}/{name}")
+            yield pytest.param(expected_file.parent / name, spec, id=f"{expected_file.parent.name}/{name}")
 
 
 @pytest.mark.parametrize("path, spec", list(corpus()))
@@ -39,6 +38,5 @@ def test_the_corpus_is_there():
     for param in corpus():
         path = param.values[0]
         counts[path.parent.name] = counts.get(path.parent.name, 0) + 1
-    minimum = {"puissance4": 15, "domineering": 7, "domineering-minmax": 4, "morpion": 6,
-               "chocolat": 5}
+    minimum = {"puissance4": 15, "domineering": 7, "domineering-minmax": 4, "morpion": 6, "chocolat": 5}
     assert {ex: min(counts.get(ex, 0), n) for ex, n in minimum.items()} == minimum

@@ -4,11 +4,10 @@ reach. Each file is a correct fixture with one way of getting points without the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from dataclasses import replace
-
 from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
@@ -32,9 +31,14 @@ def test_pruning_counts_evaluations_whatever_name_calls_heuristique():
 
 
 def test_a_search_that_switches_the_profile_hook_off_does_not_prune_by_that():
-    source = (FIXTURES / "puissance4" / "triche_elagage_alias.py").read_text("utf-8").replace(
-        "def maximin_alpha_beta(jeu, alpha, beta, n):\n",
-        "def maximin_alpha_beta(jeu, alpha, beta, n):\n    import sys; sys.setprofile(None)\n")
+    source = (
+        (FIXTURES / "puissance4" / "triche_elagage_alias.py")
+        .read_text("utf-8")
+        .replace(
+            "def maximin_alpha_beta(jeu, alpha, beta, n):\n",
+            "def maximin_alpha_beta(jeu, alpha, beta, n):\n    import sys; sys.setprofile(None)\n",
+        )
+    )
     assert statuses("puissance4", "", "Q17", source)["prunes"] is CheckStatus.FAILED
 
 
@@ -48,9 +52,12 @@ def test_memoisation_is_judged_by_the_states_any_helper_computes():
     exercise = EXERCISES["chocolat"]
     (question,) = [q for q in exercise.questions if q.id == "Q1"]
     question = replace(question, checks=tuple(c for c in question.checks if c.name != "fast"))
-    session = FakeSession((FIXTURES / "chocolat" / "triche_memo_par_assistant.py").read_text("utf-8"), "copie")
-    _, (result,) = grade_exercise(replace(exercise, questions=(question,)),
-                                  StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    session = FakeSession(
+        (FIXTURES / "chocolat" / "triche_memo_par_assistant.py").read_text("utf-8"), "copie"
+    )
+    _, (result,) = grade_exercise(
+        replace(exercise, questions=(question,)), StudentView(session, session.names(), None)
+    )  # type: ignore[arg-type]
     checks = {c.name: c.status for c in result.checks}
     assert checks["computed_once"] is CheckStatus.FAILED
     assert checks["winner"] is checks["fills_dic"] is CheckStatus.PASSED

@@ -7,10 +7,25 @@ from pathlib import Path
 import pytest
 
 from grader.render.feedback import check_message, check_parts
-from grader.render.html_report import (capped_printed, histogram, page_names, question_stats, safe_name,
-                                       write_html)
-from grader.results import (CellOutcome, CheckResult, CheckStatus, Evidence, Failure, FailureKind, QuestionResult,
-                            QuestionStatus, SubmissionResult)
+from grader.render.html_report import (
+    capped_printed,
+    histogram,
+    page_names,
+    question_stats,
+    safe_name,
+    write_html,
+)
+from grader.results import (
+    CellOutcome,
+    CheckResult,
+    CheckStatus,
+    Evidence,
+    Failure,
+    FailureKind,
+    QuestionResult,
+    QuestionStatus,
+    SubmissionResult,
+)
 
 BOARD = "0| - - -\n1| 1 2 -\n   0 1 2"
 HOSTILE = "<script>alert(1)</script>"
@@ -18,16 +33,22 @@ KEY = "horizon 3 : nœuds non explorés 0-6-6, 6-6"
 
 
 def check(name, status, points=1.0, evidence=None, failure=None):
-    return CheckResult(name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status,
-                       evidence, failure=failure)
+    return CheckResult(
+        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure=failure
+    )
 
 
 def question(qid, *statuses, max_score=None):
     """A question whose checks have `statuses` (1 point each); its status follows them."""
     checks = [check(f"{qid}_{i}", s) for i, s in enumerate(statuses)]
     passed = sum(s is CheckStatus.PASSED for s in statuses)
-    status = (QuestionStatus.PASSED if passed == len(statuses) else
-              QuestionStatus.PARTIAL if passed else QuestionStatus.FAILED)
+    status = (
+        QuestionStatus.PASSED
+        if passed == len(statuses)
+        else QuestionStatus.PARTIAL
+        if passed
+        else QuestionStatus.FAILED
+    )
     return QuestionResult(qid, f"titre {qid}", max_score or float(len(statuses)), status, checks)
 
 
@@ -36,8 +57,16 @@ def manual():
 
 
 def submission(student, questions, **fields):
-    return SubmissionResult(f"copies/{student}.ipynb", "puissance4", "graded", kind="notebook",
-                            student=student, questions=questions, detected_by="copie", **fields)
+    return SubmissionResult(
+        f"copies/{student}.ipynb",
+        "puissance4",
+        "graded",
+        kind="notebook",
+        student=student,
+        questions=questions,
+        detected_by="copie",
+        **fields,
+    )
 
 
 P, F, E = CheckStatus.PASSED, CheckStatus.FAILED, CheckStatus.ERROR
@@ -46,19 +75,31 @@ P, F, E = CheckStatus.PASSED, CheckStatus.FAILED, CheckStatus.ERROR
 def class_results():
     """Four students: Q1 passed by 3, partial for 1; Q2 passed by 1, failed by 2, missing for 1."""
     evidence = Evidence("heuristique(jeu1)", "2", "106", BOARD, {"fr": "remarque fr", "en": "note en"})
-    failing = CheckResult("Q2_0", {"fr": "bonne valeur sur jeu1", "en": "right value on jeu1"}, 1.0, F, evidence)
+    failing = CheckResult(
+        "Q2_0", {"fr": "bonne valeur sur jeu1", "en": "right value on jeu1"}, 1.0, F, evidence
+    )
     missing = QuestionResult("Q2", "titre Q2", 2.0, QuestionStatus.MISSING, missing=["heuristique"])
     q2_bob = question("Q2", F, F)
     q2_bob.checks[0] = failing
     return [
         submission("alice", [question("Q1", P, P), question("Q2", P, P), manual()]),
-        submission("bob", [question("Q1", P, P), q2_bob, manual()], printed=HOSTILE,
-                   cells=[CellOutcome(3, "cellule 3", False, "EOFError", "input() indisponible", 2,
-                                      "jeu = init()")], total_cells=4),
+        submission(
+            "bob",
+            [question("Q1", P, P), q2_bob, manual()],
+            printed=HOSTILE,
+            cells=[CellOutcome(3, "cellule 3", False, "EOFError", "input() indisponible", 2, "jeu = init()")],
+            total_cells=4,
+        ),
         submission("chloé", [question("Q1", P, F), question("Q2", F, F), manual()]),
         submission("david", [question("Q1", P, P), missing, manual()]),
-        SubmissionResult("copies/casse.ipynb", None, "not_gradable", reason="invalid_json",
-                         detail="Expecting value: line 1", student="casse"),
+        SubmissionResult(
+            "copies/casse.ipynb",
+            None,
+            "not_gradable",
+            reason="invalid_json",
+            detail="Expecting value: line 1",
+            student="casse",
+        ),
     ]
 
 
@@ -78,7 +119,7 @@ class Page(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag in self._in:
-            del self._in[len(self._in) - 1 - self._in[::-1].index(tag):]
+            del self._in[len(self._in) - 1 - self._in[::-1].index(tag) :]
 
     def handle_data(self, data):
         self.chunks.append(data)
@@ -98,7 +139,7 @@ def report(tmp_path):
 
 
 def test_one_page_per_submission_and_the_index(report):
-    results, index = report
+    _results, index = report
     assert index == index.parent / "index.html"
     files = sorted(p.name for p in index.parent.iterdir())
     assert files == sorted(["index.html", "alice.html", "bob.html", "chloe.html", "david.html", "casse.html"])
@@ -118,12 +159,23 @@ def test_every_link_resolves_to_a_file(report):
 
 
 def test_page_names_are_safe_and_unique():
-    results = [SubmissionResult(f"{i}.py", None, "graded", student=s) for i, s in enumerate(
-        ["Élodie Dupré", "élodie dupré", "../../etc/passwd", "index", "", "<b>", "ÉLODIE_DUPRÉ"])]
+    results = [
+        SubmissionResult(f"{i}.py", None, "graded", student=s)
+        for i, s in enumerate(
+            ["Élodie Dupré", "élodie dupré", "../../etc/passwd", "index", "", "<b>", "ÉLODIE_DUPRÉ"]
+        )
+    ]
     results[4].path = "dossier/sans_nom.ipynb"  # no student: the file's stem
     names = page_names(results)
-    assert names == ["Elodie_Dupre.html", "elodie_dupre-2.html", "etc_passwd.html", "index-2.html",
-                     "sans_nom.html", "b.html", "ELODIE_DUPRE-3.html"]
+    assert names == [
+        "Elodie_Dupre.html",
+        "elodie_dupre-2.html",
+        "etc_passwd.html",
+        "index-2.html",
+        "sans_nom.html",
+        "b.html",
+        "ELODIE_DUPRE-3.html",
+    ]
     assert len({n.lower() for n in names}) == len(names)
     assert all(re.fullmatch(r"[A-Za-z0-9_-]+\.html", n) for n in names)
     assert safe_name("???") == "copie"
@@ -188,9 +240,15 @@ def test_failed_check_shows_call_expected_obtained_and_the_board(report):
     _, index = report
     bob = (index.parent / "bob.html").read_text(encoding="utf-8")
     text = Page(bob).text
-    for part in ("Appel heuristique(jeu1)", "Attendu 2", "Obtenu 106", "Remarque remarque fr",
-                 "bonne valeur sur jeu1 (échec, 1 pt)", "Cellule 3 (« jeu = init() »), ligne 2 : EOFError",
-                 "input() ne peut pas servir pendant la correction"):
+    for part in (
+        "Appel heuristique(jeu1)",
+        "Attendu 2",
+        "Obtenu 106",
+        "Remarque remarque fr",
+        "bonne valeur sur jeu1 (échec, 1 pt)",
+        "Cellule 3 (« jeu = init() »), ligne 2 : EOFError",
+        "input() ne peut pas servir pendant la correction",
+    ):
         assert part in text, part
     assert f'<pre class="board">{BOARD}</pre>' in bob
     assert 'id="Q2"' in bob and 'href="#Q2"' in bob and 'id="Q1"' not in bob  # passed: no block
@@ -201,11 +259,19 @@ def test_failed_check_shows_call_expected_obtained_and_the_board(report):
 def test_check_parts_are_the_text_feedback_laid_out():
     failing = class_results()[1].questions[1].checks[0]
     parts = check_parts(failing, "fr")
-    assert parts.rows == [("Appel", "heuristique(jeu1)"), ("Attendu", "2"), ("Obtenu", "106"),
-                          ("Remarque", "remarque fr")]
+    assert parts.rows == [
+        ("Appel", "heuristique(jeu1)"),
+        ("Attendu", "2"),
+        ("Obtenu", "106"),
+        ("Remarque", "remarque fr"),
+    ]
     assert parts.board == BOARD
     assert check_message(failing, "fr").splitlines()[:4] == [
-        "Appel : heuristique(jeu1)", "Attendu : 2", "Obtenu : 106", "Remarque : remarque fr"]
+        "Appel : heuristique(jeu1)",
+        "Attendu : 2",
+        "Obtenu : 106",
+        "Remarque : remarque fr",
+    ]
     raised = check("c", E, failure=Failure(FailureKind.RAISED, ename="NameError", evalue="x"))
     assert check_parts(raised, "en").rows == [("", "the call raised NameError: x")]
 

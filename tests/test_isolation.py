@@ -12,7 +12,7 @@ from grader.sandbox.limits import Limits
 from grader.sandbox.session import Cell, StudentSession
 
 ROOT = Path(__file__).resolve().parent.parent
-SPY = f"""
+SPY = """
 import os
 def lire(chemin):
     try:
@@ -47,8 +47,13 @@ def test_reference_is_unreadable_under_bubblewrap():
 def test_numpy_and_matplotlib_work_under_bubblewrap():
     bubblewrap_or_fail()
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 20) as session:
-        outcome = session.run_cell(Cell(1, "import numpy as np\nimport matplotlib.pyplot as plt\n"
-                                           "plt.plot(np.arange(3))\nplt.show()\n", "c"))
+        outcome = session.run_cell(
+            Cell(
+                1,
+                "import numpy as np\nimport matplotlib.pyplot as plt\nplt.plot(np.arange(3))\nplt.show()\n",
+                "c",
+            )
+        )
         assert outcome.ok, outcome
 
 
@@ -66,25 +71,27 @@ def test_bubblewrap_is_detected_when_installed():
 
 def test_bubblewrap_caps_the_disk_and_hides_the_network():
     bubblewrap_or_fail()
-    code = ("import os, socket\n"
-            "def remplir():\n"
-            "    bloc = b'0' * (1 << 20)\n"
-            "    for k in range(40):\n"
-            "        with open('f%d' % k, 'wb') as f:\n"
-            "            for _ in range(60):\n"
-            "                f.write(bloc)\n"
-            "def ecrire(chemin):\n"
-            "    try:\n"
-            "        open(chemin, 'w').write('x')\n"
-            "        return 'écrit'\n"
-            "    except OSError:\n"
-            "        return 'refusé'\n"
-            "def reseau():\n"
-            "    try:\n"
-            "        socket.create_connection(('1.1.1.1', 80), timeout=1)\n"
-            "        return 'connecté'\n"
-            "    except OSError:\n"
-            "        return 'refusé'\n")
+    code = (
+        "import os, socket\n"
+        "def remplir():\n"
+        "    bloc = b'0' * (1 << 20)\n"
+        "    for k in range(40):\n"
+        "        with open('f%d' % k, 'wb') as f:\n"
+        "            for _ in range(60):\n"
+        "                f.write(bloc)\n"
+        "def ecrire(chemin):\n"
+        "    try:\n"
+        "        open(chemin, 'w').write('x')\n"
+        "        return 'écrit'\n"
+        "    except OSError:\n"
+        "        return 'refusé'\n"
+        "def reseau():\n"
+        "    try:\n"
+        "        socket.create_connection(('1.1.1.1', 80), timeout=1)\n"
+        "        return 'connecté'\n"
+        "    except OSError:\n"
+        "        return 'refusé'\n"
+    )
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
         assert session.run_cell(Cell(1, code, "c")).ok
         with pytest.raises(StudentCodeError) as info:  # 128 MiB in all, far below 40 x 60 MiB
@@ -102,6 +109,7 @@ def test_bubblewrap_caps_the_disk_and_hides_the_network():
 def test_under_bubblewrap_only_the_sandbox_processes_are_visible():
     bubblewrap_or_fail()
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
-        assert session.run_cell(Cell(1, "import os\npids = sorted(int(p) for p in os.listdir('/proc') "
-                                        "if p.isdigit())\n", "c")).ok
+        assert session.run_cell(
+            Cell(1, "import os\npids = sorted(int(p) for p in os.listdir('/proc') if p.isdigit())\n", "c")
+        ).ok
         assert session.get("pids") == [1, 2]  # bubblewrap's init and the worker

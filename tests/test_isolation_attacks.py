@@ -16,6 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_faults import (
+    CORPUS,
+    CORPUS_EXPECTED,
+    EXPECTED,
+    FAULTS,
+    assert_nothing_left,
+)
 
 from grader.api import grade
 from grader.runner import grade_file
@@ -25,17 +32,27 @@ from grader.sandbox.isolation import Isolation, choose
 from grader.sandbox.limits import Limits
 from grader.sandbox.privileges import Drop, planned_drop
 from grader.settings import Settings
-from test_faults import (CORPUS, CORPUS_EXPECTED, EXPECTED, FAULTS, assert_nothing_left,  # noqa: F401
-                         private_tmp)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = "__RENDUS__"
 
-STRONG_ATTACKS = ["cherche_reference.ipynb", "cherche_venv.ipynb", "execute_voisin.ipynb",
-                  "reecrit_voisins.ipynb", "signale_parent.ipynb", "reecrit_worker.ipynb",
-                  "remonte_root.ipynb", "petit_enfant.ipynb"]
-BASIC_ATTACKS = ["reecrit_worker.ipynb", "remonte_root.ipynb", "petit_enfant.ipynb",
-                 "signale_parent.ipynb", "reecrit_voisins.ipynb"]
+STRONG_ATTACKS = [
+    "cherche_reference.ipynb",
+    "cherche_venv.ipynb",
+    "execute_voisin.ipynb",
+    "reecrit_voisins.ipynb",
+    "signale_parent.ipynb",
+    "reecrit_worker.ipynb",
+    "remonte_root.ipynb",
+    "petit_enfant.ipynb",
+]
+BASIC_ATTACKS = [
+    "reecrit_worker.ipynb",
+    "remonte_root.ipynb",
+    "petit_enfant.ipynb",
+    "signale_parent.ipynb",
+    "reecrit_voisins.ipynb",
+]
 NEEDS_OWN_UID = {"signale_parent.ipynb", "reecrit_voisins.ipynb"}
 """What basic isolation holds: a fresh script per worker, no capability, the cage;
 with a user id of its own (root, Python readable by all) also signals and the
@@ -51,6 +68,7 @@ def own_uid() -> bool:
 def basic_refuses() -> set[str]:
     """The root-only actions basic isolation refuses (no capability; the rest needs its own uid)."""
     return {"remount", "mount", "chown"} | ({"ecrire python", "cgroup"} if own_uid() else set())
+
 
 FAILED_CELLS = {("cherche_reference.ipynb", "landlock"): [10]}
 """Landlock refuses to list /proc: the search of cherche_reference raises in its cell."""
@@ -71,8 +89,7 @@ MODES = available_modes()
 
 
 def cases() -> list[tuple[str, str]]:
-    return [(name, mode) for mode in MODES
-            for name in (BASIC_ATTACKS if mode == "basic" else STRONG_ATTACKS)]
+    return [(name, mode) for mode in MODES for name in (BASIC_ATTACKS if mode == "basic" else STRONG_ATTACKS)]
 
 
 def class_folder(root: Path) -> Path:
@@ -94,8 +111,11 @@ def hostile_copy(name: str, folder: Path) -> Path:
 
 
 def digests(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.iterdir()) if not p.name.startswith("hostile_")}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if not p.name.startswith("hostile_")
+    }
 
 
 def attempts(result) -> dict[str, str]:
@@ -103,7 +123,7 @@ def attempts(result) -> dict[str, str]:
     found = {}
     for line in result.printed.splitlines():
         if line.startswith("ATTAQUE ") and ": " in line:
-            what, _, outcome = line[len("ATTAQUE "):].partition(": ")
+            what, _, outcome = line[len("ATTAQUE ") :].partition(": ")
             found[what] = outcome
     return found
 
@@ -113,15 +133,18 @@ def assert_verdicts(result, name: str, mode: str) -> None:
     assert result.status == "graded", (result.reason, result.detail)
     assert {q.id: q.status.value for q in result.questions} == spec["questions"], spec["why"]
     failed = sorted(c.index for c in result.cells if not c.ok)
-    assert failed == FAILED_CELLS.get((name, mode), spec["failed_cells"]), \
-        [(c.index, c.error, c.message) for c in result.cells if not c.ok]
+    assert failed == FAILED_CELLS.get((name, mode), spec["failed_cells"]), [
+        (c.index, c.error, c.message) for c in result.cells if not c.ok
+    ]
 
 
 @pytest.mark.parametrize("name, mode", cases())
-def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):  # noqa: F811
+def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
     if mode == "basic" and name in NEEDS_OWN_UID and not own_uid():
-        pytest.skip("basic isolation without a uid of its own cannot stop it (docs/security.md); "
-                    "it would stop this test run")
+        pytest.skip(
+            "basic isolation without a uid of its own cannot stop it (docs/security.md); "
+            "it would stop this test run"
+        )
     folder = class_folder(tmp_path)
     before = digests(folder)
     result = grade_file(hostile_copy(name, folder), Settings(cell_timeout=3.0, isolation=mode))
@@ -132,14 +155,17 @@ def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):  # noqa: F
         assert not [w for w, outcome in tried.items() if outcome.startswith("réussi")], tried
     else:
         assert all(tried[w] == "refusé" for w in basic_refuses() if w in tried), tried
-        assert all(not outcome.startswith("réussi") for w, outcome in tried.items()
-                   if w.startswith(("signal", "voisin"))), tried
+        assert all(
+            not outcome.startswith("réussi")
+            for w, outcome in tried.items()
+            if w.startswith(("signal", "voisin"))
+        ), tried
     assert digests(folder) == before  # every neighbour's file unchanged
     assert_nothing_left(private_tmp)
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_grandchild_does_not_outlive_the_grader_even_without_cgroup(mode, private_tmp):  # noqa: F811
+def test_a_grandchild_does_not_outlive_the_grader_even_without_cgroup(mode, private_tmp):
     """Without a cgroup the grader adopts the orphan (child subreaper) and kills it;
     under bubblewrap the PID namespace does."""
     settings = Settings(cell_timeout=3.0, isolation=mode, limits=Limits(use_cgroup=False))
@@ -148,15 +174,22 @@ def test_a_grandchild_does_not_outlive_the_grader_even_without_cgroup(mode, priv
     assert_nothing_left(private_tmp)
 
 
-def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):  # noqa: F811
+def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):
     """The direct proof: open the reference, the exercises and the venv's site-packages by path."""
-    spy = ("import os\ndef lire(chemin):\n    try:\n        return open(chemin).read()[:20]\n"
-           "    except OSError:\n        return 'refusé'\n"
-           "def lister(chemin):\n    try:\n        return sorted(os.listdir(chemin))\n"
-           "    except OSError:\n        return 'refusé'\n")
+    spy = (
+        "import os\ndef lire(chemin):\n    try:\n        return open(chemin).read()[:20]\n"
+        "    except OSError:\n        return 'refusé'\n"
+        "def lister(chemin):\n    try:\n        return sorted(os.listdir(chemin))\n"
+        "    except OSError:\n        return 'refusé'\n"
+    )
     from grader.sandbox.session import Cell, StudentSession
-    targets = [ROOT / "reference" / "puissance4.py", ROOT / "exercises" / "__init__.py",
-               ROOT / "grader" / "sandbox" / "worker_main.py", ROOT / "tests" / "faults" / "EXPECTED.json"]
+
+    targets = [
+        ROOT / "reference" / "puissance4.py",
+        ROOT / "exercises" / "__init__.py",
+        ROOT / "grader" / "sandbox" / "worker_main.py",
+        ROOT / "tests" / "faults" / "EXPECTED.json",
+    ]
     for mode in [m for m in MODES if m != "basic"]:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
             assert session.run_cell(Cell(1, spy, "espion")).ok
@@ -168,6 +201,7 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):  # n
 
 
 # -- choosing the isolation ---------------------------------------------------------------
+
 
 @pytest.fixture
 def fresh_probes():
@@ -202,8 +236,14 @@ def test_auto_falls_back_to_basic_and_says_why(fresh_probes, monkeypatch):
 
 def run_cli(*args: str, path: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = dict(os.environ, PATH=path or os.environ.get("PATH", ""))
-    return subprocess.run([sys.executable, str(ROOT / "grade.py"), *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 SAMPLE = str(ROOT / "samples" / "eleve_puissance4.ipynb")
@@ -238,8 +278,17 @@ def test_basic_isolation_is_said_everywhere(tmp_path):
     copies.mkdir()
     for name in ("correct_listes.ipynb", "bug_min_max_inverses.ipynb"):
         shutil.copy(CORPUS / name, copies / name)
-    done = run_cli(str(copies), "--isolation", "basic", "--jobs", "1", "--csv", str(tmp_path / "notes.csv"),
-                   "--html", str(tmp_path / "html"))
+    done = run_cli(
+        str(copies),
+        "--isolation",
+        "basic",
+        "--jobs",
+        "1",
+        "--csv",
+        str(tmp_path / "notes.csv"),
+        "--html",
+        str(tmp_path / "html"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.index("ATTENTION : isolation « basic »") < done.stderr.index("Rapports HTML")
     assert "2 copie(s) corrigée(s) en isolation « basic »" in done.stdout
@@ -250,6 +299,7 @@ def test_basic_isolation_is_said_everywhere(tmp_path):
 
 
 # -- a wheel is as safe as an editable install ----------------------------------------------
+
 
 @pytest.mark.slow
 def test_a_non_editable_install_keeps_the_reference_out_of_reach(tmp_path):
@@ -272,9 +322,23 @@ def test_a_non_editable_install_keeps_the_reference_out_of_reach(tmp_path):
         shutil.copy(ROOT / name, source / name)
     for package in ("grader", "exercises", "reference"):
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
-    built = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-                            "--quiet", "--no-deps", str(source)],
-                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(venv / "bin" / "python"),
+            "install",
+            "--quiet",
+            "--no-deps",
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     assert (site_packages / "reference" / "puissance4.py").exists()
     assert not (site_packages / "__editable__.minimax_grader-0.1.0.pth").exists()
@@ -283,9 +347,24 @@ def test_a_non_editable_install_keeps_the_reference_out_of_reach(tmp_path):
     shutil.copy(FAULTS / "cherche_venv.ipynb", work / "cherche_venv.ipynb")
     shutil.copy(FAULTS / "cherche_reference.ipynb", work / "cherche_reference.ipynb")
     for mode in strong:
-        done = subprocess.run([str(venv / "bin" / "minimax-grader"), str(work), "--isolation", mode,
-                               "--json", "-", "--cell-timeout", "5", "--jobs", "1"],
-                              capture_output=True, text=True, timeout=600, cwd=work)
+        done = subprocess.run(
+            [
+                str(venv / "bin" / "minimax-grader"),
+                str(work),
+                "--isolation",
+                mode,
+                "--json",
+                "-",
+                "--cell-timeout",
+                "5",
+                "--jobs",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=work,
+        )
         assert done.returncode == 0, done.stderr[-2000:]
         for report in json.loads(done.stdout)["submissions"]:
             assert report["isolation"] == mode
@@ -295,18 +374,28 @@ def test_a_non_editable_install_keeps_the_reference_out_of_reach(tmp_path):
 
 # -- a class with hostile submissions ------------------------------------------------------
 
+
 def batch_hostile(mode: str) -> list[str]:
     if mode == "basic":
         held = [a for a in BASIC_ATTACKS if a not in NEEDS_OWN_UID or own_uid()]
-        return held + ["fourche_100.ipynb", "fil_bavard.ipynb", "trame_forgee.ipynb",
-                                "descripteurs_fermes.ipynb", "python_modifie.ipynb",
-                                "memoire_6go.ipynb", "gros_resultat.ipynb"][:10 - len(held)]
+        return (
+            held
+            + [
+                "fourche_100.ipynb",
+                "fil_bavard.ipynb",
+                "trame_forgee.ipynb",
+                "descripteurs_fermes.ipynb",
+                "python_modifie.ipynb",
+                "memoire_6go.ipynb",
+                "gros_resultat.ipynb",
+            ][: 10 - len(held)]
+        )
     return STRONG_ATTACKS + ["fourche_100.ipynb", "trame_forgee.ipynb"]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
-def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):  # noqa: F811
+def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):
     """40 submissions of which 10 hostile, --jobs 2: every honest neighbour keeps its
     exact verdicts and its file, every hostile one gets its own, nothing is left."""
     folder = tmp_path / "rendus"
@@ -338,7 +427,7 @@ def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):  # n
 
 # -- root without bubblewrap: a user id of its own -------------------------------------------
 
-SYSTEM_PYTHON = Path("/usr/bin/python%d.%d" % sys.version_info[:2])
+SYSTEM_PYTHON = Path("/usr/bin/python{}.{}".format(*sys.version_info[:2]))
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root grader gives the worker a uid of its own")
@@ -366,17 +455,19 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     monkeypatch.setattr(privileges, "uid_drop_possible", lambda: (True, ""))
     reach._runtime.cache_clear()  # worked out again for this interpreter
     landlock._static_rules.cache_clear()
-    code = ("import os, signal\n"
-            "uid = os.getuid()\n"
-            "def essai(action):\n"
-            "    try:\n"
-            "        action()\n"
-            "        return 'réussi'\n"
-            "    except OSError:\n"
-            "        return 'refusé'\n"
-            "signal_parent = essai(lambda: os.kill(os.getppid(), 0))\n"
-            f"ecrire = essai(lambda: open({str(victim)!r}, 'w').write('y'))\n"
-            f"chmod = essai(lambda: os.chmod({str(victim)!r}, 0o777))\n")
+    code = (
+        "import os, signal\n"
+        "uid = os.getuid()\n"
+        "def essai(action):\n"
+        "    try:\n"
+        "        action()\n"
+        "        return 'réussi'\n"
+        "    except OSError:\n"
+        "        return 'refusé'\n"
+        "signal_parent = essai(lambda: os.kill(os.getppid(), 0))\n"
+        f"ecrire = essai(lambda: open({str(victim)!r}, 'w').write('y'))\n"
+        f"chmod = essai(lambda: os.chmod({str(victim)!r}, 0o777))\n"
+    )
     try:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
             outcome = session.run_cell(Cell(1, code, "c"))

@@ -68,7 +68,9 @@ def test_the_operators_of_the_brief():
 
 
 def test_mutants_are_the_same_for_every_run():
-    assert [m.id for m in generate("t", SMALL, {"meilleur"})] == [m.id for m in generate("t", SMALL, {"meilleur"})]
+    assert [m.id for m in generate("t", SMALL, {"meilleur"})] == [
+        m.id for m in generate("t", SMALL, {"meilleur"})
+    ]
 
 
 # -- differential tester ----------------------------------------------------------------
@@ -117,7 +119,10 @@ def test_an_accepted_answer_is_an_alternative_not_a_change():
     ref = Outcome("value", [(0, 1), (1, 1)], (), None, (), None)
     assert unordered(None, call, ref, Outcome("value", [(1, 1), (0, 1)], (), None, (), None)) == "alternative"
     assert unordered(None, call, ref, Outcome("value", [(1, 1)], (), None, (), None)) == "differs"
-    assert differential.strict(None, call, ref, Outcome("value", [[0, 1], (1, 1)], (), None, (), None)) == "differs"
+    assert (
+        differential.strict(None, call, ref, Outcome("value", [[0, 1], (1, 1)], (), None, (), None))
+        == "differs"
+    )
 
 
 def test_dependents_follow_calls_transitively():
@@ -140,17 +145,18 @@ def test_the_reference_does_not_differ_from_itself(exercise):
 
 # -- a fixed sample of mutants, graded end to end ------------------------------------------
 SAMPLE = {  # (target, change): each behaviour-changing and killed on its question
-    "puissance4": [("jouer_colonne", "`<` -> `<=` in `jeu['hauteurs'][col] < nrows`"),
-                   ("heuristique", "drop the filter `if c != 0`"),
-                   ("gagnant", "`0` -> `1`")],
-    "domineering": [("statistiques", "remove `return victoires`"),
-                    ("grille_vide", "`1` -> `0` in `-1`")],
-    "domineering-minmax": [("h", "`0` -> `1` in `n1 == 0`"),
-                           ("jouer", "remove `w[i][j] = w[i + di][j + dj] = joueur`")],
-    "morpion": [("set_move", "remove `return True`"),
-                ("evaluate", "negate `wins(state, HUMAN)`")],
-    "chocolat": [("minimax_rec", "remove `return dic[m, n, p]`"),
-                 ("adversaire", "`3 - p` -> `p`")],
+    "puissance4": [
+        ("jouer_colonne", "`<` -> `<=` in `jeu['hauteurs'][col] < nrows`"),
+        ("heuristique", "drop the filter `if c != 0`"),
+        ("gagnant", "`0` -> `1`"),
+    ],
+    "domineering": [("statistiques", "remove `return victoires`"), ("grille_vide", "`1` -> `0` in `-1`")],
+    "domineering-minmax": [
+        ("h", "`0` -> `1` in `n1 == 0`"),
+        ("jouer", "remove `w[i][j] = w[i + di][j + dj] = joueur`"),
+    ],
+    "morpion": [("set_move", "remove `return True`"), ("evaluate", "negate `wins(state, HUMAN)`")],
+    "chocolat": [("minimax_rec", "remove `return dic[m, n, p]`"), ("adversaire", "`3 - p` -> `p`")],
 }
 
 
@@ -171,8 +177,11 @@ def test_an_accepted_answer_keeps_its_points():
     """chocolat: in a losing state any move will do; returning the second move instead
     of the first is an alternative, and the grader gives it full marks."""
     spec = SPECS["chocolat"]
-    mutant = next(m for m in generate(spec.id, spec.source, spec.mutated_names)
-                  if m.change == "`0` -> `1` in `coups(m, n)[0]`")
+    mutant = next(
+        m
+        for m in generate(spec.id, spec.source, spec.mutated_names)
+        if m.change == "`0` -> `1` in `coups(m, n)[0]`"
+    )
     harness._prepare(spec, harness.DEFAULT_SEED)
     result = harness.evaluate(mutant)
     assert result.status == "alternative" and not result.lost_points

@@ -20,8 +20,10 @@ SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
 
 
 def test_import_grader_stays_light():
-    code = ("import sys, grader; print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "{'jinja2', 'nbformat', 'numpy', 'hypothesis', 'IPython', 'exercises', 'reference'}))")
+    code = (
+        "import sys, grader; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'jinja2', 'nbformat', 'numpy', 'hypothesis', 'IPython', 'exercises', 'reference'}))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
     assert callable(__import__("grader").verifier)
@@ -41,7 +43,7 @@ def test_the_notebook_is_found_from_the_session_or_the_folder(tmp_path, monkeypa
     other = touch(tmp_path / "autre.ipynb", now)
     assert find_notebook(None, None, "fr", tmp_path) == other  # clearly the newest
     os.utime(mine, (now, now))
-    with pytest.raises(NotebookNotFound, match="autre.ipynb, mon_td.ipynb|mon_td.ipynb, autre.ipynb"):
+    with pytest.raises(NotebookNotFound, match=r"autre\.ipynb, mon_td\.ipynb|mon_td\.ipynb, autre\.ipynb"):
         find_notebook(None, None, "fr", tmp_path)  # as new as each other: which one?
     assert find_notebook(str(mine), None, "fr", tmp_path) == mine
     with pytest.raises(NotebookNotFound, match="introuvable"):
@@ -55,11 +57,15 @@ def test_the_notebook_is_found_from_the_session_or_the_folder(tmp_path, monkeypa
 
 
 def test_the_report_css_is_scoped_to_the_report():
-    css = (":root { --ink: #000; }\nbody { margin: 0; }\nh1, .badge { color: red; }\n"
-           "@page { size: A4; }\n@media print { body { padding: 0; } nav.back { display: none; } }\n"
-           "pre.board { padding: 1px; }")
-    assert scope_css(css, ".r") == (".r { --ink: #000; }\n.r { margin: 0; }\n.r h1, .r .badge { color: red; }\n"
-                                    ".r pre.board { padding: 1px; }")
+    css = (
+        ":root { --ink: #000; }\nbody { margin: 0; }\nh1, .badge { color: red; }\n"
+        "@page { size: A4; }\n@media print { body { padding: 0; } nav.back { display: none; } }\n"
+        "pre.board { padding: 1px; }"
+    )
+    assert scope_css(css, ".r") == (
+        ".r { --ink: #000; }\n.r { margin: 0; }\n.r h1, .r .badge { color: red; }\n"
+        ".r pre.board { padding: 1px; }"
+    )
 
 
 def test_the_self_check_cell_is_not_graded():
@@ -75,8 +81,11 @@ def test_the_self_check_cell_is_not_graded():
 def test_unsaved_cells_are_those_run_but_not_in_the_file(tmp_path):
     path = tmp_path / "td.ipynb"
     shutil.copy(SAMPLE, path)
-    sources = ["".join(c["source"]) for c in json.loads(SAMPLE.read_text("utf-8"))["cells"]
-               if c["cell_type"] == "code"]
+    sources = [
+        "".join(c["source"])
+        for c in json.loads(SAMPLE.read_text("utf-8"))["cells"]
+        if c["cell_type"] == "code"
+    ]
     shell = SimpleNamespace(history_manager=SimpleNamespace(input_hist_raw=["", *sources[:3], "verifier()"]))
     assert unsaved_cells(path, shell) == 0
     shell.history_manager.input_hist_raw = ["", sources[0], "x = 'pas enregistré'", "verifier()"]
@@ -84,8 +93,14 @@ def test_unsaved_cells_are_those_run_but_not_in_the_file(tmp_path):
 
 
 def code_cell(source: str) -> dict:
-    return {"cell_type": "code", "id": f"mmg-{abs(hash(source))}", "metadata": {}, "outputs": [],
-            "execution_count": None, "source": source}
+    return {
+        "cell_type": "code",
+        "id": f"mmg-{abs(hash(source))}",
+        "metadata": {},
+        "outputs": [],
+        "execution_count": None,
+        "source": source,
+    }
 
 
 @pytest.mark.slow
@@ -96,15 +111,23 @@ def test_verifier_in_a_running_kernel_shows_the_html_report(tmp_path, monkeypatc
     # A kernel of this interpreter, whatever kernels the machine has installed.
     kernels = tmp_path / "jupyter" / "kernels" / "mmg-test"
     kernels.mkdir(parents=True)
-    (kernels / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "mmg-test", "language": "python"}))
+    (kernels / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "mmg-test",
+                "language": "python",
+            }
+        )
+    )
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     work = tmp_path / "td"
     work.mkdir()
     saved = json.loads(SAMPLE.read_text("utf-8"))
-    saved["cells"] += [code_cell("from grader import verifier\nverifier()"),
-                       code_cell("verifier(question='q14')")]
+    saved["cells"] += [
+        code_cell("from grader import verifier\nverifier()"),
+        code_cell("verifier(question='q14')"),
+    ]
     path = work / "mon_td.ipynb"
     path.write_text(json.dumps(saved), "utf-8")
     decoy = touch(work / "brouillon.ipynb", time.time() + 60)  # newer: only the session tells
@@ -112,8 +135,13 @@ def test_verifier_in_a_running_kernel_shows_the_html_report(tmp_path, monkeypatc
     # What the kernel runs: the saved cells and one more, not saved yet.
     running = nbformat.reads(json.dumps(saved), as_version=4)
     running.cells.insert(-2, nbformat.v4.new_code_cell("pas_encore_enregistre = 1"))
-    client = nbclient.NotebookClient(running, kernel_name="mmg-test", timeout=300, allow_errors=True,
-                                     resources={"metadata": {"path": str(work)}})
+    client = nbclient.NotebookClient(
+        running,
+        kernel_name="mmg-test",
+        timeout=300,
+        allow_errors=True,
+        resources={"metadata": {"path": str(work)}},
+    )
     client.execute()
     full, one = (cell.outputs for cell in running.cells[-2:])
     html = "".join(o["data"]["text/html"] for o in full if o["output_type"] == "display_data")

@@ -72,8 +72,20 @@ def test_the_portable_limits_leave_out_the_process_count():
 
 
 def test_require_strong_refuses_portable(tmp_path):
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--isolation", "portable",
-                           "--require-isolation", "strong"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(SAMPLE),
+            "--isolation",
+            "portable",
+            "--require-isolation",
+            "strong",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "portable" in done.stderr
 
 
@@ -103,7 +115,9 @@ for _name in ("setitimer", "getitimer", "ITIMER_REAL", "ITIMER_VIRTUAL", "ITIMER
         delattr(_signal, _name)
 """
 
-WORKER_PRELUDE = ABSENT_ON_WINDOWS + """
+WORKER_PRELUDE = (
+    ABSENT_ON_WINDOWS
+    + """
 _open(MARKER, "a").write("worker %s %s %s\\n" % (_sys.modules["resource"], _sys.modules["fcntl"],
                                                 hasattr(_signal, "setitimer")))
 _script = _sys.argv[1]
@@ -111,8 +125,11 @@ _sys.argv = _sys.argv[1:]
 exec(compile(_open(_script, encoding="utf-8").read(), _script, "exec"),
      {"__name__": "__main__", "__file__": _script, "__builtins__": __builtins__})
 """
+)
 
-SITECUSTOMIZE = ABSENT_ON_WINDOWS + """
+SITECUSTOMIZE = (
+    ABSENT_ON_WINDOWS
+    + """
 import subprocess as _subprocess
 _PRELUDE = {prelude!r}
 _init = _subprocess.Popen.__init__
@@ -128,15 +145,21 @@ def _with_prelude(self, args, *rest, **kwargs):
 
 _subprocess.Popen.__init__ = _with_prelude
 """
+)
 
 
 def _report(json_file: Path) -> dict:
     submission = json.loads(json_file.read_text("utf-8"))["submissions"][0]
-    return {"status": submission["status"], "mark": submission.get("mark20"),
-            "questions": [(q["id"], q["status"], q["score"]) for q in submission["questions"]],
-            "checks": [[(c.get("name"), c.get("status"), c.get("score")) for c in q.get("checks", [])]
-                       for q in submission["questions"]],
-            "cells": submission["cells"]}
+    return {
+        "status": submission["status"],
+        "mark": submission.get("mark20"),
+        "questions": [(q["id"], q["status"], q["score"]) for q in submission["questions"]],
+        "checks": [
+            [(c.get("name"), c.get("status"), c.get("score")) for c in q.get("checks", [])]
+            for q in submission["questions"]
+        ],
+        "cells": submission["cells"],
+    }
 
 
 @pytest.mark.slow
@@ -148,15 +171,36 @@ def test_the_sample_without_resource_fcntl_nor_setitimer_gets_the_same_report(tm
     (stubs / "sitecustomize.py").write_text(SITECUSTOMIZE.format(prelude=prelude), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(stubs))
     stubbed = subprocess.run(
-        [sys.executable, "-c", "import resource"], env=env, capture_output=True, timeout=60)
+        [sys.executable, "-c", "import resource"], env=env, capture_output=True, timeout=60
+    )
     assert stubbed.returncode != 0, "the stub does not take resource away"
     normal_json, portable_json = tmp_path / "normal.json", tmp_path / "portable.json"
-    normal = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--json", str(normal_json)],
-                            capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    normal = subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--json", str(normal_json)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert normal.returncode == 0, normal.stderr
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--isolation", "portable",
-                           "--jobs", "1", "--json", str(portable_json)],
-                          env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(SAMPLE),
+            "--isolation",
+            "portable",
+            "--jobs",
+            "1",
+            "--json",
+            str(portable_json),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert "isolation : portable" in done.stderr
     workers = marker.read_text().splitlines()
@@ -180,9 +224,24 @@ def test_an_endless_cell_without_setitimer_is_stopped_and_the_rest_graded(tmp_pa
     (stubs / "sitecustomize.py").write_text(SITECUSTOMIZE.format(prelude=prelude), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(stubs))
     out = tmp_path / "r.json"
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(submission), "--isolation", "portable",
-                           "--cell-timeout", "2", "--json", str(out)],
-                          env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(submission),
+            "--isolation",
+            "portable",
+            "--cell-timeout",
+            "2",
+            "--json",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text("utf-8"))["submissions"][0]
     assert report["status"] == "graded"
@@ -244,10 +303,25 @@ def test_portable_isolation_is_said_everywhere(tmp_path):
     corpus_folder = ROOT / "tests" / "fixtures" / "puissance4"
     for name in ("correct_listes.ipynb", "bug_min_max_inverses.ipynb"):
         shutil.copy(corpus_folder / name, copies / name)
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(copies), "--isolation", "portable",
-                           "--jobs", "1", "--csv", str(tmp_path / "notes.csv"),
-                           "--html", str(tmp_path / "html")],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(copies),
+            "--isolation",
+            "portable",
+            "--jobs",
+            "1",
+            "--csv",
+            str(tmp_path / "notes.csv"),
+            "--html",
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.index("isolation : portable") < done.stderr.index("Rapports HTML")
     assert "pas pour une correction notée" in done.stderr

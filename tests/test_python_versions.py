@@ -7,10 +7,10 @@ a folder of the temporary directory, and only the project's wheel is reinstalled
 import hashlib
 import json
 import os
-import tempfile
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -27,8 +27,10 @@ def find_python(version: str) -> Path | None:
     pyenv = shutil.which("pyenv")
     if pyenv:
         root = subprocess.run([pyenv, "root"], capture_output=True, text=True).stdout.strip()
-        found = sorted(Path(root, "versions").glob(f"{version}.*/bin/python"),
-                       key=lambda p: [int(x) for x in p.parent.parent.name.split(".") if x.isdigit()])
+        found = sorted(
+            Path(root, "versions").glob(f"{version}.*/bin/python"),
+            key=lambda p: [int(x) for x in p.parent.parent.name.split(".") if x.isdigit()],
+        )
         if found:
             return found[-1]
     on_path = shutil.which(f"python{version}")
@@ -46,8 +48,9 @@ def comparable(report_path: Path) -> dict:
 
 def venv_for(python: Path) -> tuple[Path, bool]:
     """The cached venv of `python` for this pyproject.toml, and whether it is ready."""
-    key = hashlib.sha256(f"{python.resolve()}\n{ROOT}\n".encode()
-                         + (ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    key = hashlib.sha256(
+        f"{python.resolve()}\n{ROOT}\n".encode() + (ROOT / "pyproject.toml").read_bytes()
+    ).hexdigest()[:16]
     cache = Path(os.environ.get("MMG_VENV_CACHE") or Path(tempfile.gettempdir()) / "mmg-test-venvs")
     venv = cache / f"{python.parent.parent.name}-{key}"
     return venv, (venv / "ready").exists()
@@ -58,8 +61,9 @@ def install_and_grade(python: Path, wheel: Path, work: Path) -> tuple[dict, Path
     bin_dir = venv / ("Scripts" if sys.platform == "win32" else "bin")
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet"]
     if ready:  # the dependencies are there: the project's wheel only
-        subprocess.run([*pip, "--no-deps", "--force-reinstall", str(wheel)], check=True, timeout=300,
-                       capture_output=True)
+        subprocess.run(
+            [*pip, "--no-deps", "--force-reinstall", str(wheel)], check=True, timeout=300, capture_output=True
+        )
     else:
         shutil.rmtree(venv, ignore_errors=True)
         subprocess.run([str(python), "-m", "venv", str(venv)], check=True, timeout=120)
@@ -69,9 +73,13 @@ def install_and_grade(python: Path, wheel: Path, work: Path) -> tuple[dict, Path
     elsewhere.mkdir(parents=True)
     shutil.copy(SAMPLE, elsewhere / "mon_td.ipynb")
     command = bin_dir / ("minimax-grader.exe" if sys.platform == "win32" else "minimax-grader")
-    done = subprocess.run([str(command), "mon_td.ipynb", "--json", "report.json",
-                           "--html", "rapports", "--jobs", "1"], cwd=elsewhere, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [str(command), "mon_td.ipynb", "--json", "report.json", "--html", "rapports", "--jobs", "1"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert "Total : 14.5 / 20 points" in done.stdout
     return comparable(elsewhere / "report.json"), elsewhere / "rapports"
@@ -84,12 +92,20 @@ def test_python_310_and_313_give_the_same_report(tmp_path):
     if missing:
         pytest.skip(f"no Python {', '.join(missing)} here (pyenv absent and not on PATH)")
     wheels = tmp_path / "wheel"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "-w", str(wheels), str(ROOT)], check=True, timeout=300, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels), str(ROOT)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
     (wheel,) = wheels.glob("minimax_grader-*.whl")
     reference = tmp_path / "reference.json"
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--json", str(reference),
-                           "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), str(SAMPLE), "--json", str(reference), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     expected = comparable(reference)
     with ThreadPoolExecutor(len(VERSIONS)) as pool:  # the two installs overlap

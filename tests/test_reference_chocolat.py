@@ -7,7 +7,8 @@ written from those documents, never from a run of the reference."""
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reference import chocolat as c
 
@@ -120,15 +121,16 @@ def test_without_memoisation_the_count_explodes(m):
 from exercises.chocolat.encoding import M, N, learn, votes_from  # noqa: E402
 from exercises.chocolat.judge import strategy_problem, value_problem  # noqa: E402
 
-REFERENCE_ENCODING = learn(votes_from(c.minimax(1, 4), None, (1, 4))
-                           + votes_from(c.minimax(4, 1), None, (4, 1)), "minimax")
+REFERENCE_ENCODING = learn(
+    votes_from(c.minimax(1, 4), None, (1, 4)) + votes_from(c.minimax(4, 1), None, (4, 1)), "minimax"
+)
 
 
 def test_the_encoding_is_learnt_from_1_wide_bars():
     assert REFERENCE_ENCODING.side(c.REDUIT_M) == M and REFERENCE_ENCODING.side(c.REDUIT_N) == N
     assert learn([("C", M), ("L", N)], "").side("L") == N
-    assert learn([(1, N)], "").side(0) == M          # one side learnt: another int is the other
-    assert learn([(1, N)], "").side("x") is None      # ... but not a value of another type
+    assert learn([(1, N)], "").side(0) == M  # one side learnt: another int is the other
+    assert learn([(1, N)], "").side("x") is None  # ... but not a value of another type
     inconsistent = learn([(0, M), (0, N)], "")
     assert inconsistent.side(0) is None and inconsistent.conflicting == (0,)
 
@@ -143,10 +145,10 @@ def test_wrong_strategies_are_refused():
     del dic[(1, 1, 2)]
     assert strategy_problem(dic, (3, 5, 1), REFERENCE_ENCODING).key == (1, 1, 2)
     dic = c.minimax(3, 5)
-    dic[(3, 5, 1)] = (1, (c.REDUIT_N, 1))                # leaves 3 x 4: not a square
+    dic[(3, 5, 1)] = (1, (c.REDUIT_N, 1))  # leaves 3 x 4: not a square
     assert strategy_problem(dic, (3, 5, 1), REFERENCE_ENCODING).key == (3, 5, 1)
     assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 4)), REFERENCE_ENCODING) is not None
     assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 5)), REFERENCE_ENCODING) is not None  # illegal
-    assert value_problem((3, 3, 2), (2, None), REFERENCE_ENCODING) is not None             # winner: 1
-    assert value_problem((3, 3, 2), [1, "n'importe"], REFERENCE_ENCODING) is None          # losing: any move
+    assert value_problem((3, 3, 2), (2, None), REFERENCE_ENCODING) is not None  # winner: 1
+    assert value_problem((3, 3, 2), [1, "n'importe"], REFERENCE_ENCODING) is None  # losing: any move
     assert strategy_problem({(0, 2, 1): (1, None)}, (1, 1, 1), REFERENCE_ENCODING).key == (0, 2, 1)

@@ -1,6 +1,7 @@
 """Tests of reference/domineering.py against the values of the TP sheet and of
 docs/sheet-facts.md. Expected values are written from those documents (or, for
 the helpers, from the rules of the game worked out by hand)."""
+
 import random
 
 import pytest
@@ -51,9 +52,26 @@ def test_grille_vide_rows_are_distinct():
 
 def test_coups_possibles_sheet():
     assert coups_possibles(grille_vide(3, 4), 0) == [
-        (0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)]
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+    ]
     assert coups_possibles(grille_vide(3, 4), 1) == [
-        (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ]
 
 
 def test_h1_sheet():
@@ -87,16 +105,16 @@ def test_placer_and_retirer():
 
 
 def test_h1_infinities():
-    assert h1(grille_vide(1, 3)) == -INF      # player 0 cannot move
-    assert h1(grille_vide(3, 1)) == INF       # player 1 cannot move
-    assert h1(grille_vide(1, 1)) == -INF      # neither: the sheet tests player 0 first
+    assert h1(grille_vide(1, 3)) == -INF  # player 0 cannot move
+    assert h1(grille_vide(3, 1)) == INF  # player 1 cannot move
+    assert h1(grille_vide(1, 1)) == -INF  # neither: the sheet tests player 0 first
     assert h1_bloque_1(grille_vide(1, 1)) == INF
     assert h1(grille_vide(2, 2)) == 0
 
 
 def test_jeu_winner_is_the_last_player_who_moved():
-    assert jeu(premier_coup, premier_coup, 1, 3) == 1   # player 0 can never move
-    assert jeu(premier_coup, premier_coup, 3, 1) == 0   # one vertical domino, then player 1 is stuck
+    assert jeu(premier_coup, premier_coup, 1, 3) == 1  # player 0 can never move
+    assert jeu(premier_coup, premier_coup, 3, 1) == 0  # one vertical domino, then player 1 is stuck
     # 2 x 2: player 0 takes column 0, player 1 cannot place a horizontal domino.
     assert jeu(premier_coup, premier_coup, 2, 2) == 0
 
@@ -144,7 +162,7 @@ def test_rejouer_gives_legal_positions(position):
     zeros = sum(row.count(0) for row in v)
     ones = sum(row.count(1) for row in v)
     assert zeros % 2 == 0 and ones % 2 == 0
-    assert zeros // 2 - ones // 2 == joueur   # player 0 moved first, players alternate
+    assert zeros // 2 - ones // 2 == joueur  # player 0 moved first, players alternate
 
 
 def test_strategie_minmax_is_a_depth_two_optimal_move():
@@ -179,9 +197,9 @@ def test_replay_accepts_the_reference_game_and_finds_broken_ones():
     winner, journal = jeu_journal(premier_coup, dernier_coup, 3, 4)
     log = [[names[player], board, player, move] for board, player, move in journal]
     assert replay(log, 3, 4, names) == winner
-    with pytest.raises(BadGame):            # stopped one move early
+    with pytest.raises(BadGame):  # stopped one move early
         replay(log[:-1], 3, 4, names)
-    with pytest.raises(BadGame):            # the players do not alternate
+    with pytest.raises(BadGame):  # the players do not alternate
         replay([log[0], [names[0]] + log[1][1:2] + [0] + log[1][3:]] + log[2:], 3, 4, names)
-    with pytest.raises(BadGame):            # n and p swapped
+    with pytest.raises(BadGame):  # n and p swapped
         replay(log, 4, 3, names)

@@ -2,8 +2,10 @@
 page and in docs/sheet-facts.md. Expected values
 are written from those documents; the page's own code (copied below) is the yardstick
 on random boards."""
+
 import numpy as np
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exercises.domineering_minmax.worker_side import h_ref as page_h
 from exercises.domineering_minmax.worker_side import s_ref as page_s
@@ -29,8 +31,7 @@ def page_minmax(s, h, v, p, joueur):
         return h(v)
     if joueur == 0:
         return max(succ)
-    else:
-        return min(succ)
+    return min(succ)
 
 
 @st.composite

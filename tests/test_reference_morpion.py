@@ -3,19 +3,36 @@
 Expected values are written from those documents or by hand from the rules of
 tic-tac-toe; the grader's helpers (game_value, optimal_moves) are checked against the
 article's plain minimax."""
+
 import copy
 import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grader.runner import grade_file
 from grader.settings import Settings
 from reference import morpion as m
 from reference.morpion import (
-    COMP, HUMAN, LINES, MAX, MIN, MINIMUM, count_minimax_calls, empty_cells, evaluate,
-    game_over, game_value, minimax, optimal_moves, render, set_move, valid_move)
+    COMP,
+    HUMAN,
+    LINES,
+    MAX,
+    MIN,
+    MINIMUM,
+    count_minimax_calls,
+    empty_cells,
+    evaluate,
+    game_over,
+    game_value,
+    minimax,
+    optimal_moves,
+    render,
+    set_move,
+    valid_move,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FEW = settings(max_examples=40, derandomize=True, deadline=None)
@@ -25,9 +42,7 @@ def empty():
     return [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
 
 
-DRAW = [[1, -1, 1],
-        [1, -1, -1],
-        [-1, 1, 1]]          # full, nobody wins
+DRAW = [[1, -1, 1], [1, -1, -1], [-1, 1, 1]]  # full, nobody wins
 
 
 @st.composite
@@ -67,19 +82,18 @@ def test_wins_on_every_line(line, player):
     assert m.wins(state, player) is True
     assert m.wins(state, -player) is False
     assert game_over(state) is True
-    assert evaluate(state) == player          # +1 when COMP wins, -1 when HUMAN wins
+    assert evaluate(state) == player  # +1 when COMP wins, -1 when HUMAN wins
 
 
 def test_no_win():
     for state in (empty(), DRAW, [[1, 1, -1], [0, -1, 0], [0, 0, 0]]):
         assert not m.wins(state, COMP) and not m.wins(state, HUMAN)
         assert evaluate(state) == 0
-        assert game_over(state) is False      # sheet-facts: a full board is not tested there
+        assert game_over(state) is False  # sheet-facts: a full board is not tested there
 
 
 def test_empty_cells():
-    assert empty_cells(empty()) == [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2],
-                                    [2, 0], [2, 1], [2, 2]]
+    assert empty_cells(empty()) == [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]]
     assert empty_cells(DRAW) == []
     assert empty_cells([[1, 0, -1], [0, 1, 0], [-1, 0, 0]]) == [[0, 1], [1, 0], [1, 2], [2, 1], [2, 2]]
 
@@ -152,7 +166,8 @@ def test_minimax_move_is_among_optimal_moves(example):
 
 def test_render():
     assert render([[1, -1, 0], [0, 0, 0], [0, 1, -1]]) == "\n".join(
-        ["   0  1  2", "0 +1 -1  .", "1  .  .  .", "2  . +1 -1"])
+        ["   0  1  2", "0 +1 -1  .", "1  .  .  .", "2  . +1 -1"]
+    )
 
 
 @pytest.mark.slow
@@ -170,4 +185,5 @@ def test_reference_module_gets_full_marks(tmp_path):
     (q6,) = [q for q in result.questions if q.id == "Q6"]
     assert [values["fr"] for key, values in q6.notes if key == "text"] == [
         "pour information (sans points) : minimax([[0, 0, 0], [0, 0, 0], [0, 0, 0]], 9, 1) "
-        "fait 549 946 appels à minimax (l'article : 549 946) et renvoie [0, 0, 0]"]
+        "fait 549 946 appels à minimax (l'article : 549 946) et renvoie [0, 0, 0]"
+    ]

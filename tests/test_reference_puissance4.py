@@ -1,20 +1,53 @@
 """Tests of reference/puissance4.py against the values of the TD10 sheet and of
 docs/sheet-facts.md. Expected values are written from those documents."""
+
 import copy
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from reference import puissance4 as p4   # p4.teste_gagnante: pytest would
-                                         # collect a bare "teste_gagnante"
+from reference import puissance4 as p4  # p4.teste_gagnante: pytest would
+
+# collect a bare "teste_gagnante"
 from reference.puissance4 import (
-    INF, L1, Dalignements, Lalignements, PARTIE_NULLE, affiche, arbre_minimax,
-    colonnes_jouables, colonnes_optimales, compte_evaluations, copie,
-    dejouer_colonne, evaluer, evaluer_alignement, gagnant, heuristique, init,
-    initialiser_jeu, jeu1, jeu2, jeu3, jeu5, jouer_colonne, maximin,
-    maximin_alpha_beta, minimax, minimax_alpha_beta, nb_alignements_potentiels,
-    ncols, noeuds_elagues, nrows, prochain_joueur, signe, translation,
-    valeurs_colonnes, vecteurs_deplacements)
+    INF,
+    L1,
+    PARTIE_NULLE,
+    Dalignements,
+    Lalignements,
+    affiche,
+    arbre_minimax,
+    colonnes_jouables,
+    colonnes_optimales,
+    compte_evaluations,
+    copie,
+    dejouer_colonne,
+    evaluer,
+    evaluer_alignement,
+    gagnant,
+    heuristique,
+    init,
+    initialiser_jeu,
+    jeu1,
+    jeu2,
+    jeu3,
+    jeu5,
+    jouer_colonne,
+    maximin,
+    maximin_alpha_beta,
+    minimax,
+    minimax_alpha_beta,
+    nb_alignements_potentiels,
+    ncols,
+    noeuds_elagues,
+    nrows,
+    prochain_joueur,
+    signe,
+    translation,
+    valeurs_colonnes,
+    vecteurs_deplacements,
+)
 
 FEW = settings(max_examples=12, derandomize=True, deadline=None)
 
@@ -46,17 +79,24 @@ def search_ab(jeu, alpha, beta, n):
 # ---- Q1..Q8: the board --------------------------------------------------------
 def test_q1_q2_init():
     assert (nrows, ncols) == (6, 7)
-    assert init() == {'nbcoups': 0, 'hauteurs': [0, 0, 0, 0, 0, 0, 0],
-                      'plateau': [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0],
-                                  [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0],
-                                  [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]]}
+    assert init() == {
+        'nbcoups': 0,
+        'hauteurs': [0, 0, 0, 0, 0, 0, 0],
+        'plateau': [
+            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+        ],
+    }
     rows = init()['plateau']
     assert len({id(r) for r in rows}) == 6
 
 
 def test_affiche_init():
-    assert affiche(init()) == "\n".join(
-        [f"{i}| - - - - - - -" for i in range(6)] + ["   0 1 2 3 4 5 6"])
+    assert affiche(init()) == "\n".join([f"{i}| - - - - - - -" for i in range(6)] + ["   0 1 2 3 4 5 6"])
 
 
 def test_q8_jeu1():
@@ -64,24 +104,28 @@ def test_q8_jeu1():
     j = jeu1()
     assert j['nbcoups'] == 14
     assert j['hauteurs'] == [1, 2, 4, 3, 3, 1, 0]
-    assert j['plateau'] == [[0, 0, 0, 0, 0, 0, 0],
-                            [0, 0, 0, 0, 0, 0, 0],
-                            [0, 0, 1, 0, 0, 0, 0],
-                            [0, 0, 2, 1, 2, 0, 0],
-                            [0, 1, 2, 2, 1, 0, 0],
-                            [2, 1, 1, 1, 2, 2, 0]]
+    assert j['plateau'] == [
+        [0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 0, 0],
+        [0, 0, 2, 1, 2, 0, 0],
+        [0, 1, 2, 2, 1, 0, 0],
+        [2, 1, 1, 1, 2, 2, 0],
+    ]
     assert jeu1() is not jeu1() and jeu1()['plateau'][0] is not jeu1()['plateau'][0]
 
 
 def test_affiche_jeu1():
     # The sheet's drawing of jeu1, with the dashes the OCR dropped restored.
-    assert affiche(jeu1()) == ("0| - - - - - - -\n"
-                               "1| - - - - - - -\n"
-                               "2| - - 1 - - - -\n"
-                               "3| - - 2 1 2 - -\n"
-                               "4| - 1 2 2 1 - -\n"
-                               "5| 2 1 1 1 2 2 -\n"
-                               "   0 1 2 3 4 5 6")
+    assert affiche(jeu1()) == (
+        "0| - - - - - - -\n"
+        "1| - - - - - - -\n"
+        "2| - - 1 - - - -\n"
+        "3| - - 2 1 2 - -\n"
+        "4| - 1 2 2 1 - -\n"
+        "5| 2 1 1 1 2 2 -\n"
+        "   0 1 2 3 4 5 6"
+    )
 
 
 def test_q3_copie_independent():
@@ -90,7 +134,7 @@ def test_q3_copie_independent():
     assert c == j
     assert c is not j and c['hauteurs'] is not j['hauteurs']
     assert c['plateau'] is not j['plateau']
-    assert all(a is not b for a, b in zip(c['plateau'], j['plateau']))
+    assert all(a is not b for a, b in zip(c['plateau'], j['plateau'], strict=False))
     jouer_colonne(c, 1, 6)
     c['plateau'][0][0] = 9
     assert j == jeu1()
@@ -107,15 +151,15 @@ def test_q4_q5_prochain_joueur_colonnes_jouables():
 
 def test_q6_jouer_colonne():
     j = init()
-    assert tuple(jouer_colonne(j, 1, 3)) == (5, 3)     # row 5 is the bottom
+    assert tuple(jouer_colonne(j, 1, 3)) == (5, 3)  # row 5 is the bottom
     assert tuple(jouer_colonne(j, 2, 3)) == (4, 3)
     assert j['plateau'][5][3] == 1 and j['plateau'][4][3] == 2
     assert j['hauteurs'] == [0, 0, 0, 2, 0, 0, 0] and j['nbcoups'] == 2
     with pytest.raises(AssertionError):
-        jouer_colonne(j, 2, 0)                          # player 1 is next
+        jouer_colonne(j, 2, 0)  # player 1 is next
     full = initialiser_jeu([0] * 6)
     with pytest.raises(AssertionError):
-        jouer_colonne(full, 1, 0)                       # column 0 is full
+        jouer_colonne(full, 1, 0)  # column 0 is full
 
 
 @FEW
@@ -132,16 +176,24 @@ def test_q7_dejouer_colonne_undoes(jeu, col):
 # ---- Q9..Q13: alignments ------------------------------------------------------
 def test_q9_translation_examples():
     assert vecteurs_deplacements == [(0, 1), (1, 0), (1, 1), (-1, 1)]
-    assert [translation((0, 0), vecteurs_deplacements[0], k) for k in range(4)] \
-        == [(0, 0), (0, 1), (0, 2), (0, 3)]
-    assert [translation((3, 1), vecteurs_deplacements[3], k) for k in range(4)] \
-        == [(3, 1), (2, 2), (1, 3), (0, 4)]
+    assert [translation((0, 0), vecteurs_deplacements[0], k) for k in range(4)] == [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+    ]
+    assert [translation((3, 1), vecteurs_deplacements[3], k) for k in range(4)] == [
+        (3, 1),
+        (2, 2),
+        (1, 3),
+        (0, 4),
+    ]
 
 
 def test_q9_lalignements():
     assert len(Lalignements) == 69
     assert len({frozenset(a) for a in Lalignements}) == 69
-    par_direction = {u: 0 for u in vecteurs_deplacements}
+    par_direction = dict.fromkeys(vecteurs_deplacements, 0)
     for a in Lalignements:
         assert len(a) == 4 and all(0 <= i < 6 and 0 <= j < 7 for i, j in a)
         u = (a[1][0] - a[0][0], a[1][1] - a[0][1])
@@ -154,21 +206,25 @@ def test_q9_lalignements():
 
 
 def test_q10_dalignements():
-    assert Dalignements[(0, 0)] == [[(0, 0), (0, 1), (0, 2), (0, 3)],
-                                    [(0, 0), (1, 0), (2, 0), (3, 0)],
-                                    [(0, 0), (1, 1), (2, 2), (3, 3)]]
+    assert Dalignements[(0, 0)] == [
+        [(0, 0), (0, 1), (0, 2), (0, 3)],
+        [(0, 0), (1, 0), (2, 0), (3, 0)],
+        [(0, 0), (1, 1), (2, 2), (3, 3)],
+    ]
     assert set(Dalignements) == {(i, j) for i in range(6) for j in range(7)}
     for cell, alignements in Dalignements.items():
         assert alignements == [a for a in Lalignements if cell in a]
 
 
 def test_q13_nb_alignements_potentiels():
-    assert nb_alignements_potentiels == [[3, 4, 5, 7, 5, 4, 3],
-                                         [4, 6, 8, 10, 8, 6, 4],
-                                         [5, 8, 11, 13, 11, 8, 5],
-                                         [5, 8, 11, 13, 11, 8, 5],
-                                         [4, 6, 8, 10, 8, 6, 4],
-                                         [3, 4, 5, 7, 5, 4, 3]]
+    assert nb_alignements_potentiels == [
+        [3, 4, 5, 7, 5, 4, 3],
+        [4, 6, 8, 10, 8, 6, 4],
+        [5, 8, 11, 13, 11, 8, 5],
+        [5, 8, 11, 13, 11, 8, 5],
+        [4, 6, 8, 10, 8, 6, 4],
+        [3, 4, 5, 7, 5, 4, 3],
+    ]
 
 
 # ---- Q11, Q12, Q14 on jeu1, jeu2, jeu3 ---------------------------------------
@@ -304,8 +360,7 @@ WINDOW_BOUNDS = [-INF, -30, -10, -2, 0, 2, 5, 10, 20, 40, INF]
 
 
 @FEW
-@given(positions(), st.integers(1, 3), st.sampled_from(WINDOW_BOUNDS),
-       st.sampled_from(WINDOW_BOUNDS))
+@given(positions(), st.integers(1, 3), st.sampled_from(WINDOW_BOUNDS), st.sampled_from(WINDOW_BOUNDS))
 def test_q17_bound_property_in_narrow_windows(jeu, n, a, b):
     if a >= b:
         return
@@ -314,9 +369,9 @@ def test_q17_bound_property_in_narrow_windows(jeu, n, a, b):
     if a < r < b:
         assert r == v
     elif r <= a:
-        assert v <= r            # fail-soft: an upper bound (hence v <= a)
+        assert v <= r  # fail-soft: an upper bound (hence v <= a)
     else:
-        assert v >= r            # fail-soft: a lower bound (hence v >= b)
+        assert v >= r  # fail-soft: a lower bound (hence v >= b)
 
 
 def test_q17_number_of_evaluations():
@@ -352,7 +407,7 @@ def test_q16_tree_counts_match_facts():
     arbre = arbre_minimax(jeu1(), 3)
     assert arbre['valeur'] == 14
     evaluees = [f for f in _feuilles(arbre) if abs(f['valeur']) != INF]
-    assert len(evaluees) == 294                                  # maximin
+    assert len(evaluees) == 294  # maximin
     assert len([f for f in evaluees if not f['elague']]) == 144  # alpha-beta
 
 
@@ -374,8 +429,7 @@ def _ab_explores(jeu, alpha, beta, n, chemin, explores):
     return best
 
 
-@pytest.mark.parametrize("jeu, n", [(jeu5(), 3), (jeu5(), 4), (jeu1(), 3),
-                                    (initialiser_jeu(L1 + [1]), 3)])
+@pytest.mark.parametrize("jeu, n", [(jeu5(), 3), (jeu5(), 4), (jeu1(), 3), (initialiser_jeu(L1 + [1]), 3)])
 def test_q16_noeuds_elagues(jeu, n):
     arbre = arbre_minimax(jeu, n)
     noeuds = list(_noeuds(arbre))
@@ -384,8 +438,7 @@ def test_q16_noeuds_elagues(jeu, n):
     _ab_explores(jeu, -INF, INF, n, (), explores)
     elagues = {nd['chemin'] for nd in noeuds if nd['elague']}
     assert elagues == {nd['chemin'] for nd in noeuds} - explores
-    attendu = [nd['chemin'] for nd in noeuds
-               if nd['elague'] and nd['chemin'][:-1] not in elagues]
+    attendu = [nd['chemin'] for nd in noeuds if nd['elague'] and nd['chemin'][:-1] not in elagues]
     assert noeuds_elagues(jeu, n) == attendu
 
 

@@ -64,7 +64,7 @@ def test_the_docs_state_the_codes_points(exercise):
 
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
 def test_each_exercise_is_detected_by_its_own_signature(exercise):
-    names = {name: "function" for name in exercise.signature}
+    names = dict.fromkeys(exercise.signature, "function")
     assert detect(names, EXERCISES.values()).exercise == exercise.id
 
 

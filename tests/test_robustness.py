@@ -27,10 +27,10 @@ import pytest
 from grader import __version__
 from grader.api import grade
 from grader.errors import NotGradable
+from grader.render.annotations import render_annotations
 from grader.render.csv_report import render_csv
 from grader.render.json_report import render_json
 from grader.render.junit_report import render_junit
-from grader.render.annotations import render_annotations
 from grader.render.sanitize import json_text_safe, safe_cell, safe_line, safe_text
 from grader.render.terminal import render_submission, render_summary
 from grader.results import SubmissionResult
@@ -59,26 +59,37 @@ def assert_verdicts(result, spec):
     assert result.status == "graded", (result.reason, result.detail)
     assert result.exercise == spec["exercise"]
     assert {q.id: q.status.value for q in result.questions} == spec["questions"], spec["why"]
-    assert sorted(c.index for c in result.cells if not c.ok) == spec["failed_cells"], \
-        [(c.index, c.error, c.message[:80]) for c in result.cells if not c.ok]
+    assert sorted(c.index for c in result.cells if not c.ok) == spec["failed_cells"], [
+        (c.index, c.error, c.message[:80]) for c in result.cells if not c.ok
+    ]
 
 
 def assert_no_command_line(text: str, allowed: tuple[str, ...] = ()):
     """No line a CI runner would read as a command, except the grader's own annotations."""
     for line in text.splitlines():
         stripped = line.lstrip()
-        if stripped.startswith("::") or stripped.startswith("##["):
+        if stripped.startswith(("::", "##[")):
             assert stripped.startswith(allowed) and allowed, line[:120]
 
 
 # -- the codec ------------------------------------------------------------------------
 
+
 def test_dict_keys_of_any_hashable_plain_type_round_trip():
-    value = {frozenset({1, 2}): "fs", (1, frozenset({(2, 3)})): "tuple of fs", 1.5: "f", None: "n",
-             True: "b", (): "empty", float("inf"): "inf", "s": {frozenset(): [1]}, ((1, 2), (3,)): 9}
+    value = {
+        frozenset({1, 2}): "fs",
+        (1, frozenset({(2, 3)})): "tuple of fs",
+        1.5: "f",
+        None: "n",
+        True: "b",
+        (): "empty",
+        float("inf"): "inf",
+        "s": {frozenset(): [1]},
+        ((1, 2), (3,)): 9,
+    }
     decoded = wire.decode(wire.encode(value)[0])
     assert decoded == value
-    assert all(type(k) is type(o) for k, o in zip(decoded, value))
+    assert all(type(k) is type(o) for k, o in zip(decoded, value, strict=False))
 
 
 def test_a_set_of_frozensets_round_trips():
@@ -86,11 +97,17 @@ def test_a_set_of_frozensets_round_trips():
     assert wire.decode(wire.encode(value)[0]) == value
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 100_000 + "]" * 100_000,  # nested deeper than the C scanner recurses
-    '{"$d": [[[1], 2], [{"$d": []}, 3]]}',  # a dict as a key: not hashable
-    '{"$d": 5}', '{"$s": "abc"}', '{"$d": [[1]]}', '{"$np": 3}',  # tags holding the wrong type
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # nested deeper than the C scanner recurses
+        '{"$d": [[[1], 2], [{"$d": []}, 3]]}',  # a dict as a key: not hashable
+        '{"$d": 5}',
+        '{"$s": "abc"}',
+        '{"$d": [[1]]}',
+        '{"$np": 3}',  # tags holding the wrong type
+    ],
+)
 def test_a_malformed_or_too_deep_value_is_refused_as_malformed(text):
     with pytest.raises(ValueError):
         wire.decode(text)
@@ -100,7 +117,7 @@ def test_opaque_fields_are_capped_on_both_sides():
     huge = type("T" * 1_000_000, (), {})()
     text, _ = wire.encode(huge)
     assert len(text) < 1_000
-    forged = '{"$obj": "%s", "repr": "%s", "why": 3}' % ("N" * 100_000, "r" * 100_000)
+    forged = '{{"$obj": "{}", "repr": "{}", "why": 3}}'.format("N" * 100_000, "r" * 100_000)
     opaque = wire.decode(forged)
     assert len(opaque.type_name) <= wire.MAX_NAME and len(opaque.text) <= wire.MAX_REPR
     assert opaque.why == "?"
@@ -108,14 +125,22 @@ def test_opaque_fields_are_capped_on_both_sides():
 
 # -- checked replies --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1.0, 1e300, "3", None, True, [1]])
 def test_a_number_from_the_worker_must_be_finite_and_in_range(bad):
     assert checked.number(bad, 0, 1e6) == 0.0
 
 
 def test_error_fields_are_typed_and_capped():
-    error = checked.error_fields({"type": "E" * 10_000, "message": "m" * 10_000, "line": float("nan"),
-                                  "where": ["x"], "traceback": ["t" * 1000] * 100})
+    error = checked.error_fields(
+        {
+            "type": "E" * 10_000,
+            "message": "m" * 10_000,
+            "line": float("nan"),
+            "where": ["x"],
+            "traceback": ["t" * 1000] * 100,
+        }
+    )
     assert len(error["type"]) == checked.TYPE_CHARS and len(error["message"]) == checked.MESSAGE_CHARS
     assert error["line"] is None and error["where"] == ""
     assert len(error["traceback"]) == checked.TRACEBACK_LINES
@@ -131,6 +156,7 @@ def test_names_are_capped_in_number_and_length():
 
 # -- reading ------------------------------------------------------------------------------
 
+
 def test_a_notebook_nested_100000_deep_is_not_gradable():
     with pytest.raises(NotGradable) as info:
         cells_from_notebook(make_faults.deep_notebook())
@@ -145,9 +171,23 @@ def test_a_notebook_nested_100000_deep_gets_a_report(tmp_path):
 
 
 def test_notebook_cells_of_the_wrong_types_are_skipped():
-    text = json.dumps({"cells": [{"cell_type": "code", "source": [1, "x = 1\n"], "metadata": {},
-                                  "outputs": [], "execution_count": None}, 5],
-                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    text = json.dumps(
+        {
+            "cells": [
+                {
+                    "cell_type": "code",
+                    "source": [1, "x = 1\n"],
+                    "metadata": {},
+                    "outputs": [],
+                    "execution_count": None,
+                },
+                5,
+            ],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
     try:
         cells, _ = cells_from_notebook(text)
     except NotGradable:
@@ -174,12 +214,15 @@ def test_a_module_of_100000_statements_costs_little_memory(tmp_path):
     path = tmp_path / "cent_mille.py"
     path.write_text(make_faults.many_statements_module(), "utf-8")
     # Read in a process of its own, to measure the peak memory of reading it: it was 5.7 GB.
-    probe = ("import resource, sys; from pathlib import Path; from grader.submission import read_submission; "
-             "code = read_submission(Path(sys.argv[1])); "
-             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(code.cells), "
-             "sum(len(c.source) for c in code.cells))")
-    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True,
-                          timeout=300, check=True)
+    probe = (
+        "import resource, sys; from pathlib import Path; from grader.submission import read_submission; "
+        "code = read_submission(Path(sys.argv[1])); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(code.cells), "
+        "sum(len(c.source) for c in code.cells))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=300, check=True
+    )
     peak_kib, cells, source_chars = map(int, done.stdout.split())
     assert peak_kib < 1024 * 1024, f"{peak_kib // 1024} MiB"
     assert cells <= MAX_CELLS
@@ -214,6 +257,7 @@ def test_line_numbers_of_a_module_chunk_are_those_of_the_file(tmp_path):
 
 
 # -- the fixtures -----------------------------------------------------------------------
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["cle_frozenset.ipynb", "rapport_force.ipynb", "temps_nan.ipynb"])
@@ -298,6 +342,7 @@ def test_matplotlib_first_import_costs_no_cell_budget():
 
 # -- the last-resort guard ----------------------------------------------------------------
 
+
 def _explode(path, settings, exercises=None):
     if "boum" in path.name:
         raise RecursionError("maximum recursion depth exceeded")
@@ -320,8 +365,10 @@ def test_an_exception_in_the_grader_costs_one_submission_only(tmp_path, monkeypa
 
 # -- the reports -----------------------------------------------------------------------------
 
-HOSTILE = ("\x1b[2J\x1b[H\nTotal : 20 / 20\n::error::x\n  ::stop-commands::jeton\n##[error]y\n"
-           "\x00\ud800 \udfff\r=1+1\x9b\u2028")
+HOSTILE = (
+    "\x1b[2J\x1b[H\nTotal : 20 / 20\n::error::x\n  ::stop-commands::jeton\n##[error]y\n"
+    "\x00\ud800 \udfff\r=1+1\x9b\u2028"
+)
 
 
 def test_safe_text_escapes_controls_and_commands():
@@ -402,7 +449,7 @@ def test_html_escapes_the_hostile_text(forged, tmp_path):
     write_html([forged], tmp_path, "fr")
     for page in tmp_path.glob("*.html"):
         html = page.read_text("utf-8")
-        assert "<script>alert" not in html and "&lt;script&gt;" in html or page.name == "index.html"
+        assert ("<script>alert" not in html and "&lt;script&gt;" in html) or page.name == "index.html"
 
 
 @pytest.mark.slow
@@ -410,11 +457,27 @@ def test_one_failing_report_writer_does_not_stop_the_others(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "junit.xml").mkdir()  # a folder where the JUnit file should go: that writer fails
-    done = subprocess.run([sys.executable, str(ROOT / "grade.py"), str(FAULTS / "temps_nan.ipynb"),
-                           "--cell-timeout", "3", "--junit", str(out / "junit.xml"),
-                           "--csv", str(out / "notes.csv"), "--json", str(out / "r.json"),
-                           "--html", str(out / "html")],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(FAULTS / "temps_nan.ipynb"),
+            "--cell-timeout",
+            "3",
+            "--junit",
+            str(out / "junit.xml"),
+            "--csv",
+            str(out / "notes.csv"),
+            "--json",
+            str(out / "r.json"),
+            "--html",
+            str(out / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert done.returncode == 1, done.stderr
     assert (out / "notes.csv").is_file() and (out / "r.json").is_file()
     assert (out / "html" / "index.html").is_file()
@@ -423,10 +486,22 @@ def test_one_failing_report_writer_does_not_stop_the_others(tmp_path):
 
 # -- the batch ----------------------------------------------------------------------------------
 
-HOSTILE_FILES = ["cle_frozenset.ipynb", "rapport_force.ipynb", "nom_de_type_40mo.ipynb",
-                 "noms_450000.ipynb", "temps_nan.ipynb", "matplotlib_premier_import.ipynb"]
-HONEST = ["correct_listes.ipynb", "bug_sans_diagonales.ipynb", "correct_module.py",
-          "bug_min_max_inverses.ipynb", "correct_numpy.ipynb", "bug_joueur_inverse.ipynb"]
+HOSTILE_FILES = [
+    "cle_frozenset.ipynb",
+    "rapport_force.ipynb",
+    "nom_de_type_40mo.ipynb",
+    "noms_450000.ipynb",
+    "temps_nan.ipynb",
+    "matplotlib_premier_import.ipynb",
+]
+HONEST = [
+    "correct_listes.ipynb",
+    "bug_sans_diagonales.ipynb",
+    "correct_module.py",
+    "bug_min_max_inverses.ipynb",
+    "correct_numpy.ipynb",
+    "bug_joueur_inverse.ipynb",
+]
 
 
 @pytest.mark.slow
@@ -455,10 +530,29 @@ def test_a_batch_of_hostile_and_honest_files_is_fully_reported(tmp_path):
     out.mkdir()
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, str(ROOT / "grade.py"), str(copies), "--jobs", "2", "--cell-timeout", "3",
-         "--csv", str(out / "notes.csv"), "--junit", str(out / "junit.xml"), "--json", str(out / "r.json"),
-         "--html", str(out / "html"), "--github-annotations"],
-        capture_output=True, text=True, cwd=cwd, timeout=900)
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            str(copies),
+            "--jobs",
+            "2",
+            "--cell-timeout",
+            "3",
+            "--csv",
+            str(out / "notes.csv"),
+            "--junit",
+            str(out / "junit.xml"),
+            "--json",
+            str(out / "r.json"),
+            "--html",
+            str(out / "html"),
+            "--github-annotations",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=900,
+    )
     elapsed = time.monotonic() - start
     assert done.returncode == 0, done.stderr[-2000:]
     assert list(cwd.iterdir()) == []
@@ -474,8 +568,9 @@ def test_a_batch_of_hostile_and_honest_files_is_fully_reported(tmp_path):
     assert by_file["profond.ipynb"]["status"] == "not_gradable"
     assert by_file["signes.py"]["status"] == by_file["cent_mille.py"]["status"] == "graded"
     ET.parse(out / "junit.xml")
-    rows = list(csv.reader(io.StringIO((out / "notes.csv").read_text("utf-8").lstrip("\ufeff")),
-                           delimiter=";"))
+    rows = list(
+        csv.reader(io.StringIO((out / "notes.csv").read_text("utf-8").lstrip("\ufeff")), delimiter=";")
+    )
     assert len(rows) == 1 + len(by_file)
     for row in rows[1:]:
         assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row[:4]), row[:4]

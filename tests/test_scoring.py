@@ -10,6 +10,7 @@ from grader.results import CheckResult, CheckStatus, QuestionResult, QuestionSta
 def detect(defined) -> Detection:
     return detect_in(defined, EXERCISES.values())
 
+
 P, F, E, T = CheckStatus.PASSED, CheckStatus.FAILED, CheckStatus.ERROR, CheckStatus.TIMEOUT
 
 
@@ -33,19 +34,29 @@ def test_score_is_the_sum_of_passing_checks():
 
 
 def test_dependency_notes_name_the_failing_function_a_question_calls():
-    questions = [Question("Q14", "heuristique", (("heuristique",),)),
-                 Question("Q15", "maximin", (("maximin",), ("minimax",)))]
-    results = [QuestionResult("Q14", "", 2, QuestionStatus.PARTIAL),
-               QuestionResult("Q15", "", 2, QuestionStatus.FAILED)]
-    dependency_notes(questions, results, {"maximin": ["heuristique", "copie"], "minimax": ["heuristique"]}, {})
-    assert results[1].notes == [("uses_failing_many", {"func": "maximin, minimax", "names": "heuristique (Q14)"})]
+    questions = [
+        Question("Q14", "heuristique", (("heuristique",),)),
+        Question("Q15", "maximin", (("maximin",), ("minimax",))),
+    ]
+    results = [
+        QuestionResult("Q14", "", 2, QuestionStatus.PARTIAL),
+        QuestionResult("Q15", "", 2, QuestionStatus.FAILED),
+    ]
+    dependency_notes(
+        questions, results, {"maximin": ["heuristique", "copie"], "minimax": ["heuristique"]}, {}
+    )
+    assert results[1].notes == [
+        ("uses_failing_many", {"func": "maximin, minimax", "names": "heuristique (Q14)"})
+    ]
     assert results[0].notes == []
 
 
 def test_no_note_when_the_called_function_passes():
     questions = [Question("Q14", "h", (("heuristique",),)), Question("Q15", "m", (("maximin",),))]
-    results = [QuestionResult("Q14", "", 2, QuestionStatus.PASSED),
-               QuestionResult("Q15", "", 2, QuestionStatus.FAILED)]
+    results = [
+        QuestionResult("Q14", "", 2, QuestionStatus.PASSED),
+        QuestionResult("Q15", "", 2, QuestionStatus.FAILED),
+    ]
     dependency_notes(questions, results, {"maximin": ["heuristique"]}, {})
     assert results[1].notes == []
 
@@ -53,6 +64,8 @@ def test_no_note_when_the_called_function_passes():
 def test_detection_from_names():
     assert detect({"copie": "function", "jouer_colonne": "function", "x": "value"}).exercise == "puissance4"
     assert detect({"grille_vide": "function", "coups_possibles": "function"}).exercise == "domineering"
-    assert detect({"wins": "function", "empty_cells": "function", "minimax": "function"}).exercise == "morpion"
+    assert (
+        detect({"wins": "function", "empty_cells": "function", "minimax": "function"}).exercise == "morpion"
+    )
     assert detect({"minimax_rec": "function", "minimax": "function"}).exercise == "chocolat"
     assert detect({"f": "function"}).exercise is None

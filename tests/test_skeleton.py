@@ -5,8 +5,13 @@ from __future__ import annotations
 from exercises import EXERCISES
 from grader.skeleton import names_in_text, recognise
 
-SKELETON = ["def init():\n    #to_do\n", "def copie(jeu):\n    #to_do\n", "def colonnes_jouables(jeu):\n    #to_do\n",
-            "def jouer_colonne(jeu, joueur, col):\n    #to_do\n", "Lalignements = #to_do\n"]
+SKELETON = [
+    "def init():\n    #to_do\n",
+    "def copie(jeu):\n    #to_do\n",
+    "def colonnes_jouables(jeu):\n    #to_do\n",
+    "def jouer_colonne(jeu, joueur, col):\n    #to_do\n",
+    "Lalignements = #to_do\n",
+]
 
 
 def test_names_of_def_lines_and_assignments_even_when_nothing_compiles():
@@ -23,8 +28,10 @@ def test_a_blank_skeleton_is_recognised_from_its_def_lines():
 def test_failing_the_names_the_sheets_title_decides():
     title = '{"cells": [{"cell_type": "markdown", "source": ["# TP : Jeu du Domineering"]}]}'
     assert recognise(["def f(:\n"], title, EXERCISES.values()).exercise == "domineering"
-    assert recognise([], "# Algorithme min-max\nle domineering 4 x 4", EXERCISES.values()).exercise == \
-        "domineering-minmax"
+    assert (
+        recognise([], "# Algorithme min-max\nle domineering 4 x 4", EXERCISES.values()).exercise
+        == "domineering-minmax"
+    )
     assert recognise([], "La tablette de chocolat", EXERCISES.values()).exercise == "chocolat"
 
 

@@ -69,12 +69,14 @@ def test_column_games_full_and_nearly_full():
 @pytest.mark.slow
 def test_the_stored_games_are_a_fresh_generation():
     from pathlib import Path
+
     stored = Path(p4.__file__).with_name("structural_moves.py").read_text("utf-8")
     assert stored == p4.structural_moves_source()
 
 
 def test_domineering_shapes_one_row_one_column_non_square_both_ways():
     from exercises.domineering import positions as dom
+
     shapes = {(len(v), len(v[0])) for v, _ in dom.structural_positions()}
     assert {(1, 5), (5, 1), (2, 5), (5, 2), (4, 4)} <= shapes
     for v, joueur, depth in dom.structural_searches():
@@ -83,6 +85,7 @@ def test_domineering_shapes_one_row_one_column_non_square_both_ways():
 
 def test_domineering_minmax_two_domino_boards_are_legal_for_each_player():
     from exercises.domineering_minmax import positions as dm
+
     cases = dm.structural_game_cases()
     assert {joueur for _, _, joueur in cases} == {0, 1}
     for v, p, joueur in cases:
@@ -92,6 +95,7 @@ def test_domineering_minmax_two_domino_boards_are_legal_for_each_player():
 
 def test_morpion_threats_each_line_each_holder_each_side_to_move():
     from exercises.morpion import positions as mp
+
     threats = mp.threat_positions()
     assert len(threats) == 8 * 2 * 2
     for state, player in threats:

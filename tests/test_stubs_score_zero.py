@@ -20,8 +20,11 @@ EXTRA = {"domineering-minmax": ("jeu(s, h, v, p, joueur)", "affiche(v)")}
 
 def stub_source(exercise_id: str, body: str) -> str:
     tree = ast.parse(reference_source(exercise_id))
-    lines = [f"def {node.name}({ast.unparse(node.args)}):\n    {body}\n"
-             for node in tree.body if isinstance(node, ast.FunctionDef)]
+    lines = [
+        f"def {node.name}({ast.unparse(node.args)}):\n    {body}\n"
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    ]
     lines += [f"def {signature}:\n    {body}\n" for signature in EXTRA.get(exercise_id, ())]
     return "\n".join(lines)
 
@@ -36,6 +39,8 @@ def test_a_file_of_stubs_scores_zero(exercise_id, body):
 
 def test_printing_the_winner_alone_earns_nothing():
     source = stub_source("domineering-minmax", "pass").replace(
-        "def jeu(s, h, v, p, joueur):\n    pass", "def jeu(s, h, v, p, joueur):\n    print('Joueur 0 a gagné')")
+        "def jeu(s, h, v, p, joueur):\n    pass",
+        "def jeu(s, h, v, p, joueur):\n    print('Joueur 0 a gagné')",
+    )
     questions = grade_source("domineering-minmax", source, only="Q4")
     assert questions["Q4"].score == 0

@@ -11,8 +11,10 @@ from grader.submission import cells_from_module, cells_from_notebook, decode_mod
 
 def notebook(*cells, version=4):
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbformat.v4.new_code_cell(c)
-                for c in cells]
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(c[3:]) if c.startswith("md:") else nbformat.v4.new_code_cell(c)
+        for c in cells
+    ]
     return nbformat.writes(nb)
 
 
@@ -31,17 +33,35 @@ def test_magics_and_shell_escapes_are_neutralised():
 
 
 def test_nbformat_3_notebooks_are_upgraded():
-    v3 = {"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [
-        {"cell_type": "code", "input": "def init():\n    return 1", "language": "python",
-         "outputs": [], "metadata": {}}]}]}
+    v3 = {
+        "nbformat": 3,
+        "nbformat_minor": 0,
+        "metadata": {},
+        "worksheets": [
+            {
+                "cells": [
+                    {
+                        "cell_type": "code",
+                        "input": "def init():\n    return 1",
+                        "language": "python",
+                        "outputs": [],
+                        "metadata": {},
+                    }
+                ]
+            }
+        ],
+    }
     cells, total = cells_from_notebook(json.dumps(v3))
     assert total == 1 and "def init" in cells[0].source
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("{not json", "invalid_json"),
-    ('{"hello": 1}', "not_a_notebook"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "invalid_json"),
+        ('{"hello": 1}', "not_a_notebook"),
+    ],
+)
 def test_bad_notebooks_are_not_gradable(text, reason):
     with pytest.raises(NotGradable) as info:
         cells_from_notebook(text)

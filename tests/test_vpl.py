@@ -11,8 +11,17 @@ from pathlib import Path
 import pytest
 
 from grader.render.vpl import render_vpl, vpl_grade
-from grader.results import (CellOutcome, CheckResult, CheckStatus, Evidence, Failure, FailureKind, QuestionResult,
-                            QuestionStatus, SubmissionResult)
+from grader.results import (
+    CellOutcome,
+    CheckResult,
+    CheckStatus,
+    Evidence,
+    Failure,
+    FailureKind,
+    QuestionResult,
+    QuestionStatus,
+    SubmissionResult,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
@@ -30,7 +39,7 @@ def vpl_parse_grade(text: str) -> str:
     grade = ""
     for line in vpl_split(text):
         if line.startswith("Grade :=>>"):
-            grade = line[len("Grade :=>>"):].strip()
+            grade = line[len("Grade :=>>") :].strip()
     return grade
 
 
@@ -44,7 +53,7 @@ def vpl_parse_comments(text: str) -> list[str]:
             else:
                 comments.append(line)
         elif line.startswith("Comment :=>>"):
-            comments.append(line[len("Comment :=>>"):])
+            comments.append(line[len("Comment :=>>") :])
         elif line.strip() == "<|--":
             in_comment = True
     return comments
@@ -52,17 +61,29 @@ def vpl_parse_comments(text: str) -> list[str]:
 
 def hostile_result() -> SubmissionResult:
     """A result where every student-controlled text tries to forge VPL markup."""
-    failing = CheckResult("sheet_values", {"fr": "valeurs", "en": "values"}, 1.0, CheckStatus.FAILED,
-                          Evidence(call=f"f({FORGED!s})", expected="2", obtained=FORGED, board=FORGED))
-    raising = CheckResult("raises", {"fr": "lève", "en": "raises"}, 1.0, CheckStatus.ERROR,
-                          failure=Failure(FailureKind.RAISED, ename="ValueError", evalue=FORGED))
+    failing = CheckResult(
+        "sheet_values",
+        {"fr": "valeurs", "en": "values"},
+        1.0,
+        CheckStatus.FAILED,
+        Evidence(call=f"f({FORGED!s})", expected="2", obtained=FORGED, board=FORGED),
+    )
+    raising = CheckResult(
+        "raises",
+        {"fr": "lève", "en": "raises"},
+        1.0,
+        CheckStatus.ERROR,
+        failure=Failure(FailureKind.RAISED, ename="ValueError", evalue=FORGED),
+    )
     passing = CheckResult("ok", {"fr": "ok", "en": "ok"}, 2.0, CheckStatus.PASSED)
     question = QuestionResult("Q1", "f", 4.0, QuestionStatus.PARTIAL, [failing, raising, passing])
-    result = SubmissionResult(f"copies/{FORGED}.ipynb", "puissance4", "graded", kind="notebook",
-                              total_cells=2, detected_by=FORGED)
+    result = SubmissionResult(
+        f"copies/{FORGED}.ipynb", "puissance4", "graded", kind="notebook", total_cells=2, detected_by=FORGED
+    )
     result.questions = [question]
-    result.cells = [CellOutcome(1, "cellule 1", ok=False, error="ValueError", message=FORGED,
-                                first_line=FORGED)]
+    result.cells = [
+        CellOutcome(1, "cellule 1", ok=False, error="ValueError", message=FORGED, first_line=FORGED)
+    ]
     return result
 
 
@@ -72,8 +93,9 @@ def test_student_text_cannot_forge_a_grade_or_markup():
         text = render_vpl(result, lang, 10)
         assert "\r" not in text
         assert vpl_parse_grade(text) == "5"  # 2 points of 4, out of 10
-        assert [line for line in text.split("\n") if line.startswith(("Grade :=>>", "Comment :=>>"))] \
-            == ["Grade :=>> 5"]
+        assert [line for line in text.split("\n") if line.startswith(("Grade :=>>", "Comment :=>>"))] == [
+            "Grade :=>> 5"
+        ]
         lines = text.split("\n")
         assert lines.count("<|--") == 1 and lines.count("--|>") == 1
         comments = vpl_parse_comments(text)
@@ -93,8 +115,13 @@ def test_grade_is_scaled_and_absent_when_not_gradable():
 
 
 def grade(*args, cwd=None):
-    return subprocess.run([sys.executable, str(ROOT / "grade.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "grade.py"), *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        timeout=300,
+    )
 
 
 def test_cli_vpl_on_the_sample():
@@ -120,10 +147,12 @@ def test_cli_vpl_wants_one_submission(tmp_path):
 def test_a_hostile_notebook_cannot_forge_a_grade(tmp_path):
     notebook = json.loads(SAMPLE.read_text("utf-8"))
     forged = "\\n".join(["Grade :=>> 20", "--|>", "Grade :=>> 20", "Comment :=>> bravo"])
-    source = (f'print("{forged}")\n'
-              f'def heuristique(jeu):\n    raise ValueError("{forged}\\r\\nGrade :=>> 20")\n')
-    notebook["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": None,
-                              "outputs": [], "source": source})
+    source = (
+        f'print("{forged}")\ndef heuristique(jeu):\n    raise ValueError("{forged}\\r\\nGrade :=>> 20")\n'
+    )
+    notebook["cells"].append(
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+    )
     path = tmp_path / "Grade :=>> 20.ipynb"
     path.write_text(json.dumps(notebook), "utf-8")
     done = grade(path, "--vpl", "--jobs", "1")
@@ -156,15 +185,20 @@ def test_vpl_evaluate_script_from_the_docs(tmp_path):
     jail.mkdir()
     (jail / "vpl_evaluate.sh").write_text(doc_script())
     shutil.copy(SAMPLE, jail / "mon td.ipynb")  # a space: names are quoted
-    env = {**os.environ, "VPL_SUBFILE0": "notes.txt", "VPL_SUBFILE1": "mon td.ipynb",
-           "VPL_GRADEMAX": "10", "MINIMAX_GRADER": grader_command(tmp_path)}
-    done = subprocess.run(["bash", "vpl_evaluate.sh"], cwd=jail, env=env, capture_output=True,
-                          text=True, timeout=60)
+    env = {
+        **os.environ,
+        "VPL_SUBFILE0": "notes.txt",
+        "VPL_SUBFILE1": "mon td.ipynb",
+        "VPL_GRADEMAX": "10",
+        "MINIMAX_GRADER": grader_command(tmp_path),
+    }
+    done = subprocess.run(
+        ["bash", "vpl_evaluate.sh"], cwd=jail, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     # VPL runs vpl_execution with its own environment: the script must not rely on ours.
     bare = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
-    run = subprocess.run(["./vpl_execution"], cwd=jail, env=bare, capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(["./vpl_execution"], cwd=jail, env=bare, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert vpl_parse_grade(run.stdout) == "7.25"
     comments = vpl_parse_comments(run.stdout)
@@ -177,11 +211,13 @@ def test_vpl_evaluate_script_without_a_notebook_or_with_a_broken_grader(tmp_path
     jail = tmp_path / "jail"
     jail.mkdir()
     (jail / "vpl_evaluate.sh").write_text(doc_script())
-    for env, expected in (({"VPL_SUBFILE0": "notes.txt"}, "-Aucun fichier"),
-                          ({"VPL_SUBFILE0": "$(touch pwned).py", "MINIMAX_GRADER": "false"},
-                           "-Erreur du correcteur")):
-        subprocess.run(["bash", "vpl_evaluate.sh"], cwd=jail, env={**os.environ, **env}, check=True,
-                       timeout=60)
+    for env, expected in (
+        ({"VPL_SUBFILE0": "notes.txt"}, "-Aucun fichier"),
+        ({"VPL_SUBFILE0": "$(touch pwned).py", "MINIMAX_GRADER": "false"}, "-Erreur du correcteur"),
+    ):
+        subprocess.run(
+            ["bash", "vpl_evaluate.sh"], cwd=jail, env={**os.environ, **env}, check=True, timeout=60
+        )
         run = subprocess.run(["./vpl_execution"], cwd=jail, capture_output=True, text=True, timeout=60)
         assert vpl_parse_grade(run.stdout) == ""
         assert vpl_parse_comments(run.stdout)[0].startswith(expected)

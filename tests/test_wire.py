@@ -13,11 +13,27 @@ def roundtrip(value):
     return wire.decode(text)
 
 
-@pytest.mark.parametrize("value", [
-    None, True, False, 0, -3, 2**70, 1.5, "é", [], (), [1, (2, 3)], ((1, 2), [3]),
-    {(0, 0): [[(0, 0), (0, 1)]]}, {"nbcoups": 3, "plateau": [[0] * 7 for _ in range(6)]},
-    {1, 2}, frozenset({(1, 2)}),
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        True,
+        False,
+        0,
+        -3,
+        2**70,
+        1.5,
+        "é",
+        [],
+        (),
+        [1, (2, 3)],
+        ((1, 2), [3]),
+        {(0, 0): [[(0, 0), (0, 1)]]},
+        {"nbcoups": 3, "plateau": [[0] * 7 for _ in range(6)]},
+        {1, 2},
+        frozenset({(1, 2)}),
+    ],
+)
 def test_plain_values_survive_the_trip(value):
     decoded = roundtrip(value)
     assert decoded == value
@@ -44,7 +60,7 @@ def test_object_with_eq_always_true_equals_nothing():
 
     decoded = roundtrip([Toujours()])
     assert decoded != [(3, 14)]
-    assert decoded[0] != (3, 14) and not decoded[0] == 15
+    assert decoded[0] != (3, 14) and decoded[0] != 15
 
 
 def test_subclasses_are_sent_as_their_base_type():

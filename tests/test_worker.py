@@ -27,14 +27,17 @@ def test_cells_run_in_one_namespace_and_calls_return_plain_data(session):
     assert session.names()["f"] == "function"
 
 
-@pytest.mark.parametrize("source, error", [
-    ("def f(:\n", "SyntaxError"),
-    ("1 / 0\n", "ZeroDivisionError"),
-    ("import sys\nsys.exit(3)\n", "SystemExit"),
-    ("exit()\n", "SystemExit"),
-    ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
-    ("input('colonne ? ')\n", "EOFError"),
-])
+@pytest.mark.parametrize(
+    "source, error",
+    [
+        ("def f(:\n", "SyntaxError"),
+        ("1 / 0\n", "ZeroDivisionError"),
+        ("import sys\nsys.exit(3)\n", "SystemExit"),
+        ("exit()\n", "SystemExit"),
+        ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+        ("input('colonne ? ')\n", "EOFError"),
+    ],
+)
 def test_a_failing_cell_is_recorded_and_the_next_cells_still_run(session, source, error):
     outcome = run(session, source)
     assert not outcome.ok and outcome.error == error
@@ -52,8 +55,12 @@ def test_an_endless_cell_is_stopped_and_the_state_kept(session):
 
 def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(session):
     assert run(session, "z = 5\n").ok
-    outcome = run(session, "while True:\n    try:\n        while True:\n            pass\n"
-                           "    except BaseException:\n        pass\n", 2)
+    outcome = run(
+        session,
+        "while True:\n    try:\n        while True:\n            pass\n"
+        "    except BaseException:\n        pass\n",
+        2,
+    )
     assert outcome.status is CellStatus.TIMEOUT
     assert session.get("z") == 5  # the succeeded cells were replayed in a new worker
 
@@ -104,8 +111,11 @@ def test_call_counts(session):
 
 
 def test_the_grader_is_not_importable_and_cwd_is_a_scratch(session):
-    run(session, "import os, sys\ntry:\n    import grader\n    ok = True\nexcept ImportError:\n"
-                 "    ok = False\ncwd = os.getcwd()\n")
+    run(
+        session,
+        "import os, sys\ntry:\n    import grader\n    ok = True\nexcept ImportError:\n"
+        "    ok = False\ncwd = os.getcwd()\n",
+    )
     assert session.get("ok") is False
     assert "mmg-scratch" in session.get("cwd")
 
@@ -131,9 +141,13 @@ def premier(v, joueur):
 
 def test_grader_helpers_are_passed_to_student_functions_and_read_back(session):
     from grader.sandbox.wire import Ref
-    assert run(session, "def jeu(strategie, v):\n    return strategie(v, 1) + 1\n"
-                        "def double(x):\n    return 2 * x\n"
-                        "def applique(f, x):\n    return f(x)\n").ok
+
+    assert run(
+        session,
+        "def jeu(strategie, v):\n    return strategie(v, 1) + 1\n"
+        "def double(x):\n    return 2 * x\n"
+        "def applique(f, x):\n    return f(x)\n",
+    ).ok
     session.define_helpers(HELPERS)
     assert session.call("jeu", Ref("@premier"), [[1, 2], [3, 4]]).value == 1
     assert session.get("@SEEN") == []  # the helpers are fresh for every request
@@ -143,8 +157,11 @@ def test_grader_helpers_are_passed_to_student_functions_and_read_back(session):
 
 def test_grader_helpers_survive_a_restart(session):
     from grader.sandbox.wire import Ref
-    assert run(session, "def jeu(strategie, v):\n    return strategie(v, 1)\n"
-                        "def crash():\n    import os\n    os._exit(1)\n").ok
+
+    assert run(
+        session,
+        "def jeu(strategie, v):\n    return strategie(v, 1)\ndef crash():\n    import os\n    os._exit(1)\n",
+    ).ok
     session.define_helpers(HELPERS)
     with pytest.raises(WorkerCrash):
         session.call("crash")
@@ -154,11 +171,15 @@ def test_grader_helpers_survive_a_restart(session):
 
 def test_what_student_code_changes_in_the_helpers_is_gone_at_the_next_request(session):
     from grader.sandbox.wire import Ref
-    assert run(session, "def pirate(strategie):\n"
-                        "    strategie.__globals__['premier'] = lambda v, j: 99\n"
-                        "    strategie.__globals__['__builtins__']['len'] = lambda x: 0\n"
-                        "    return 0\n"
-                        "def jeu(strategie, v):\n    return strategie(v, 1)\n").ok
+
+    assert run(
+        session,
+        "def pirate(strategie):\n"
+        "    strategie.__globals__['premier'] = lambda v, j: 99\n"
+        "    strategie.__globals__['__builtins__']['len'] = lambda x: 0\n"
+        "    return 0\n"
+        "def jeu(strategie, v):\n    return strategie(v, 1)\n",
+    ).ok
     session.define_helpers(HELPERS)
     assert session.call("pirate", Ref("@premier")).value == 0
     assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
@@ -167,12 +188,16 @@ def test_what_student_code_changes_in_the_helpers_is_gone_at_the_next_request(se
 
 # -- hostile code (see also tests/test_faults.py) -----------------------------------
 
+
 def test_a_call_that_ignores_every_signal_is_killed_at_its_budget(session):
-    assert run(session, "import signal\ndef tetu():\n"
-                        "    for s in (signal.SIGALRM, signal.SIGTERM, signal.SIGINT):\n"
-                        "        signal.signal(s, signal.SIG_IGN)\n"
-                        "    while True:\n        pass\n"
-                        "def h():\n    return 7\n").ok
+    assert run(
+        session,
+        "import signal\ndef tetu():\n"
+        "    for s in (signal.SIGALRM, signal.SIGTERM, signal.SIGINT):\n"
+        "        signal.signal(s, signal.SIG_IGN)\n"
+        "    while True:\n        pass\n"
+        "def h():\n    return 7\n",
+    ).ok
     start = time.monotonic()
     with pytest.raises(CallTimeout):
         session.call("tetu", budget=0.5)
@@ -181,9 +206,12 @@ def test_a_call_that_ignores_every_signal_is_killed_at_its_budget(session):
 
 
 def test_a_dead_worker_is_noticed_even_when_its_children_hold_the_pipes(session):
-    assert run(session, "import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
-                        "        time.sleep(600)\n        os._exit(0)\n"
-                        "def meurt():\n    os._exit(0)\n").ok
+    assert run(
+        session,
+        "import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
+        "        time.sleep(600)\n        os._exit(0)\n"
+        "def meurt():\n    os._exit(0)\n",
+    ).ok
     start = time.monotonic()
     with pytest.raises(WorkerCrash):
         session.call("meurt", budget=5)
@@ -191,12 +219,15 @@ def test_a_dead_worker_is_noticed_even_when_its_children_hold_the_pipes(session)
 
 
 def test_a_frame_forged_on_the_channel_fails_that_call_only(session):
-    assert run(session, "import os, json\ndef forge():\n"
-                        "    trame = json.dumps({'ok': True, 'value': 20}).encode()\n"
-                        "    for fd in range(3, 256):\n        try:\n"
-                        "            os.write(fd, len(trame).to_bytes(4, 'big') + trame)\n"
-                        "        except OSError:\n            pass\n    return 0\n"
-                        "def h():\n    return 7\n").ok
+    assert run(
+        session,
+        "import os, json\ndef forge():\n"
+        "    trame = json.dumps({'ok': True, 'value': 20}).encode()\n"
+        "    for fd in range(3, 256):\n        try:\n"
+        "            os.write(fd, len(trame).to_bytes(4, 'big') + trame)\n"
+        "        except OSError:\n            pass\n    return 0\n"
+        "def h():\n    return 7\n",
+    ).ok
     with pytest.raises(WorkerCrash) as crash:
         session.call("forge")
     assert crash.value.cause is Crash.CHANNEL
@@ -204,22 +235,39 @@ def test_a_frame_forged_on_the_channel_fails_that_call_only(session):
 
 
 def test_closed_standard_fds_and_garbage_on_them_change_nothing(session):
-    assert run(session, "import os\nos.close(0)\nos.close(1)\nos.close(2)\nr, w = os.pipe()\n"
-                        "os.write(w, b'garbage')\nprint('encore')\n").ok
+    assert run(
+        session,
+        "import os\nos.close(0)\nos.close(1)\nos.close(2)\nr, w = os.pipe()\n"
+        "os.write(w, b'garbage')\nprint('encore')\n",
+    ).ok
     assert run(session, "import os\nos.write(1, b'\\x00\\x00\\x00\\x02{}')\ndef h():\n    return 7\n", 2).ok
     assert session.call("h").value == 7
     assert "encore" in "".join(session.printed)
 
 
 def test_the_channel_is_not_advertised_to_student_code(session):
-    assert run(session, "import os, sys\nargv = list(sys.argv)\nenv = dict(os.environ)\n"
-                        "fds = sorted(int(f) for f in os.listdir('/proc/self/fd'))\n").ok
+    assert run(
+        session,
+        "import os, sys\nargv = list(sys.argv)\nenv = dict(os.environ)\n"
+        "fds = sorted(int(f) for f in os.listdir('/proc/self/fd'))\n",
+    ).ok
     assert session.get("argv") == [""]
     env = session.get("env")
     assert not any(k.startswith("MMG_") for k in env)
-    assert set(env) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "PYTHONHASHSEED", "PYTHONIOENCODING",
-                        "MPLBACKEND", "MPLCONFIGDIR", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
-                        "MKL_NUM_THREADS"}
+    assert set(env) <= {
+        "PATH",
+        "HOME",
+        "TMPDIR",
+        "LANG",
+        "LC_ALL",
+        "PYTHONHASHSEED",
+        "PYTHONIOENCODING",
+        "MPLBACKEND",
+        "MPLCONFIGDIR",
+        "OMP_NUM_THREADS",
+        "OPENBLAS_NUM_THREADS",
+        "MKL_NUM_THREADS",
+    }
     assert [fd for fd in session.get("fds") if 2 < fd < 100] in ([], [3])  # 3: listdir's own fd
 
 
@@ -231,12 +279,15 @@ def test_the_environment_of_the_grader_is_not_inherited(monkeypatch):
 
 
 def test_patched_builtins_and_json_do_not_reach_the_channel(session):
-    assert run(session, "import builtins, json, random\n"
-                        "builtins.isinstance = lambda o, c: True\nbuiltins.repr = lambda o: '?'\n"
-                        "json.loads = json.dumps = lambda *a, **k: None\n"
-                        "json.JSONDecoder.decode = lambda *a, **k: None\n"
-                        "def f(x):\n    return {'x': [x, (x, 1.5)], 's': {x}}\n"
-                        "def hasard():\n    return random.random()\n").ok
+    assert run(
+        session,
+        "import builtins, json, random\n"
+        "builtins.isinstance = lambda o, c: True\nbuiltins.repr = lambda o: '?'\n"
+        "json.loads = json.dumps = lambda *a, **k: None\n"
+        "json.JSONDecoder.decode = lambda *a, **k: None\n"
+        "def f(x):\n    return {'x': [x, (x, 1.5)], 's': {x}}\n"
+        "def hasard():\n    return random.random()\n",
+    ).ok
     assert session.call("f", 2).value == {"x": [2, (2, 1.5)], "s": {2}}
     first = session.call("hasard").value
     assert isinstance(first, float)
@@ -244,11 +295,15 @@ def test_patched_builtins_and_json_do_not_reach_the_channel(session):
 
 def test_the_scratch_directory_is_removed_even_after_a_kill(tmp_path, monkeypatch):
     import tempfile
+
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with StudentSession("m", Limits(), Isolation.BASIC, cell_budget=1) as session:
         assert run(session, "open('trace.txt', 'w').write('x')\n").ok
-        outcome = run(session, "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
-                               "while True:\n    pass\n", 2)
+        outcome = run(
+            session,
+            "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass\n",
+            2,
+        )
         assert outcome.status is CellStatus.TIMEOUT
         assert run(session, "import os\nvu = os.listdir('.')\n", 3).ok
         assert session.get("vu") == ["trace.txt"]  # the replayed cell wrote it again

@@ -17,9 +17,14 @@ FOLDER = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "puissa
 
 
 def code_cell(source: str) -> dict:
-    return {"cell_type": "code", "execution_count": None, "id": "magie-" + hashlib.sha1(source.encode()).hexdigest()[:8],
-            "metadata": {}, "outputs": [],
-            "source": source.splitlines(keepends=True)}
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "magie-" + hashlib.sha1(source.encode()).hexdigest()[:8],
+        "metadata": {},
+        "outputs": [],
+        "source": source.splitlines(keepends=True),
+    }
 
 
 def with_magic(cell: dict, magic: str) -> dict:
@@ -33,21 +38,31 @@ def main() -> None:
     cells = base["cells"]
 
     timed = copy.deepcopy(base)
-    magics = {3: "%%time", 10: "%%capture", 15: "%%time", 17: "%%time",
-              19: "%%capture sortie\n%%time", 20: "%%timeit -n 1 -r 1"}
-    timed["cells"] = [with_magic(c, magics[n]) if n in magics else c
-                      for n, c in enumerate(cells, start=1)]
+    magics = {
+        3: "%%time",
+        10: "%%capture",
+        15: "%%time",
+        17: "%%time",
+        19: "%%capture sortie\n%%time",
+        20: "%%timeit -n 1 -r 1",
+    }
+    timed["cells"] = [with_magic(c, magics[n]) if n in magics else c for n, c in enumerate(cells, start=1)]
     timed["cells"].append(code_cell("%%timeit\nmaximin(jeu1, 3)"))
-    (FOLDER / "correct_magie_time.ipynb").write_text(json.dumps(timed, ensure_ascii=False, indent=1) + "\n",
-                                                      "utf-8")
+    (FOLDER / "correct_magie_time.ipynb").write_text(
+        json.dumps(timed, ensure_ascii=False, indent=1) + "\n", "utf-8"
+    )
 
     others = copy.deepcopy(base)
-    others["cells"] = (cells[:2] + [code_cell("%%bash\npip install numpy")]
-                       + [with_magic(cells[2], "%matplotlib inline\n!pip list")] + cells[3:]
-                       + [code_cell("%%writefile partie.py\nprint(maximin(jeu1, 3))"),
-                          code_cell("%%html\n<b>Fin du TD</b>")])
-    (FOLDER / "correct_magie_autres.ipynb").write_text(json.dumps(others, ensure_ascii=False, indent=1) + "\n",
-                                                        "utf-8")
+    others["cells"] = (
+        cells[:2]
+        + [code_cell("%%bash\npip install numpy")]
+        + [with_magic(cells[2], "%matplotlib inline\n!pip list")]
+        + cells[3:]
+        + [code_cell("%%writefile partie.py\nprint(maximin(jeu1, 3))"), code_cell("%%html\n<b>Fin du TD</b>")]
+    )
+    (FOLDER / "correct_magie_autres.ipynb").write_text(
+        json.dumps(others, ensure_ascii=False, indent=1) + "\n", "utf-8"
+    )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,17 @@ def first_student_page(report_dir: Path) -> Path:
 
 def render(browser: str, page: Path, target: Path, *, pdf: bool = False, height: int = HEIGHT) -> Path:
     output = f"--print-to-pdf={target}" if pdf else f"--screenshot={target}"
-    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--no-pdf-header-footer", output, f"--window-size={WIDTH},{height}", page.resolve().as_uri()]
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--no-pdf-header-footer",
+        output,
+        f"--window-size={WIDTH},{height}",
+        page.resolve().as_uri(),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     if done.returncode != 0 or not target.is_file():
         raise SystemExit(f"chromium failed on {page}:\n{done.stderr[-2000:]}")
@@ -62,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     browser = find_browser()
     student = report_dir / args.page if args.page else first_student_page(report_dir)
-    made = [render(browser, report_dir / "index.html", out / "index.png", height=args.height),
-            render(browser, student, out / f"{student.stem}.png", height=args.height)]
+    made = [
+        render(browser, report_dir / "index.html", out / "index.png", height=args.height),
+        render(browser, student, out / f"{student.stem}.png", height=args.height),
+    ]
     if args.pdf:
         made.append(render(browser, student, out / f"{student.stem}.pdf", pdf=True))
     for path in made:

@@ -18,8 +18,10 @@ SMALL = 6  # sides of the random bars: without memoisation 6 x 6 takes ~16,000 c
 def all_states(largest: int = SMALL) -> list[tuple[int, int, int]]:
     """Every state (m, n, p) with m, n <= largest, smallest bars first: the domain is
     small enough to be covered whole, and the first failure is then the smallest."""
-    return sorted(((m, n, p) for m in range(1, largest + 1) for n in range(1, largest + 1)
-                   for p in (1, 2)), key=lambda s: (s[0] + s[1], s))
+    return sorted(
+        ((m, n, p) for m in range(1, largest + 1) for n in range(1, largest + 1) for p in (1, 2)),
+        key=lambda s: (s[0] + s[1], s),
+    )
 
 
 def _rec_call(state: tuple[int, int, int]) -> str:
@@ -27,8 +29,9 @@ def _rec_call(state: tuple[int, int, int]) -> str:
     return f"minimax_rec({{}}, {m}, {n}, {p})"
 
 
-def _rec(ctx: CheckContext, state: tuple[int, int, int], keep_args: bool = False,
-         budget: float = CALL_BUDGET):
+def _rec(
+    ctx: CheckContext, state: tuple[int, int, int], keep_args: bool = False, budget: float = CALL_BUDGET
+):
     return ctx.call("minimax_rec", {}, *state, shown=_rec_call(state), budget=budget, keep_args=keep_args)
 
 
@@ -60,8 +63,9 @@ def q1_winning_move(ctx: CheckContext) -> None:
         pair = as_pair(value)  # the move alone: the winner is the previous check's business
         problem = move_problem(state, pair[1] if pair else value, ctx.state, expected_text(state, ctx.state))
         if problem is not None:
-            raise mismatch(_rec_call(state), problem.expected, show(value), fr=problem.fr, en=problem.en,
-                           text=True)
+            raise mismatch(
+                _rec_call(state), problem.expected, show(value), fr=problem.fr, en=problem.en, text=True
+            )
 
 
 def q1_fills_dic(ctx: CheckContext) -> None:
@@ -71,14 +75,26 @@ def q1_fills_dic(ctx: CheckContext) -> None:
         call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
         found = strategy_problem(dic, state, ctx.state)
         if found is not None:
-            raise mismatch(call, found.problem.expected, found.obtained, fr=found.problem.fr,
-                           en=found.problem.en, text=True)
+            raise mismatch(
+                call,
+                found.problem.expected,
+                found.obtained,
+                fr=found.problem.fr,
+                en=found.problem.en,
+                text=True,
+            )
         if not _same_value(dic.get(state), result.value):
-            raise mismatch(call, Text(f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
-                                      f"the value of dic[{show(state)}], {show(dic.get(state))}"),
-                           show(result.value), text=True,
-                           fr="minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
-                           en="minimax_rec must return the value it stored in dic for that state")
+            raise mismatch(
+                call,
+                Text(
+                    f"la valeur de dic[{show(state)}], {show(dic.get(state))}",
+                    f"the value of dic[{show(state)}], {show(dic.get(state))}",
+                ),
+                show(result.value),
+                text=True,
+                fr="minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
+                en="minimax_rec must return the value it stored in dic for that state",
+            )
 
 
 def _same_value(stored: Any, returned: Any) -> bool:
@@ -101,20 +117,28 @@ def q1_computed_once(ctx: CheckContext) -> None:
     value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
     _check_winner(call, ONCE_STATE, value, ctx)
     if count < 0:  # the student's code switched the grader's profile hook off: nothing measured
-        raise mismatch(call, Text("chaque état calculé une seule fois", "each state computed once"),
-                       Text("non mesurable : sys.setprofile appelé", "not measurable: sys.setprofile called"),
-                       text=True, fr="minimax_rec ne doit pas changer la fonction de profilage de Python",
-                       en="minimax_rec must not change Python's profile function")
+        raise mismatch(
+            call,
+            Text("chaque état calculé une seule fois", "each state computed once"),
+            Text("non mesurable : sys.setprofile appelé", "not measurable: sys.setprofile called"),
+            text=True,
+            fr="minimax_rec ne doit pas changer la fonction de profilage de Python",
+            en="minimax_rec must not change Python's profile function",
+        )
     if count:
-        raise mismatch(call, Text("chaque état calculé une seule fois", "each state computed once"),
-                       Text(f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : "
-                            f"{times[0]} fois",
-                            f"{count} state(s) computed more than once, e.g. {first[0]}: {times[0]} times"),
-                       text=True,
-                       fr="un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
-                          "refaire les appels récursifs",
-                       en="a state already in dic must be returned at once (step 1 of the sheet), without "
-                          "making the recursive calls again")
+        raise mismatch(
+            call,
+            Text("chaque état calculé une seule fois", "each state computed once"),
+            Text(
+                f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : {times[0]} fois",
+                f"{count} state(s) computed more than once, e.g. {first[0]}: {times[0]} times",
+            ),
+            text=True,
+            fr="un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
+            "refaire les appels récursifs",
+            en="a state already in dic must be returned at once (step 1 of the sheet), without "
+            "making the recursive calls again",
+        )
 
 
 def q1_fast(ctx: CheckContext) -> None:
@@ -129,8 +153,9 @@ def _check_strategy(ctx: CheckContext, m: int, n: int, budget: float = CALL_BUDG
     dic = ctx.value("minimax", m, n, shown=call, budget=budget)
     found = strategy_problem(dic, (m, n, 1), ctx.state)
     if found is not None:
-        raise mismatch(call, found.problem.expected, found.obtained, fr=found.problem.fr,
-                           en=found.problem.en, text=True)
+        raise mismatch(
+            call, found.problem.expected, found.obtained, fr=found.problem.fr, en=found.problem.en, text=True
+        )
 
 
 def q2_small_bars(ctx: CheckContext) -> None:
@@ -149,41 +174,89 @@ def q2_fast(ctx: CheckContext) -> None:
 
 
 QUESTIONS = (
-    Question("Q1", "minimax_rec", (("minimax_rec",),), (
-        Check("base_case", 1.5, q1_base_case,
-              "tablette 1 x 1 : le joueur p qui doit jouer a perdu, le gagnant est l'autre joueur",
-              "1 x 1 bar: player p, who must move, has lost; the winner is the other player"),
-        Check("winner", 2.5, q1_winner,
-              "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
-              "m, n <= 6, p = 1 ou 2",
-              "the winner returned is right (the player to move wins exactly when m != n), "
-              "m, n <= 6, p = 1 or 2"),
-        Check("winning_move", 2.5, q1_winning_move,
-              "quand m != n, le coup renvoyé est légal et laisse une tablette carrée (perdante) "
-              "à l'adversaire",
-              "when m != n, the move returned is legal and leaves a square (losing) bar to the opponent"),
-        Check("fills_dic", 2.5, q1_fills_dic,
-              "après minimax_rec(dic, m, n, p), dic contient tous les états accessibles, chacun avec le bon "
-              "gagnant et un coup gagnant quand il y en a un ; la valeur renvoyée est celle rangée dans dic",
-              "after minimax_rec(dic, m, n, p), dic holds every reachable state, each with the right winner "
-              "and a winning move when there is one; the value returned is the one stored in dic"),
-        Check("computed_once", 1.5, q1_computed_once,
-              "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
-              "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))", value_free=True),
-        Check("fast", 1.5, q1_fast,
-              "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
-              "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second"))),
-    Question("Q2", "minimax", (("minimax",),), (
-        Check("small_bars", 2, q2_small_bars,
-              "minimax(1, 1), minimax(1, n), minimax(n, 1) : la stratégie gagnante complète depuis (m, n, 1)",
-              "minimax(1, 1), minimax(1, n), minimax(n, 1): the whole winning strategy from (m, n, 1)"),
-        Check("sizes", 3.5, q2_sizes,
-              "minimax(m, n), m, n <= 6 : un dictionnaire de tous les états accessibles depuis (m, n, 1), "
-              "bons gagnants, coups gagnants",
-              "minimax(m, n), m, n <= 6: a dictionary of every state reachable from (m, n, 1), right "
-              "winners, winning moves"),
-        Check("fast", 2.5, q2_fast,
-              "minimax(30, 30) répond en moins d'une seconde, avec une stratégie juste",
-              "minimax(30, 30) answers within a second, with a right strategy"))),
+    Question(
+        "Q1",
+        "minimax_rec",
+        (("minimax_rec",),),
+        (
+            Check(
+                "base_case",
+                1.5,
+                q1_base_case,
+                "tablette 1 x 1 : le joueur p qui doit jouer a perdu, le gagnant est l'autre joueur",
+                "1 x 1 bar: player p, who must move, has lost; the winner is the other player",
+            ),
+            Check(
+                "winner",
+                2.5,
+                q1_winner,
+                "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
+                "m, n <= 6, p = 1 ou 2",
+                "the winner returned is right (the player to move wins exactly when m != n), "
+                "m, n <= 6, p = 1 or 2",
+            ),
+            Check(
+                "winning_move",
+                2.5,
+                q1_winning_move,
+                "quand m != n, le coup renvoyé est légal et laisse une tablette carrée (perdante) "
+                "à l'adversaire",
+                "when m != n, the move returned is legal and leaves a square (losing) bar to the opponent",
+            ),
+            Check(
+                "fills_dic",
+                2.5,
+                q1_fills_dic,
+                "après minimax_rec(dic, m, n, p), dic contient tous les états accessibles, chacun avec le bon "
+                "gagnant et un coup gagnant quand il y en a un ; la valeur renvoyée est celle rangée dans dic",
+                "after minimax_rec(dic, m, n, p), dic holds every reachable state, each with the right winner "
+                "and a winning move when there is one; the value returned is the one stored in dic",
+            ),
+            Check(
+                "computed_once",
+                1.5,
+                q1_computed_once,
+                "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
+                "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))",
+                value_free=True,
+            ),
+            Check(
+                "fast",
+                1.5,
+                q1_fast,
+                "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
+                "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second",
+            ),
+        ),
+    ),
+    Question(
+        "Q2",
+        "minimax",
+        (("minimax",),),
+        (
+            Check(
+                "small_bars",
+                2,
+                q2_small_bars,
+                "minimax(1, 1), minimax(1, n), minimax(n, 1) : la stratégie gagnante complète depuis (m, n, 1)",
+                "minimax(1, 1), minimax(1, n), minimax(n, 1): the whole winning strategy from (m, n, 1)",
+            ),
+            Check(
+                "sizes",
+                3.5,
+                q2_sizes,
+                "minimax(m, n), m, n <= 6 : un dictionnaire de tous les états accessibles depuis (m, n, 1), "
+                "bons gagnants, coups gagnants",
+                "minimax(m, n), m, n <= 6: a dictionary of every state reachable from (m, n, 1), right "
+                "winners, winning moves",
+            ),
+            Check(
+                "fast",
+                2.5,
+                q2_fast,
+                "minimax(30, 30) répond en moins d'une seconde, avec une stratégie juste",
+                "minimax(30, 30) answers within a second, with a right strategy",
+            ),
+        ),
+    ),
 )
-

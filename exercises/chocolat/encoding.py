@@ -46,7 +46,7 @@ class Encoding:
                 return side
         if len(self.learnt) == 1:  # one side learnt: another value of the same type is the other
             value, side = self.learnt[0]
-            if type(d) is type(value) or isinstance(d, (bool, int)) and isinstance(value, (bool, int)):
+            if type(d) is type(value) or (isinstance(d, (bool, int)) and isinstance(value, (bool, int))):
                 return 1 - side
         return None
 
@@ -124,16 +124,19 @@ def prepare(view: StudentView) -> Encoding:
             try:
                 if func == "minimax_rec":
                     result = view.call(func, {}, m, n, 1, budget=PREPARE_BUDGET, keep_args=True)
-                    votes += votes_from(result.args_after[0] if result.args_after else None,
-                                        result.value, (m, n))
+                    votes += votes_from(
+                        result.args_after[0] if result.args_after else None, result.value, (m, n)
+                    )
                 else:
                     result = view.call(func, m, n, budget=PREPARE_BUDGET)
                     votes += votes_from(result.value, None, (m, n))
             except StudentFailure:
                 continue
         if votes:
-            calls = [f"{func}({{}}, {m}, {n}, 1)" if func == "minimax_rec" else f"{func}({m}, {n})"
-                     for m, n in PROBE_BARS]
+            calls = [
+                f"{func}({{}}, {m}, {n}, 1)" if func == "minimax_rec" else f"{func}({m}, {n})"
+                for m, n in PROBE_BARS
+            ]
             return learn(votes, " ; ".join(calls))
     return Encoding()
 
@@ -142,26 +145,34 @@ def describe(encoding: Encoding) -> dict[str, str]:
     """What was understood of d, in both languages (message key "text")."""
     if encoding.conflicting:
         values = ", ".join(show(d) for d in encoding.conflicting)
-        return {"fr": f"Codage de d : aucun codage cohérent, d = {values} sert à réduire m (tablette 4 x 1) "
-                      f"comme n (tablette 1 x 4) ({encoding.source}) ; les coups ne peuvent pas être "
-                      "validés.",
-                "en": f"Encoding of d: no consistent encoding, d = {values} is used to reduce m (4 x 1 bar) "
-                      f"and n (1 x 4 bar) ({encoding.source}); moves cannot be accepted."}
+        return {
+            "fr": f"Codage de d : aucun codage cohérent, d = {values} sert à réduire m (tablette 4 x 1) "
+            f"comme n (tablette 1 x 4) ({encoding.source}) ; les coups ne peuvent pas être "
+            "validés.",
+            "en": f"Encoding of d: no consistent encoding, d = {values} is used to reduce m (4 x 1 bar) "
+            f"and n (1 x 4 bar) ({encoding.source}); moves cannot be accepted.",
+        }
     if not encoding.learnt:
-        return {"fr": "Codage de d inconnu : ni minimax_rec ni minimax n'ont donné de coup sur les tablettes "
-                      "1 x 4 et 4 x 1 ; les coups ne peuvent pas être validés.",
-                "en": "Encoding of d unknown: neither minimax_rec nor minimax gave a move on the 1 x 4 and "
-                      "4 x 1 bars; moves cannot be accepted."}
+        return {
+            "fr": "Codage de d inconnu : ni minimax_rec ni minimax n'ont donné de coup sur les tablettes "
+            "1 x 4 et 4 x 1 ; les coups ne peuvent pas être validés.",
+            "en": "Encoding of d unknown: neither minimax_rec nor minimax gave a move on the 1 x 4 and "
+            "4 x 1 bars; moves cannot be accepted.",
+        }
     fr, en = [], []
     for d, side in sorted(encoding.learnt, key=lambda entry: entry[1]):
         fr.append(f"d = {show(d)} enlève k à " + ("m (1re dimension)" if side == M else "n (2e dimension)"))
-        en.append(f"d = {show(d)} removes k from "
-                  + ("m (first dimension)" if side == M else "n (second dimension)"))
+        en.append(
+            f"d = {show(d)} removes k from "
+            + ("m (first dimension)" if side == M else "n (second dimension)")
+        )
     if len(encoding.learnt) == 1:
         other = "n" if encoding.learnt[0][1] == M else "m"
         fr.append(f"toute autre valeur du même type enlève k à {other}")
         en.append(f"any other value of the same type removes k from {other}")
-    return {"fr": "Codage de d compris d'après vos coups sur les tablettes 1 x 4 et 4 x 1 "
-                  f"({encoding.source}) : " + ", ".join(fr) + ".",
-            "en": "Encoding of d understood from your moves on the 1 x 4 and 4 x 1 bars "
-                  f"({encoding.source}): " + ", ".join(en) + "."}
+    return {
+        "fr": "Codage de d compris d'après vos coups sur les tablettes 1 x 4 et 4 x 1 "
+        f"({encoding.source}) : " + ", ".join(fr) + ".",
+        "en": "Encoding of d understood from your moves on the 1 x 4 and 4 x 1 bars "
+        f"({encoding.source}): " + ", ".join(en) + ".",
+    }

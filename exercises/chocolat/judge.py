@@ -27,8 +27,14 @@ def is_int(value: Any) -> bool:
 
 
 def is_state(key: Any) -> bool:
-    return (isinstance(key, tuple) and len(key) == 3 and all(is_int(v) for v in key)
-            and key[0] >= 1 and key[1] >= 1 and key[2] in (1, 2))
+    return (
+        isinstance(key, tuple)
+        and len(key) == 3
+        and all(is_int(v) for v in key)
+        and key[0] >= 1
+        and key[1] >= 1
+        and key[2] in (1, 2)
+    )
 
 
 def expected_text(state: tuple[int, int, int], encoding: Encoding) -> Text:
@@ -50,16 +56,22 @@ def _entry(key: Any, value: Text) -> Text:
 def why_winner(state: tuple[int, int, int]) -> tuple[str, str]:
     m, n, p = state
     if m == n == 1:
-        return (f"le joueur {p} est devant la tablette 1 x 1 : il ne peut plus jouer et perd",
-                f"player {p} faces the 1 x 1 bar: they cannot move and lose")
+        return (
+            f"le joueur {p} est devant la tablette 1 x 1 : il ne peut plus jouer et perd",
+            f"player {p} faces the 1 x 1 bar: they cannot move and lose",
+        )
     if m == n:
-        return (f"la tablette {m} x {n} est carrée : tout coup du joueur {p} laisse un rectangle "
-                f"non carré, que l'adversaire recoupe en carré ; le joueur {p} perd",
-                f"the {m} x {n} bar is square: any move of player {p} leaves a non-square bar that "
-                f"the opponent cuts back to a square; player {p} loses")
-    return (f"la tablette {m} x {n} n'est pas carrée : le joueur {p} gagne en coupant le côté le plus "
-            f"long pour laisser un carré",
-            f"the {m} x {n} bar is not square: player {p} wins by cutting the longer side to leave a square")
+        return (
+            f"la tablette {m} x {n} est carrée : tout coup du joueur {p} laisse un rectangle "
+            f"non carré, que l'adversaire recoupe en carré ; le joueur {p} perd",
+            f"the {m} x {n} bar is square: any move of player {p} leaves a non-square bar that "
+            f"the opponent cuts back to a square; player {p} loses",
+        )
+    return (
+        f"la tablette {m} x {n} n'est pas carrée : le joueur {p} gagne en coupant le côté le plus "
+        f"long pour laisser un carré",
+        f"the {m} x {n} bar is not square: player {p} wins by cutting the longer side to leave a square",
+    )
 
 
 def value_problem(state: tuple[int, int, int], value: Any, encoding: Encoding) -> Problem | None:
@@ -74,39 +86,55 @@ def value_problem(state: tuple[int, int, int], value: Any, encoding: Encoding) -
     winner, move = pair
     if not (is_int(winner) and winner == ref.gagnant(m, n, p)):
         fr, en = why_winner(state)
-        return Problem(expected, f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou 2)",
-                       f"wrong winner: {en} (the winner is the player's number, 1 or 2)")
+        return Problem(
+            expected,
+            f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou 2)",
+            f"wrong winner: {en} (the winner is the player's number, 1 or 2)",
+        )
     if winner != p:
         return None
     return move_problem(state, move, encoding, expected)
 
 
-def move_problem(state: tuple[int, int, int], move: Any, encoding: Encoding,
-                 expected: Text) -> Problem | None:
+def move_problem(
+    state: tuple[int, int, int], move: Any, encoding: Encoding, expected: Text
+) -> Problem | None:
     """None when `move` is a legal move of `state` that leaves a square bar."""
     m, n, _ = state
     pair = as_pair(move)
     if pair is None:
-        return Problem(expected, f"le coup doit être un couple (d, k), pas {show(move)}",
-                       f"the move must be a pair (d, k), not {show(move)}")
+        return Problem(
+            expected,
+            f"le coup doit être un couple (d, k), pas {show(move)}",
+            f"the move must be a pair (d, k), not {show(move)}",
+        )
     d, k = pair
     side = encoding.side(d)
     if side is None:
-        return Problem(expected, f"d = {show(d)} n'est pas compris (voir le codage de d en tête du rapport)",
-                       f"d = {show(d)} is not understood (see the encoding of d at the top of the report)")
+        return Problem(
+            expected,
+            f"d = {show(d)} n'est pas compris (voir le codage de d en tête du rapport)",
+            f"d = {show(d)} is not understood (see the encoding of d at the top of the report)",
+        )
     length = m if side == M else n
     letter = "m" if side == M else "n"
     if not (is_int(k) and 1 <= k < length):
-        return Problem(expected, f"coup illégal : d = {show(d)} enlève à {letter} = {length}, k doit aller "
-                                 f"de 1 à {length - 1} (il reste au moins une ligne et une colonne)",
-                       f"illegal move: d = {show(d)} removes from {letter} = {length}, k must be 1 to "
-                       f"{length - 1} (at least one row and one column remain)")
+        return Problem(
+            expected,
+            f"coup illégal : d = {show(d)} enlève à {letter} = {length}, k doit aller "
+            f"de 1 à {length - 1} (il reste au moins une ligne et une colonne)",
+            f"illegal move: d = {show(d)} removes from {letter} = {length}, k must be 1 to "
+            f"{length - 1} (at least one row and one column remain)",
+        )
     left = (m - k, n) if side == M else (m, n - k)
     if left[0] != left[1]:
-        return Problem(expected, f"ce coup laisse une tablette {left[0]} x {left[1]}, non carrée : "
-                                 "l'adversaire y gagne ; le coup gagnant laisse un carré",
-                       f"this move leaves a {left[0]} x {left[1]} bar, not square: the opponent wins "
-                       "there; the winning move leaves a square")
+        return Problem(
+            expected,
+            f"ce coup laisse une tablette {left[0]} x {left[1]}, non carrée : "
+            "l'adversaire y gagne ; le coup gagnant laisse un carré",
+            f"this move leaves a {left[0]} x {left[1]} bar, not square: the opponent wins "
+            "there; the winning move leaves a square",
+        )
     return None
 
 
@@ -123,17 +151,31 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
     """None when `dic` holds every state reachable from `root`, each with a right value,
     and nothing that is not a state. Other states are accepted when their value is right."""
     if not isinstance(dic, dict):
-        return StrategyProblem(None, show(dic), Problem(
-            Text("un dictionnaire {(m, n, p): (gagnant, coup)}", "a dictionary {(m, n, p): (winner, move)}"),
-            "il faut un dictionnaire",
-            "a dictionary is expected"))
+        return StrategyProblem(
+            None,
+            show(dic),
+            Problem(
+                Text(
+                    "un dictionnaire {(m, n, p): (gagnant, coup)}", "a dictionary {(m, n, p): (winner, move)}"
+                ),
+                "il faut un dictionnaire",
+                "a dictionary is expected",
+            ),
+        )
     for key in dic:
         if not is_state(key):
-            return StrategyProblem(key, f"dic[{show(key)}] = {show(dic[key])}", Problem(
-                Text("des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
-                     "keys (m, n, p) with m, n >= 1 and p = 1 or 2"),
-                f"{show(key)} n'est pas un état (m, n, p) du jeu",
-                f"{show(key)} is not a state (m, n, p) of the game"))
+            return StrategyProblem(
+                key,
+                f"dic[{show(key)}] = {show(dic[key])}",
+                Problem(
+                    Text(
+                        "des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
+                        "keys (m, n, p) with m, n >= 1 and p = 1 or 2",
+                    ),
+                    f"{show(key)} n'est pas un état (m, n, p) du jeu",
+                    f"{show(key)} is not a state (m, n, p) of the game",
+                ),
+            )
     reachable = ref.etats_accessibles(*root)
     # The start state first, then the smallest wrong or missing state: the simplest to debug.
     for key in sorted(reachable | set(dic), key=lambda k: (k != root, _size_order(k))):
@@ -141,25 +183,35 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
             return _missing(key, root, len(reachable - set(dic)), encoding)
         problem = value_problem(key, dic[key], encoding)
         if problem is not None:
-            return StrategyProblem(key, f"dic[{show(key)}] = {show(dic[key])}", Problem(
-                _entry(key, problem.expected),
-                problem.fr, problem.en))
+            return StrategyProblem(
+                key,
+                f"dic[{show(key)}] = {show(dic[key])}",
+                Problem(_entry(key, problem.expected), problem.fr, problem.en),
+            )
     return None
 
 
-def _missing(key: tuple[int, int, int], root: tuple[int, int, int], count: int,
-             encoding: Encoding) -> StrategyProblem:
+def _missing(
+    key: tuple[int, int, int], root: tuple[int, int, int], count: int, encoding: Encoding
+) -> StrategyProblem:
     if key == root:
-        fr, en = (f"l'état de départ {show(root)} doit être dans le dictionnaire",
-                  f"the start state {show(root)} must be in the dictionary")
+        fr, en = (
+            f"l'état de départ {show(root)} doit être dans le dictionnaire",
+            f"the start state {show(root)} must be in the dictionary",
+        )
     else:
         fr = f"l'état {show(key)} est accessible depuis {show(root)} : il doit être dans le dictionnaire"
         en = f"state {show(key)} is reachable from {show(root)}: it must be in the dictionary"
     fr += " (étape 4 du sujet : tout état calculé y est ajouté, cas de base compris)"
     en += " (step 4 of the sheet: every state computed is added, base case included)"
-    return StrategyProblem(key, Text(f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
-                                     f"no key {show(key)} ({count} reachable state(s) missing)"),
-                           Problem(_entry(key, expected_text(key, encoding)), fr, en))
+    return StrategyProblem(
+        key,
+        Text(
+            f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
+            f"no key {show(key)} ({count} reachable state(s) missing)",
+        ),
+        Problem(_entry(key, expected_text(key, encoding)), fr, en),
+    )
 
 
 def _size_order(state: tuple[int, int, int]) -> tuple:

@@ -24,8 +24,9 @@ def _is_student(frame):
     is "<grader>") or running with the student's globals; a function, not a generator."""
     code = frame.f_code
     name = code.co_filename
-    mine = frame.f_globals is student or (name.startswith("<") and name != "<grader>"
-                                          and not name.startswith("<frozen"))
+    mine = frame.f_globals is student or (
+        name.startswith("<") and name != "<grader>" and not name.startswith("<frozen")
+    )
     return mine and not code.co_name.startswith("<") and not code.co_flags & _NOT_A_FUNCTION
 
 
@@ -44,13 +45,13 @@ def _key(frame):
     """The call as code, e.g. "minimax_rec(dic, 3, 4, 2)": what is not plain data shows
     as its parameter's name, so the memo dictionary does not tell two states apart."""
     code = frame.f_code
-    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
     local = frame.f_locals
     args = []
     for name in names:
         shown = _plain(local.get(name))
         args.append(name if shown is None else shown)
-    return "%s(%s)" % (code.co_name, ", ".join(args))
+    return "{}({})".format(code.co_name, ", ".join(args))
 
 
 def memo_probe(m, n, p):

@@ -11,10 +11,17 @@ from .positions import SubmissionState, draw, prepare, to_student
 
 def describe(state: SubmissionState) -> list[tuple[str, dict]]:
     if state.representation.dtype:
-        return [("text", {"fr": f"grille numpy ({state.representation.dtype}) : les positions vous sont "
-                                "passées sous cette forme",
-                          "en": f"numpy grid ({state.representation.dtype}): positions are passed to you "
-                                "in that form"})]
+        return [
+            (
+                "text",
+                {
+                    "fr": f"grille numpy ({state.representation.dtype}) : les positions vous sont "
+                    "passées sous cette forme",
+                    "en": f"numpy grid ({state.representation.dtype}): positions are passed to you "
+                    "in that form",
+                },
+            )
+        ]
     return []
 
 
@@ -22,8 +29,18 @@ EXERCISE = Exercise(
     id="domineering",
     title="TP : jeu du domineering",
     questions=board_checks.QUESTIONS + game_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset({"grille_vide", "coups_possibles", "strategie_aleatoire", "placer", "retirer",
-                         "statistiques", "h1", "strategie_minmax"}),
+    signature=frozenset(
+        {
+            "grille_vide",
+            "coups_possibles",
+            "strategie_aleatoire",
+            "placer",
+            "retirer",
+            "statistiques",
+            "h1",
+            "strategie_minmax",
+        }
+    ),
     prepare=prepare,
     describe=describe,
     to_student=to_student,

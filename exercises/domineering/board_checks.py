@@ -21,22 +21,31 @@ def q1_values(ctx: CheckContext) -> None:
         obtained = ctx.value("grille_vide", n, p)
         expected = ref.grille_vide(n, p)
         if not same(obtained, expected):
-            raise mismatch(f"grille_vide({n}, {p})", expected, obtained,
-                           fr=f"{n} lignes de {p} cases égales à -1",
-                           en=f"{n} rows of {p} cells equal to -1")
+            raise mismatch(
+                f"grille_vide({n}, {p})",
+                expected,
+                obtained,
+                fr=f"{n} lignes de {p} cases égales à -1",
+                en=f"{n} rows of {p} cells equal to -1",
+            )
 
 
 def q1_rows_distinct(ctx: CheckContext) -> None:
     result = ctx.call("grille_vide", 3, 4)
     for first, second in result.shared:
         if len(first) == 1 and len(second) == 1:
-            raise mismatch("grille_vide(3, 4)", "", "", text=True,
-                           fr=f"les lignes {first[0]} et {second[0]} sont la même liste : placer un domino "
-                              "dans l'une le place dans l'autre (écrire [[-1 for j in range(p)] for i in "
-                              "range(n)] plutôt que [[-1] * p] * n)",
-                           en=f"rows {first[0]} and {second[0]} are the same list: a domino put in one "
-                              "appears in the other (write [[-1 for j in range(p)] for i in range(n)], "
-                              "not [[-1] * p] * n)")
+            raise mismatch(
+                "grille_vide(3, 4)",
+                "",
+                "",
+                text=True,
+                fr=f"les lignes {first[0]} et {second[0]} sont la même liste : placer un domino "
+                "dans l'une le place dans l'autre (écrire [[-1 for j in range(p)] for i in "
+                "range(n)] plutôt que [[-1] * p] * n)",
+                en=f"rows {first[0]} and {second[0]} are the same list: a domino put in one "
+                "appears in the other (write [[-1 for j in range(p)] for i in range(n)], "
+                "not [[-1] * p] * n)",
+            )
 
 
 # -- Q2 coups_possibles ------------------------------------------------------------------
@@ -68,11 +77,15 @@ def _moves_difference(moves: list | None, expected: list, joueur: int) -> tuple[
     missing = sorted(set(expected) - set(moves))
     extra = sorted(set(moves) - set(expected))
     if missing:
-        return (f"il manque {moves_text(missing[:4])} (domino {domino[0]}) ; l'ordre est libre",
-                f"{moves_text(missing[:4])} missing (domino {domino[1]}); any order")
+        return (
+            f"il manque {moves_text(missing[:4])} (domino {domino[0]}) ; l'ordre est libre",
+            f"{moves_text(missing[:4])} missing (domino {domino[1]}); any order",
+        )
     if extra:
-        return (f"{moves_text(extra[:4])} ne sont pas possibles (domino {domino[0]})",
-                f"{moves_text(extra[:4])} are not possible (domino {domino[1]})")
+        return (
+            f"{moves_text(extra[:4])} ne sont pas possibles (domino {domino[0]})",
+            f"{moves_text(extra[:4])} are not possible (domino {domino[1]})",
+        )
     return ("chaque coup doit figurer une seule fois", "each move must appear once")
 
 
@@ -87,8 +100,11 @@ def q2_random(ctx: CheckContext) -> None:
         for joueur in (0, 1):
             check_moves(ctx, v, joueur)
 
-    explicit = [(ref.grille_vide(1, 4), 0), (ref.grille_vide(4, 1), 0), (ref.grille_vide(2, 2), 0)] + \
-        structural_positions()
+    explicit = [
+        (ref.grille_vide(1, 4), 0),
+        (ref.grille_vide(4, 1), 0),
+        (ref.grille_vide(2, 2), 0),
+    ] + structural_positions()
     ctx.for_all(positions(), probe, examples=25, explicit=explicit)
 
 
@@ -97,13 +113,18 @@ def q3_legal(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_aleatoire(v, {joueur})"
-        obtained = ctx.value("strategie_aleatoire", ctx.as_student(v), joueur, shown=call,
-                             board=v)
+        obtained = ctx.value("strategie_aleatoire", ctx.as_student(v), joueur, shown=call, board=v)
         legal = ref.coups_possibles(v, joueur)
         if as_cell(obtained) not in legal:
-            raise mismatch(call, a_move_among(legal), show(obtained), v, text=True,
-                           fr="ce coup n'est pas possible pour ce joueur",
-                           en="this move is not possible for this player")
+            raise mismatch(
+                call,
+                a_move_among(legal),
+                show(obtained),
+                v,
+                text=True,
+                fr="ce coup n'est pas possible pour ce joueur",
+                en="this move is not possible for this player",
+            )
 
     ctx.for_all(playable(), probe, examples=20)
 
@@ -121,55 +142,86 @@ def q3_every_move(ctx: CheckContext) -> None:
     cases = [(ref.grille_vide(3, 4), 0), (ref.grille_vide(3, 4), 1), (ref.rejouer(4, 4, [3, 5, 1])[0], 1)]
     for v, joueur in cases:
         call = f"strategie_aleatoire(v, {joueur})"
-        drawn = ctx.value("@tirages", ctx.student.ref("strategie_aleatoire"), ctx.as_student(v),
-                          joueur, DRAWS, shown=_repeated(call), board=v, budget=10)
+        drawn = ctx.value(
+            "@tirages",
+            ctx.student.ref("strategie_aleatoire"),
+            ctx.as_student(v),
+            joueur,
+            DRAWS,
+            shown=_repeated(call),
+            board=v,
+            budget=10,
+        )
         legal = ref.coups_possibles(v, joueur)
         cells = {as_cell(m) for m in drawn}
         if cells - set(legal):
             bad = next(m for m in drawn if as_cell(m) not in legal)
-            raise mismatch(call, a_move_among(legal), show(bad), v, text=True,
-                           fr="ce coup n'est pas possible pour ce joueur",
-                           en="this move is not possible for this player")
+            raise mismatch(
+                call,
+                a_move_among(legal),
+                show(bad),
+                v,
+                text=True,
+                fr="ce coup n'est pas possible pour ce joueur",
+                en="this move is not possible for this player",
+            )
         missing = sorted(set(legal) - cells)
         if missing:
-            raise mismatch(_repeated(call), Text(f"chacun des {len(legal)} coups possibles",
-                                                      f"each of the {len(legal)} possible moves"),
-                           Text(f"{len(cells)} coups différents : {moves_text(cells)}",
-                                f"{len(cells)} different moves: {moves_text(cells)}"), v, text=True,
-                           fr=f"{moves_text(missing)} n'est jamais tiré : le coup doit être choisi au hasard "
-                              "parmi tous les coups possibles (random.choice)",
-                           en=f"{moves_text(missing)} is never drawn: the move must be drawn at random "
-                              "among all possible moves (random.choice)")
+            raise mismatch(
+                _repeated(call),
+                Text(f"chacun des {len(legal)} coups possibles", f"each of the {len(legal)} possible moves"),
+                Text(
+                    f"{len(cells)} coups différents : {moves_text(cells)}",
+                    f"{len(cells)} different moves: {moves_text(cells)}",
+                ),
+                v,
+                text=True,
+                fr=f"{moves_text(missing)} n'est jamais tiré : le coup doit être choisi au hasard "
+                "parmi tous les coups possibles (random.choice)",
+                en=f"{moves_text(missing)} is never drawn: the move must be drawn at random "
+                "among all possible moves (random.choice)",
+            )
 
 
 # -- Q4 placer, Q5 retirer ----------------------------------------------------------------
 def _moves_strategy() -> st.SearchStrategy:
     """(board, player, (i, j)) with (i, j) a legal move of the player."""
-    return playable().flatmap(lambda t: st.sampled_from(ref.coups_possibles(*t)).map(
-        lambda m: (t[0], t[1], m)))
+    return playable().flatmap(
+        lambda t: st.sampled_from(ref.coups_possibles(*t)).map(lambda m: (t[0], t[1], m))
+    )
 
 
-EDGE_MOVES = [(ref.grille_vide(3, 4), 0, (0, 0)), (ref.grille_vide(3, 4), 1, (0, 0)),
-              (ref.grille_vide(3, 4), 0, (1, 3)), (ref.grille_vide(3, 4), 1, (2, 2)),
-              # structural: one row, one column, the last row and column of non-square grids
-              (ref.grille_vide(1, 5), 1, (0, 3)), (ref.grille_vide(5, 1), 0, (3, 0)),
-              (ref.grille_vide(2, 5), 0, (0, 4)), (ref.grille_vide(5, 2), 1, (4, 0))]
+EDGE_MOVES = [
+    (ref.grille_vide(3, 4), 0, (0, 0)),
+    (ref.grille_vide(3, 4), 1, (0, 0)),
+    (ref.grille_vide(3, 4), 0, (1, 3)),
+    (ref.grille_vide(3, 4), 1, (2, 2)),
+    # structural: one row, one column, the last row and column of non-square grids
+    (ref.grille_vide(1, 5), 1, (0, 3)),
+    (ref.grille_vide(5, 1), 0, (3, 0)),
+    (ref.grille_vide(2, 5), 0, (0, 4)),
+    (ref.grille_vide(5, 2), 1, (4, 0)),
+]
 
 
 def q4_in_place(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         v, joueur, (i, j) = example
         call = f"placer(v, {i}, {j}, {joueur})"
-        result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v,
-                          keep_args=True)
+        result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v, keep_args=True)
         after = ref.copie(v)
         ref.placer(after, i, j, joueur)
         if not same(result.args_after[0], after):
-            raise mismatch(call, after, result.args_after[0], v,
-                           fr="v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
-                              "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
-                           en="v after the call (expected / obtained); the board drawn is the one before. "
-                              "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)")
+            raise mismatch(
+                call,
+                after,
+                result.args_after[0],
+                v,
+                fr="v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
+                "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
+                en="v after the call (expected / obtained); the board drawn is the one before. "
+                "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)",
+            )
 
     ctx.for_all(_moves_strategy(), probe, examples=15, explicit=EDGE_MOVES)
 
@@ -180,41 +232,115 @@ def q5_undo(ctx: CheckContext) -> None:
         after = ref.copie(before)
         ref.placer(after, i, j, joueur)
         call = f"retirer(v, {i}, {j}, {joueur})"
-        result = ctx.call("retirer", ctx.as_student(after), i, j, joueur, shown=call,
-                          board=after, keep_args=True)
+        result = ctx.call(
+            "retirer", ctx.as_student(after), i, j, joueur, shown=call, board=after, keep_args=True
+        )
         if not same(result.args_after[0], before):
-            raise mismatch(call, before, result.args_after[0], after,
-                           fr=f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
-                              f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",
-                           en=f"v is the board drawn, where player {joueur} just put a domino at ({i}, {j}): "
-                              "retirer must restore exactly the board before")
+            raise mismatch(
+                call,
+                before,
+                result.args_after[0],
+                after,
+                fr=f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
+                f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",
+                en=f"v is the board drawn, where player {joueur} just put a domino at ({i}, {j}): "
+                "retirer must restore exactly the board before",
+            )
 
     ctx.for_all(_moves_strategy(), probe, examples=15, explicit=EDGE_MOVES)
 
 
 QUESTIONS = (
-    Question("Q1", "grille_vide", (("grille_vide",),), (
-        Check("values", 0.5, q1_values, "grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
-              "the sheet's grille_vide(3, 4), and other sizes n x p"),
-        Check("rows_distinct", 0.5, q1_rows_distinct, "les lignes sont des listes distinctes",
-              "the rows are distinct lists", value_free=True))),
-    Question("Q2", "coups_possibles", (("coups_possibles",),), (
-        Check("sheet", 0.5, q2_sheet, "les deux exemples de l'énoncé (grille 3 x 4, joueurs 0 et 1)",
-              "the sheet's two examples (3 x 4 grid, players 0 and 1)"),
-        Check("random_positions", 1.5, q2_random,
-              "les mêmes coups que la correction (ordre libre, sans doublon), positions et tailles au hasard",
-              "the same moves as the reference (any order, no duplicate), random positions and sizes"))),
-    Question("Q3", "strategie_aleatoire", (("strategie_aleatoire",),), (
-        Check("legal", 0.75, q3_legal, "renvoie toujours un coup possible (positions au hasard)",
-              "always returns a possible move (random positions)"),
-        Check("every_move", 0.75, q3_every_move,
-              f"en {DRAWS} tirages, chaque coup possible sort au moins une fois",
-              f"in {DRAWS} draws, every possible move comes out at least once"))),
-    Question("Q4", "placer", (("placer",),), (
-        Check("in_place", 1.0, q4_in_place,
-              "modifie v en place : exactement les deux cases du domino",
-              "changes v in place: exactly the domino's two cells"),)),
-    Question("Q5", "retirer", (("retirer",),), (
-        Check("undo", 1.0, q5_undo, "rétablit exactement le plateau d'avant placer",
-              "restores exactly the board before placer"),)),
+    Question(
+        "Q1",
+        "grille_vide",
+        (("grille_vide",),),
+        (
+            Check(
+                "values",
+                0.5,
+                q1_values,
+                "grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
+                "the sheet's grille_vide(3, 4), and other sizes n x p",
+            ),
+            Check(
+                "rows_distinct",
+                0.5,
+                q1_rows_distinct,
+                "les lignes sont des listes distinctes",
+                "the rows are distinct lists",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q2",
+        "coups_possibles",
+        (("coups_possibles",),),
+        (
+            Check(
+                "sheet",
+                0.5,
+                q2_sheet,
+                "les deux exemples de l'énoncé (grille 3 x 4, joueurs 0 et 1)",
+                "the sheet's two examples (3 x 4 grid, players 0 and 1)",
+            ),
+            Check(
+                "random_positions",
+                1.5,
+                q2_random,
+                "les mêmes coups que la correction (ordre libre, sans doublon), positions et tailles au hasard",
+                "the same moves as the reference (any order, no duplicate), random positions and sizes",
+            ),
+        ),
+    ),
+    Question(
+        "Q3",
+        "strategie_aleatoire",
+        (("strategie_aleatoire",),),
+        (
+            Check(
+                "legal",
+                0.75,
+                q3_legal,
+                "renvoie toujours un coup possible (positions au hasard)",
+                "always returns a possible move (random positions)",
+            ),
+            Check(
+                "every_move",
+                0.75,
+                q3_every_move,
+                f"en {DRAWS} tirages, chaque coup possible sort au moins une fois",
+                f"in {DRAWS} draws, every possible move comes out at least once",
+            ),
+        ),
+    ),
+    Question(
+        "Q4",
+        "placer",
+        (("placer",),),
+        (
+            Check(
+                "in_place",
+                1.0,
+                q4_in_place,
+                "modifie v en place : exactement les deux cases du domino",
+                "changes v in place: exactly the domino's two cells",
+            ),
+        ),
+    ),
+    Question(
+        "Q5",
+        "retirer",
+        (("retirer",),),
+        (
+            Check(
+                "undo",
+                1.0,
+                q5_undo,
+                "rétablit exactement le plateau d'avant placer",
+                "restores exactly the board before placer",
+            ),
+        ),
+    ),
 )

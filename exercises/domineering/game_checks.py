@@ -38,31 +38,48 @@ def replay(log: list, n: int, p: int, names: tuple[str, str]) -> int:
             raise BadGame("enregistrement illisible", "unreadable record")
         name, shown, player, move = entry
         if not same(player, joueur):
-            raise BadGame(f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
-                          "(les joueurs alternent, le joueur 0 commence)",
-                          f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
-                          "(players alternate, player 0 starts)", v)
+            raise BadGame(
+                f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
+                "(les joueurs alternent, le joueur 0 commence)",
+                f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
+                "(players alternate, player 0 starts)",
+                v,
+            )
         if name != names[joueur]:
-            raise BadGame(f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
-                          f"joueur {joueur}, pas {name}",
-                          f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, "
-                          f"not {name}", v)
+            raise BadGame(
+                f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
+                f"joueur {joueur}, pas {name}",
+                f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, not {name}",
+                v,
+            )
         if not same(shown, v):
-            what = ("la grille vide de départ" if k == 1 else "le plateau après les coups déjà joués",
-                    "the empty starting grid" if k == 1 else "the board after the moves already played")
-            raise BadGame(f"appel {k} : la stratégie ne reçoit pas {what[0]} (attendu / obtenu)",
-                          f"call {k}: the strategy is not given {what[1]} (expected / obtained)",
-                          v, show(v), show(shown))
+            what = (
+                "la grille vide de départ" if k == 1 else "le plateau après les coups déjà joués",
+                "the empty starting grid" if k == 1 else "the board after the moves already played",
+            )
+            raise BadGame(
+                f"appel {k} : la stratégie ne reçoit pas {what[0]} (attendu / obtenu)",
+                f"call {k}: the strategy is not given {what[1]} (expected / obtained)",
+                v,
+                show(v),
+                show(shown),
+            )
         if as_cell(move) is None:
-            raise BadGame(f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
-                          "plus jouer : la partie aurait dû s'arrêter",
-                          f"call {k}: the strategy is called while player {joueur} cannot move: the "
-                          "game should have stopped", v)
+            raise BadGame(
+                f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
+                "plus jouer : la partie aurait dû s'arrêter",
+                f"call {k}: the strategy is called while player {joueur} cannot move: the "
+                "game should have stopped",
+                v,
+            )
         ref.placer(v, move[0], move[1], joueur)
         joueur = 1 - joueur
     if ref.coups_possibles(v, joueur):
-        raise BadGame(f"la partie s'arrête alors que le joueur {joueur} peut encore jouer",
-                      f"the game stops while player {joueur} can still move", v)
+        raise BadGame(
+            f"la partie s'arrête alors que le joueur {joueur} peut encore jouer",
+            f"the game stops while player {joueur} can still move",
+            v,
+        )
     return 1 - joueur
 
 
@@ -71,12 +88,16 @@ def _bad(call: str, exc: BadGame) -> Mismatch:
 
 
 def _probes_note(names: tuple[str, ...]) -> tuple[str, str]:
-    fr = {"premier_coup": "premier_coup renvoie le premier coup possible (ordre des lignes)",
-          "dernier_coup": "dernier_coup renvoie le dernier coup possible",
-          "coup_au_hasard": "coup_au_hasard tire un coup possible au hasard"}
-    en = {"premier_coup": "premier_coup returns the first possible move (row-major order)",
-          "dernier_coup": "dernier_coup returns the last possible move",
-          "coup_au_hasard": "coup_au_hasard draws a possible move at random"}
+    fr = {
+        "premier_coup": "premier_coup renvoie le premier coup possible (ordre des lignes)",
+        "dernier_coup": "dernier_coup renvoie le dernier coup possible",
+        "coup_au_hasard": "coup_au_hasard tire un coup possible au hasard",
+    }
+    en = {
+        "premier_coup": "premier_coup returns the first possible move (row-major order)",
+        "dernier_coup": "dernier_coup returns the last possible move",
+        "coup_au_hasard": "coup_au_hasard draws a possible move at random",
+    }
     unique = sorted(set(names))
     return " ; ".join(fr[n] for n in unique), "; ".join(en[n] for n in unique)
 
@@ -84,8 +105,16 @@ def _probes_note(names: tuple[str, ...]) -> tuple[str, str]:
 def play(ctx: CheckContext, names: tuple[str, str], n: int, p: int) -> None:
     """jeu(names[0], names[1], n, p) with probe strategies: legal game, right winner."""
     call = f"jeu({names[0]}, {names[1]}, {n}, {p})"
-    winner, log = ctx.value("@journal", ctx.student.ref("jeu"), ctx.student.ref("@" + names[0]),
-                            ctx.student.ref("@" + names[1]), n, p, shown=call, budget=GAME_BUDGET)
+    winner, log = ctx.value(
+        "@journal",
+        ctx.student.ref("jeu"),
+        ctx.student.ref("@" + names[0]),
+        ctx.student.ref("@" + names[1]),
+        n,
+        p,
+        shown=call,
+        budget=GAME_BUDGET,
+    )
     try:
         expected = replay(log, n, p, names)
     except BadGame as exc:
@@ -98,14 +127,24 @@ def play(ctx: CheckContext, names: tuple[str, str], n: int, p: int) -> None:
 
 
 def mismatch_winner(call: str, expected: int, obtained: Any, fr: str, en: str) -> Mismatch:
-    return mismatch(call, expected, obtained, fr=f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
-                    en=f"the winner is the last player who could move ({en})")
+    return mismatch(
+        call,
+        expected,
+        obtained,
+        fr=f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
+        en=f"the winner is the last player who could move ({en})",
+    )
 
 
 # -- Q6 jeu -------------------------------------------------------------------------
-DETERMINISTIC_GAMES = (("premier_coup", "dernier_coup", 3, 4), ("dernier_coup", "premier_coup", 4, 4),
-                       ("premier_coup", "premier_coup", 2, 5), ("dernier_coup", "dernier_coup", 5, 3),
-                       ("premier_coup", "dernier_coup", 1, 3), ("dernier_coup", "premier_coup", 3, 1))
+DETERMINISTIC_GAMES = (
+    ("premier_coup", "dernier_coup", 3, 4),
+    ("dernier_coup", "premier_coup", 4, 4),
+    ("premier_coup", "premier_coup", 2, 5),
+    ("dernier_coup", "dernier_coup", 5, 3),
+    ("premier_coup", "dernier_coup", 1, 3),
+    ("dernier_coup", "premier_coup", 3, 1),
+)
 
 
 def q6_deterministic(ctx: CheckContext) -> None:
@@ -157,21 +196,39 @@ def split_games(log: list, n: int, p: int) -> list[list]:
 def q7_counts(ctx: CheckContext) -> None:
     names, n, p, parties = ("coup_au_hasard", "coup_au_hasard"), 3, 4, 21  # odd: swapped counts differ
     call = f"statistiques(coup_au_hasard, coup_au_hasard, {n}, {p}, {parties})"
-    value, log = ctx.value("@journal", ctx.student.ref("statistiques"), ctx.student.ref("@coup_au_hasard"),
-                           ctx.student.ref("@coup_au_hasard"), n, p, parties, shown=call,
-                           budget=GAME_BUDGET * 2)
+    value, log = ctx.value(
+        "@journal",
+        ctx.student.ref("statistiques"),
+        ctx.student.ref("@coup_au_hasard"),
+        ctx.student.ref("@coup_au_hasard"),
+        n,
+        p,
+        parties,
+        shown=call,
+        budget=GAME_BUDGET * 2,
+    )
     counts = as_counts(value)
     if counts is None or not same(sum(counts), parties):
-        raise mismatch(call, Text(f"deux nombres de victoires de somme {parties}",
-                                  f"two numbers of wins adding up to {parties}"), show(value), text=True,
-                       fr="par exemple [victoires du joueur 0, victoires du joueur 1]",
-                       en="e.g. [wins of player 0, wins of player 1]")
+        raise mismatch(
+            call,
+            Text(
+                f"deux nombres de victoires de somme {parties}", f"two numbers of wins adding up to {parties}"
+            ),
+            show(value),
+            text=True,
+            fr="par exemple [victoires du joueur 0, victoires du joueur 1]",
+            en="e.g. [wins of player 0, wins of player 1]",
+        )
     games = split_games(log, n, p)
     if len(games) != parties:
-        raise mismatch(call, Text(f"{parties} parties", f"{parties} games"),
-                       Text(f"{len(games)} parties", f"{len(games)} games"), text=True,
-                       fr="chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
-                       en="every game must start from an empty grid (call jeu nb_parties times)")
+        raise mismatch(
+            call,
+            Text(f"{parties} parties", f"{parties} games"),
+            Text(f"{len(games)} parties", f"{len(games)} games"),
+            text=True,
+            fr="chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
+            en="every game must start from an empty grid (call jeu nb_parties times)",
+        )
     winners = [0, 0]
     for k, game in enumerate(games, start=1):
         try:
@@ -180,46 +237,100 @@ def q7_counts(ctx: CheckContext) -> None:
             exc.fr, exc.en = f"partie {k} : {exc.fr}", f"game {k}: {exc.en}"
             raise _bad(call, exc) from None
     if not same(list(counts), winners):
-        raise mismatch(call, winners, value,
-                       fr="les parties jouées (enregistrées par coup_au_hasard) donnent ces victoires",
-                       en="the games played (recorded by coup_au_hasard) give these wins")
+        raise mismatch(
+            call,
+            winners,
+            value,
+            fr="les parties jouées (enregistrées par coup_au_hasard) donnent ces victoires",
+            en="the games played (recorded by coup_au_hasard) give these wins",
+        )
 
 
-DETERMINISTIC_STATS = (("premier_coup", "dernier_coup", 4, 4, 3), ("dernier_coup", "premier_coup", 3, 5, 2),
-                       ("premier_coup", "premier_coup", 1, 3, 4), ("dernier_coup", "dernier_coup", 3, 1, 2))
+DETERMINISTIC_STATS = (
+    ("premier_coup", "dernier_coup", 4, 4, 3),
+    ("dernier_coup", "premier_coup", 3, 5, 2),
+    ("premier_coup", "premier_coup", 1, 3, 4),
+    ("dernier_coup", "dernier_coup", 3, 1, 2),
+)
 
 
 def q7_deterministic(ctx: CheckContext) -> None:
     for first, second, n, p, parties in DETERMINISTIC_STATS:
         call = f"statistiques({first}, {second}, {n}, {p}, {parties})"
-        value = ctx.value("statistiques", ctx.student.ref("@" + first), ctx.student.ref("@" + second),
-                          n, p, parties, shown=call, budget=GAME_BUDGET)
+        value = ctx.value(
+            "statistiques",
+            ctx.student.ref("@" + first),
+            ctx.student.ref("@" + second),
+            n,
+            p,
+            parties,
+            shown=call,
+            budget=GAME_BUDGET,
+        )
         expected = ref.statistiques(PROBES[first], PROBES[second], n, p, parties)
         counts = as_counts(value)
         if counts is None or not same(list(counts), expected):
             fr, en = _probes_note((first, second))
-            raise mismatch(call, expected, value, fr=f"stratégies déterministes : {fr}",
-                           en=f"deterministic strategies: {en}")
+            raise mismatch(
+                call,
+                expected,
+                value,
+                fr=f"stratégies déterministes : {fr}",
+                en=f"deterministic strategies: {en}",
+            )
 
 
 QUESTIONS = (
-    Question("Q6", "jeu", (("jeu",),), (
-        Check("deterministic_games", 1.25, q6_deterministic,
-              "parties entre stratégies fixes (premier / dernier coup possible) : partie légale, "
-              "joueurs alternés, bon gagnant, comme la correction",
-              "games between fixed strategies (first / last possible move): legal game, alternating "
-              "players, right winner, as the reference"),
-        Check("random_games", 1.25, q6_random,
-              "parties avec une stratégie au hasard, tailles au hasard : partie légale, bon gagnant",
-              "games with a random strategy, random sizes: legal game, right winner"),
-        Check("sheet_call", 0.5, q6_sheet,
-              "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) de l'énoncé renvoie 0 ou 1",
-              "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1", value_free=True))),
-    Question("Q7", "statistiques", (("statistiques",),), (
-        Check("counts", 1.0, q7_counts,
-              "nb_parties parties jouées, victoires comptées juste, somme égale à nb_parties",
-              "nb_parties games played, wins counted right, summing to nb_parties"),
-        Check("deterministic", 1.0, q7_deterministic,
-              "stratégies fixes : les mêmes victoires que la correction",
-              "fixed strategies: the same wins as the reference"))),
+    Question(
+        "Q6",
+        "jeu",
+        (("jeu",),),
+        (
+            Check(
+                "deterministic_games",
+                1.25,
+                q6_deterministic,
+                "parties entre stratégies fixes (premier / dernier coup possible) : partie légale, "
+                "joueurs alternés, bon gagnant, comme la correction",
+                "games between fixed strategies (first / last possible move): legal game, alternating "
+                "players, right winner, as the reference",
+            ),
+            Check(
+                "random_games",
+                1.25,
+                q6_random,
+                "parties avec une stratégie au hasard, tailles au hasard : partie légale, bon gagnant",
+                "games with a random strategy, random sizes: legal game, right winner",
+            ),
+            Check(
+                "sheet_call",
+                0.5,
+                q6_sheet,
+                "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) de l'énoncé renvoie 0 ou 1",
+                "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q7",
+        "statistiques",
+        (("statistiques",),),
+        (
+            Check(
+                "counts",
+                1.0,
+                q7_counts,
+                "nb_parties parties jouées, victoires comptées juste, somme égale à nb_parties",
+                "nb_parties games played, wins counted right, summing to nb_parties",
+            ),
+            Check(
+                "deterministic",
+                1.0,
+                q7_deterministic,
+                "stratégies fixes : les mêmes victoires que la correction",
+                "fixed strategies: the same wins as the reference",
+            ),
+        ),
+    ),
 )

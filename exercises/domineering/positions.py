@@ -30,23 +30,28 @@ def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.S
 def midgames() -> st.SearchStrategy:
     """(board, player to move) on 4 x 4 to 5 x 5 grids, played until at most `empties`
     cells are left: the positions where h1's infinities start to decide the best move."""
+
     def stop_early(n: int, p: int, choices: list, empties: int) -> tuple:
         for k in range(len(choices) + 1):
             v, joueur = ref.rejouer(n, p, choices[:k])
             if sum(row.count(-1) for row in v) <= empties:
                 break
         return v, joueur
+
     sizes = st.integers(4, 5)
-    return st.tuples(sizes, sizes, st.lists(st.integers(0, 60), min_size=12, max_size=12),
-                     st.integers(6, 12)).map(lambda t: stop_early(*t))
+    return st.tuples(
+        sizes, sizes, st.lists(st.integers(0, 60), min_size=12, max_size=12), st.integers(6, 12)
+    ).map(lambda t: stop_early(*t))
 
 
 def playable(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy:
     """(board, player) where `player` has a legal move; either player, not only the
     one to move, so that both orientations are exercised everywhere."""
-    return st.tuples(positions(min_size, max_size), st.integers(0, 1)).map(
-        lambda t: (t[0][0], t[0][1] if ref.coups_possibles(t[0][0], t[0][1]) else 1 - t[0][1])
-    ).filter(lambda t: ref.coups_possibles(*t))
+    return (
+        st.tuples(positions(min_size, max_size), st.integers(0, 1))
+        .map(lambda t: (t[0][0], t[0][1] if ref.coups_possibles(t[0][0], t[0][1]) else 1 - t[0][1]))
+        .filter(lambda t: ref.coups_possibles(*t))
+    )
 
 
 def key(v: list) -> tuple:
@@ -137,8 +142,20 @@ def to_student(state: SubmissionState, v: list) -> Any:
 # -- Structural positions (issue 12): the shapes a bug can hide in. Random sizes draw
 # them seldom: one row, one column, non-square grids both ways, and moves at the last
 # row and column (`ref.rejouer` with choice -1 plays the last legal move, bottom right).
-STRUCTURAL_SIZES = ((1, 1), (1, 2), (1, 5), (2, 1), (5, 1), (6, 1), (1, 6), (2, 5), (5, 2),
-                    (3, 6), (6, 3), (4, 4))
+STRUCTURAL_SIZES = (
+    (1, 1),
+    (1, 2),
+    (1, 5),
+    (2, 1),
+    (5, 1),
+    (6, 1),
+    (1, 6),
+    (2, 5),
+    (5, 2),
+    (3, 6),
+    (6, 3),
+    (4, 4),
+)
 
 
 def structural_positions() -> list[tuple[list, int]]:

@@ -71,8 +71,9 @@ def duel(ctx: CheckContext, empty: list, games: int, seat: int, budget: float, s
 def _ask(ctx: CheckContext, v: list, joueur: int, deadline: float, shown: Any) -> Any:
     left = max(deadline - time.monotonic(), 0.05)  # spent: the next call times out at once
     try:
-        return ctx.value("strategie_minmax", ctx.as_student(v), joueur, board=v,
-                         budget=min(MOVE_BUDGET, left))
+        return ctx.value(
+            "strategie_minmax", ctx.as_student(v), joueur, board=v, budget=min(MOVE_BUDGET, left)
+        )
     except CallFailed as exc:
         exc.evidence.call = shown  # the games, not one move: the board shows where it failed
         raise

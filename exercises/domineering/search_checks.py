@@ -25,8 +25,6 @@ from reference import domineering as ref
 from . import referee
 from .positions import (
     INF,
-    structural_positions,
-    structural_searches,
     a_move_among,
     key,
     leaves,
@@ -36,10 +34,12 @@ from .positions import (
     playable,
     positions,
     search_value,
+    structural_positions,
+    structural_searches,
 )
 
 SEARCH_BUDGET = 10.0  # one call at depth <= 3 on small boards; the reference needs < 0.1 s
-MAX_LEAVES = 3000     # bound on the positions x depths drawn, to keep a submission ~1-2 s
+MAX_LEAVES = 3000  # bound on the positions x depths drawn, to keep a submission ~1-2 s
 
 
 # -- Q8 h1 ----------------------------------------------------------------------------
@@ -56,19 +56,29 @@ def _check_h1(ctx: CheckContext, v: list, name: str = "v") -> None:
     if not any(same(obtained, e) for e in accepted):
         fr = en = ""
         if not ref.coups_possibles(v, 0) and ref.coups_possibles(v, 1):
-            fr, en = ("le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
-                      "player 0 cannot move: player 1 has won, -inf")
+            fr, en = (
+                "le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
+                "player 0 cannot move: player 1 has won, -inf",
+            )
         elif not ref.coups_possibles(v, 1) and ref.coups_possibles(v, 0):
-            fr, en = ("le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
-                      "player 1 cannot move: player 0 has won, +inf")
+            fr, en = (
+                "le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
+                "player 1 cannot move: player 0 has won, +inf",
+            )
         elif len(accepted) > 1:
-            fr, en = ("aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
-                      "neither player can move: -inf or +inf are accepted")
+            fr, en = (
+                "aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
+                "neither player can move: -inf or +inf are accepted",
+            )
         else:
-            fr = (f"{len(ref.coups_possibles(v, 0))} coups pour le joueur 0, "
-                  f"{len(ref.coups_possibles(v, 1))} pour le joueur 1")
-            en = (f"{len(ref.coups_possibles(v, 0))} moves for player 0, "
-                  f"{len(ref.coups_possibles(v, 1))} for player 1")
+            fr = (
+                f"{len(ref.coups_possibles(v, 0))} coups pour le joueur 0, "
+                f"{len(ref.coups_possibles(v, 1))} pour le joueur 1"
+            )
+            en = (
+                f"{len(ref.coups_possibles(v, 0))} moves for player 0, "
+                f"{len(ref.coups_possibles(v, 1))} for player 1"
+            )
         raise mismatch(call, ref.h1(v), obtained, v, fr=fr, en=en)
 
 
@@ -77,9 +87,14 @@ def q8_sheet(ctx: CheckContext) -> None:
 
 
 # Player 0 stuck, player 1 not (-inf); player 1 stuck, player 0 not (+inf).
-INFINITE_CASES = (ref.grille_vide(1, 3), ref.grille_vide(3, 1), ref.rejouer(2, 2, [0])[0],
-                  ref.rejouer(3, 3, [0, 0, 0, 0])[0], ref.rejouer(2, 3, [2, 0])[0],
-                  ref.rejouer(2, 4, [1, 1, 0])[0])
+INFINITE_CASES = (
+    ref.grille_vide(1, 3),
+    ref.grille_vide(3, 1),
+    ref.rejouer(2, 2, [0])[0],
+    ref.rejouer(3, 3, [0, 0, 0, 0])[0],
+    ref.rejouer(2, 3, [2, 0])[0],
+    ref.rejouer(2, 4, [1, 1, 0])[0],
+)
 
 
 def q8_infinities(ctx: CheckContext) -> None:
@@ -100,9 +115,11 @@ def q8_unchanged(ctx: CheckContext) -> None:
 # -- Q9 minmax --------------------------------------------------------------------------
 def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
     """(board, player, depth >= 1), the player having a move, the tree kept small."""
+
     def with_depth(t: tuple) -> st.SearchStrategy:
         depths = [d for d in range(1, max_depth + 1) if leaves(t[0], t[1], d) <= MAX_LEAVES]
         return st.sampled_from(depths).map(lambda d: (t[0], t[1], d))
+
     return playable(1, 5).flatmap(with_depth)
 
 
@@ -115,20 +132,36 @@ def check_search(call: str, v: list, joueur: int, depth: int, h: str, obtained: 
     good = optimal_moves(key(v), joueur, depth, h)
     pair = as_pair(obtained)
     if pair is None or not is_number(pair[0]):
-        raise mismatch(call, (expected_value, min(good)), obtained, v,
-                       fr="minmax doit renvoyer un couple (valeur, coup)",
-                       en="minmax must return a pair (value, move)")
+        raise mismatch(
+            call,
+            (expected_value, min(good)),
+            obtained,
+            v,
+            fr="minmax doit renvoyer un couple (valeur, coup)",
+            en="minmax must return a pair (value, move)",
+        )
     value, move = pair
     if not same(value, expected_value):
-        raise mismatch(call, (expected_value, min(good)), obtained, v,
-                       fr=f"la valeur n'est pas celle de min-max à la profondeur {depth}",
-                       en=f"the value is not min-max's at depth {depth}")
+        raise mismatch(
+            call,
+            (expected_value, min(good)),
+            obtained,
+            v,
+            fr=f"la valeur n'est pas celle de min-max à la profondeur {depth}",
+            en=f"the value is not min-max's at depth {depth}",
+        )
     lost = expected_value == (-INF if joueur == 0 else INF)
     if as_cell(move) in good or (lost and move is None):
         return
-    raise mismatch(call, a_move_among(good), show(move), v, text=True,
-                   fr=f"la valeur est juste mais le coup {show(move)} n'y mène pas",
-                   en=f"the value is right but move {show(move)} does not reach it")
+    raise mismatch(
+        call,
+        a_move_among(good),
+        show(move),
+        v,
+        text=True,
+        fr=f"la valeur est juste mais le coup {show(move)} n'y mène pas",
+        en=f"the value is right but move {show(move)} does not reach it",
+    )
 
 
 SHOWN_H = {"h1": "h1_correction", "h_poids": "h_poids"}
@@ -139,24 +172,42 @@ reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax.
 def _minmax(ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False):
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
     h_arg = ctx.student.ref("@" + h)
-    result = ctx.call("minmax", ctx.as_student(v), joueur, depth, h_arg, shown=call, board=v,
-                      budget=SEARCH_BUDGET, keep_args=keep_args)
+    result = ctx.call(
+        "minmax",
+        ctx.as_student(v),
+        joueur,
+        depth,
+        h_arg,
+        shown=call,
+        board=v,
+        budget=SEARCH_BUDGET,
+        keep_args=keep_args,
+    )
     return call, result
 
 
 def q9_leaves(ctx: CheckContext) -> None:
     heuristics = {"h1": ref.h1, "h_poids": ref.h_poids}
-    cases = ((ref.grille_vide(3, 4), 0, 0, "h1"), (ref.rejouer(4, 4, [2, 7])[0], 1, 0, "h_poids"),
-             (ref.grille_vide(1, 4), 0, 2, "h1"), (ref.grille_vide(4, 1), 1, 2, "h_poids"),
-             (ref.rejouer(2, 2, [0])[0], 1, 3, "h_poids"))
+    cases = (
+        (ref.grille_vide(3, 4), 0, 0, "h1"),
+        (ref.rejouer(4, 4, [2, 7])[0], 1, 0, "h_poids"),
+        (ref.grille_vide(1, 4), 0, 2, "h1"),
+        (ref.grille_vide(4, 1), 1, 2, "h_poids"),
+        (ref.rejouer(2, 2, [0])[0], 1, 3, "h_poids"),
+    )
     for v, joueur, depth, h in cases:
         call, result = _minmax(ctx, v, joueur, depth, h)
         expected = (heuristics[h](v), None)
         pair = as_pair(result.value)
         if pair is None or pair[1] is not None or not same(pair[0], expected[0]):
-            note = ("profondeur 0 : renvoyer (h(v), None)", "depth 0: return (h(v), None)") if depth == 0 \
-                else (f"le joueur {joueur} ne peut pas jouer : renvoyer (h(v), None)",
-                      f"player {joueur} cannot move: return (h(v), None)")
+            note = (
+                ("profondeur 0 : renvoyer (h(v), None)", "depth 0: return (h(v), None)")
+                if depth == 0
+                else (
+                    f"le joueur {joueur} ne peut pas jouer : renvoyer (h(v), None)",
+                    f"player {joueur} cannot move: return (h(v), None)",
+                )
+            )
             raise mismatch(call, expected, result.value, v, fr=note[0], en=note[1])
 
 
@@ -168,7 +219,8 @@ def _random_search(h: str, examples: int, max_depth: int):
             check_search(call, v, joueur, depth, h, result.value)
 
         explicit = [(ref.grille_vide(3, 4), 0, 2), (ref.grille_vide(4, 3), 1, 2)] + [
-            (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()]
+            (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()
+        ]
         ctx.for_all(_search_examples(max_depth), probe, examples=examples, explicit=explicit)
 
     return check
@@ -177,31 +229,50 @@ def _random_search(h: str, examples: int, max_depth: int):
 def q9_own_h1(ctx: CheckContext) -> None:
     """With the student's own h1: the answer of the sheet's minmax run with that same h1
     (computed in the worker), so that a wrong h1 does not fail minmax here."""
-    for v, joueur in ((ref.grille_vide(3, 4), 0), (ref.rejouer(4, 4, [1, 5])[0], 0),
-                      (ref.rejouer(3, 5, [2])[0], 1)):
+    for v, joueur in (
+        (ref.grille_vide(3, 4), 0),
+        (ref.rejouer(4, 4, [1, 5])[0], 0),
+        (ref.rejouer(3, 5, [2])[0], 1),
+    ):
         call = f"minmax(v, {joueur}, 2, h1)"
         h = ctx.student.ref("h1")
-        obtained = ctx.value("minmax", ctx.as_student(v), joueur, 2, h, shown=call, board=v,
-                             budget=SEARCH_BUDGET)
-        value, good = ctx.value("@minmax_avec", ctx.as_student(v), joueur, 2, h,
-                                shown=call, budget=SEARCH_BUDGET)
+        obtained = ctx.value(
+            "minmax", ctx.as_student(v), joueur, 2, h, shown=call, board=v, budget=SEARCH_BUDGET
+        )
+        value, good = ctx.value(
+            "@minmax_avec", ctx.as_student(v), joueur, 2, h, shown=call, budget=SEARCH_BUDGET
+        )
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
         if pair is None or not same(pair[0], value) or as_cell(pair[1]) not in good:
-            raise mismatch(call, Text(f"({show(value)}, un coup parmi {moves_text(good)})",
-                                      f"({show(value)}, a move among {moves_text(good)})"), show(obtained), v,
-                           text=True,
-                           fr="avec votre h1 passée en argument (la valeur attendue est calculée avec "
-                              "votre h1)",
-                           en="with your own h1 as the argument (the expected value uses your h1)")
+            raise mismatch(
+                call,
+                Text(
+                    f"({show(value)}, un coup parmi {moves_text(good)})",
+                    f"({show(value)}, a move among {moves_text(good)})",
+                ),
+                show(obtained),
+                v,
+                text=True,
+                fr="avec votre h1 passée en argument (la valeur attendue est calculée avec votre h1)",
+                en="with your own h1 as the argument (the expected value uses your h1)",
+            )
 
 
 def q9_unchanged(ctx: CheckContext) -> None:
-    for v, joueur, depth in ((ref.grille_vide(3, 4), 0, 2), (ref.rejouer(4, 4, [1, 5])[0], 0, 3),
-                             (ref.rejouer(3, 5, [2])[0], 1, 2)):
+    for v, joueur, depth in (
+        (ref.grille_vide(3, 4), 0, 2),
+        (ref.rejouer(4, 4, [1, 5])[0], 0, 3),
+        (ref.rejouer(3, 5, [2])[0], 1, 2),
+    ):
         call, result = _minmax(ctx, v, joueur, depth, "h1", keep_args=True)
-        unchanged(call, v, result.args_after[0], func="minmax",
-                  why=(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"))
+        unchanged(
+            call,
+            v,
+            result.args_after[0],
+            func="minmax",
+            why=(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"),
+        )
 
 
 # -- Q10 strategie_minmax ----------------------------------------------------------------
@@ -219,15 +290,23 @@ def _strategy_probe(ctx: CheckContext, depth: int):
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_minmax(v, {joueur})"
-        move = ctx.value("strategie_minmax", ctx.as_student(v), joueur, shown=call, board=v,
-                         budget=SEARCH_BUDGET)
+        move = ctx.value(
+            "strategie_minmax", ctx.as_student(v), joueur, shown=call, board=v, budget=SEARCH_BUDGET
+        )
         good = _best_moves(v, joueur, depth)
         lost = search_value(key(v), joueur, depth, "h1") == (-INF if joueur == 0 else INF)
         if as_cell(move) in good or (lost and move is None):
             return
-        raise mismatch(call, a_move_among(good), show(move), v, text=True,
-                       fr=f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
-                       en=f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)")
+        raise mismatch(
+            call,
+            a_move_among(good),
+            show(move),
+            v,
+            text=True,
+            fr=f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
+            en=f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)",
+        )
+
     return probe
 
 
@@ -238,13 +317,18 @@ def _strategy_positions(depth: int) -> st.SearchStrategy:
 
 # Positions (by the move choices of ref.rejouer on 5 x 5) where no optimal move for h1
 # is optimal for an h1 with swapped infinities: the infinities decide the move there.
-INFINITY_DECIDES = ([5, 19, 21, 0, 26, 48], [40, 15, 0, 38, 23, 23, 39, 29],
-                    [55, 35, 54, 59, 49, 29, 28], [11, 40, 9, 19, 58, 14, 52])
+INFINITY_DECIDES = (
+    [5, 19, 21, 0, 26, 48],
+    [40, 15, 0, 38, 23, 23, 39, 29],
+    [55, 35, 54, 59, 49, 29, 28],
+    [11, 40, 9, 19, 58, 14, 52],
+)
 
 
 def q10_optimal(ctx: CheckContext) -> None:
     explicit = [(ref.grille_vide(5, 5), 0), (ref.rejouer(5, 5, [7])[0], 1)] + [
-        ref.rejouer(5, 5, choices) for choices in INFINITY_DECIDES]
+        ref.rejouer(5, 5, choices) for choices in INFINITY_DECIDES
+    ]
     name = ctx.check_name
     try:
         ctx.for_all(_strategy_positions(2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
@@ -254,8 +338,9 @@ def q10_optimal(ctx: CheckContext) -> None:
     for depth in OTHER_DEPTHS:  # the same submission, read as searching at another depth
         ctx.check_name = f"{name}_{depth}"
         try:
-            ctx.for_all(_strategy_positions(depth), _strategy_probe(ctx, depth), examples=6,
-                        explicit=explicit)
+            ctx.for_all(
+                _strategy_positions(depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
+            )
             return
         except Mismatch:
             continue
@@ -272,60 +357,137 @@ def q10_beats_random(ctx: CheckContext) -> None:
     wins = 0
     empty = ref.grille_vide(5, 5)
     for seat in (0, 1):
-        call = Text(f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
-                    f"une stratégie au hasard (joueur {1 - seat})",
-                    f"{DUEL_GAMES} games on 5 x 5: strategie_minmax (player {seat}) against "
-                    f"a random strategy (player {1 - seat})")
+        call = Text(
+            f"{DUEL_GAMES} parties sur 5 x 5 : strategie_minmax (joueur {seat}) contre "
+            f"une stratégie au hasard (joueur {1 - seat})",
+            f"{DUEL_GAMES} games on 5 x 5: strategie_minmax (player {seat}) against "
+            f"a random strategy (player {1 - seat})",
+        )
         result = referee.duel(ctx, empty, DUEL_GAMES, seat, DUEL_BUDGET, call)
         if result.illegal is not None:
             board, joueur = result.illegal.board, result.illegal.player
             legal = moves_text(ref.coups_possibles(board, joueur))
-            raise mismatch(f"strategie_minmax(v, {joueur})", a_move_among(legal), result.illegal.move, board,
-                           text=True, fr="coup impossible pendant une partie contre le hasard",
-                           en="impossible move during a game against random play")
+            raise mismatch(
+                f"strategie_minmax(v, {joueur})",
+                a_move_among(legal),
+                result.illegal.move,
+                board,
+                text=True,
+                fr="coup impossible pendant une partie contre le hasard",
+                en="impossible move during a game against random play",
+            )
         wins += result.wins
     total = 2 * DUEL_GAMES
     if wins < 0.9 * total:
-        call = Text(f"{total} parties sur 5 x 5 contre une stratégie au hasard, "
-                    "la moitié en tant que joueur 0",
-                    f"{total} games on 5 x 5 against a random strategy, half of them as player 0")
+        call = Text(
+            f"{total} parties sur 5 x 5 contre une stratégie au hasard, la moitié en tant que joueur 0",
+            f"{total} games on 5 x 5 against a random strategy, half of them as player 0",
+        )
         least = int(0.9 * total)
-        raise mismatch(call, Text(f"au moins {least} victoires", f"at least {least} wins"),
-                       Text(f"{wins} victoires", f"{wins} wins"), text=True,
-                       fr="min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
-                       en="min-max at depth 2 with h1 almost always wins against random play")
+        raise mismatch(
+            call,
+            Text(f"au moins {least} victoires", f"at least {least} wins"),
+            Text(f"{wins} victoires", f"{wins} wins"),
+            text=True,
+            fr="min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
+            en="min-max at depth 2 with h1 almost always wins against random play",
+        )
 
 
 QUESTIONS = (
-    Question("Q8", "h1", (("h1",),), (
-        Check("sheet", 0.5, q8_sheet, "h1(grille_vide(3, 2)) == 1 (énoncé)",
-              "h1(grille_vide(3, 2)) == 1 (sheet)"),
-        Check("infinities", 0.5, q8_infinities,
-              "-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
-              "-inf when player 0 cannot move, +inf when player 1 cannot"),
-        Check("random_positions", 1.0, q8_random, "la même valeur que la correction, positions au hasard",
-              "the same value as the reference, random positions"),
-        Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
-    Question("Q9", "minmax", (("minmax",),), (
-        Check("leaves", 0.5, q9_leaves, "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
-              "(h(v), None) at depth 0 and when the player cannot move"),
-        Check("random_positions", 1.75, _random_search("h1", 12, 3),
-              "avec h1_correction (la h1 de la correction) : la valeur de la correction et un coup optimal "
-              "(profondeurs 1 à 3)",
-              "with h1_correction (the reference's h1): the reference's value and an optimal move "
-              "(depths 1 to 3)"),
-        Check("uses_h", 0.5, _random_search("h_poids", 6, 2),
-              "utilise l'heuristique h reçue en argument (une autre que h1)",
-              "uses the heuristic h it is given (another one than h1)"),
-        Check("own_h1", 0.25, q9_own_h1, "fonctionne avec votre propre h1 passée en argument",
-              "works with your own h1 passed as the argument"),
-        Check("unchanged", 0.5, q9_unchanged, "ne modifie pas v (placer puis retirer)",
-              "does not change v (placer then retirer)", value_free=True))),
-    Question("Q10", "strategie_minmax", (("strategie_minmax",),), (
-        Check("optimal_move", 1.25, q10_optimal,
-              "renvoie un coup optimal de minmax à la profondeur 2 avec h1",
-              "returns an optimal move of minmax at depth 2 with h1"),
-        Check("beats_random", 1.25, q10_beats_random,
-              "gagne au moins 90 % de 50 parties contre le hasard sur 5 x 5",
-              "wins at least 90% of 50 games against random play on 5 x 5"))),
+    Question(
+        "Q8",
+        "h1",
+        (("h1",),),
+        (
+            Check(
+                "sheet",
+                0.5,
+                q8_sheet,
+                "h1(grille_vide(3, 2)) == 1 (énoncé)",
+                "h1(grille_vide(3, 2)) == 1 (sheet)",
+            ),
+            Check(
+                "infinities",
+                0.5,
+                q8_infinities,
+                "-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
+                "-inf when player 0 cannot move, +inf when player 1 cannot",
+            ),
+            Check(
+                "random_positions",
+                1.0,
+                q8_random,
+                "la même valeur que la correction, positions au hasard",
+                "the same value as the reference, random positions",
+            ),
+            Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+        ),
+    ),
+    Question(
+        "Q9",
+        "minmax",
+        (("minmax",),),
+        (
+            Check(
+                "leaves",
+                0.5,
+                q9_leaves,
+                "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
+                "(h(v), None) at depth 0 and when the player cannot move",
+            ),
+            Check(
+                "random_positions",
+                1.75,
+                _random_search("h1", 12, 3),
+                "avec h1_correction (la h1 de la correction) : la valeur de la correction et un coup optimal "
+                "(profondeurs 1 à 3)",
+                "with h1_correction (the reference's h1): the reference's value and an optimal move "
+                "(depths 1 to 3)",
+            ),
+            Check(
+                "uses_h",
+                0.5,
+                _random_search("h_poids", 6, 2),
+                "utilise l'heuristique h reçue en argument (une autre que h1)",
+                "uses the heuristic h it is given (another one than h1)",
+            ),
+            Check(
+                "own_h1",
+                0.25,
+                q9_own_h1,
+                "fonctionne avec votre propre h1 passée en argument",
+                "works with your own h1 passed as the argument",
+            ),
+            Check(
+                "unchanged",
+                0.5,
+                q9_unchanged,
+                "ne modifie pas v (placer puis retirer)",
+                "does not change v (placer then retirer)",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q10",
+        "strategie_minmax",
+        (("strategie_minmax",),),
+        (
+            Check(
+                "optimal_move",
+                1.25,
+                q10_optimal,
+                "renvoie un coup optimal de minmax à la profondeur 2 avec h1",
+                "returns an optimal move of minmax at depth 2 with h1",
+            ),
+            Check(
+                "beats_random",
+                1.25,
+                q10_beats_random,
+                "gagne au moins 90 % de 50 parties contre le hasard sur 5 x 5",
+                "wins at least 90% of 50 games against random play on 5 x 5",
+            ),
+        ),
+    ),
 )

@@ -28,8 +28,7 @@ def _moves(v, joueur):
     n = len(v)
     p = len(v[0]) if n else 0
     di, dj = (1, 0) if joueur == 0 else (0, 1)
-    return [(i, j) for i in range(n - di) for j in range(p - dj)
-            if v[i][j] == -1 and v[i + di][j + dj] == -1]
+    return [(i, j) for i in range(n - di) for j in range(p - dj) if v[i][j] == -1 and v[i + di][j + dj] == -1]
 
 
 def _probe(name, pick):
@@ -39,6 +38,7 @@ def _probe(name, pick):
         move = pick(moves) if moves else None
         LOG.append([name, board, joueur, move])
         return move
+
     strategy.__name__ = name
     return strategy
 
@@ -75,14 +75,16 @@ def h1(v):
 
 def h_poids(v):
     """A heuristic unlike h1 (weighted empty cells): minmax must use the h it is given."""
-    return sum((3 * i + 5 * j + 1) % 7 - 3 for i, row in enumerate(_board(v))
-               for j, c in enumerate(row) if c == -1)
+    return sum(
+        (3 * i + 5 * j + 1) % 7 - 3 for i, row in enumerate(_board(v)) for j, c in enumerate(row) if c == -1
+    )
 
 
 def minmax_avec(v, joueur, profondeur, h):
     """[value, optimal moves] of the sheet's minmax with the heuristic h (the
     student's own h1): the expected answer of `minmax(v, joueur, profondeur, h1)`.
     Boards stay in the submission's representation (lists or numpy), as h expects."""
+
     def value(board, player, depth):
         moves = _moves(_board(board), player)
         if not moves or depth == 0:
@@ -95,7 +97,7 @@ def minmax_avec(v, joueur, profondeur, h):
         return [h(_copy.deepcopy(v)), []]
     values = [value(_play(v, m, joueur), 1 - joueur, profondeur - 1) for m in moves]
     best = max(values) if joueur == 0 else min(values)
-    return [best, [m for m, val in zip(moves, values) if val == best]]
+    return [best, [m for m, val in zip(moves, values, strict=False) if val == best]]
 
 
 def _play(board, move, joueur):

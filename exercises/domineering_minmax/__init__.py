@@ -13,10 +13,24 @@ from .positions import Representation, prepare, to_student
 
 def describe(state: Representation) -> list[tuple[str, dict]]:
     if state.dtype:
-        return [("text", {"fr": f"plateaux numpy ({state.dtype}) : ils vous sont passés sous cette forme",
-                          "en": f"numpy boards ({state.dtype}): they are given to you in that form"})]
-    return [("text", {"fr": "plateaux en listes de listes : ils vous sont passés sous cette forme",
-                      "en": "boards as lists of lists: they are given to you in that form"})]
+        return [
+            (
+                "text",
+                {
+                    "fr": f"plateaux numpy ({state.dtype}) : ils vous sont passés sous cette forme",
+                    "en": f"numpy boards ({state.dtype}): they are given to you in that form",
+                },
+            )
+        ]
+    return [
+        (
+            "text",
+            {
+                "fr": "plateaux en listes de listes : ils vous sont passés sous cette forme",
+                "en": "boards as lists of lists: they are given to you in that form",
+            },
+        )
+    ]
 
 
 EXERCISE = Exercise(

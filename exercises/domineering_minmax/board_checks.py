@@ -36,8 +36,9 @@ def _blocked(v: Board) -> tuple[bool, bool]:
 
 
 def q1_sheet(ctx: CheckContext) -> None:
-    _check_h(ctx, page_board(), note=("le plateau de l'énoncé : h(v) vaut -2",
-                                      "the page's board: h(v) is -2"))
+    _check_h(
+        ctx, page_board(), note=("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2")
+    )
 
 
 def q1_random(ctx: CheckContext) -> None:
@@ -47,17 +48,33 @@ def q1_random(ctx: CheckContext) -> None:
 
 
 def q1_infinities(ctx: CheckContext) -> None:
-    _check_h(ctx, ONLY_HORIZONTAL, note=("le joueur 0 (dominos verticaux) ne peut plus jouer : -inf",
-                                         "player 0 (vertical dominoes) cannot move: -inf"))
-    _check_h(ctx, ONLY_VERTICAL, note=("le joueur 1 (dominos horizontaux) ne peut plus jouer : +inf",
-                                       "player 1 (horizontal dominoes) cannot move: +inf"))
+    _check_h(
+        ctx,
+        ONLY_HORIZONTAL,
+        note=(
+            "le joueur 0 (dominos verticaux) ne peut plus jouer : -inf",
+            "player 0 (vertical dominoes) cannot move: -inf",
+        ),
+    )
+    _check_h(
+        ctx,
+        ONLY_VERTICAL,
+        note=(
+            "le joueur 1 (dominos horizontaux) ne peut plus jouer : +inf",
+            "player 1 (horizontal dominoes) cannot move: +inf",
+        ),
+    )
 
 
 def q1_both_stuck(ctx: CheckContext) -> None:
-    _check_h(ctx, BOTH_STUCK, note=("aucun joueur ne peut jouer : la fonction du cours teste n0 == 0 "
-                                    "en premier et renvoie -inf",
-                                    "neither player can move: the page's function tests n0 == 0 "
-                                    "first and returns -inf"))
+    _check_h(
+        ctx,
+        BOTH_STUCK,
+        note=(
+            "aucun joueur ne peut jouer : la fonction du cours teste n0 == 0 en premier et renvoie -inf",
+            "neither player can move: the page's function tests n0 == 0 first and returns -inf",
+        ),
+    )
 
 
 def q1_unchanged(ctx: CheckContext) -> None:
@@ -73,11 +90,16 @@ def _check_s(ctx: CheckContext, v: Board, joueur: int, name: str = "v") -> None:
     expected = successors(v, joueur)
     got = [board_key(w) for w in obtained] if isinstance(obtained, (list, tuple)) else None
     if got is None or None in got or sorted(got) != sorted(expected):
-        raise mismatch(call, [rows(w) for w in expected], obtained, v,
-                       fr=f"les plateaux obtenus en plaçant un domino du joueur {joueur} de toutes les "
-                          "façons possibles, chacun une fois (l'ordre n'a pas d'importance)",
-                       en=f"the boards obtained by placing one domino of player {joueur} in every "
-                          "possible way, each once (order does not matter)")
+        raise mismatch(
+            call,
+            [rows(w) for w in expected],
+            obtained,
+            v,
+            fr=f"les plateaux obtenus en plaçant un domino du joueur {joueur} de toutes les "
+            "façons possibles, chacun une fois (l'ordre n'a pas d'importance)",
+            en=f"the boards obtained by placing one domino of player {joueur} in every "
+            "possible way, each once (order does not matter)",
+        )
 
 
 def q2_sheet(ctx: CheckContext) -> None:
@@ -86,8 +108,7 @@ def q2_sheet(ctx: CheckContext) -> None:
 
 def q2_random(ctx: CheckContext) -> None:
     cases = st.tuples(boards(), st.integers(0, 1))
-    ctx.for_all(cases, lambda case: _check_s(ctx, *case), examples=25,
-                explicit=[(page_board(), 1)])
+    ctx.for_all(cases, lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)])
 
 
 def q2_unchanged(ctx: CheckContext) -> None:
@@ -95,31 +116,84 @@ def q2_unchanged(ctx: CheckContext) -> None:
         v, joueur = case
         call = f"s(v, {joueur})"
         result = ctx.call("s", ctx.as_student(v), joueur, shown=call, board=v, keep_args=True)
-        unchanged(call, v, result.args_after[0], func="s", equal=same_board, expected=rows(v),
-                  why=(" (copier le plateau avant d'y placer un domino)",
-                       " (copy the board before placing a domino)"))
+        unchanged(
+            call,
+            v,
+            result.args_after[0],
+            func="s",
+            equal=same_board,
+            expected=rows(v),
+            why=(
+                " (copier le plateau avant d'y placer un domino)",
+                " (copy the board before placing a domino)",
+            ),
+        )
 
-    ctx.for_all(st.tuples(boards(), st.integers(0, 1)), probe, examples=10,
-                explicit=[(page_board(), 0), (page_board(), 1)])
+    ctx.for_all(
+        st.tuples(boards(), st.integers(0, 1)),
+        probe,
+        examples=10,
+        explicit=[(page_board(), 0), (page_board(), 1)],
+    )
 
 
 QUESTIONS = (
-    Question("Q1", "h", (("h",),), (
-        Check("sheet", 1.5, q1_sheet, "h(v) vaut -2 sur le plateau de l'énoncé",
-              "h(v) is -2 on the page's board"),
-        Check("random_boards", 1.5, q1_random, "même valeur que le cours sur des plateaux au hasard",
-              "same value as the page on random boards"),
-        Check("infinities", 0.5, q1_infinities,
-              "-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
-              "-inf when player 0 cannot move, +inf when player 1 cannot move"),
-        Check("both_stuck", 0.25, q1_both_stuck, "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
-              "-inf when neither player can move (n0 tested first)"),
-        Check("unchanged", 0.25, q1_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
-    Question("Q2", "s", (("s",),), (
-        Check("sheet", 1.5, q2_sheet, "s(v, 0) donne les 3 plateaux de l'énoncé",
-              "s(v, 0) gives the page's 3 boards"),
-        Check("random_boards", 2.5, q2_random,
-              "mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
-              "same successors as the page on random boards, for both players"),
-        Check("unchanged", 1.0, q2_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
+    Question(
+        "Q1",
+        "h",
+        (("h",),),
+        (
+            Check(
+                "sheet",
+                1.5,
+                q1_sheet,
+                "h(v) vaut -2 sur le plateau de l'énoncé",
+                "h(v) is -2 on the page's board",
+            ),
+            Check(
+                "random_boards",
+                1.5,
+                q1_random,
+                "même valeur que le cours sur des plateaux au hasard",
+                "same value as the page on random boards",
+            ),
+            Check(
+                "infinities",
+                0.5,
+                q1_infinities,
+                "-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
+                "-inf when player 0 cannot move, +inf when player 1 cannot move",
+            ),
+            Check(
+                "both_stuck",
+                0.25,
+                q1_both_stuck,
+                "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
+                "-inf when neither player can move (n0 tested first)",
+            ),
+            Check("unchanged", 0.25, q1_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+        ),
+    ),
+    Question(
+        "Q2",
+        "s",
+        (("s",),),
+        (
+            Check(
+                "sheet",
+                1.5,
+                q2_sheet,
+                "s(v, 0) donne les 3 plateaux de l'énoncé",
+                "s(v, 0) gives the page's 3 boards",
+            ),
+            Check(
+                "random_boards",
+                2.5,
+                q2_random,
+                "mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
+                "same successors as the page on random boards, for both players",
+            ),
+            Check("unchanged", 1.0, q2_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+        ),
+    ),
 )

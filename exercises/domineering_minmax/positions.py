@@ -65,9 +65,12 @@ def board_key(value: Any) -> Board | None:
     try:
         if len(value) != ref.N or any(len(row) != ref.N for row in value):
             return None
-        cells = [[c for c in row] for row in value]
-        if any(isinstance(c, bool) or not isinstance(c, (int, float)) or c != int(c)
-               for row in cells for c in row):
+        cells = [list(row) for row in value]
+        if any(
+            isinstance(c, bool) or not isinstance(c, (int, float)) or c != int(c)
+            for row in cells
+            for c in row
+        ):
             return None
         return tuple(tuple(int(c) for c in row) for row in cells)
     except (TypeError, ValueError, OverflowError):
@@ -149,12 +152,14 @@ _E = ref.EMPTY
 TWO_RIGHT = ((_E, _E, _E, _E), (_E, _E, 1, 1), (_E, _E, _E, _E), (_E, _E, 1, 1))
 """Two horizontal dominoes on the right of rows 1 and 3."""
 TWO_LEFT = tuple(tuple(reversed(row)) for row in TWO_RIGHT)
-TWO_BOTTOM = tuple(tuple(0 if c == 1 else c for c in col) for col in zip(*TWO_RIGHT))
+TWO_BOTTOM = tuple(tuple(0 if c == 1 else c for c in col) for col in zip(*TWO_RIGHT, strict=False))
 """TWO_RIGHT transposed: two vertical dominoes at the bottom of columns 1 and 3."""
 
 
-MIXED = (((_E, _E, _E, _E), (_E, _E, _E, _E), (_E, _E, 0, _E), (1, 1, 0, _E)),
-         ((_E, _E, _E, _E), (_E, _E, _E, _E), (_E, 0, 1, 1), (_E, 0, _E, _E)))
+MIXED = (
+    ((_E, _E, _E, _E), (_E, _E, _E, _E), (_E, _E, 0, _E), (1, 1, 0, _E)),
+    ((_E, _E, _E, _E), (_E, _E, _E, _E), (_E, 0, 1, 1), (_E, 0, _E, _E)),
+)
 """A domino of each player at the bottom: player 1 choosing its successors by h alone
 (the page's s has no move for a `joueur` of 2, so `1 + joueur` values them at depth 0)
 does not play minmax's moves from there."""
@@ -162,5 +167,9 @@ does not play minmax's moves from there."""
 
 def structural_game_cases() -> list[tuple[Board, int, int]]:
     """(board, p = 3, player to move): each board above, each player."""
-    return [(v, 3, joueur) for v in (TWO_RIGHT, TWO_LEFT, TWO_BOTTOM) + MIXED for joueur in (0, 1)
-            if ref.coups(v, joueur)]
+    return [
+        (v, 3, joueur)
+        for v in (TWO_RIGHT, TWO_LEFT, TWO_BOTTOM) + MIXED
+        for joueur in (0, 1)
+        if ref.coups(v, joueur)
+    ]

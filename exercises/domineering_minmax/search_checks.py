@@ -3,6 +3,7 @@ Points in docs/domineering-minmax-checks.md."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -45,11 +46,14 @@ def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
     if own:
         missing = [name for name in ("s", "h") if not ctx.student.has(name)]
         if missing:
-            raise mismatch("s, h", Text("s et h définis", "s and h defined"),
-                           Text(f"{', '.join(missing)} non défini", f"{', '.join(missing)} not defined"),
-                           text=True,
-                           fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
-                           en="this check calls the function with your own s and h, as the page does")
+            raise mismatch(
+                "s, h",
+                Text("s et h définis", "s and h defined"),
+                Text(f"{', '.join(missing)} non défini", f"{', '.join(missing)} not defined"),
+                text=True,
+                fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
+                en="this check calls the function with your own s and h, as the page does",
+            )
         return ctx.student.ref("s"), ctx.student.ref("h")
     return ctx.student.ref("@s_ref"), ctx.student.ref("@h_ref")
 
@@ -65,13 +69,23 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
     elif pair is not None and is_number(pair[1]):
         found = pair[1]
     else:
-        raise mismatch(call, expected, obtained, v,
-                       fr="minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
-                       en="minmax must return the value of v, or a pair (successor, value)")
+        raise mismatch(
+            call,
+            expected,
+            obtained,
+            v,
+            fr="minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
+            en="minmax must return the value of v, or a pair (successor, value)",
+        )
     if not same(found, expected):
-        raise mismatch(call, expected, found, v,
-                       fr=f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
-                       en=f"the min-max value of v at depth {p}, player {joueur} to move")
+        raise mismatch(
+            call,
+            expected,
+            found,
+            v,
+            fr=f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
+            en=f"the min-max value of v at depth {p}, player {joueur} to move",
+        )
     if pair is None or is_number(obtained):
         return
     leaf = p == 0 or not ref.coups(v, joueur)
@@ -82,21 +96,49 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
     if not leaf and chosen in good:
         return
     among = show([rows(w) for w in sorted(good)])
-    wanted = (Text(f"un successeur parmi {among}", f"a successor among {among}") if not leaf
-              else Text("v (ou None)", "v (or None)"))
-    raise mismatch(call, wanted, show(pair[0]), v, text=True,
-                   fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
-                      if not leaf else "aucun coup à jouer : le successeur est v lui-même",
-                   en="the value is right, but the successor returned does not reach it"
-                      if not leaf else "no move to play: the successor is v itself")
+    wanted = (
+        Text(f"un successeur parmi {among}", f"a successor among {among}")
+        if not leaf
+        else Text("v (ou None)", "v (or None)")
+    )
+    raise mismatch(
+        call,
+        wanted,
+        show(pair[0]),
+        v,
+        text=True,
+        fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
+        if not leaf
+        else "aucun coup à jouer : le successeur est v lui-même",
+        en="the value is right, but the successor returned does not reach it"
+        if not leaf
+        else "no move to play: the successor is v itself",
+    )
 
 
-def _minmax(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
-            name: str = "v", keep_args: bool = False):
+def _minmax(
+    ctx: CheckContext,
+    v: Board,
+    p: int,
+    joueur: int,
+    own: bool = False,
+    name: str = "v",
+    keep_args: bool = False,
+):
     s, h = _own_or_ours(ctx, own)
     call = f"minmax(s, h, {name}, {p}, {joueur})"
-    result = ctx.call("minmax", s, h, ctx.as_student(v), p, joueur, shown=call, board=v,
-                      budget=SEARCH_BUDGET, keep_args=keep_args)
+    result = ctx.call(
+        "minmax",
+        s,
+        h,
+        ctx.as_student(v),
+        p,
+        joueur,
+        shown=call,
+        board=v,
+        budget=SEARCH_BUDGET,
+        keep_args=keep_args,
+    )
     return call, result
 
 
@@ -112,22 +154,27 @@ def _blame_own(ctx: CheckContext, exc: Mismatch) -> Mismatch:
         wrong.append("h (Q1)")
     try:
         got = ctx.value("s", ctx.as_student(v), 0)
-        if not isinstance(got, (list, tuple)) or sorted(map(str, map(board_key, got))) != \
-                sorted(map(str, successors(v, 0))):
+        if not isinstance(got, (list, tuple)) or sorted(map(str, map(board_key, got))) != sorted(
+            map(str, successors(v, 0))
+        ):
             wrong.append("s (Q2)")
     except CallFailed:
         wrong.append("s (Q2)")
     if wrong:
         names, many = " et ".join(wrong), len(wrong) > 1
-        fr = (f"ce test utilise vos {names}, qui ne donnent pas" if many else
-              f"ce test utilise votre {names}, qui ne donne pas")
+        fr = (
+            f"ce test utilise vos {names}, qui ne donnent pas"
+            if many
+            else f"ce test utilise votre {names}, qui ne donne pas"
+        )
         en = f"this check uses your {' and '.join(wrong)}, which {'do' if many else 'does'} not give"
         note = exc.evidence.note
         exc.evidence.note = {
             "fr": (note["fr"] + " ; " if note else "") + fr + " les valeurs de l'énoncé sur ce plateau : "
-                  "corrigez d'abord cela",
+            "corrigez d'abord cela",
             "en": (note["en"] + "; " if note else "") + en + " the page's values on this board: "
-                  "fix that first"}
+            "fix that first",
+        }
     return exc
 
 
@@ -144,13 +191,17 @@ def q3_random(ctx: CheckContext) -> None:
         call, result = _minmax(ctx, *case)
         check_search(call, *case, result.value)
 
-    ctx.for_all(search_cases(), probe, examples=12,
-                explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
+    ctx.for_all(search_cases(), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
 
 
 def q3_leaves(ctx: CheckContext) -> None:
-    cases = [(page_board(), 0, 0), (page_board(), 0, 1), (ONLY_HORIZONTAL, 2, 0),
-             (ONLY_VERTICAL, 2, 1), (BOTH_STUCK, 1, 0)]
+    cases = [
+        (page_board(), 0, 0),
+        (page_board(), 0, 1),
+        (ONLY_HORIZONTAL, 2, 0),
+        (ONLY_VERTICAL, 2, 1),
+        (BOTH_STUCK, 1, 0),
+    ]
     for v, p, joueur in cases:
         call, result = _minmax(ctx, v, p, joueur)
         check_search(call, v, p, joueur, result.value)
@@ -160,28 +211,34 @@ def q3_unchanged(ctx: CheckContext) -> None:
     for v, p, joueur in ((page_board(), 2, 0), (page_board(), 1, 1)):
         call, result = _minmax(ctx, v, p, joueur, keep_args=True)
         if board_key(result.args_after[2]) != v:
-            raise mismatch(call, rows(v), result.args_after[2], v,
-                           fr="minmax ne doit pas modifier v : voici v après l'appel",
-                           en="minmax must not change v: this is v after the call")
+            raise mismatch(
+                call,
+                rows(v),
+                result.args_after[2],
+                v,
+                fr="minmax ne doit pas modifier v : voici v après l'appel",
+                en="minmax must not change v: this is v after the call",
+            )
 
 
 # -- Q4 jeu, affiche -------------------------------------------------------------------
 WINNER = re.compile(r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn", re.IGNORECASE)
 
 
-def _jeu(ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False,
-         name: str = "v") -> tuple[str, list, int | None]:
+def _jeu(
+    ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False, name: str = "v"
+) -> tuple[str, list, int | None]:
     """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
     s, h = _own_or_ours(ctx, own)
     call = f"jeu(s, h, {name}, {p}, {joueur})"
     try:
-        result = ctx.call("@jeu_trace", s, h, ctx.as_student(v), p, joueur, shown=call,
-                          board=v, budget=SEARCH_BUDGET)
+        result = ctx.call(
+            "@jeu_trace", s, h, ctx.as_student(v), p, joueur, shown=call, board=v, budget=SEARCH_BUDGET
+        )
     finally:
         _close_figures(ctx)  # a jeu that plots by itself piles up figures
     found = WINNER.findall(result.stdout)
-    return call, result.value if isinstance(result.value, list) else [], \
-        int(found[-1]) if found else None
+    return call, result.value if isinstance(result.value, list) else [], int(found[-1]) if found else None
 
 
 def _close_figures(ctx: CheckContext) -> None:
@@ -194,13 +251,24 @@ def _close_figures(ctx: CheckContext) -> None:
 def _expect_winner(call: str, v: Board, winner: int | None, allowed: frozenset[int]) -> None:
     if winner in allowed:
         return
-    expected = Text(" ou ".join(f"Joueur {w} a gagné" for w in sorted(allowed)),
-                    " or ".join(f"player {w} wins" for w in sorted(allowed)))
-    obtained = (Text(f"Joueur {winner} a gagné", f"player {winner} wins") if winner is not None
-                else Text("rien de tel", "nothing of the kind"))
-    raise mismatch(call, expected, obtained, v, text=True,
-                   fr="ce que jeu affiche avec print à la fin de la partie",
-                   en="what jeu prints at the end of the game")
+    expected = Text(
+        " ou ".join(f"Joueur {w} a gagné" for w in sorted(allowed)),
+        " or ".join(f"player {w} wins" for w in sorted(allowed)),
+    )
+    obtained = (
+        Text(f"Joueur {winner} a gagné", f"player {winner} wins")
+        if winner is not None
+        else Text("rien de tel", "nothing of the kind")
+    )
+    raise mismatch(
+        call,
+        expected,
+        obtained,
+        v,
+        text=True,
+        fr="ce que jeu affiche avec print à la fin de la partie",
+        en="what jeu prints at the end of the game",
+    )
 
 
 def q4_sheet(ctx: CheckContext) -> None:
@@ -220,27 +288,45 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
         if not game or k != game[-1]:
             game.append(k)
     if not game or game[0] != v:
-        first = (Text("aucun plateau dessiné", "no board drawn") if not game
-                 else show(rows(game[0]) if game[0] else None))
-        raise mismatch(call, Text("v d'abord", "v first"), first, v,
-                       text=True, fr="jeu dessine chaque position avec affiche, en commençant par v",
-                       en="jeu draws every position with affiche, starting with v")
+        first = (
+            Text("aucun plateau dessiné", "no board drawn")
+            if not game
+            else show(rows(game[0]) if game[0] else None)
+        )
+        raise mismatch(
+            call,
+            Text("v d'abord", "v first"),
+            first,
+            v,
+            text=True,
+            fr="jeu dessine chaque position avec affiche, en commençant par v",
+            en="jeu draws every position with affiche, starting with v",
+        )
     who = joueur
-    for before, after in zip(game, game[1:]):
+    for before, after in itertools.pairwise(game):
         if after not in optimal(before, p, who):
-            raise mismatch(call, Text("un coup choisi par minmax", "a move minmax chooses"),
-                           show(rows(after) if after else after), before,
-                           text=True,
-                           fr=f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
-                              f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
-                           en=f"after this board (player {who} to move), the next board drawn is not an "
-                              f"optimal successor for minmax at depth {p}")
+            raise mismatch(
+                call,
+                Text("un coup choisi par minmax", "a move minmax chooses"),
+                show(rows(after) if after else after),
+                before,
+                text=True,
+                fr=f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
+                f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
+                en=f"after this board (player {who} to move), the next board drawn is not an "
+                f"optimal successor for minmax at depth {p}",
+            )
         who = 1 - who
     if ref.coups(game[-1], who):
-        raise mismatch(call, Text("la partie jusqu'au bout", "the game played to its end"),
-                       Text("la partie s'arrête ici", "the game stops here"), game[-1], text=True,
-                       fr=f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
-                       en=f"the last board drawn: player {who} can still move")
+        raise mismatch(
+            call,
+            Text("la partie jusqu'au bout", "the game played to its end"),
+            Text("la partie s'arrête ici", "the game stops here"),
+            game[-1],
+            text=True,
+            fr=f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
+            en=f"the last board drawn: player {who} can still move",
+        )
 
 
 def q4_game(ctx: CheckContext) -> None:
@@ -251,8 +337,7 @@ def q4_game(ctx: CheckContext) -> None:
         if drawn:
             _check_game(call, v, p, joueur, drawn)
 
-    ctx.for_all(search_cases(), probe, examples=6,
-                explicit=[(page_board(), 3, 0)] + structural_game_cases())
+    ctx.for_all(search_cases(), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases())
 
 
 def q4_affiche(ctx: CheckContext) -> None:
@@ -264,27 +349,68 @@ def q4_affiche(ctx: CheckContext) -> None:
 
 
 QUESTIONS = (
-    Question("Q3", "minmax", (("minmax",),), (
-        Check("sheet", 1.5, q3_sheet,
-              "minmax(s, h, v, 2, 0) vaut 1 sur le plateau de l'énoncé (avec vos s et h)",
-              "minmax(s, h, v, 2, 0) is 1 on the page's board (with your s and h)"),
-        Check("random_boards", 3.0, q3_random,
-              "valeur min-max (et successeur optimal) sur des plateaux au hasard, p = 1 à 3, "
-              "avec les s et h du cours",
-              "min-max value (and an optimal successor) on random boards, p = 1 to 3, "
-              "with the page's s and h"),
-        Check("leaves", 1.0, q3_leaves, "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
-              "h(v) when p = 0 or when the player cannot move"),
-        Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v", value_free=True))),
-    Question("Q4", "jeu, affiche", (("jeu",), ("affiche",)), (
-        Check("sheet", 2.0, q4_sheet, "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
-              "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)", value_free=True),
-        Check("game", 2.0, q4_game,
-              "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
-              "(plateaux au hasard, s et h du cours)",
-              "the game played: minmax's moves until a player is stuck, right winner printed "
-              "(random boards, the page's s and h)"),
-        Check("affiche", 1.0, q4_affiche, "affiche(v) dessine sans erreur",
-              "affiche(v) draws without error", value_free=True,
-              of="jeu"))),  # affiche has no value check: "game" checks the boards it draws
+    Question(
+        "Q3",
+        "minmax",
+        (("minmax",),),
+        (
+            Check(
+                "sheet",
+                1.5,
+                q3_sheet,
+                "minmax(s, h, v, 2, 0) vaut 1 sur le plateau de l'énoncé (avec vos s et h)",
+                "minmax(s, h, v, 2, 0) is 1 on the page's board (with your s and h)",
+            ),
+            Check(
+                "random_boards",
+                3.0,
+                q3_random,
+                "valeur min-max (et successeur optimal) sur des plateaux au hasard, p = 1 à 3, "
+                "avec les s et h du cours",
+                "min-max value (and an optimal successor) on random boards, p = 1 to 3, "
+                "with the page's s and h",
+            ),
+            Check(
+                "leaves",
+                1.0,
+                q3_leaves,
+                "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
+                "h(v) when p = 0 or when the player cannot move",
+            ),
+            Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+        ),
+    ),
+    Question(
+        "Q4",
+        "jeu, affiche",
+        (("jeu",), ("affiche",)),
+        (
+            Check(
+                "sheet",
+                2.0,
+                q4_sheet,
+                "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
+                "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)",
+                value_free=True,
+            ),
+            Check(
+                "game",
+                2.0,
+                q4_game,
+                "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
+                "(plateaux au hasard, s et h du cours)",
+                "the game played: minmax's moves until a player is stuck, right winner printed "
+                "(random boards, the page's s and h)",
+            ),
+            Check(
+                "affiche",
+                1.0,
+                q4_affiche,
+                "affiche(v) dessine sans erreur",
+                "affiche(v) draws without error",
+                value_free=True,
+                of="jeu",
+            ),
+        ),
+    ),  # affiche has no value check: "game" checks the boards it draws
 )

@@ -14,8 +14,9 @@ EXERCISE = Exercise(
     id="morpion",
     title="Minimax au morpion (tic-tac-toe)",
     questions=board_checks.QUESTIONS + move_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move",
-                         "HUMAN", "COMP"}),
+    signature=frozenset(
+        {"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move", "HUMAN", "COMP"}
+    ),
     prepare=prepare,
     describe=describe,
     draw=ref.render,

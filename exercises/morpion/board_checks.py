@@ -62,9 +62,14 @@ def _check_evaluate(ctx: CheckContext, state: list) -> None:
     call, result = _call(ctx, "evaluate", state)
     expected = ref.evaluate(state)
     if not same(result.value, expected):
-        raise mismatch(call, expected, result.value, state,
-                       fr="+1 si COMP (+1) gagne, -1 si HUMAN (-1) gagne, 0 sinon",
-                       en="+1 when COMP (+1) wins, -1 when HUMAN (-1) wins, 0 otherwise")
+        raise mismatch(
+            call,
+            expected,
+            result.value,
+            state,
+            fr="+1 si COMP (+1) gagne, -1 si HUMAN (-1) gagne, 0 sinon",
+            en="+1 when COMP (+1) wins, -1 when HUMAN (-1) wins, 0 otherwise",
+        )
 
 
 def q2_signs(ctx: CheckContext) -> None:
@@ -75,8 +80,7 @@ def q2_signs(ctx: CheckContext) -> None:
 
 def q2_random(ctx: CheckContext) -> None:
     explicit = [(s, COMP) for s in line_positions() + full_boards()]
-    ctx.for_all(positions(AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25,
-                explicit=explicit)
+    ctx.for_all(positions(AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25, explicit=explicit)
 
 
 def q2_unchanged(ctx: CheckContext) -> None:
@@ -97,20 +101,33 @@ def _check_game_over(ctx: CheckContext, state: list) -> None:
         return
     if not expected and not ref.empty_cells(state) and obtained is True:
         return  # a full board is a finished game too: the article does not say, both accepted
-    raise mismatch(call, expected, result.value, state,
-                   fr="la partie est finie quand l'un des deux joueurs a gagné",
-                   en="the game is over when either player has won")
+    raise mismatch(
+        call,
+        expected,
+        result.value,
+        state,
+        fr="la partie est finie quand l'un des deux joueurs a gagné",
+        en="the game is over when either player has won",
+    )
 
 
 def q3_won(ctx: CheckContext) -> None:
     won = positions(AT_WIN).filter(lambda ex: ref.game_over(ex[0]))
-    ctx.for_all(won, lambda ex: _check_game_over(ctx, ex[0]), examples=12,
-                explicit=[(s, COMP) for s in line_positions()])
+    ctx.for_all(
+        won,
+        lambda ex: _check_game_over(ctx, ex[0]),
+        examples=12,
+        explicit=[(s, COMP) for s in line_positions()],
+    )
 
 
 def q3_not_won(ctx: CheckContext) -> None:
-    ctx.for_all(positions(BEFORE_WIN), lambda ex: _check_game_over(ctx, ex[0]), examples=15,
-                explicit=[(empty(), COMP)] + [(b, COMP) for b in full_boards()[:2]])
+    ctx.for_all(
+        positions(BEFORE_WIN),
+        lambda ex: _check_game_over(ctx, ex[0]),
+        examples=15,
+        explicit=[(empty(), COMP)] + [(b, COMP) for b in full_boards()[:2]],
+    )
 
 
 # -- Q4 empty_cells ------------------------------------------------------------
@@ -128,10 +145,14 @@ def _check_empty_cells(ctx: CheckContext, state: list) -> None:
     call, result = _call(ctx, "empty_cells", state)
     expected = ref.empty_cells(state)
     if _cell_set(result.value) != {tuple(c) for c in expected}:
-        raise mismatch(call, expected, result.value, state,
-                       fr="l'ordre n'a pas d'importance, mais chaque case vide une seule fois, "
-                          "sous la forme [x, y]",
-                       en="order does not matter, but each empty cell exactly once, as [x, y]")
+        raise mismatch(
+            call,
+            expected,
+            result.value,
+            state,
+            fr="l'ordre n'a pas d'importance, mais chaque case vide une seule fois, sous la forme [x, y]",
+            en="order does not matter, but each empty cell exactly once, as [x, y]",
+        )
 
 
 def q4_empty_board(ctx: CheckContext) -> None:
@@ -148,43 +169,121 @@ def q4_random(ctx: CheckContext) -> None:
 
 
 QUESTIONS = (
-    Question("Q1", "wins", (("wins",),), (
-        Check("rows", 0.5, _line_kind("rows"),
-              "gagne sur chacune des 3 lignes, pour le bon joueur seulement",
-              "wins on each of the 3 rows, for the right player only"),
-        Check("columns", 0.5, _line_kind("columns"),
-              "gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
-              "wins on each of the 3 columns, for the right player only"),
-        Check("diagonals", 0.5, _line_kind("diagonals"),
-              "gagne sur les 2 diagonales, pour le bon joueur seulement",
-              "wins on both diagonals, for the right player only"),
-        Check("random_positions", 1.5, q1_random,
-              "même réponse que la référence sur des parties au hasard et des grilles pleines, "
-              "pour les deux joueurs",
-              "same answer as the reference on random games and full boards, for both players"))),
-    Question("Q2", "evaluate", (("evaluate",),), (
-        Check("signs", 0.5, q2_signs, "+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
-              "+1 when COMP wins, -1 when HUMAN wins, 0 otherwise"),
-        Check("random_positions", 1.0, q2_random,
-              "même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
-              "parties au hasard",
-              "same score as the reference: a win on each of the 8 lines, full boards, random games"),
-        Check("unchanged", 0.5, q2_unchanged, "ne modifie pas state", "does not change state", value_free=True))),
-    Question("Q3", "game_over", (("game_over",),), (
-        Check("won", 1.0, q3_won,
-              "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard)",
-              "True when either player has won (each of the 8 lines, random games)"),
-        Check("not_won", 1.0, q3_not_won,
-              "False quand personne n'a gagné (True accepté aussi sur une grille pleine)",
-              "False when nobody has won (True also accepted on a full board)",
-              value_free=True))),  # a constant None or False answers it
-    Question("Q4", "empty_cells", (("empty_cells",),), (
-        Check("empty_board", 0.5, q4_empty_board, "les 9 cases de la grille vide",
-              "the 9 cells of the empty board"),
-        Check("full_boards", 0.5, q4_full_boards, "aucune case sur une grille pleine",
-              "no cell on a full board"),
-        Check("random_positions", 2.0, q4_random,
-              "mêmes cases [x, y] que la référence sur des parties au hasard "
-              "(ordre libre, listes ou tuples)",
-              "same cells [x, y] as the reference on random games (any order, lists or tuples)"))),
+    Question(
+        "Q1",
+        "wins",
+        (("wins",),),
+        (
+            Check(
+                "rows",
+                0.5,
+                _line_kind("rows"),
+                "gagne sur chacune des 3 lignes, pour le bon joueur seulement",
+                "wins on each of the 3 rows, for the right player only",
+            ),
+            Check(
+                "columns",
+                0.5,
+                _line_kind("columns"),
+                "gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
+                "wins on each of the 3 columns, for the right player only",
+            ),
+            Check(
+                "diagonals",
+                0.5,
+                _line_kind("diagonals"),
+                "gagne sur les 2 diagonales, pour le bon joueur seulement",
+                "wins on both diagonals, for the right player only",
+            ),
+            Check(
+                "random_positions",
+                1.5,
+                q1_random,
+                "même réponse que la référence sur des parties au hasard et des grilles pleines, "
+                "pour les deux joueurs",
+                "same answer as the reference on random games and full boards, for both players",
+            ),
+        ),
+    ),
+    Question(
+        "Q2",
+        "evaluate",
+        (("evaluate",),),
+        (
+            Check(
+                "signs",
+                0.5,
+                q2_signs,
+                "+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
+                "+1 when COMP wins, -1 when HUMAN wins, 0 otherwise",
+            ),
+            Check(
+                "random_positions",
+                1.0,
+                q2_random,
+                "même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
+                "parties au hasard",
+                "same score as the reference: a win on each of the 8 lines, full boards, random games",
+            ),
+            Check(
+                "unchanged",
+                0.5,
+                q2_unchanged,
+                "ne modifie pas state",
+                "does not change state",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q3",
+        "game_over",
+        (("game_over",),),
+        (
+            Check(
+                "won",
+                1.0,
+                q3_won,
+                "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard)",
+                "True when either player has won (each of the 8 lines, random games)",
+            ),
+            Check(
+                "not_won",
+                1.0,
+                q3_not_won,
+                "False quand personne n'a gagné (True accepté aussi sur une grille pleine)",
+                "False when nobody has won (True also accepted on a full board)",
+                value_free=True,
+            ),
+        ),
+    ),  # a constant None or False answers it
+    Question(
+        "Q4",
+        "empty_cells",
+        (("empty_cells",),),
+        (
+            Check(
+                "empty_board",
+                0.5,
+                q4_empty_board,
+                "les 9 cases de la grille vide",
+                "the 9 cells of the empty board",
+            ),
+            Check(
+                "full_boards",
+                0.5,
+                q4_full_boards,
+                "aucune case sur une grille pleine",
+                "no cell on a full board",
+            ),
+            Check(
+                "random_positions",
+                2.0,
+                q4_random,
+                "mêmes cases [x, y] que la référence sur des parties au hasard "
+                "(ordre libre, listes ou tuples)",
+                "same cells [x, y] as the reference on random games (any order, lists or tuples)",
+            ),
+        ),
+    ),
 )

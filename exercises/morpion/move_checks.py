@@ -5,7 +5,8 @@ Each call is made with the global set to the position under test (the program's
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def _on_board(ctx: CheckContext, state: list, func: str, *args: Any) -> tuple[st
 
 def _restoring(check: Callable[[CheckContext], None]) -> Callable[[CheckContext], None]:
     """Put the submission's own board back afterwards, whatever the check did."""
+
     def run(ctx: CheckContext) -> None:
         try:
             check(ctx)
@@ -50,29 +52,46 @@ def q5_valid_move(ctx: CheckContext) -> None:
             call, value, after = _on_board(ctx, state, "valid_move", x, y)
             expected = state[x][y] == 0
             if as_bool(value) is not expected:
-                raise mismatch(call, expected, value, state,
-                               fr=f"la case ({x}, {y}) est {'vide' if expected else 'occupée'}",
-                               en=f"cell ({x}, {y}) is {'empty' if expected else 'taken'}")
+                raise mismatch(
+                    call,
+                    expected,
+                    value,
+                    state,
+                    fr=f"la case ({x}, {y}) est {'vide' if expected else 'occupée'}",
+                    en=f"cell ({x}, {y}) is {'empty' if expected else 'taken'}",
+                )
             _board_unchanged(ctx, call, state, after, "valid_move")
 
-    ctx.for_all(positions(BEFORE_WIN, min_moves=1), probe, examples=5,
-                explicit=[(empty(), COMP), (full_boards()[0], COMP)])
+    ctx.for_all(
+        positions(BEFORE_WIN, min_moves=1),
+        probe,
+        examples=5,
+        explicit=[(empty(), COMP), (full_boards()[0], COMP)],
+    )
 
 
 def _playable() -> st.SearchStrategy:
     """(position, empty cell, player): nobody has won, a cell is free, either player."""
     games = positions(BEFORE_WIN, max_moves=8)
-    return games.flatmap(lambda ex: st.tuples(
-        st.just(ex[0]), st.sampled_from([tuple(c) for c in ref.empty_cells(ex[0])]),
-        st.sampled_from([ex[1], -ex[1]])))
+    return games.flatmap(
+        lambda ex: st.tuples(
+            st.just(ex[0]),
+            st.sampled_from([tuple(c) for c in ref.empty_cells(ex[0])]),
+            st.sampled_from([ex[1], -ex[1]]),
+        )
+    )
 
 
 def _taken() -> st.SearchStrategy:
     """(position, occupied cell, player): at least one move played."""
     games = positions(BEFORE_WIN, min_moves=1)
-    return games.flatmap(lambda ex: st.tuples(
-        st.just(ex[0]), st.sampled_from([c for c in ALL_CELLS if ex[0][c[0]][c[1]] != 0]),
-        st.sampled_from([COMP, HUMAN])))
+    return games.flatmap(
+        lambda ex: st.tuples(
+            st.just(ex[0]),
+            st.sampled_from([c for c in ALL_CELLS if ex[0][c[0]][c[1]] != 0]),
+            st.sampled_from([COMP, HUMAN]),
+        )
+    )
 
 
 def q5_set_move_plays(ctx: CheckContext) -> None:
@@ -82,11 +101,16 @@ def q5_set_move_plays(ctx: CheckContext) -> None:
         expected = ref.from_key(ref.key(state))
         expected[x][y] = player
         if not same(after, expected):
-            raise mismatch(call, expected, after, state,
-                           fr=f"{ctx.state.board_name} après l'appel (attendu / obtenu) ; "
-                              "la grille dessinée est celle d'avant",
-                           en=f"{ctx.state.board_name} after the call (expected / obtained); "
-                              "the board drawn is the one before")
+            raise mismatch(
+                call,
+                expected,
+                after,
+                state,
+                fr=f"{ctx.state.board_name} après l'appel (attendu / obtenu) ; "
+                "la grille dessinée est celle d'avant",
+                en=f"{ctx.state.board_name} after the call (expected / obtained); "
+                "the board drawn is the one before",
+            )
 
     ctx.for_all(_playable(), probe, examples=12, explicit=[(empty(), (1, 1), COMP), (empty(), (2, 0), HUMAN)])
 
@@ -96,41 +120,79 @@ def q5_set_move_refuses(ctx: CheckContext) -> None:
         state, (x, y), player = example
         call, _, after = _on_board(ctx, state, "set_move", x, y, player)
         if not same(after, state):
-            raise mismatch(call, state, after, state,
-                           fr=f"la case ({x}, {y}) est occupée : set_move doit refuser le coup et laisser "
-                              f"{ctx.state.board_name} inchangé (valid_move)",
-                           en=f"cell ({x}, {y}) is taken: set_move must refuse the move and leave "
-                              f"{ctx.state.board_name} unchanged (valid_move)")
+            raise mismatch(
+                call,
+                state,
+                after,
+                state,
+                fr=f"la case ({x}, {y}) est occupée : set_move doit refuser le coup et laisser "
+                f"{ctx.state.board_name} inchangé (valid_move)",
+                en=f"cell ({x}, {y}) is taken: set_move must refuse the move and leave "
+                f"{ctx.state.board_name} unchanged (valid_move)",
+            )
 
     ctx.for_all(_taken(), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
 
 
 def q5_set_move_returns(ctx: CheckContext) -> None:
     state = [[1, 0, 0], [0, -1, 0], [0, 0, 0]]
-    for (x, y), player, expected in (((0, 2), COMP, True), ((0, 0), HUMAN, False),
-                                     ((1, 1), COMP, False), ((2, 1), HUMAN, True)):
+    for (x, y), player, expected in (
+        ((0, 2), COMP, True),
+        ((0, 0), HUMAN, False),
+        ((1, 1), COMP, False),
+        ((2, 1), HUMAN, True),
+    ):
         call, value, _ = _on_board(ctx, state, "set_move", x, y, player)
         if as_bool(value) is not expected:
-            raise mismatch(call, expected, value, state,
-                           fr="comme dans le programme de l'article : True si le coup est joué, "
-                              "False s'il est refusé",
-                           en="as in the article's program: True when the move is played, "
-                              "False when it is refused")
+            raise mismatch(
+                call,
+                expected,
+                value,
+                state,
+                fr="comme dans le programme de l'article : True si le coup est joué, False s'il est refusé",
+                en="as in the article's program: True when the move is played, False when it is refused",
+            )
 
 
 QUESTIONS = (
-    Question("Q5", "valid_move/set_move", (("valid_move",), ("set_move",)), (
-        Check("valid_move", 1.0, _restoring(q5_valid_move),
-              "valid_move(x, y) : True exactement pour les cases vides de board, sans le modifier",
-              "valid_move(x, y): True exactly for the empty cells of board, without changing it"),
-        Check("set_move_plays", 1.5, _restoring(q5_set_move_plays),
-              "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
-              "rien d'autre ne change",
-              "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes", of="set_move"),
-        Check("set_move_refuses", 1.0, _restoring(q5_set_move_refuses),
-              "set_move sur une case occupée : board n'est pas modifié",
-              "set_move on a taken cell: board is not changed", value_free=True, of="set_move"),
-        Check("set_move_returns", 0.5, _restoring(q5_set_move_returns),
-              "set_move renvoie True si le coup est joué, False sinon",
-              "set_move returns True when the move is played, False otherwise", of="set_move"))),
+    Question(
+        "Q5",
+        "valid_move/set_move",
+        (("valid_move",), ("set_move",)),
+        (
+            Check(
+                "valid_move",
+                1.0,
+                _restoring(q5_valid_move),
+                "valid_move(x, y) : True exactement pour les cases vides de board, sans le modifier",
+                "valid_move(x, y): True exactly for the empty cells of board, without changing it",
+            ),
+            Check(
+                "set_move_plays",
+                1.5,
+                _restoring(q5_set_move_plays),
+                "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
+                "rien d'autre ne change",
+                "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes",
+                of="set_move",
+            ),
+            Check(
+                "set_move_refuses",
+                1.0,
+                _restoring(q5_set_move_refuses),
+                "set_move sur une case occupée : board n'est pas modifié",
+                "set_move on a taken cell: board is not changed",
+                value_free=True,
+                of="set_move",
+            ),
+            Check(
+                "set_move_returns",
+                0.5,
+                _restoring(q5_set_move_returns),
+                "set_move renvoie True si le coup est joué, False sinon",
+                "set_move returns True when the move is played, False otherwise",
+                of="set_move",
+            ),
+        ),
+    ),
 )

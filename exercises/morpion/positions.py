@@ -51,9 +51,13 @@ def _wins_with(state: list, x: int, y: int, player: int) -> bool:
 def positions(wins: str = AT_WIN, min_moves: int = 0, max_moves: int = 9) -> st.SearchStrategy:
     """(position, player to move) by random play; shrinking goes towards longer games
     (cheaper searches) played in the first empty cells."""
-    return st.builds(replay, st.sampled_from([COMP, HUMAN]),
-                     st.integers(0, max_moves - min_moves).map(lambda d: max_moves - d),
-                     st.lists(st.integers(0, 8), min_size=9, max_size=9), st.just(wins))
+    return st.builds(
+        replay,
+        st.sampled_from([COMP, HUMAN]),
+        st.integers(0, max_moves - min_moves).map(lambda d: max_moves - d),
+        st.lists(st.integers(0, 8), min_size=9, max_size=9),
+        st.just(wins),
+    )
 
 
 def searchable() -> st.SearchStrategy:
@@ -86,8 +90,9 @@ def line_position(line: tuple, holder: int) -> list:
 
 def line_positions() -> list[list]:
     """A win on each of the 8 lines, COMP and HUMAN in turn holding it."""
-    return [line_position(line, COMP if i % 2 == 0 else HUMAN) for i, line in enumerate(ref.LINES)] + \
-        [line_position(line, HUMAN if i % 2 == 0 else COMP) for i, line in enumerate(ref.LINES)]
+    return [line_position(line, COMP if i % 2 == 0 else HUMAN) for i, line in enumerate(ref.LINES)] + [
+        line_position(line, HUMAN if i % 2 == 0 else COMP) for i, line in enumerate(ref.LINES)
+    ]
 
 
 # Full boards, nobody wins; and a full board COMP won with its last move.
@@ -148,8 +153,7 @@ def _board_name(view: StudentView) -> str:
     for name in BOARD_NAMES:
         if name in used:
             return name
-    grids = [name for name in sorted(used)
-             if view.defined.get(name) == "value" and _is_grid(view.get(name))]
+    grids = [name for name in sorted(used) if view.defined.get(name) == "value" and _is_grid(view.get(name))]
     if len(grids) == 1:
         return grids[0]
     defined = [name for name in BOARD_NAMES if view.defined.get(name) == "value"]
@@ -157,32 +161,58 @@ def _board_name(view: StudentView) -> str:
 
 
 def _is_grid(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) == 3
-            and all(isinstance(row, list) and len(row) == 3 for row in value))
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(row, list) and len(row) == 3 for row in value)
+    )
 
 
 def describe(state: SubmissionState) -> list[tuple[str, dict]]:
     notes: list[tuple[str, dict]] = []
     if state.board_name != "board":
-        why = ("l'écriture de l'article" if state.board_name == "tableau"
-               else "la grille qu'utilisent valid_move et set_move")
-        why_en = ("the article's spelling" if state.board_name == "tableau"
-                  else "the grid valid_move and set_move use")
-        notes.append(("text", {
-            "fr": f"plateau global : {state.board_name} ({why}) accepté pour board",
-            "en": f"global board: {state.board_name} ({why_en}) accepted for board"}))
-    wrong = [f"{name} = {show(value)}" for name, value in state.constants.items()
-             if value != CONSTANTS[name]]
+        why = (
+            "l'écriture de l'article"
+            if state.board_name == "tableau"
+            else "la grille qu'utilisent valid_move et set_move"
+        )
+        why_en = (
+            "the article's spelling"
+            if state.board_name == "tableau"
+            else "the grid valid_move and set_move use"
+        )
+        notes.append(
+            (
+                "text",
+                {
+                    "fr": f"plateau global : {state.board_name} ({why}) accepté pour board",
+                    "en": f"global board: {state.board_name} ({why_en}) accepted for board",
+                },
+            )
+        )
+    wrong = [f"{name} = {show(value)}" for name, value in state.constants.items() if value != CONSTANTS[name]]
     if wrong:
-        notes.append(("text", {
-            "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
-                  "et les tests appellent vos fonctions avec -1 et +1",
-            "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
-                  "and the checks call your functions with -1 and +1"}))
+        notes.append(
+            (
+                "text",
+                {
+                    "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
+                    "et les tests appellent vos fonctions avec -1 et +1",
+                    "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
+                    "and the checks call your functions with -1 and +1",
+                },
+            )
+        )
     else:
-        notes.append(("text", {
-            "fr": "joueurs : COMP (MAX) = +1, HUMAN (MIN) = -1, comme dans l'article",
-            "en": "players: COMP (MAX) = +1, HUMAN (MIN) = -1, as in the article"}))
+        notes.append(
+            (
+                "text",
+                {
+                    "fr": "joueurs : COMP (MAX) = +1, HUMAN (MIN) = -1, comme dans l'article",
+                    "en": "players: COMP (MAX) = +1, HUMAN (MIN) = -1, as in the article",
+                },
+            )
+        )
     return notes
 
 

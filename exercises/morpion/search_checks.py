@@ -22,7 +22,7 @@ from reference import morpion as ref
 from .positions import COMP, empty, full_boards, line_positions, searchable, threat_positions, to_move
 
 SEARCH_BUDGET = 10.0  # one search from at most 8 empty cells (the reference needs ~0.2 s)
-COUNT_BUDGET = 15.0   # the whole tree from the empty board: 549,946 calls, ~1-3 s
+COUNT_BUDGET = 15.0  # the whole tree from the empty board: 549,946 calls, ~1-3 s
 ARTICLE_CALLS = 549946  # the article's figure, verified (docs/sheet-facts.md)
 
 
@@ -34,9 +34,16 @@ def _search(ctx: CheckContext, state: list, player: int) -> tuple[str, Any]:
     cache_key = ("search", ref.key(state), player)
     if cache_key not in ctx.cache:
         try:
-            ctx.cache[cache_key] = ctx.call("minimax", ref.from_key(ref.key(state)), depth, player,
-                                            shown=call, board=state, budget=SEARCH_BUDGET,
-                                            keep_args=True)
+            ctx.cache[cache_key] = ctx.call(
+                "minimax",
+                ref.from_key(ref.key(state)),
+                depth,
+                player,
+                shown=call,
+                board=state,
+                budget=SEARCH_BUDGET,
+                keep_args=True,
+            )
         except CallFailed as exc:
             # kept too: a search that ran out of time is not tried again by the next check
             ctx.cache[cache_key] = exc
@@ -59,9 +66,14 @@ def _triple(value: Any) -> tuple[Any, Any, Any] | None:
 
 
 def _not_a_triple(call: str, state: list, obtained: Any, expected: Any) -> Exception:
-    return mismatch(call, expected, obtained, state,
-                    fr="minimax doit renvoyer une liste [x, y, score]",
-                    en="minimax must return a list [x, y, score]")
+    return mismatch(
+        call,
+        expected,
+        obtained,
+        state,
+        fr="minimax doit renvoyer une liste [x, y, score]",
+        en="minimax must return a list [x, y, score]",
+    )
 
 
 def q6_leaves(ctx: CheckContext) -> None:
@@ -71,11 +83,18 @@ def q6_leaves(ctx: CheckContext) -> None:
         expected = [-1, -1, ref.evaluate(state)]
         if not same(result.value, expected):
             won = ref.game_over(state)
-            raise mismatch(call, expected, result.value, state,
-                           fr="partie gagnée : pas de coup, [-1, -1, evaluate(state)]" if won else
-                              "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
-                           en="game won: no move, [-1, -1, evaluate(state)]" if won else
-                              "full board (depth = 0): no move, [-1, -1, evaluate(state)]")
+            raise mismatch(
+                call,
+                expected,
+                result.value,
+                state,
+                fr="partie gagnée : pas de coup, [-1, -1, evaluate(state)]"
+                if won
+                else "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
+                en="game won: no move, [-1, -1, evaluate(state)]"
+                if won
+                else "full board (depth = 0): no move, [-1, -1, evaluate(state)]",
+            )
 
 
 # One move played: the largest search of the checks (59,704 calls in the article's program).
@@ -91,11 +110,17 @@ def q6_value(ctx: CheckContext) -> None:
         if triple is None:
             raise _not_a_triple(call, state, result.value, f"[x, y, {expected}]")
         if not same(triple[2], expected):
-            raise mismatch(call, f"[x, y, {expected}]", show(result.value), state, text=True,
-                           fr=f"le score de cette position pour le joueur {player} est {expected} "
-                              "(+1 : COMP gagne, -1 : HUMAN gagne, 0 : nulle, si chacun joue au mieux)",
-                           en=f"the score of this position for player {player} is {expected} "
-                              "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)")
+            raise mismatch(
+                call,
+                f"[x, y, {expected}]",
+                show(result.value),
+                state,
+                text=True,
+                fr=f"le score de cette position pour le joueur {player} est {expected} "
+                "(+1 : COMP gagne, -1 : HUMAN gagne, 0 : nulle, si chacun joue au mieux)",
+                en=f"the score of this position for player {player} is {expected} "
+                "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)",
+            )
 
     ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
@@ -110,12 +135,17 @@ def q6_move(ctx: CheckContext) -> None:
             raise _not_a_triple(call, state, result.value, f"[x, y, {ref.game_value(state, player)}]")
         if (triple[0], triple[1]) not in good:
             moves = ", ".join(f"[{x}, {y}]" for x, y in good)
-            raise mismatch(call, Text(f"un coup parmi {moves}", f"a move among {moves}"), show(result.value),
-                           state, text=True,
-                           fr=f"le coup [{triple[0]}, {triple[1]}] n'est pas une case vide qui atteint le "
-                              f"score {ref.game_value(state, player)} de la position",
-                           en=f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "
-                              f"position's score {ref.game_value(state, player)}")
+            raise mismatch(
+                call,
+                Text(f"un coup parmi {moves}", f"a move among {moves}"),
+                show(result.value),
+                state,
+                text=True,
+                fr=f"le coup [{triple[0]}, {triple[1]}] n'est pas une case vide qui atteint le "
+                f"score {ref.game_value(state, player)} de la position",
+                en=f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "
+                f"position's score {ref.game_value(state, player)}",
+            )
 
     ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
@@ -124,8 +154,14 @@ def q6_unchanged(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
-        unchanged(call, state, result.args_after[0], func="minimax", arg=("state", "state"),
-                  why=(" (annuler chaque coup essayé)", " (undo every move it tries)"))
+        unchanged(
+            call,
+            state,
+            result.args_after[0],
+            func="minimax",
+            arg=("state", "state"),
+            why=(" (annuler chaque coup essayé)", " (undo every move it tries)"),
+        )
 
     ctx.for_all(searchable(), probe, examples=8, explicit=[ONE_MOVE])
 
@@ -134,30 +170,49 @@ def q6_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
     """How many calls of minimax from the empty board, beside the article's figure."""
     shown = f"minimax({show(ref.from_key(((0, 0, 0),) * 3))}, 9, {COMP})"
     if ctx.cache.get("timed_out"):
-        return [_text(f"{shown} n'a pas été essayé : minimax a déjà dépassé le temps "
-                      "sur une position plus petite",
-                      f"{shown} was not tried: minimax already ran out of time on a smaller position")]
+        return [
+            _text(
+                f"{shown} n'a pas été essayé : minimax a déjà dépassé le temps sur une position plus petite",
+                f"{shown} was not tried: minimax already ran out of time on a smaller position",
+            )
+        ]
     try:
         result = ctx.call("minimax", empty(), 9, COMP, shown=shown, budget=COUNT_BUDGET, count=("minimax",))
     except CallFailed as exc:
         if isinstance(exc.failure, CallTimeout):
-            return [_text(f"{shown} n'a pas fini en {COUNT_BUDGET:g} s : nombre d'appels non mesuré "
-                          f"(l'article : {_fr(ARTICLE_CALLS)} appels)",
-                          f"{shown} did not finish within {COUNT_BUDGET:g} s: number of calls not measured "
-                          f"(the article: {ARTICLE_CALLS:,} calls)")]
-        return [_text(f"{shown} a levé {exc.failure} : nombre d'appels non mesuré",
-                      f"{shown} raised {exc.failure}: number of calls not measured")]
+            return [
+                _text(
+                    f"{shown} n'a pas fini en {COUNT_BUDGET:g} s : nombre d'appels non mesuré "
+                    f"(l'article : {_fr(ARTICLE_CALLS)} appels)",
+                    f"{shown} did not finish within {COUNT_BUDGET:g} s: number of calls not measured "
+                    f"(the article: {ARTICLE_CALLS:,} calls)",
+                )
+            ]
+        return [
+            _text(
+                f"{shown} a levé {exc.failure} : nombre d'appels non mesuré",
+                f"{shown} raised {exc.failure}: number of calls not measured",
+            )
+        ]
     recursive = result.counts.get("minimax", 0)
     if not recursive:
-        return [_text(f"{shown} renvoie {show(result.value)} ; minimax ne s'appelle pas elle-même sous ce "
-                      "nom : nombre d'appels non mesuré",
-                      f"{shown} returns {show(result.value)}; minimax does not call itself by that name: "
-                      "number of calls not measured")]
+        return [
+            _text(
+                f"{shown} renvoie {show(result.value)} ; minimax ne s'appelle pas elle-même sous ce "
+                "nom : nombre d'appels non mesuré",
+                f"{shown} returns {show(result.value)}; minimax does not call itself by that name: "
+                "number of calls not measured",
+            )
+        ]
     calls = recursive + 1  # the grader's own call is not counted by the worker
-    return [_text(f"pour information (sans points) : {shown} fait {_fr(calls)} appels à minimax "
-                  f"(l'article : {_fr(ARTICLE_CALLS)}) et renvoie {show(result.value)}",
-                  f"for information (no points): {shown} makes {calls:,} calls to minimax "
-                  f"(the article: {ARTICLE_CALLS:,}) and returns {show(result.value)}")]
+    return [
+        _text(
+            f"pour information (sans points) : {shown} fait {_fr(calls)} appels à minimax "
+            f"(l'article : {_fr(ARTICLE_CALLS)}) et renvoie {show(result.value)}",
+            f"for information (no points): {shown} makes {calls:,} calls to minimax "
+            f"(the article: {ARTICLE_CALLS:,}) and returns {show(result.value)}",
+        )
+    ]
 
 
 def _fr(n: int) -> str:
@@ -170,19 +225,43 @@ def _text(fr: str, en: str) -> tuple[str, dict]:
 
 
 QUESTIONS = (
-    Question("Q6", "minimax", (("minimax",),), (
-        Check("leaves", 1.0, q6_leaves,
-              "[-1, -1, evaluate(state)] sur une partie gagnée (chacune des 8 lignes) "
-              "et sur une grille pleine",
-              "[-1, -1, evaluate(state)] on a won game (each of the 8 lines) and on a full board"),
-        Check("value", 2.0, q6_value,
-              "le score est celui de la référence (depth = len(empty_cells(state))), parties au hasard, "
-              "COMP et HUMAN",
-              "the score is the reference's (depth = len(empty_cells(state))), random games, COMP and HUMAN"),
-        Check("move", 2.0, q6_move, "le coup [x, y] est optimal (il atteint ce score)",
-              "the move [x, y] is optimal (it reaches that score)"),
-        Check("unchanged", 1.0, q6_unchanged,
-              "state est rendu tel qu'il était (chaque coup essayé est annulé)",
-              "state is left as it was (every move tried is undone)", value_free=True)),
-             notes=q6_notes),
+    Question(
+        "Q6",
+        "minimax",
+        (("minimax",),),
+        (
+            Check(
+                "leaves",
+                1.0,
+                q6_leaves,
+                "[-1, -1, evaluate(state)] sur une partie gagnée (chacune des 8 lignes) "
+                "et sur une grille pleine",
+                "[-1, -1, evaluate(state)] on a won game (each of the 8 lines) and on a full board",
+            ),
+            Check(
+                "value",
+                2.0,
+                q6_value,
+                "le score est celui de la référence (depth = len(empty_cells(state))), parties au hasard, "
+                "COMP et HUMAN",
+                "the score is the reference's (depth = len(empty_cells(state))), random games, COMP and HUMAN",
+            ),
+            Check(
+                "move",
+                2.0,
+                q6_move,
+                "le coup [x, y] est optimal (il atteint ce score)",
+                "the move [x, y] is optimal (it reaches that score)",
+            ),
+            Check(
+                "unchanged",
+                1.0,
+                q6_unchanged,
+                "state est rendu tel qu'il était (chaque coup essayé est annulé)",
+                "state is left as it was (every move tried is undone)",
+                value_free=True,
+            ),
+        ),
+        notes=q6_notes,
+    ),
 )

@@ -53,8 +53,12 @@ BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTI
 def _student_alignments(ctx: CheckContext) -> list:
     value = ctx.student.get("Lalignements")
     if not isinstance(value, (list, tuple)):
-        raise mismatch("Lalignements", Text("une liste de 69 alignements", "a list of 69 alignments"),
-                       f"{type(value).__name__}", text=True)
+        raise mismatch(
+            "Lalignements",
+            Text("une liste de 69 alignements", "a list of 69 alignments"),
+            f"{type(value).__name__}",
+            text=True,
+        )
     return list(value)
 
 
@@ -66,12 +70,17 @@ def _direction_check(direction: tuple[int, int]):
         missing = BY_DIRECTION[direction] - found
         if missing:
             example = sorted(sorted(a) for a in missing)[0]
-            raise mismatch("Lalignements",
-                           Text(f"{count} alignements {fr_name}", f"{count} {en_name} alignments"),
-                           Text(f"{count - len(missing)} trouvés sur {count}",
-                                f"{count - len(missing)} found out of {count}"), text=True,
-                           fr=f"il manque par exemple {show(example)}",
-                           en=f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}")
+            raise mismatch(
+                "Lalignements",
+                Text(f"{count} alignements {fr_name}", f"{count} {en_name} alignments"),
+                Text(
+                    f"{count - len(missing)} trouvés sur {count}",
+                    f"{count - len(missing)} found out of {count}",
+                ),
+                text=True,
+                fr=f"il manque par exemple {show(example)}",
+                en=f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}",
+            )
 
     return check
 
@@ -79,19 +88,33 @@ def _direction_check(direction: tuple[int, int]):
 def q9_exact(ctx: CheckContext) -> None:
     student = _student_alignments(ctx)
     cells = [_cells(a) for a in student]
-    malformed = [a for a, c in zip(student, cells) if c is None]
+    malformed = [a for a, c in zip(student, cells, strict=False) if c is None]
     if malformed:
-        raise mismatch("Lalignements", Text("des listes de 4 cases (i, j)", "lists of 4 cells (i, j)"),
-                       show(malformed[0]), text=True,
-                       fr="cet élément n'est pas un alignement de 4 cases",
-                       en="this element is not an alignment of 4 cells")
-    extra = [a for a, c in zip(student, cells) if c not in REFERENCE]
+        raise mismatch(
+            "Lalignements",
+            Text("des listes de 4 cases (i, j)", "lists of 4 cells (i, j)"),
+            show(malformed[0]),
+            text=True,
+            fr="cet élément n'est pas un alignement de 4 cases",
+            en="this element is not an alignment of 4 cells",
+        )
+    extra = [a for a, c in zip(student, cells, strict=False) if c not in REFERENCE]
     duplicates = len(cells) - len(set(cells))
     if extra or duplicates or len(student) != 69:
-        fr = (f"par exemple {show(extra[0])} n'est pas un alignement du plateau" if extra
-              else f"{duplicates} en double" if duplicates else "")
-        en = (f"e.g. {show(extra[0])} is not an alignment of the board" if extra
-              else f"{duplicates} duplicated" if duplicates else "")
+        fr = (
+            f"par exemple {show(extra[0])} n'est pas un alignement du plateau"
+            if extra
+            else f"{duplicates} en double"
+            if duplicates
+            else ""
+        )
+        en = (
+            f"e.g. {show(extra[0])} is not an alignment of the board"
+            if extra
+            else f"{duplicates} duplicated"
+            if duplicates
+            else ""
+        )
         raise mismatch("len(Lalignements)", 69, len(student), fr=fr, en=en)
 
 
@@ -136,16 +159,23 @@ def q10_all_cells(ctx: CheckContext) -> None:
             raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
     extra = [key for key in table if as_cell(key) not in ref.Dalignements]
     if extra:  # structural: a row 6 or a column 7 that does not exist
-        raise mismatch("Dalignements", Text("les 42 cases du plateau pour clés", "the 42 cells of the board as keys"),
-                       Text(f"aussi {show(sorted(extra, key=repr)[0])}", f"also {show(sorted(extra, key=repr)[0])}"),
-                       text=True, fr=f"{len(extra)} clé(s) hors du plateau", en=f"{len(extra)} key(s) off the board")
+        raise mismatch(
+            "Dalignements",
+            Text("les 42 cases du plateau pour clés", "the 42 cells of the board as keys"),
+            Text(f"aussi {show(sorted(extra, key=repr)[0])}", f"also {show(sorted(extra, key=repr)[0])}"),
+            text=True,
+            fr=f"{len(extra)} clé(s) hors du plateau",
+            en=f"{len(extra)} key(s) off the board",
+        )
 
 
 def q11_sheet(ctx: CheckContext) -> None:
-    cases = (("jeu2", ref.jeu2(), [(4, 0), (4, 1), (4, 2), (4, 3)], 0),
-             ("jeu2", ref.jeu2(), [(2, 1), (3, 2), (4, 3), (5, 4)], 2),
-             ("jeu3", ref.jeu3(), [(2, 1), (3, 1), (4, 1), (5, 1)], 1),
-             ("jeu2", ref.jeu2(), [(4, 1), (4, 2), (4, 3), (4, 4)], 0))
+    cases = (
+        ("jeu2", ref.jeu2(), [(4, 0), (4, 1), (4, 2), (4, 3)], 0),
+        ("jeu2", ref.jeu2(), [(2, 1), (3, 2), (4, 3), (5, 4)], 2),
+        ("jeu3", ref.jeu3(), [(2, 1), (3, 1), (4, 1), (5, 1)], 1),
+        ("jeu2", ref.jeu2(), [(4, 1), (4, 2), (4, 3), (4, 4)], 0),
+    )
     name = ctx.student.aliases.get("evaluer", "evaluer")
     for game_name, jeu, alignment, expected in cases:
         call = f"{name}({game_name}, {alignment})"
@@ -161,8 +191,7 @@ def q11_random(ctx: CheckContext) -> None:
         jeu, (_, cell) = example
         for alignment in ref.Dalignements[cell]:
             call = f"{name}(jeu, {alignment})"
-            obtained = ctx.value("evaluer", ctx.as_student(jeu), alignment, shown=call,
-                                 board=jeu)
+            obtained = ctx.value("evaluer", ctx.as_student(jeu), alignment, shown=call, board=jeu)
             expected = ref.evaluer(jeu, alignment)
             if not same(obtained, expected):
                 raise mismatch(call, expected, obtained, jeu)
@@ -183,18 +212,22 @@ def _each_alignment() -> list[tuple[tuple, dict, int]]:
         if alignment not in seen and joueur == 1 + len(seen) % 2:
             seen.add(alignment)
             owned.append((alignment, ref.initialiser_jeu(list(moves)), joueur))
-    three = [(alignment, ref.initialiser_jeu(list(moves)), 0)
-             for alignment, _, _, moves in alignment_games(OWN_THREAT)]
+    three = [
+        (alignment, ref.initialiser_jeu(list(moves)), 0)
+        for alignment, _, _, moves in alignment_games(OWN_THREAT)
+    ]
     return owned + three
 
 
 def q12_sheet(ctx: CheckContext) -> None:
-    cases = (("jeu2", ref.jeu2(), 2, (2, 1), True), ("jeu2", ref.jeu2(), 2, (3, 4), False),
-             ("jeu3", ref.jeu3(), 1, (2, 1), True))
+    cases = (
+        ("jeu2", ref.jeu2(), 2, (2, 1), True),
+        ("jeu2", ref.jeu2(), 2, (3, 4), False),
+        ("jeu3", ref.jeu3(), 1, (2, 1), True),
+    )
     for game_name, jeu, joueur, cell, expected in cases:
         call = f"teste_gagnante({game_name}, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call,
-                             board=jeu)
+        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call, board=jeu)
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
 
@@ -203,17 +236,25 @@ def q12_random(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
-        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call,
-                             board=jeu)
+        obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call, board=jeu)
         expected = ref.teste_gagnante(jeu, joueur, cell)
         if not same(obtained, expected):
-            raise mismatch(call, expected, obtained, jeu,
-                           fr=f"{cell} est la case du dernier coup joué",
-                           en=f"{cell} is the cell of the last move")
+            raise mismatch(
+                call,
+                expected,
+                obtained,
+                jeu,
+                fr=f"{cell} est la case du dernier coup joué",
+                en=f"{cell} is the cell of the last move",
+            )
 
     wins = [ref.jeu2(), ref.jeu3()]
-    ctx.for_all(games_with_last(min_moves=7), probe, examples=30,
-                explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins])
+    ctx.for_all(
+        games_with_last(min_moves=7),
+        probe,
+        examples=30,
+        explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins],
+    )
     structural(probe, alignment_wins() + wrapped_rows())
 
 
@@ -230,18 +271,24 @@ def q13_table(ctx: CheckContext) -> None:
 
 
 def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False):
-    return ctx.call("heuristique", ctx.as_student(jeu), shown=f"heuristique({name})",
-                    board=jeu, keep_args=keep_args)
+    return ctx.call(
+        "heuristique", ctx.as_student(jeu), shown=f"heuristique({name})", board=jeu, keep_args=keep_args
+    )
 
 
 def q14_jeu1(ctx: CheckContext) -> None:
     obtained = _heuristic(ctx, ref.jeu1(), "jeu1").value
     if not same(obtained, 2):
-        raise mismatch("heuristique(jeu1)", 2, obtained, ref.jeu1(),
-                       fr="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
-                          "(cases du joueur 1 comptées en positif, du joueur 2 en négatif)",
-                       en="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
-                          "(player 1's cells count positively, player 2's negatively)")
+        raise mismatch(
+            "heuristique(jeu1)",
+            2,
+            obtained,
+            ref.jeu1(),
+            fr="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+            "(cases du joueur 1 comptées en positif, du joueur 2 en négatif)",
+            en="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+            "(player 1's cells count positively, player 2's negatively)",
+        )
 
 
 def q14_wins(ctx: CheckContext) -> None:
@@ -280,44 +327,135 @@ def q14_unchanged(ctx: CheckContext) -> None:
 def _direction_checks() -> tuple[Check, ...]:
     checks = []
     for direction, (fr_name, en_name, count) in DIRECTIONS.items():
-        checks.append(Check(f"{en_name}", 0.25, _direction_check(direction),
-                            f"les {count} alignements {fr_name}", f"the {count} {en_name} alignments"))
+        checks.append(
+            Check(
+                f"{en_name}",
+                0.25,
+                _direction_check(direction),
+                f"les {count} alignements {fr_name}",
+                f"the {count} {en_name} alignments",
+            )
+        )
     return tuple(checks)
 
 
 QUESTIONS = (
-    Question("Q9", "Lalignements", (("Lalignements",),), _direction_checks() + (
-        Check("exactly_69", 1.0, q9_exact, "exactement 69 alignements, sans doublon ni intrus",
-              "exactly 69 alignments, no duplicate, nothing else"),)),
-    Question("Q10", "Dalignements", (("Dalignements",),), (
-        Check("corner", 0.25, q10_corner, "Dalignements[(0, 0)] : les 3 alignements de l'énoncé",
-              "Dalignements[(0, 0)]: the sheet's 3 alignments"),
-        Check("all_cells", 0.75, q10_all_cells, "les bons alignements pour chacune des 42 cases",
-              "the right alignments for each of the 42 cells"))),
-    Question("Q11", "evaluer", (("evaluer", "evaluer_alignement"),), (
-        Check("sheet_examples", 0.5, q11_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
-              "the sheet's examples (jeu2, jeu3)"),
-        Check("random_games", 0.5, q11_random, "bonne valeur sur des parties au hasard",
-              "right value on random games"))),
-    Question("Q12", "teste_gagnante", (("teste_gagnante",),), (
-        Check("sheet_examples", 0.5, q12_sheet, "les exemples de l'énoncé (jeu2, jeu3)",
-              "the sheet's examples (jeu2, jeu3)"),
-        Check("random_games", 1.0, q12_random,
-              "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
-              "69 alignements complété sur chacune de ses cases",
-              "right answer for the last move of random games, winning or not, and for each of the 69 "
-              "alignments completed on each of its cells"))),
-    Question("Q13", "nb_alignements_potentiels", (("nb_alignements_potentiels",),), (
-        Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),)),
-    Question("Q14", "heuristique", (("heuristique",),), (
-        Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
-        Check("wins", 0.5, q14_wins, "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
-              "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)"),
-        Check("random_games", 0.5, q14_random,
-              "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
-              "plateaux pleins ou presque, chaque alignement gagné)",
-              "right value on random games and on positions built on purpose (full columns, full or "
-              "nearly full boards, each alignment won)"),
-        Check("unchanged", 0.5, q14_unchanged, "ne modifie pas le jeu", "does not change the game",
-              value_free=True))),
+    Question(
+        "Q9",
+        "Lalignements",
+        (("Lalignements",),),
+        _direction_checks()
+        + (
+            Check(
+                "exactly_69",
+                1.0,
+                q9_exact,
+                "exactement 69 alignements, sans doublon ni intrus",
+                "exactly 69 alignments, no duplicate, nothing else",
+            ),
+        ),
+    ),
+    Question(
+        "Q10",
+        "Dalignements",
+        (("Dalignements",),),
+        (
+            Check(
+                "corner",
+                0.25,
+                q10_corner,
+                "Dalignements[(0, 0)] : les 3 alignements de l'énoncé",
+                "Dalignements[(0, 0)]: the sheet's 3 alignments",
+            ),
+            Check(
+                "all_cells",
+                0.75,
+                q10_all_cells,
+                "les bons alignements pour chacune des 42 cases",
+                "the right alignments for each of the 42 cells",
+            ),
+        ),
+    ),
+    Question(
+        "Q11",
+        "evaluer",
+        (("evaluer", "evaluer_alignement"),),
+        (
+            Check(
+                "sheet_examples",
+                0.5,
+                q11_sheet,
+                "les exemples de l'énoncé (jeu2, jeu3)",
+                "the sheet's examples (jeu2, jeu3)",
+            ),
+            Check(
+                "random_games",
+                0.5,
+                q11_random,
+                "bonne valeur sur des parties au hasard",
+                "right value on random games",
+            ),
+        ),
+    ),
+    Question(
+        "Q12",
+        "teste_gagnante",
+        (("teste_gagnante",),),
+        (
+            Check(
+                "sheet_examples",
+                0.5,
+                q12_sheet,
+                "les exemples de l'énoncé (jeu2, jeu3)",
+                "the sheet's examples (jeu2, jeu3)",
+            ),
+            Check(
+                "random_games",
+                1.0,
+                q12_random,
+                "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
+                "69 alignements complété sur chacune de ses cases",
+                "right answer for the last move of random games, winning or not, and for each of the 69 "
+                "alignments completed on each of its cells",
+            ),
+        ),
+    ),
+    Question(
+        "Q13",
+        "nb_alignements_potentiels",
+        (("nb_alignements_potentiels",),),
+        (Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),),
+    ),
+    Question(
+        "Q14",
+        "heuristique",
+        (("heuristique",),),
+        (
+            Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
+            Check(
+                "wins",
+                0.5,
+                q14_wins,
+                "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
+                "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)",
+            ),
+            Check(
+                "random_games",
+                0.5,
+                q14_random,
+                "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
+                "plateaux pleins ou presque, chaque alignement gagné)",
+                "right value on random games and on positions built on purpose (full columns, full or "
+                "nearly full boards, each alignment won)",
+            ),
+            Check(
+                "unchanged",
+                0.5,
+                q14_unchanged,
+                "ne modifie pas le jeu",
+                "does not change the game",
+                value_free=True,
+            ),
+        ),
+    ),
 )

@@ -38,11 +38,16 @@ def q2_rows_distinct(ctx: CheckContext) -> None:
     result = ctx.call("init")
     for first, second in result.shared:
         if first[:1] == ["plateau"] and second[:1] == ["plateau"]:
-            raise mismatch("init()", "", "", text=True,
-                           fr=f"les lignes {first[1]} et {second[1]} du plateau sont la même liste "
-                              "(écrire [[0] * ncols for i in range(nrows)] plutôt que [[0] * ncols] * nrows)",
-                           en=f"rows {first[1]} and {second[1]} of the board are the same list "
-                              "(write [[0] * ncols for i in range(nrows)], not [[0] * ncols] * nrows)")
+            raise mismatch(
+                "init()",
+                "",
+                "",
+                text=True,
+                fr=f"les lignes {first[1]} et {second[1]} du plateau sont la même liste "
+                "(écrire [[0] * ncols for i in range(nrows)] plutôt que [[0] * ncols] * nrows)",
+                en=f"rows {first[1]} and {second[1]} of the board are the same list "
+                "(write [[0] * ncols for i in range(nrows)], not [[0] * ncols] * nrows)",
+            )
 
 
 # -- Q3 copie ------------------------------------------------------------------
@@ -62,11 +67,15 @@ def q3_copy_independent(ctx: CheckContext) -> None:
     for first, second in result.shared:
         if first[:1] == [0] and second[:1] == [1]:
             where = _path_text(second[1:])
-            raise mismatch("copie(jeu1)", "", "", jeu, text=True,
-                           fr=f"la copie partage {where.fr} avec le jeu d'origine : "
-                              "modifier l'une modifie l'autre",
-                           en=f"the copy shares {where.en} with the original game: "
-                              "changing one changes the other")
+            raise mismatch(
+                "copie(jeu1)",
+                "",
+                "",
+                jeu,
+                text=True,
+                fr=f"la copie partage {where.fr} avec le jeu d'origine : modifier l'une modifie l'autre",
+                en=f"the copy shares {where.en} with the original game: changing one changes the other",
+            )
 
 
 def _path_text(path: list) -> Text:
@@ -79,8 +88,7 @@ def _path_text(path: list) -> Text:
 # -- Q4, Q5 -------------------------------------------------------------------
 def q4_next_player(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)",
-                             board=jeu)
+        obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)", board=jeu)
         expected = ref.prochain_joueur(jeu)
         if not same(obtained, expected):
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
@@ -90,16 +98,24 @@ def q4_next_player(ctx: CheckContext) -> None:
 
 
 def _check_columns(ctx: CheckContext, jeu: dict) -> None:
-    obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)",
-                         board=jeu)
+    obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)", board=jeu)
     expected = ref.colonnes_jouables(jeu)
     # Columns are ints, as the sheet numbers them: 3 and 3.0 are the same column twice.
     columns = obtained if isinstance(obtained, (list, tuple)) else None
-    if columns is None or not all(type(c) is int for c in columns) or len(set(columns)) != len(columns) \
-            or set(columns) != set(expected):
-        raise mismatch("colonnes_jouables(jeu)", expected, obtained, jeu,
-                       fr="l'ordre n'a pas d'importance, mais chaque colonne jouable une seule fois",
-                       en="order does not matter, but each playable column exactly once")
+    if (
+        columns is None
+        or not all(type(c) is int for c in columns)
+        or len(set(columns)) != len(columns)
+        or set(columns) != set(expected)
+    ):
+        raise mismatch(
+            "colonnes_jouables(jeu)",
+            expected,
+            obtained,
+            jeu,
+            fr="l'ordre n'a pas d'importance, mais chaque colonne jouable une seule fois",
+            en="order does not matter, but each playable column exactly once",
+        )
 
 
 def q5_empty(ctx: CheckContext) -> None:
@@ -108,28 +124,42 @@ def q5_empty(ctx: CheckContext) -> None:
 
 def q5_random(ctx: CheckContext) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
-    ctx.for_all(games(min_moves=12, wins=IGNORE_WINS), lambda jeu: _check_columns(ctx, jeu),
-                examples=20, explicit=[ref.initialiser_jeu([0] * 6), full])
+    ctx.for_all(
+        games(min_moves=12, wins=IGNORE_WINS),
+        lambda jeu: _check_columns(ctx, jeu),
+        examples=20,
+        explicit=[ref.initialiser_jeu([0] * 6), full],
+    )
     structural(lambda jeu: _check_columns(ctx, jeu), column_games())
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
-EDGE_MOVES = [(ref.init(), 3), (ref.jeu1(), 2), (ref.init(), 0), (ref.init(), 6),
-              (columns({0: 3, 6: 4}), 0), (columns({0: 3, 6: 4}), 6)]
+EDGE_MOVES = [
+    (ref.init(), 3),
+    (ref.jeu1(), 2),
+    (ref.init(), 0),
+    (ref.init(), 6),
+    (columns({0: 3, 6: 4}), 0),
+    (columns({0: 3, 6: 4}), 6),
+]
 """Moves on the empty board, in the first and last columns (with tokens under them)."""
 
 
 def _playable_moves() -> st.SearchStrategy:
     """(game, column) with the column playable; the player is the next one."""
-    return games(wins=IGNORE_WINS).filter(ref.colonnes_jouables).flatmap(
-        lambda jeu: st.sampled_from(ref.colonnes_jouables(jeu)).map(lambda col: (jeu, col)))
+    return (
+        games(wins=IGNORE_WINS)
+        .filter(ref.colonnes_jouables)
+        .flatmap(lambda jeu: st.sampled_from(ref.colonnes_jouables(jeu)).map(lambda col: (jeu, col)))
+    )
 
 
 def _play(ctx: CheckContext, jeu: dict, col: int):
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
-    result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call,
-                      board=jeu, keep_args=True)
+    result = ctx.call(
+        "jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call, board=jeu, keep_args=True
+    )
     after = ref.copie(jeu)
     coords = ref.jouer_colonne(after, joueur, col)
     return call, result, after, coords
@@ -140,9 +170,14 @@ def q6_in_place(ctx: CheckContext) -> None:
         jeu, col = example
         call, result, after, _ = _play(ctx, jeu, col)
         if not same(result.args_after[0], after):
-            raise mismatch(call, after, result.args_after[0], jeu,
-                           fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
-                           en="the game after the call (expected / obtained); the board drawn is the one before")
+            raise mismatch(
+                call,
+                after,
+                result.args_after[0],
+                jeu,
+                fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
+                en="the game after the call (expected / obtained); the board drawn is the one before",
+            )
 
     ctx.for_all(_playable_moves(), probe, examples=20, explicit=EDGE_MOVES)
     structural(probe, top_row_moves())
@@ -162,31 +197,48 @@ def q6_coordinates(ctx: CheckContext) -> None:
 def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
-        result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call,
-                          board=jeu)
+        result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call, board=jeu)
     except CallFailed as exc:
         if isinstance(exc.failure, StudentCodeError) and exc.failure.ename == "AssertionError":
             return
         if isinstance(exc.failure, StudentCodeError):
             raise mismatch(call, "AssertionError", exc.failure.ename, jeu, text=True, fr=fr, en=en) from None
         raise
-    raise mismatch(call, "AssertionError", Text(f"pas d'erreur, renvoie {show(result.value)}",
-                                                f"no error, returns {show(result.value)}"), jeu,
-                   text=True, fr=fr, en=en)
+    raise mismatch(
+        call,
+        "AssertionError",
+        Text(f"pas d'erreur, renvoie {show(result.value)}", f"no error, returns {show(result.value)}"),
+        jeu,
+        text=True,
+        fr=fr,
+        en=en,
+    )
 
 
 def q6_wrong_player(ctx: CheckContext) -> None:
     for jeu in (ref.init(), ref.jeu1()):
         other = 3 - ref.prochain_joueur(jeu)
-        _expect_assertion(ctx, jeu, other, 3, fr=f"le joueur {other} n'est pas le prochain à jouer",
-                          en=f"player {other} is not the next to play")
+        _expect_assertion(
+            ctx,
+            jeu,
+            other,
+            3,
+            fr=f"le joueur {other} n'est pas le prochain à jouer",
+            en=f"player {other} is not the next to play",
+        )
 
 
 def q6_full_column(ctx: CheckContext) -> None:
     for col in range(ref.ncols):  # each column full, in turn (structural: the first and last ones too)
         jeu = columns({col: ref.nrows})
-        _expect_assertion(ctx, jeu, ref.prochain_joueur(jeu), col, fr=f"la colonne {col} est pleine",
-                          en=f"column {col} is full")
+        _expect_assertion(
+            ctx,
+            jeu,
+            ref.prochain_joueur(jeu),
+            col,
+            fr=f"la colonne {col} est pleine",
+            en=f"column {col} is full",
+        )
 
 
 # -- Q7, Q8 -------------------------------------------------------------------
@@ -196,12 +248,18 @@ def q7_undo(ctx: CheckContext) -> None:
         after = ref.copie(before)
         ref.jouer_colonne(after, ref.prochain_joueur(after), col)
         call = f"dejouer_colonne(jeu, {col})"
-        result = ctx.call("dejouer_colonne", ctx.as_student(after), col, shown=call,
-                          board=after, keep_args=True)
+        result = ctx.call(
+            "dejouer_colonne", ctx.as_student(after), col, shown=call, board=after, keep_args=True
+        )
         if not same(result.args_after[0], before):
-            raise mismatch(call, before, result.args_after[0], after,
-                           fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
-                           en=f"jeu is the board drawn, where column {col} was just played")
+            raise mismatch(
+                call,
+                before,
+                result.args_after[0],
+                after,
+                fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
+                en=f"jeu is the board drawn, where column {col} was just played",
+            )
 
     ctx.for_all(_playable_moves(), probe, examples=15, explicit=EDGE_MOVES)
     structural(probe, top_row_moves())
@@ -211,9 +269,14 @@ def q8_sheet(ctx: CheckContext) -> None:
     obtained = ctx.value("initialiser_jeu", list(ref.L1), shown=f"initialiser_jeu({ref.L1})")
     expected = ref.jeu1()
     if not same(obtained, expected):
-        raise mismatch("initialiser_jeu(L1)", expected, obtained, expected,
-                       fr="le plateau dessiné est celui de l'énoncé (jeu1)",
-                       en="the board drawn is the sheet's jeu1")
+        raise mismatch(
+            "initialiser_jeu(L1)",
+            expected,
+            obtained,
+            expected,
+            fr="le plateau dessiné est celui de l'énoncé (jeu1)",
+            en="the board drawn is the sheet's jeu1",
+        )
 
 
 def q8_random(ctx: CheckContext) -> None:
@@ -240,45 +303,165 @@ def _legal_columns(choices: list[int]) -> list[int]:
 
 
 QUESTIONS = (
-    Question("Q1", "nrows, ncols", (("nrows",), ("ncols",)), (
-        Check("dimensions", 0.5, q1_dimensions, "nrows vaut 6 et ncols vaut 7",
-              "nrows is 6 and ncols is 7"),)),
-    Question("Q2", "init", (("init",),), (
-        Check("empty_game", 0.25, q2_empty_game, "init() renvoie le jeu vide de l'énoncé",
-              "init() returns the sheet's empty game"),
-        Check("rows_distinct", 0.25, q2_rows_distinct,
-              "les lignes du plateau sont des listes distinctes", "the board's rows are distinct lists", value_free=True))),
-    Question("Q3", "copie", (("copie",),), (
-        Check("equal", 0.5, q3_copy_equal, "la copie est égale au jeu copié",
-              "the copy equals the original game"),
-        Check("independent", 0.5, q3_copy_independent,
-              "la copie ne partage aucune liste avec l'original (copie profonde)",
-              "the copy shares no list with the original (deep copy)", value_free=True))),
-    Question("Q4", "prochain_joueur", (("prochain_joueur",),), (
-        Check("random_games", 0.5, q4_next_player, "bon joueur sur des parties au hasard",
-              "right player on random games"),)),
-    Question("Q5", "colonnes_jouables", (("colonnes_jouables",),), (
-        Check("empty_game", 0.25, q5_empty, "les 7 colonnes sur le jeu vide",
-              "all 7 columns on the empty game"),
-        Check("random_games", 0.75, q5_random,
-              "bonnes colonnes sur des parties au hasard (colonnes pleines, plateau plein)",
-              "right columns on random games (full columns, full board)"))),
-    Question("Q6", "jouer_colonne", (("jouer_colonne",),), (
-        Check("in_place", 0.75, q6_in_place, "modifie le jeu en place comme il faut",
-              "changes the game in place correctly"),
-        Check("coordinates", 0.25, q6_coordinates, "renvoie les coordonnées (i, col) de la case jouée",
-              "returns the coordinates (i, col) of the cell played"),
-        Check("wrong_player", 0.25, q6_wrong_player,
-              "AssertionError si ce n'est pas à ce joueur de jouer",
-              "AssertionError when it is not this player's turn", value_free=True),
-        Check("full_column", 0.25, q6_full_column, "AssertionError si la colonne est pleine",
-              "AssertionError when the column is full", value_free=True))),
-    Question("Q7", "dejouer_colonne", (("dejouer_colonne",),), (
-        Check("undo", 1.0, q7_undo, "rétablit exactement le jeu d'avant le coup",
-              "restores exactly the game before the move"),)),
-    Question("Q8", "initialiser_jeu", (("initialiser_jeu",),), (
-        Check("sheet_jeu1", 0.5, q8_sheet, "initialiser_jeu(L1) donne le jeu1 de l'énoncé",
-              "initialiser_jeu(L1) gives the sheet's jeu1"),
-        Check("random_lists", 0.5, q8_random, "bon jeu pour des listes de coups au hasard",
-              "right game for random move lists"))),
+    Question(
+        "Q1",
+        "nrows, ncols",
+        (("nrows",), ("ncols",)),
+        (
+            Check(
+                "dimensions", 0.5, q1_dimensions, "nrows vaut 6 et ncols vaut 7", "nrows is 6 and ncols is 7"
+            ),
+        ),
+    ),
+    Question(
+        "Q2",
+        "init",
+        (("init",),),
+        (
+            Check(
+                "empty_game",
+                0.25,
+                q2_empty_game,
+                "init() renvoie le jeu vide de l'énoncé",
+                "init() returns the sheet's empty game",
+            ),
+            Check(
+                "rows_distinct",
+                0.25,
+                q2_rows_distinct,
+                "les lignes du plateau sont des listes distinctes",
+                "the board's rows are distinct lists",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q3",
+        "copie",
+        (("copie",),),
+        (
+            Check(
+                "equal",
+                0.5,
+                q3_copy_equal,
+                "la copie est égale au jeu copié",
+                "the copy equals the original game",
+            ),
+            Check(
+                "independent",
+                0.5,
+                q3_copy_independent,
+                "la copie ne partage aucune liste avec l'original (copie profonde)",
+                "the copy shares no list with the original (deep copy)",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q4",
+        "prochain_joueur",
+        (("prochain_joueur",),),
+        (
+            Check(
+                "random_games",
+                0.5,
+                q4_next_player,
+                "bon joueur sur des parties au hasard",
+                "right player on random games",
+            ),
+        ),
+    ),
+    Question(
+        "Q5",
+        "colonnes_jouables",
+        (("colonnes_jouables",),),
+        (
+            Check(
+                "empty_game",
+                0.25,
+                q5_empty,
+                "les 7 colonnes sur le jeu vide",
+                "all 7 columns on the empty game",
+            ),
+            Check(
+                "random_games",
+                0.75,
+                q5_random,
+                "bonnes colonnes sur des parties au hasard (colonnes pleines, plateau plein)",
+                "right columns on random games (full columns, full board)",
+            ),
+        ),
+    ),
+    Question(
+        "Q6",
+        "jouer_colonne",
+        (("jouer_colonne",),),
+        (
+            Check(
+                "in_place",
+                0.75,
+                q6_in_place,
+                "modifie le jeu en place comme il faut",
+                "changes the game in place correctly",
+            ),
+            Check(
+                "coordinates",
+                0.25,
+                q6_coordinates,
+                "renvoie les coordonnées (i, col) de la case jouée",
+                "returns the coordinates (i, col) of the cell played",
+            ),
+            Check(
+                "wrong_player",
+                0.25,
+                q6_wrong_player,
+                "AssertionError si ce n'est pas à ce joueur de jouer",
+                "AssertionError when it is not this player's turn",
+                value_free=True,
+            ),
+            Check(
+                "full_column",
+                0.25,
+                q6_full_column,
+                "AssertionError si la colonne est pleine",
+                "AssertionError when the column is full",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q7",
+        "dejouer_colonne",
+        (("dejouer_colonne",),),
+        (
+            Check(
+                "undo",
+                1.0,
+                q7_undo,
+                "rétablit exactement le jeu d'avant le coup",
+                "restores exactly the game before the move",
+            ),
+        ),
+    ),
+    Question(
+        "Q8",
+        "initialiser_jeu",
+        (("initialiser_jeu",),),
+        (
+            Check(
+                "sheet_jeu1",
+                0.5,
+                q8_sheet,
+                "initialiser_jeu(L1) donne le jeu1 de l'énoncé",
+                "initialiser_jeu(L1) gives the sheet's jeu1",
+            ),
+            Check(
+                "random_lists",
+                0.5,
+                q8_random,
+                "bon jeu pour des listes de coups au hasard",
+                "right game for random move lists",
+            ),
+        ),
+    ),
 )

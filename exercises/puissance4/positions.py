@@ -127,7 +127,8 @@ def prepare(view: StudentView) -> SubmissionState:
             if isinstance(empty, dict):
                 representation = Representation(
                     getattr(empty.get("plateau"), "dtype", None) or None,
-                    getattr(empty.get("hauteurs"), "dtype", None) or None)
+                    getattr(empty.get("hauteurs"), "dtype", None) or None,
+                )
         except StudentFailure:
             pass
     own = {}
@@ -168,7 +169,6 @@ def normalise(value: Any) -> dict | None:
     return {"nbcoups": nbcoups, "hauteurs": hauteurs, "plateau": plateau}
 
 
-
 # -- Structural positions (issue 12): the structures a bug can hide in, built on purpose
 # by legal play from the empty board (every one is reachable; nobody has won before its
 # last move). Random play rarely reaches them: the edges, the top row, full columns.
@@ -187,22 +187,28 @@ def _landing(jeu: dict, col: int) -> tuple[int, int]:
     return (ref.nrows - 1 - jeu["hauteurs"][col], col)
 
 
-def build(cells: frozenset, joueur: int, last: tuple[int, int], finish: str = WIN,
-          seed: int = 0) -> list[int] | None:
+def build(
+    cells: frozenset, joueur: int, last: tuple[int, int], finish: str = WIN, seed: int = 0
+) -> list[int] | None:
     """Moves of a legal game where `joueur` owns `cells` minus `last` and nobody has won,
     ending: with `joueur` playing `last` (WIN), or with `last` playable and `joueur`
     (OWN_THREAT) or the other player (OPPONENT_THREAT) to move. None if this seed finds
     none (a vertical alignment can only be completed on its top cell)."""
     import random
+
     rng = random.Random(seed)
     others = set(cells) - {last}
     jeu, moves = ref.init(), []
     for _ in range(ref.nrows * ref.ncols):
         q = ref.prochain_joueur(jeu)
         done = all(jeu["plateau"][i][j] == joueur for i, j in others)
-        if done and finish != WIN and last[0] == _landing(jeu, last[1])[0]:
-            if (q == joueur) == (finish == OWN_THREAT):
-                return moves
+        if (
+            done
+            and finish != WIN
+            and last[0] == _landing(jeu, last[1])[0]
+            and (q == joueur) == (finish == OWN_THREAT)
+        ):
+            return moves
         mine, needed, free = [], [], []
         for col in ref.colonnes_jouables(jeu):
             cell = _landing(jeu, col)
@@ -249,7 +255,7 @@ def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple, t
     for n, alignment in enumerate(ref.Lalignements):
         cells = frozenset(map(tuple, alignment))
         for last in map(tuple, alignment):
-            for joueur in ((1, 2) if finish == WIN else (1 + n % 2,)):
+            for joueur in (1, 2) if finish == WIN else (1 + n % 2,):
                 moves = _built(cells, joueur, last, finish)
                 if moves is not None:
                     out.append((n, joueur, last, tuple(moves)))
@@ -261,15 +267,19 @@ def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple, t
 def alignment_games(finish: str = WIN) -> list[tuple[tuple, int, tuple, tuple]]:
     """`generate_alignment_games(finish)` as stored, each with its alignment's cells."""
     from .structural_moves import GAMES
-    return [(tuple(map(tuple, ref.Lalignements[n])), joueur, tuple(last), tuple(moves))
-            for n, joueur, last, moves in GAMES[finish]]
+
+    return [
+        (tuple(map(tuple, ref.Lalignements[n])), joueur, tuple(last), tuple(moves))
+        for n, joueur, last, moves in GAMES[finish]
+    ]
 
 
 def alignment_wins() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
     """(game, (player, cell)): the player's last move, on cell, completes an alignment.
     Every alignment, each of its cells a move can complete, both players."""
-    return [(ref.initialiser_jeu(list(moves)), (joueur, last))
-            for _, joueur, last, moves in alignment_games(WIN)]
+    return [
+        (ref.initialiser_jeu(list(moves)), (joueur, last)) for _, joueur, last, moves in alignment_games(WIN)
+    ]
 
 
 WRAPPED = "wrapped"
@@ -295,7 +305,10 @@ def generate_wrapped() -> list[tuple[int, int, tuple, tuple]]:
 def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
     """(game, (player, cell)) of `generate_wrapped`, as stored."""
     from .structural_moves import GAMES
-    return [(ref.initialiser_jeu(list(moves)), (joueur, tuple(last))) for _, joueur, last, moves in GAMES[WRAPPED]]
+
+    return [
+        (ref.initialiser_jeu(list(moves)), (joueur, tuple(last))) for _, joueur, last, moves in GAMES[WRAPPED]
+    ]
 
 
 def sample(items: list, every: int, offset: int = 0) -> list:
@@ -322,30 +335,37 @@ def column_games() -> list[dict]:
     out = [ref.init()]
     for c in range(ref.ncols):
         out += [columns({c: ref.nrows}), columns({c: ref.nrows - 1})]
-    out += [columns({0: ref.nrows, ref.ncols - 1: ref.nrows}),
-            columns({0: ref.nrows - 1, ref.ncols - 1: ref.nrows, 3: ref.nrows - 1})]
+    out += [
+        columns({0: ref.nrows, ref.ncols - 1: ref.nrows}),
+        columns({0: ref.nrows - 1, ref.ncols - 1: ref.nrows, 3: ref.nrows - 1}),
+    ]
     out += nearly_full()
     return out
 
 
 def nearly_full(upto: int = 6) -> list[dict]:
     """The drawn full board, then the positions 1 .. upto moves before its end."""
-    return [ref.initialiser_jeu(ref.PARTIE_NULLE[:len(ref.PARTIE_NULLE) - k]) for k in range(upto + 1)]
+    return [ref.initialiser_jeu(ref.PARTIE_NULLE[: len(ref.PARTIE_NULLE) - k]) for k in range(upto + 1)]
 
 
 def top_row_moves() -> list[tuple[dict, int]]:
     """(game, col): col holds 5 tokens, the move lands in row 0; each column."""
-    return [(columns({c: ref.nrows - 1}), c) for c in range(ref.ncols)] + \
-        [(nearly_full(1)[1], ref.PARTIE_NULLE[-1])]
+    return [(columns({c: ref.nrows - 1}), c) for c in range(ref.ncols)] + [
+        (nearly_full(1)[1], ref.PARTIE_NULLE[-1])
+    ]
 
 
 def structural_moves_source() -> str:
     """The text of `structural_moves.py` (regenerate it with
-    `python -c "from exercises.puissance4.positions import structural_moves_source as s; open('exercises/puissance4/structural_moves.py', 'w').write(s())"`)."""
-    out = ['"""Games of `positions.generate_alignment_games`, stored: generating them takes seconds.\n\n'
-           'Generated by `positions.structural_moves_source()`; tests/test_structural_positions.py\n'
-           'checks every game and (slow tier) that this file equals a fresh generation.\n'
-           '(alignment index in Lalignements, player, cell, moves)."""\n', "GAMES = {"]
+    `python -c "from exercises.puissance4.positions import structural_moves_source as s;
+    open('exercises/puissance4/structural_moves.py', 'w').write(s())"`, on one line)."""
+    out = [
+        '"""Games of `positions.generate_alignment_games`, stored: generating them takes seconds.\n\n'
+        'Generated by `positions.structural_moves_source()`; tests/test_structural_positions.py\n'
+        'checks every game and (slow tier) that this file equals a fresh generation.\n'
+        '(alignment index in Lalignements, player, cell, moves)."""\n',
+        "GAMES = {",
+    ]
     for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED):
         out.append(f"    {finish!r}: [")
         games_ = generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)

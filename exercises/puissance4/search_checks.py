@@ -48,7 +48,8 @@ def _search_games(player: int) -> st.SearchStrategy:
     Long games are drawn on purpose as well: most bugs only show on crowded boards.
     """
     positions = st.one_of(games(max_moves=30), games(min_moves=12, max_moves=36)).filter(
-        lambda jeu: ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu))
+        lambda jeu: ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu)
+    )
     return st.tuples(positions, st.integers(1, 3))
 
 
@@ -57,35 +58,66 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
     expected_col, expected_value = search_value(key(jeu), n)
     pair = as_pair(obtained)
     if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
-        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
-                       fr="la fonction doit renvoyer un couple (colonne, valeur)",
-                       en="the function must return a pair (column, value)")
+        raise mismatch(
+            call,
+            (expected_col, expected_value),
+            obtained,
+            jeu,
+            fr="la fonction doit renvoyer un couple (colonne, valeur)",
+            en="the function must return a pair (column, value)",
+        )
     col, value = pair
     if not ref.colonnes_jouables(jeu) and col is not None:
-        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
-                       fr="plateau plein : aucune colonne à jouer", en="full board: no column to play")
+        raise mismatch(
+            call,
+            (expected_col, expected_value),
+            obtained,
+            jeu,
+            fr="plateau plein : aucune colonne à jouer",
+            en="full board: no column to play",
+        )
     if not same(value, expected_value):
-        raise mismatch(call, (expected_col, expected_value), obtained, jeu,
-                       fr="la valeur n'est pas celle de MinMax à cet horizon",
-                       en="the value is not MinMax's at this horizon")
+        raise mismatch(
+            call,
+            (expected_col, expected_value),
+            obtained,
+            jeu,
+            fr="la valeur n'est pas celle de MinMax à cet horizon",
+            en="the value is not MinMax's at this horizon",
+        )
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
     lost = expected_value == (-INF if player == 1 else INF)
-    if col in good or not ref.colonnes_jouables(jeu) or (lost and (col is None or col in ref.colonnes_jouables(jeu))):
+    if (
+        col in good
+        or not ref.colonnes_jouables(jeu)
+        or (lost and (col is None or col in ref.colonnes_jouables(jeu)))
+    ):
         return
-    raise mismatch(call, Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
-                   show(col), jeu, text=True,
-                   fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
-                   en=f"the value is right but column {show(col)} does not reach it")
+    raise mismatch(
+        call,
+        Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
+        show(col),
+        jeu,
+        text=True,
+        fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
+        en=f"the value is right but column {show(col)} does not reach it",
+    )
 
 
-def _search(ctx: CheckContext, func: str, jeu: dict, n: int, name: str = "jeu",
-            window: tuple | None = None, keep_args: bool = False):
+def _search(
+    ctx: CheckContext,
+    func: str,
+    jeu: dict,
+    n: int,
+    name: str = "jeu",
+    window: tuple | None = None,
+    keep_args: bool = False,
+):
     args: tuple = (ctx.as_student(jeu),) + (window or ()) + (n,)
     shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
     call = f"{func}({name}, {shown_window}{n})"
-    result = ctx.call(func, *args, shown=call, board=jeu, budget=SEARCH_BUDGET,
-                      keep_args=keep_args)
+    result = ctx.call(func, *args, shown=call, board=jeu, budget=SEARCH_BUDGET, keep_args=keep_args)
     return call, result
 
 
@@ -132,8 +164,7 @@ def _random_search(func: str, player: int):
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(_search_games(player), probe, examples=12,
-                    explicit=_own_games(ctx, player))
+        ctx.for_all(_search_games(player), probe, examples=12, explicit=_own_games(ctx, player))
         structural(probe, structural_searches(player))
 
     return check
@@ -141,15 +172,22 @@ def _random_search(func: str, player: int):
 
 def q15_leaves(ctx: CheckContext) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
-    cases = (("maximin", ref.jeu1(), 0, "jeu1"), ("minimax", ref.initialiser_jeu(ref.L1[:-1]), 0, "jeu"),
-             ("maximin", full, 2, "jeu"), ("minimax", full, 1, "jeu"))
+    cases = (
+        ("maximin", ref.jeu1(), 0, "jeu1"),
+        ("minimax", ref.initialiser_jeu(ref.L1[:-1]), 0, "jeu"),
+        ("maximin", full, 2, "jeu"),
+        ("minimax", full, 1, "jeu"),
+    )
     for func, jeu, n, name in cases:
         call, result = _search(ctx, func, jeu, n, name)
         expected = (None, ref.heuristique(jeu))
         pair = as_pair(result.value)
         if pair is None or pair[0] is not None or not same(pair[1], expected[1]):
-            note = ("plateau plein : aucun coup possible", "full board: no move") if n else \
-                ("horizon 0 : pas de recherche", "horizon 0: no search")
+            note = (
+                ("plateau plein : aucun coup possible", "full board: no move")
+                if n
+                else ("horizon 0 : pas de recherche", "horizon 0: no search")
+            )
             raise mismatch(call, expected, result.value, jeu, fr=note[0], en=note[1])
 
 
@@ -166,15 +204,22 @@ def q15_immediate_win(ctx: CheckContext) -> None:
             pair = as_pair(result.value)
             winning = optimal_columns(key(jeu), n)
             if pair is None or pair[0] not in winning or not same(pair[1], value):
-                raise mismatch(call, (min(winning), value), result.value, jeu,
-                               fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie",
-                               en="a column wins at once: the function must return it with the infinite value")
+                raise mismatch(
+                    call,
+                    (min(winning), value),
+                    result.value,
+                    jeu,
+                    fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie",
+                    en="a column wins at once: the function must return it with the infinite value",
+                )
 
 
 def q15_unchanged(ctx: CheckContext) -> None:
-    cases = [(func, jeu, n) for func, jeu in (("maximin", ref.jeu1()),
-                                              ("minimax", ref.initialiser_jeu(ref.L1[:-1])))
-             for n in (0, 2)]
+    cases = [
+        (func, jeu, n)
+        for func, jeu in (("maximin", ref.jeu1()), ("minimax", ref.initialiser_jeu(ref.L1[:-1])))
+        for n in (0, 2)
+    ]
     for func, jeu, n in cases:
         call, result = _search(ctx, func, jeu, n, keep_args=True)
         unchanged(call, jeu, result.args_after[0], func=func, arg=("le jeu", "the game"))
@@ -187,10 +232,14 @@ def q16_answer_key() -> Text:
         pruned = ref.noeuds_elagues(ref.jeu5(), n)
         shown = ", ".join("-".join(map(str, path)) for path in pruned)
         value = ref.maximin(ref.jeu5(), n)
-        fr.append(f"horizon {n} : maximin(jeu5, {n}) = {value} ; nœuds non explorés par alpha-bêta "
-                  f"(suite de colonnes depuis la racine) : {shown or 'aucun'}")
-        en.append(f"horizon {n}: maximin(jeu5, {n}) = {value}; nodes alpha-beta does not explore "
-                  f"(columns from the root): {shown or 'none'}")
+        fr.append(
+            f"horizon {n} : maximin(jeu5, {n}) = {value} ; nœuds non explorés par alpha-bêta "
+            f"(suite de colonnes depuis la racine) : {shown or 'aucun'}"
+        )
+        en.append(
+            f"horizon {n}: maximin(jeu5, {n}) = {value}; nodes alpha-beta does not explore "
+            f"(columns from the root): {shown or 'none'}"
+        )
     return Text("\n".join(fr), "\n".join(en))
 
 
@@ -207,14 +256,14 @@ def q17_sheet(ctx: CheckContext) -> None:
 
 def q17_random(ctx: CheckContext) -> None:
     for func, player in (("maximin_alpha_beta", 1), ("minimax_alpha_beta", 2)):
+
         def probe(example: tuple, func: str = func) -> None:
             jeu, n = example
             call, result = _search(ctx, func, jeu, n, window=WIDE)
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(_search_games(player), probe, examples=8,
-                    explicit=_own_games(ctx, player))
+        ctx.for_all(_search_games(player), probe, examples=8, explicit=_own_games(ctx, player))
         structural(probe, structural_searches(player, full_board=True))
 
 
@@ -238,8 +287,13 @@ def q17_bounds(ctx: CheckContext) -> None:
         alpha, beta = window
         if not is_number(value):
             raise mismatch(call, PAIR, show(result.value), jeu, text=True)
-        ok = (value <= alpha if true_value <= alpha else value >= beta if true_value >= beta
-              else same(value, true_value))
+        ok = (
+            value <= alpha
+            if true_value <= alpha
+            else value >= beta
+            if true_value >= beta
+            else same(value, true_value)
+        )
         if not ok:
             if true_value <= alpha:
                 expected = Text(f"une valeur <= {show(alpha)}", f"a value <= {show(alpha)}")
@@ -247,14 +301,21 @@ def q17_bounds(ctx: CheckContext) -> None:
                 expected = Text(f"une valeur >= {show(beta)}", f"a value >= {show(beta)}")
             else:
                 expected = Text(show(true_value), show(true_value))
-            raise mismatch(call, expected, show(value), jeu, text=True,
-                           fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
-                              f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr}",
-                           en=f"the MinMax value of this game is {show(true_value)}; inside the window "
-                              f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}")
+            raise mismatch(
+                call,
+                expected,
+                show(value),
+                jeu,
+                text=True,
+                fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
+                f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr}",
+                en=f"the MinMax value of this game is {show(true_value)}; inside the window "
+                f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}",
+            )
 
     positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
-        lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1])))
+        lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1]))
+    )
     ctx.for_all(positions, probe, examples=20)
 
 
@@ -284,16 +345,22 @@ def evaluation_counts(ctx: CheckContext) -> Evaluations:
 def _counted(ctx: CheckContext, func: str, *args: Any, shown: str) -> tuple[dict, bool]:
     # Counted in the worker by code object (any alias of heuristique counts), compared here.
     names = [ctx.student.aliases.get(n, n) for n in COUNTED]
-    result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown,
-                       budget=SEARCH_BUDGET)
-    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(COUNTED, names)}
+    result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown, budget=SEARCH_BUDGET)
+    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(COUNTED, names, strict=False)}
     return counts, bool(result["tampered"])
 
 
 def _evaluation_counts(ctx: CheckContext) -> Evaluations:
     jeu = ctx.as_student(ref.jeu1())
-    ab, tampered = _counted(ctx, "maximin_alpha_beta", jeu, -INF, INF, 3,
-                            shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)")
+    ab, tampered = _counted(
+        ctx,
+        "maximin_alpha_beta",
+        jeu,
+        -INF,
+        INF,
+        3,
+        shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
+    )
     mm = None
     if ctx.student.has("maximin"):
         try:
@@ -302,34 +369,50 @@ def _evaluation_counts(ctx: CheckContext) -> Evaluations:
         except CallFailed:
             mm = None
     if ab["heuristique"] or (mm and mm["heuristique"]):
-        return Evaluations(ab["heuristique"], mm["heuristique"] if mm else REFERENCE_MAXIMIN_EVALUATIONS,
-                           "heuristique", tampered)
+        return Evaluations(
+            ab["heuristique"],
+            mm["heuristique"] if mm else REFERENCE_MAXIMIN_EVALUATIONS,
+            "heuristique",
+            tampered,
+        )
     moves = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
-    return Evaluations(moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS,
-                       "copie/jouer_colonne", tampered)
+    return Evaluations(
+        moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne", tampered
+    )
 
 
 def q17_prunes(ctx: CheckContext) -> None:
     e = evaluation_counts(ctx)
     call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
     if e.tampered:
-        raise mismatch(call, "", "", ref.jeu1(), text=True,
-                       fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
-                          "le nombre d'évaluations ne peut pas être mesuré",
-                       en="the search changed Python's profile function (sys.setprofile): "
-                          "the number of evaluations cannot be measured")
+        raise mismatch(
+            call,
+            "",
+            "",
+            ref.jeu1(),
+            text=True,
+            fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
+            "le nombre d'évaluations ne peut pas être mesuré",
+            en="the search changed Python's profile function (sys.setprofile): "
+            "the number of evaluations cannot be measured",
+        )
     # 0 evaluations: the search evaluates positions by code the grader does not see, fail closed.
     if not 0 < e.alpha_beta < e.maximin:
-        raise mismatch(call,
-                       Text(f"moins de {e.maximin} appels à {e.counted}",
-                            f"fewer than {e.maximin} calls to {e.counted}"),
-                       Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"), ref.jeu1(), text=True,
-                       fr=f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
-                          "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
-                          "resp. alpha)",
-                       en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
-                          "strictly fewer, and at least one (cut as soon as the value reaches beta, "
-                          "resp. alpha)")
+        raise mismatch(
+            call,
+            Text(
+                f"moins de {e.maximin} appels à {e.counted}", f"fewer than {e.maximin} calls to {e.counted}"
+            ),
+            Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"),
+            ref.jeu1(),
+            text=True,
+            fr=f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
+            "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
+            "resp. alpha)",
+            en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
+            "strictly fewer, and at least one (cut as soon as the value reaches beta, "
+            "resp. alpha)",
+        )
 
 
 def q17_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
@@ -338,42 +421,105 @@ def q17_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
 
 
 QUESTIONS = (
-    Question("Q15", "maximin/minimax", (("maximin",), ("minimax",)), (
-        Check("sheet_pairs", 0.75, q15_sheet, "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
-              "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
-        Check("maximin_random", 0.5, _random_search("maximin", 1),
-              "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
-              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
-              "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
-              "boards and immediate wins to play or to block"),
-        Check("minimax_random", 0.5, _random_search("minimax", 2),
-              "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
-              "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
-              "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
-              "boards and immediate wins to play or to block", of="minimax"),
-        Check("leaves", 0.25, q15_leaves, "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
-              "(None, heuristique(jeu)) for n = 0 and for a full board"),
-        Check("immediate_win", 0.25, q15_immediate_win,
-              "un coup gagnant immédiat est joué, avec la valeur infinie",
-              "an immediately winning move is played, with the infinite value"),
-        Check("unchanged", 0.25, q15_unchanged, "ne modifie pas le jeu", "does not change the game", value_free=True))),
-    Question("Q16", Text("élagage alpha-bêta sur jeu5", "alpha-beta pruning on jeu5"), (), manual=True,
-             answer_key=q16_answer_key),
-    Question("Q17", "maximin_alpha_beta/minimax_alpha_beta",
-             (("maximin_alpha_beta",), ("minimax_alpha_beta",)), (
-        Check("sheet_pairs", 0.5, q17_sheet,
-              "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
-              "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)"),
-        Check("random_root", 0.75, q17_random,
-              "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-              "plateaux pleins ou presque",
-              "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-              "nearly full boards"),
-        Check("bounds", 0.5, q17_bounds,
-              "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
-              "inside a narrower window ]alpha, beta[, the value returned respects the bounds"),
-        Check("prunes", 0.75, q17_prunes,
-              "élague vraiment : moins d'évaluations que maximin sur jeu1 à l'horizon 3",
-              "really prunes: fewer evaluations than maximin on jeu1 at depth 3", value_free=True)),
-             notes=q17_notes),
+    Question(
+        "Q15",
+        "maximin/minimax",
+        (("maximin",), ("minimax",)),
+        (
+            Check(
+                "sheet_pairs",
+                0.75,
+                q15_sheet,
+                "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+                "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+            ),
+            Check(
+                "maximin_random",
+                0.5,
+                _random_search("maximin", 1),
+                "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+                "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+                "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+                "boards and immediate wins to play or to block",
+            ),
+            Check(
+                "minimax_random",
+                0.5,
+                _random_search("minimax", 2),
+                "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+                "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+                "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+                "boards and immediate wins to play or to block",
+                of="minimax",
+            ),
+            Check(
+                "leaves",
+                0.25,
+                q15_leaves,
+                "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
+                "(None, heuristique(jeu)) for n = 0 and for a full board",
+            ),
+            Check(
+                "immediate_win",
+                0.25,
+                q15_immediate_win,
+                "un coup gagnant immédiat est joué, avec la valeur infinie",
+                "an immediately winning move is played, with the infinite value",
+            ),
+            Check(
+                "unchanged",
+                0.25,
+                q15_unchanged,
+                "ne modifie pas le jeu",
+                "does not change the game",
+                value_free=True,
+            ),
+        ),
+    ),
+    Question(
+        "Q16",
+        Text("élagage alpha-bêta sur jeu5", "alpha-beta pruning on jeu5"),
+        (),
+        manual=True,
+        answer_key=q16_answer_key,
+    ),
+    Question(
+        "Q17",
+        "maximin_alpha_beta/minimax_alpha_beta",
+        (("maximin_alpha_beta",), ("minimax_alpha_beta",)),
+        (
+            Check(
+                "sheet_pairs",
+                0.5,
+                q17_sheet,
+                "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+                "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+            ),
+            Check(
+                "random_root",
+                0.75,
+                q17_random,
+                "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
+                "plateaux pleins ou presque",
+                "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
+                "nearly full boards",
+            ),
+            Check(
+                "bounds",
+                0.5,
+                q17_bounds,
+                "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
+                "inside a narrower window ]alpha, beta[, the value returned respects the bounds",
+            ),
+            Check(
+                "prunes",
+                0.75,
+                q17_prunes,
+                "élague vraiment : moins d'évaluations que maximin sur jeu1 à l'horizon 3",
+                "really prunes: fewer evaluations than maximin on jeu1 at depth 3",
+                value_free=True,
+            ),
+        ),
+        notes=q17_notes,
+    ),
 )

@@ -34,7 +34,7 @@ def evaluations(search, names, *args):
         code = _code_of(student.get(name))
         if code is not None and code not in codes:
             codes[code] = name
-    counts = {name: 0 for name in names}
+    counts = dict.fromkeys(names, 0)
     setprofile, settrace = profiler["setprofile"], profiler["settrace"]
     tampered = []
 

@@ -3,13 +3,12 @@ the run's summary page and beside the file in pull requests."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..messages import number, tr
 from ..results import SubmissionResult
 from .feedback import not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
-
 
 
 def _escape(text: str, property_value: bool = False) -> str:
@@ -27,14 +26,20 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
         file = _escape(safe_line(result.path), property_value=True)
         if result.status != "graded":
             reason = not_gradable_reason(result, lang)
-            lines.append(f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"
-                         f"::{_escape(reason)}")
+            lines.append(
+                f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"
+                f"::{_escape(reason)}"
+            )
             continue
         for question in result.questions:
             if not question.to_review:
                 continue
-            title = (f"{question.id} {question_title(question, lang)} : {number(question.score)}/"
-                     f"{number(question.max_score)}")
-            lines.append(f"::warning file={file},title={_escape(title, True)}"
-                         f"::{_escape(question_feedback(question, lang))}")
+            title = (
+                f"{question.id} {question_title(question, lang)} : {number(question.score)}/"
+                f"{number(question.max_score)}"
+            )
+            lines.append(
+                f"::warning file={file},title={_escape(title, True)}"
+                f"::{_escape(question_feedback(question, lang))}"
+            )
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
@@ -40,28 +40,40 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
 
     columns = question_columns(results)
     mixed = len({exercise for exercise, _, _ in columns}) > 1
-    header = [tr(lang, "csv.student"), tr(lang, "csv.file"), tr(lang, "csv.exercise"),
-              tr(lang, "csv.status")]
-    header += [f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})"
-               for exercise, qid, points in columns]
-    header += [tr(lang, "csv.total"), tr(lang, "csv.max"), tr(lang, "csv.mark"),
-               tr(lang, "csv.seconds"), tr(lang, "csv.isolation")]
+    header = [tr(lang, "csv.student"), tr(lang, "csv.file"), tr(lang, "csv.exercise"), tr(lang, "csv.status")]
+    header += [
+        f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})" for exercise, qid, points in columns
+    ]
+    header += [
+        tr(lang, "csv.total"),
+        tr(lang, "csv.max"),
+        tr(lang, "csv.mark"),
+        tr(lang, "csv.seconds"),
+        tr(lang, "csv.isolation"),
+    ]
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for result in results:
         scores = {(result.exercise or "", q.id): q.score for q in result.questions}
         graded = result.status == "graded"
-        status = (tr(lang, "csv.graded") if graded
-                  else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang)))
+        status = (
+            tr(lang, "csv.graded")
+            if graded
+            else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang))
+        )
         # Text cells may hold student text (file and folder names): never a formula.
         # Mark cells are numbers the grader computed, left as they are.
-        row = [safe_cell(t) for t in (result.student or result.path, result.path,
-                                      result.exercise or "", status)]
-        row += [num(scores[(ex, qid)]) if (ex, qid) in scores else ""
-                for ex, qid, _ in columns]
-        row += [num(result.score) if graded else "", num(result.max_score) if graded else "",
-                num(result.mark20) if graded else "", num(round(result.duration_s, 1)),
-                result.isolation_label]
+        row = [
+            safe_cell(t) for t in (result.student or result.path, result.path, result.exercise or "", status)
+        ]
+        row += [num(scores[(ex, qid)]) if (ex, qid) in scores else "" for ex, qid, _ in columns]
+        row += [
+            num(result.score) if graded else "",
+            num(result.max_score) if graded else "",
+            num(result.mark20) if graded else "",
+            num(round(result.duration_s, 1)),
+            result.isolation_label,
+        ]
         writer.writerow(row)
     return BOM + out.getvalue()

@@ -81,9 +81,17 @@ def failure_text(failure: Failure | None, lang: str) -> str:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
     quoted = failure.place.line_text(failure.line) if failure.place is not None and failure.line else ""
-    line = (tr(lang, "raised_line", line=failure.line, where=place_text(failure.place, lang),
-               quote=tr(lang, "cell_quote", text=quoted) if quoted else "")
-            if failure.line else "")
+    line = (
+        tr(
+            lang,
+            "raised_line",
+            line=failure.line,
+            where=place_text(failure.place, lang),
+            quote=tr(lang, "cell_quote", text=quoted) if quoted else "",
+        )
+        if failure.line
+        else ""
+    )
     return tr(lang, "raised", error=error, line=line)
 
 
@@ -136,8 +144,9 @@ def answer_key(question: QuestionResult, lang: str) -> str:
 def in_language(result: SubmissionResult, lang: str) -> SubmissionResult:
     """A copy of `result` whose question titles and answer keys are worded in `lang`,
     for renderers that lay out the fields themselves (HTML templates)."""
-    questions = [replace(q, title=question_title(q, lang), answer_key=answer_key(q, lang))
-                 for q in result.questions]
+    questions = [
+        replace(q, title=question_title(q, lang), answer_key=answer_key(q, lang)) for q in result.questions
+    ]
     return replace(result, questions=questions)
 
 
@@ -166,8 +175,11 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
     lines = []
     for name in question.missing:
         close = question.suggestions.get(name) or []
-        lines.append(tr(lang, "missing_close", name=name, close=", ".join(close)) if close
-                     else tr(lang, "missing", name=name))
+        lines.append(
+            tr(lang, "missing_close", name=name, close=", ".join(close))
+            if close
+            else tr(lang, "missing", name=name)
+        )
     for name, found in question.aliases.items():
         lines.append(tr(lang, "alias", name=name, found=found))
     for key, values in question.notes:
@@ -197,11 +209,20 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
         label = cell_name(cell.place, cell.label, lang)
     quote = tr(lang, "cell_quote", text=cell.failing_line) if cell.failing_line else ""
     if cell.line and cell.line_place is not None:  # raised in a function of another cell
-        text = tr(lang, "cell_failed_in", label=label, error=error, message=message,
-                  where=place_text(cell.line_place, lang), line=cell.line, quote=quote)
+        text = tr(
+            lang,
+            "cell_failed_in",
+            label=label,
+            error=error,
+            message=message,
+            where=place_text(cell.line_place, lang),
+            line=cell.line,
+            quote=quote,
+        )
     elif cell.line:
-        text = tr(lang, "cell_failed_line", label=label, error=error, message=message,
-                  line=cell.line, quote=quote)
+        text = tr(
+            lang, "cell_failed_line", label=label, error=error, message=message, line=cell.line, quote=quote
+        )
     else:
         text = tr(lang, "cell_failed", label=label, error=error, message=message)
     hinted = tr(lang, hint) if hint else hint

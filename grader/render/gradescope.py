@@ -14,20 +14,31 @@ from .terminal import render_submission
 
 
 def render_gradescope(result: SubmissionResult, lang: str) -> str:
-    data: dict = {"execution_time": max(1, round(result.duration_s)),
-                  "stdout_visibility": "hidden"}
+    data: dict = {"execution_time": max(1, round(result.duration_s)), "stdout_visibility": "hidden"}
     if result.status != "graded":
         data.update(score=0, output=render_submission(result, lang), tests=[])
         return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2))
     tests = []
     for question in result.questions:
-        test = {"name": f"{question.id} {question_title(question, lang)}", "number": question.id.lstrip("Q"),
-                "max_score": question.max_score, "output": question_feedback(question, lang)}
+        test = {
+            "name": f"{question.id} {question_title(question, lang)}",
+            "number": question.id.lstrip("Q"),
+            "max_score": question.max_score,
+            "output": question_feedback(question, lang),
+        }
         if question.status is not QuestionStatus.MANUAL:
             test["score"] = question.score
             test["status"] = "passed" if question.status is QuestionStatus.PASSED else "failed"
         tests.append(test)
-    data.update(score=result.score, output=tr(
-        lang, "total", score=number(result.score), max_score=number(result.max_score),
-        mark=number(result.mark20)), tests=tests)
+    data.update(
+        score=result.score,
+        output=tr(
+            lang,
+            "total",
+            score=number(result.score),
+            max_score=number(result.max_score),
+            mark=number(result.mark20),
+        ),
+        tests=tests,
+    )
     return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import statistics
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -21,19 +22,39 @@ from markupsafe import Markup, escape
 from .. import __version__
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import (cell_message, check_parts, check_title, detection_message, not_gradable_reason,
-                       in_language, question_remarks)
+from .feedback import (
+    cell_message,
+    check_parts,
+    check_title,
+    detection_message,
+    in_language,
+    not_gradable_reason,
+    question_remarks,
+)
 from .sanitize import safe_line, safe_text
 
 PRINTED_CHARS = 5_000
 PRINTED_LINES = 150
 """What a page shows of the student's printed text: enough to recognise it."""
-RATE_STATUSES = (QuestionStatus.PASSED, QuestionStatus.PARTIAL, QuestionStatus.FAILED,
-                 QuestionStatus.MISSING, QuestionStatus.ERROR, QuestionStatus.TIMEOUT)
+RATE_STATUSES = (
+    QuestionStatus.PASSED,
+    QuestionStatus.PARTIAL,
+    QuestionStatus.FAILED,
+    QuestionStatus.MISSING,
+    QuestionStatus.ERROR,
+    QuestionStatus.TIMEOUT,
+)
 BIN_WIDTH = 2
 BINS = 20 // BIN_WIDTH
-RESERVED_NAMES = {"index", "con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
-                  *(f"lpt{i}" for i in range(10))}
+RESERVED_NAMES = {
+    "index",
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(10)),
+    *(f"lpt{i}" for i in range(10)),
+}
 """File names a page must not take: the index, and names Windows refuses."""
 
 
@@ -74,38 +95,53 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
     env = _environment(lang)
     pages = page_names(results)
     page_template = env.get_template("submission.html.j2")
-    for result, page in zip(results, pages):
+    for result, page in zip(results, pages, strict=False):
         html = page_template.render(r=result, printed=capped_printed(result.printed, lang))
         (out_dir / page).write_text(html, encoding="utf-8")
     index = out_dir / "index.html"
     graded = [r.mark20 for r in results if r.status == "graded"]
     html = env.get_template("index.html.j2").render(
-        rows=list(zip(results, pages)), graded=graded,
+        rows=list(zip(results, pages, strict=False)),
+        graded=graded,
         mean=number(round(statistics.mean(graded), 2)) if graded else "—",
         median=number(round(statistics.median(graded), 2)) if graded else "—",
-        bars=histogram_bars(histogram(graded)), stats=question_stats(results),
-        not_gradable=[(r, p) for r, p in zip(results, pages) if r.status != "graded"],
-        keys=answer_keys(results))
+        bars=histogram_bars(histogram(graded)),
+        stats=question_stats(results),
+        not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if r.status != "graded"],
+        keys=answer_keys(results),
+    )
     index.write_text(html, encoding="utf-8")
     return index
 
 
-def submission_page(result: SubmissionResult, lang: str = "fr", embedded: bool = False,
-                    only: str | None = None) -> str:
+def submission_page(
+    result: SubmissionResult, lang: str = "fr", embedded: bool = False, only: str | None = None
+) -> str:
     """One submission's page as HTML text. `embedded`: shown inside a notebook (no link
     to a class index); `only`: the result holds that one question (no total, no mark)."""
-    return _environment(lang).get_template("submission.html.j2").render(
-        r=result, printed=capped_printed(result.printed, lang), embedded=embedded, only=only)
+    return (
+        _environment(lang)
+        .get_template("submission.html.j2")
+        .render(r=result, printed=capped_printed(result.printed, lang), embedded=embedded, only=only)
+    )
 
 
 def _environment(lang: str) -> Environment:
     # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
     # characters and lone surrogates (which would stop the page from being written).
-    env = Environment(loader=PackageLoader("grader.render", "templates"), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      finalize=_finalize)
+    env = Environment(
+        loader=PackageLoader("grader.render", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=_finalize,
+    )
     env.globals.update(
-        lang=lang, version=__version__, number=number, statuses=[s.value for s in RATE_STATUSES],
+        lang=lang,
+        version=__version__,
+        number=number,
+        statuses=[s.value for s in RATE_STATUSES],
         t=lambda key, **values: tr(lang, key, **values),
         parts=lambda check: check_parts(check, lang),
         check_title=lambda check: check_title(check, lang),
@@ -113,7 +149,8 @@ def _environment(lang: str) -> Environment:
         cell_lines=lambda cell: cell_message(cell, lang).splitlines(),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
-        to_review=to_review)
+        to_review=to_review,
+    )
     env.filters["path_breaks"] = path_breaks
     return env
 
@@ -179,8 +216,15 @@ def histogram_bars(counts: list[int], height: int = 160) -> list[dict[str, Any]]
     bars = []
     for i, count in enumerate(counts):
         h = round(height * count / tallest)
-        bars.append({"x": 40 + 56 * i, "y": 20 + height - h, "height": h, "count": count,
-                     "label": f"{BIN_WIDTH * i}–{BIN_WIDTH * (i + 1)}"})
+        bars.append(
+            {
+                "x": 40 + 56 * i,
+                "y": 20 + height - h,
+                "height": h,
+                "count": count,
+                "label": f"{BIN_WIDTH * i}–{BIN_WIDTH * (i + 1)}",
+            }
+        )
     return bars
 
 

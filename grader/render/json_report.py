@@ -13,7 +13,9 @@ from .sanitize import json_text_safe
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
-    failed = [c for c in result.cells if not c.ok and c.status not in (CellStatus.SKIPPED, CellStatus.NOT_RUN)]
+    failed = [
+        c for c in result.cells if not c.ok and c.status not in (CellStatus.SKIPPED, CellStatus.NOT_RUN)
+    ]
     skipped = [c for c in result.cells if c.status is CellStatus.SKIPPED]
     not_run = [c for c in result.cells if c.status is CellStatus.NOT_RUN]
     data: dict[str, Any] = {
@@ -23,25 +25,46 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "score": result.score,
         "max_score": result.max_score,
         "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
-        "questions": [{
-            "id": q.id, "title": question_title(q, lang), "status": q.status.value,
-            "score": q.score, "max_score": q.max_score,
-            "feedback": question_feedback(q, lang),
-            "checks": [{"name": c.name, "status": c.status.value, "score": c.score,
-                        "max_score": c.points, "message": check_message(c, lang)}
-                       for c in q.checks],
-            **({"missing": q.missing} if q.missing else {}),
-            **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
-            **({"review": True} if q.review else {}),
-        } for q in result.questions],
+        "questions": [
+            {
+                "id": q.id,
+                "title": question_title(q, lang),
+                "status": q.status.value,
+                "score": q.score,
+                "max_score": q.max_score,
+                "feedback": question_feedback(q, lang),
+                "checks": [
+                    {
+                        "name": c.name,
+                        "status": c.status.value,
+                        "score": c.score,
+                        "max_score": c.points,
+                        "message": check_message(c, lang),
+                    }
+                    for c in q.checks
+                ],
+                **({"missing": q.missing} if q.missing else {}),
+                **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
+                **({"review": True} if q.review else {}),
+            }
+            for q in result.questions
+        ],
         "cells": {
             "total": result.total_cells,
-            "failed": [{**_cell_ids(c, lang),
-                        "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
-                        "line": c.line, **({"line_text": c.failing_line} if c.failing_line else {}),
-                        **({"line_code_cell": c.line_place.code_cell}
-                           if c.line_place is not None and c.line_place.code_cell is not None else {})}
-                       for c in failed],
+            "failed": [
+                {
+                    **_cell_ids(c, lang),
+                    "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
+                    "line": c.line,
+                    **({"line_text": c.failing_line} if c.failing_line else {}),
+                    **(
+                        {"line_code_cell": c.line_place.code_cell}
+                        if c.line_place is not None and c.line_place.code_cell is not None
+                        else {}
+                    ),
+                }
+                for c in failed
+            ],
             "skipped": [_cell_ids(c, lang) for c in skipped],
             "not_run": [{**_cell_ids(c, lang), "cell_magic": "%%" + c.cell_magic} for c in not_run],
         },
@@ -61,14 +84,15 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
 
 def _cell_ids(cell: CellOutcome, lang: str) -> dict[str, Any]:
     """`index` counts every cell (markdown too); `code_cell` is what the student counts."""
-    ids: dict[str, Any] = {"index": cell.index,
-                           "label": place_text(cell.place, lang) if cell.place else cell.label}
+    ids: dict[str, Any] = {
+        "index": cell.index,
+        "label": place_text(cell.place, lang) if cell.place else cell.label,
+    }
     if cell.place is not None and cell.place.code_cell is not None:
         ids["code_cell"] = cell.place.code_cell
     return ids
 
 
 def render_json(results: list[SubmissionResult], lang: str) -> str:
-    report = {"grader_version": __version__,
-              "submissions": [submission_dict(r, lang) for r in results]}
+    report = {"grader_version": __version__, "submissions": [submission_dict(r, lang) for r in results]}
     return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))

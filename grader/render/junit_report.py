@@ -8,7 +8,7 @@ questions are skipped; a submission that could not be graded is one errored case
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
@@ -25,8 +25,14 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
         classname, path = safe_line(result.student or result.path), safe_line(result.path)
         total_time += result.duration_s
         if result.status != "graded":
-            case = ET.SubElement(suite, "testcase", classname=classname, name="submission",
-                                 time=f"{result.duration_s:.3f}", file=path)
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=classname,
+                name="submission",
+                time=f"{result.duration_s:.3f}",
+                file=path,
+            )
             reason = safe_text(not_gradable_reason(result, lang))
             ET.SubElement(case, "error", message=reason).text = safe_text(result.detail or reason)
             counts["tests"] += 1
@@ -34,9 +40,14 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
             continue
         share = result.duration_s / max(1, len(result.questions))
         for question in result.questions:
-            case = ET.SubElement(suite, "testcase", classname=classname,
-                                 name=f"{question.id} {question_title(question, lang)}", time=f"{share:.3f}",
-                                 file=path)
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=classname,
+                name=f"{question.id} {question_title(question, lang)}",
+                time=f"{share:.3f}",
+                file=path,
+            )
             counts["tests"] += 1
             if question.status is QuestionStatus.MANUAL:
                 ET.SubElement(case, "skipped", message=tr(lang, "manual"))
@@ -44,8 +55,9 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
             elif question.to_review:
                 score = f"{number(question.score)}/{number(question.max_score)}"
                 message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
-                ET.SubElement(case, "failure", message=message,
-                              type=question.status.value).text = safe_text(question_feedback(question, lang))
+                ET.SubElement(case, "failure", message=message, type=question.status.value).text = safe_text(
+                    question_feedback(question, lang)
+                )
                 counts["failures"] += 1
     suite.set("time", f"{total_time:.3f}")
     for key, value in counts.items():

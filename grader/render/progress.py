@@ -22,11 +22,27 @@ class Progress:
         self.total, self.start = total, time.monotonic()
         if total > 1 and self.stream.isatty():
             from rich.console import Console  # only on a terminal: it costs an import
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar,
-                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
-            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TextColumn("·"), TimeRemainingColumn(),
-                            console=Console(file=self.stream), transient=True)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import (
+                Progress as Bar,
+            )
+
+            self._bar = Bar(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("·"),
+                TimeRemainingColumn(),
+                console=Console(file=self.stream),
+                transient=True,
+            )
             self._bar.start()
             self._task = self._bar.add_task(tr(self.lang, "progress.grading"), total=total)
 
@@ -37,10 +53,17 @@ class Progress:
             return
         if self.total > 1:
             width = len(str(self.total))
-            mark = (f"{number(result.mark20)}/20" if result.status == "graded"
-                    else tr(self.lang, "progress.not_graded"))
-            print(f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
-                  f"({result.duration_s:.1f} s)", file=self.stream, flush=True)
+            mark = (
+                f"{number(result.mark20)}/20"
+                if result.status == "graded"
+                else tr(self.lang, "progress.not_graded")
+            )
+            print(
+                f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
+                f"({result.duration_s:.1f} s)",
+                file=self.stream,
+                flush=True,
+            )
 
     def finished(self) -> None:
         if self._bar is not None:

@@ -15,8 +15,12 @@ from .feedback import (
 from .sanitize import safe_line, safe_text
 
 SYMBOLS = {
-    QuestionStatus.PASSED: "✓", QuestionStatus.PARTIAL: "~", QuestionStatus.FAILED: "✗",
-    QuestionStatus.MISSING: "∅", QuestionStatus.ERROR: "!", QuestionStatus.TIMEOUT: "⌛",
+    QuestionStatus.PASSED: "✓",
+    QuestionStatus.PARTIAL: "~",
+    QuestionStatus.FAILED: "✗",
+    QuestionStatus.MISSING: "∅",
+    QuestionStatus.ERROR: "!",
+    QuestionStatus.TIMEOUT: "⌛",
     QuestionStatus.MANUAL: "?",
 }
 WIDTH = 72
@@ -46,8 +50,15 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
     lines.append("─" * WIDTH)
-    lines.append(tr(lang, "total", score=number(result.score), max_score=number(result.max_score),
-                    mark=number(result.mark20)))
+    lines.append(
+        tr(
+            lang,
+            "total",
+            score=number(result.score),
+            max_score=number(result.max_score),
+            mark=number(result.mark20),
+        )
+    )
     return safe_text("\n".join(lines))  # student text is in it: escaped once, here
 
 
@@ -75,7 +86,7 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     names = [safe_line(r.student or r.path) for r in results]
     width = min(40, max([len(n) for n in names] + [10]))
     lines = ["═" * WIDTH]
-    for name, r in zip(names, results):
+    for name, r in zip(names, results, strict=False):
         if r.status == "graded":
             mark = f"{number(r.mark20):>5} / 20"
             failed = ", ".join(q.id for q in r.questions if q.to_review)

@@ -53,8 +53,9 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
     lines = [BEGIN]
     if result.status != "graded":
         lines += _title(tr(lang, "not_gradable_title"))
-        lines += _lines(">", tr(lang, "not_gradable", path=result.path,
-                                reason=not_gradable_reason(result, lang)))
+        lines += _lines(
+            ">", tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang))
+        )
         lines += _cells(result, lang)
         lines.append(END)
         return "\n".join(lines)
@@ -67,13 +68,22 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         if question.status is QuestionStatus.MANUAL:
             lines += _title(f"{SYMBOLS[question.status]} {question.id} {question.title} ({status})")
             continue
-        lines += _title(f"{SYMBOLS[question.status]} {question.id} {question.title} : "
-                        f"{number(question.score)}/{number(question.max_score)} ({status})")
+        lines += _title(
+            f"{SYMBOLS[question.status]} {question.id} {question.title} : "
+            f"{number(question.score)}/{number(question.max_score)} ({status})"
+        )
         feedback = question_feedback(question, lang)
         if feedback:
             lines += _lines(">", feedback)
-    lines += _title(tr(lang, "total", score=number(result.score), max_score=number(result.max_score),
-                       mark=number(result.mark20)))
+    lines += _title(
+        tr(
+            lang,
+            "total",
+            score=number(result.score),
+            max_score=number(result.max_score),
+            mark=number(result.mark20),
+        )
+    )
     lines.append(END)
     grade = vpl_grade(result, vpl_max)
     lines.append(f"{GRADE} {grade_text(grade)}" if grade is not None else "")

@@ -50,11 +50,13 @@ def error_fields(error: Any) -> dict[str, Any]:
     if type(error) is not dict:
         error = {}
     trace = error.get("traceback")
-    return {"type": text(error.get("type"), TYPE_CHARS) or "Error",
-            "message": text(error.get("message"), MESSAGE_CHARS),
-            "line": line_number(error.get("line")),
-            "where": text(error.get("where"), NAME_CHARS),
-            "traceback": [text(t, 200) for t in trace[-TRACEBACK_LINES:]] if type(trace) is list else []}
+    return {
+        "type": text(error.get("type"), TYPE_CHARS) or "Error",
+        "message": text(error.get("message"), MESSAGE_CHARS),
+        "line": line_number(error.get("line")),
+        "where": text(error.get("where"), NAME_CHARS),
+        "traceback": [text(t, 200) for t in trace[-TRACEBACK_LINES:]] if type(trace) is list else [],
+    }
 
 
 def names(value: Any) -> dict[str, str]:
@@ -74,8 +76,11 @@ def uses(value: Any, kept: dict[str, str]) -> dict[str, list[str]]:
     """For each kept function, the global names it refers to (capped)."""
     if type(value) is not dict:
         return {}
-    return {name: [u for u in used[:MAX_USES] if type(u) is str and len(u) <= NAME_CHARS]
-            for name, used in value.items() if name in kept and type(used) is list}
+    return {
+        name: [u for u in used[:MAX_USES] if type(u) is str and len(u) <= NAME_CHARS]
+        for name, used in value.items()
+        if name in kept and type(used) is list
+    }
 
 
 def magics(value: Any) -> list[str]:

@@ -33,8 +33,7 @@ log = logging.getLogger(__name__)
 MIB = 1024 * 1024
 SANDBOX_UID = 65534
 """The worker's user inside bubblewrap's user namespace (nobody): no capability."""
-SYSTEM_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives", "/etc/ld.so.cache",
-                  "/etc/localtime")
+SYSTEM_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives", "/etc/ld.so.cache", "/etc/localtime")
 
 
 class Isolation(str, enum.Enum):
@@ -88,16 +87,20 @@ def _hidden_inside(bound: list[Path]) -> list[Path]:
     """Folders of installed packages under a bound folder: covered by an empty tmpfs."""
     found = set()
     for root in bound:
-        for pattern in ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages",
-                        "lib/python3/dist-packages"):
+        for pattern in (
+            "lib*/python3*/*-packages",
+            "local/lib*/python3*/*-packages",
+            "lib/python3/dist-packages",
+        ):
             found.update(reach._real(p) for p in root.glob(pattern) if p.is_dir())
         found.update(h for h in reach.hidden_folders() if h != root and root in h.parents)
     outer = [f for f in found if not any(o in f.parents for o in found)]
     return sorted(outer)
 
 
-def wrap_command(command: list[str], isolation: Isolation, scratch: str,
-                 private: Path, scratch_bytes: int) -> list[str]:
+def wrap_command(
+    command: list[str], isolation: Isolation, scratch: str, private: Path, scratch_bytes: int
+) -> list[str]:
     """The command run inside bubblewrap (or unchanged for the other isolations).
 
     The only writable places are a tmpfs of `scratch_bytes` on /tmp, holding the
@@ -106,10 +109,34 @@ def wrap_command(command: list[str], isolation: Isolation, scratch: str,
     """
     if isolation is not Isolation.BUBBLEWRAP:
         return command
-    bwrap = ["bwrap", "--unshare-all", "--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
-             "--disable-userns", "--cap-drop", "ALL", "--die-with-parent", "--new-session",
-             "--proc", "/proc", "--dev", "/dev", "--size", str(MIB), "--tmpfs", "/dev/shm",
-             "--remount-ro", "/dev", "--size", str(scratch_bytes), "--tmpfs", "/tmp"]
+    bwrap = [
+        "bwrap",
+        "--unshare-all",
+        "--unshare-user",
+        "--uid",
+        str(SANDBOX_UID),
+        "--gid",
+        str(SANDBOX_UID),
+        "--disable-userns",
+        "--cap-drop",
+        "ALL",
+        "--die-with-parent",
+        "--new-session",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--size",
+        str(MIB),
+        "--tmpfs",
+        "/dev/shm",
+        "--remount-ro",
+        "/dev",
+        "--size",
+        str(scratch_bytes),
+        "--tmpfs",
+        "/tmp",
+    ]
     bound = []
     for folder in SYSTEM_FOLDERS:
         if Path(folder).exists():
@@ -139,8 +166,13 @@ def bubblewrap_status() -> tuple[bool, str]:
     """(bubblewrap works here, why not) probed once."""
     if shutil.which("bwrap") is None:
         return False, "bwrap is not installed (apt-get install bubblewrap)"
-    probe = wrap_command([reach.python_executable(), "-S", "-c", "pass"], Isolation.BUBBLEWRAP,
-                         "/tmp/mmg-probe", Path(reach.python_executable()).parent, 16 * MIB)
+    probe = wrap_command(
+        [reach.python_executable(), "-S", "-c", "pass"],
+        Isolation.BUBBLEWRAP,
+        "/tmp/mmg-probe",
+        Path(reach.python_executable()).parent,
+        16 * MIB,
+    )
     try:
         done = subprocess.run(probe, capture_output=True, timeout=20, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:

@@ -81,9 +81,13 @@ def build_ruleset(private: Path, scratch: Path):
     """The ruleset of one worker (to enforce in the child with `enforce`)."""
     from landlockpy import AccessFS, AccessNet, Ruleset, Scope
 
-    ruleset = Ruleset(handled_net=AccessNet.BIND_TCP | AccessNet.CONNECT_TCP | AccessNet.BIND_UDP
-                      | AccessNet.CONNECT_SEND_UDP,
-                      scoped=Scope.ABSTRACT_UNIX_SOCKET | Scope.SIGNAL)
+    ruleset = Ruleset(
+        handled_net=AccessNet.BIND_TCP
+        | AccessNet.CONNECT_TCP
+        | AccessNet.BIND_UDP
+        | AccessNet.CONNECT_SEND_UDP,
+        scoped=Scope.ABSTRACT_UNIX_SOCKET | Scope.SIGNAL,
+    )
     try:
         for path, access in _static_rules():
             _allow(ruleset, path, access)

@@ -52,6 +52,13 @@ def apply_limits(limits: Limits) -> None:
 def portable_limits(limits: Limits) -> str:
     """The limits the portable worker sets on itself (`MMG_LIMITS`): no process count
     (RLIMIT_NPROC counts all the processes of the user, who is the student there)."""
-    return ",".join(f"{name}={value}" for name, value in (
-        ("AS", limits.memory_bytes), ("CPU", limits.cpu_seconds), ("FSIZE", limits.file_bytes),
-        ("NOFILE", limits.open_files), ("CORE", 0)))
+    return ",".join(
+        f"{name}={value}"
+        for name, value in (
+            ("AS", limits.memory_bytes),
+            ("CPU", limits.cpu_seconds),
+            ("FSIZE", limits.file_bytes),
+            ("NOFILE", limits.open_files),
+            ("CORE", 0),
+        )
+    )

@@ -119,9 +119,13 @@ class PortableCage:
         if WINDOWS:
             if self.popen.poll() is None:  # /T: the tree, while the worker still roots it
                 try:
-                    subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True,
-                                   check=False, timeout=10,
-                                   creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+                    subprocess.run(
+                        ["taskkill", "/F", "/T", "/PID", str(pid)],
+                        capture_output=True,
+                        check=False,
+                        timeout=10,
+                        creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
+                    )
                 except (OSError, subprocess.TimeoutExpired):
                     log.debug("taskkill failed for worker %s", pid)
         else:
@@ -159,12 +163,22 @@ class PortableWorker(WorkerProcess):
         folder = WorkerFolder(Identity(Drop.NONE), links_optional=True)
         try:
             command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]
-            session = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if WINDOWS \
+            session = (
+                {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+                if WINDOWS
                 else {"start_new_session": True}
+            )
             popen = subprocess.Popen(
-                command, cwd=str(folder.scratch), env=_environment(folder, limits),
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                bufsize=0, close_fds=True, **session)
+                command,
+                cwd=str(folder.scratch),
+                env=_environment(folder, limits),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                bufsize=0,
+                close_fds=True,
+                **session,
+            )
         except BaseException:
             folder.remove()
             raise
@@ -195,7 +209,7 @@ class PortableWorker(WorkerProcess):
     def _send(self, data: bytes, end: float, deadline: float) -> None:
         view = memoryview(data)
         while view:
-            self._writer.start(bytes(view[:1 << 20]))
+            self._writer.start(bytes(view[: 1 << 20]))
             written = self._pump_wait(self._writer, end, deadline)
             if isinstance(written, Exception) or not written:
                 self.kill()

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Crash
-from . import wire
+from . import landlock, reach, wire
 from .cage import Cage, become_subreaper
-from . import landlock, reach
 from .isolation import Isolation, wrap_command
 from .limits import Limits, apply_limits
 from .privileges import Drop, Identity, die_with_parent, identity_for_worker
@@ -74,12 +73,20 @@ def worker_script() -> str:
 def worker_environment(scratch: str, library: str, fds: tuple[int, int]) -> dict[str, str]:
     """The whole environment of the worker: nothing inherited from the grader's."""
     return {
-        "PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
-        "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8", "MPLBACKEND": "Agg", "MPLCONFIGDIR": scratch,
-        "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+        "PATH": "/usr/bin:/bin",
+        "HOME": scratch,
+        "TMPDIR": scratch,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+        "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": scratch,
+        "OMP_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
         "MMG_SITE": library,
-        "MMG_FDS": "%d,%d" % fds,  # read and removed by the worker before student code
+        "MMG_FDS": "{},{}".format(*fds),  # read and removed by the worker before student code
     }
 
 
@@ -144,9 +151,10 @@ class WorkerProcess:
     requests: int = 0
 
     @classmethod
-    def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> "WorkerProcess":
+    def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
         if isolation is Isolation.PORTABLE:  # no fd passing, preexec_fn, /proc: its own start
             from .portable import PortableWorker
+
             return PortableWorker.launch(module_name, limits)
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
@@ -183,10 +191,17 @@ class WorkerProcess:
 
         try:
             popen = subprocess.Popen(
-                command, cwd=scratch, env=worker_environment(scratch, folder.site, (req_r, rep_w)),
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=(req_r, rep_w), start_new_session=True, preexec_fn=in_child,
-                close_fds=True)
+                command,
+                cwd=scratch,
+                env=worker_environment(scratch, folder.site, (req_r, rep_w)),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(req_r, rep_w),
+                start_new_session=True,
+                preexec_fn=in_child,
+                close_fds=True,
+            )
         except BaseException:
             for fd in (req_w, rep_r):
                 os.close(fd)
@@ -199,8 +214,14 @@ class WorkerProcess:
             if ruleset is not None:
                 ruleset.close()
         cage.started(popen.pid)
-        log.debug("worker %s started in %s (%s cage, %s, %s)", popen.pid, scratch, cage.kind,
-                  isolation.value, identity.drop.value)
+        log.debug(
+            "worker %s started in %s (%s cage, %s, %s)",
+            popen.pid,
+            scratch,
+            cage.kind,
+            isolation.value,
+            identity.drop.value,
+        )
         return cls(popen, req_w, rep_r, folder, cage, time.monotonic())
 
     def request(self, message: dict, deadline: float) -> dict:
@@ -233,7 +254,7 @@ class WorkerProcess:
         while view:
             self._wait(self.to_worker, end, deadline, write=True)
             try:
-                view = view[os.write(self.to_worker, view):]
+                view = view[os.write(self.to_worker, view) :]
             except (BrokenPipeError, OSError) as exc:
                 self.kill()
                 raise WorkerDied(Crash.CLOSED, type(exc).__name__) from None

@@ -180,8 +180,13 @@ def student_libraries() -> tuple[tuple[str, Path], ...]:
         todo.extend(_requirement_names(distribution))
         for file in distribution.files or []:
             top = file.parts[0] if file.parts else ""
-            if (not top or top in ("..", "__pycache__") or top.endswith((".dist-info", ".egg-info", ".pth"))
-                    or top.split(".")[0] in GRADER_PACKAGES or top in entries):
+            if (
+                not top
+                or top in ("..", "__pycache__")
+                or top.endswith((".dist-info", ".egg-info", ".pth"))
+                or top.split(".")[0] in GRADER_PACKAGES
+                or top in entries
+            ):
                 continue
             path = _real(distribution.locate_file(top))
             if path.exists() and not any(_inside(path, g) for g in grader_locations()):

@@ -80,9 +80,16 @@ class Cell:
 class StudentSession:
     """One submission's code loaded in a (restartable) worker."""
 
-    def __init__(self, module_name: str, limits: Limits, isolation: Isolation,
-                 cell_budget: float, max_restarts: int = 8, total_budget: float = TOTAL_BUDGET,
-                 preload: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        module_name: str,
+        limits: Limits,
+        isolation: Isolation,
+        cell_budget: float,
+        max_restarts: int = 8,
+        total_budget: float = TOTAL_BUDGET,
+        preload: tuple[str, ...] = (),
+    ):
         self.module_name = module_name
         self.total_budget = total_budget
         self.preload = preload
@@ -107,7 +114,7 @@ class StudentSession:
         self._worker: WorkerProcess | None = None
 
     # -- lifecycle ---------------------------------------------------------------
-    def __enter__(self) -> "StudentSession":
+    def __enter__(self) -> StudentSession:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -164,8 +171,11 @@ class StudentSession:
             files = reply.get("cache_files")
             if message.get("collect") and type(files) is dict:
                 # Built by a worker before any student code ran: safe to give the next ones.
-                _PRELOAD_CACHE[key] = {name: text for name, text in files.items()
-                                       if type(text) is str and len(text) <= CACHE_FILE_CHARS}
+                _PRELOAD_CACHE[key] = {
+                    name: text
+                    for name, text in files.items()
+                    if type(text) is str and len(text) <= CACHE_FILE_CHARS
+                }
         return worker
 
     def remaining(self) -> float:
@@ -205,22 +215,44 @@ class StudentSession:
         try:
             reply = self._request(cell.request(self.cell_budget), self.cell_budget)
         except StudentFailure as exc:
-            return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
-                               failure=failure_of(exc), message=str(exc), status=_cell_status(exc))
+            return CellOutcome(
+                cell.index,
+                cell.label,
+                ok=False,
+                first_line=_first_line(cell.source),
+                failure=failure_of(exc),
+                message=str(exc),
+                status=_cell_status(exc),
+            )
         self._keep_printed(checked.text(reply.get("stdout"), checked.OUTPUT_CHARS))
         seconds = checked.number(reply.get("seconds"), 0, 1e6)
         if reply["ok"] is True:
             self.replayed.append(cell)
-            return CellOutcome(cell.index, cell.label, ok=True, first_line=_first_line(cell.source),
-                               seconds=seconds)
+            return CellOutcome(
+                cell.index, cell.label, ok=True, first_line=_first_line(cell.source), seconds=seconds
+            )
         error = checked.error_fields(reply.get("error"))
         if error["type"] == "Timeout":  # the worker's own alarm: the cell's budget ran out
-            return CellOutcome(cell.index, cell.label, ok=False, first_line=_first_line(cell.source),
-                               status=CellStatus.TIMEOUT, seconds=seconds,
-                               failure=failure_of(CallTimeout(self.cell_budget)))
-        return CellOutcome(cell.index, cell.label, ok=False, error=error["type"],
-                           message=error["message"], line=error.get("line"), where=error["where"],
-                           first_line=_first_line(cell.source), seconds=seconds)
+            return CellOutcome(
+                cell.index,
+                cell.label,
+                ok=False,
+                first_line=_first_line(cell.source),
+                status=CellStatus.TIMEOUT,
+                seconds=seconds,
+                failure=failure_of(CallTimeout(self.cell_budget)),
+            )
+        return CellOutcome(
+            cell.index,
+            cell.label,
+            ok=False,
+            error=error["type"],
+            message=error["message"],
+            line=error.get("line"),
+            where=error["where"],
+            first_line=_first_line(cell.source),
+            seconds=seconds,
+        )
 
     def _keep_printed(self, text: str) -> None:
         room = PRINTED_CAP - self.printed_size
@@ -264,13 +296,23 @@ class StudentSession:
     def set(self, name: str, value: Any, budget: float = 5) -> None:
         self._request({"op": "set", "name": name, "value": value}, budget)
 
-    def call(self, func: str, *args: Any, budget: float = 5, keep_args: bool = False,
-             count: tuple[str, ...] = ()) -> CallResult:
+    def call(
+        self, func: str, *args: Any, budget: float = 5, keep_args: bool = False, count: tuple[str, ...] = ()
+    ) -> CallResult:
         """Call the student's `func(*args)`; raises a StudentFailure if it does not return."""
         self.seed += 1
-        reply = self._request({"op": "call", "func": func, "args": list(args), "budget": budget,
-                               "keep_args": keep_args, "count": list(count), "seed": self.seed},
-                              budget)
+        reply = self._request(
+            {
+                "op": "call",
+                "func": func,
+                "args": list(args),
+                "budget": budget,
+                "keep_args": keep_args,
+                "count": list(count),
+                "seed": self.seed,
+            },
+            budget,
+        )
         if reply["ok"] is not True:
             error = checked.error_fields(reply.get("error"))
             if error["type"] == "Timeout":
@@ -286,16 +328,20 @@ class StudentSession:
         else:
             args_after = None
         shared = reply.get("shared")
-        return CallResult(value=value, args_after=args_after,
-                          shared=shared if type(shared) is list else [],
-                          counts=checked.counts(reply.get("counts")),
-                          stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS))
+        return CallResult(
+            value=value,
+            args_after=args_after,
+            shared=shared if type(shared) is list else [],
+            counts=checked.counts(reply.get("counts")),
+            stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS),
+        )
 
 
 def _code_error(error: object) -> StudentCodeError:
     error = checked.error_fields(error)
-    return StudentCodeError(error["type"], error["message"], error["line"], error["where"],
-                            error["traceback"])
+    return StudentCodeError(
+        error["type"], error["message"], error["line"], error["where"], error["traceback"]
+    )
 
 
 def _cell_status(exc: StudentFailure) -> CellStatus:

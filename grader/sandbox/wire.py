@@ -225,9 +225,14 @@ class Encoder:
 
     def _emit_opaque(self, x, out, why=""):
         name = _type(x).__name__
-        out.append('{"$obj":%s,"repr":%s,"why":%s}' % (
-            _quote(_str_copy(name)[:MAX_NAME] if isinstance(name, str) else "?"),
-            _quote(_short_repr(x)), _quote(why)))
+        out.append(
+            '{"$obj":%s,"repr":%s,"why":%s}'
+            % (
+                _quote(_str_copy(name)[:MAX_NAME] if isinstance(name, str) else "?"),
+                _quote(_short_repr(x)),
+                _quote(why),
+            )
+        )
 
 
 def encode(value, max_nodes=MAX_NODES):
@@ -243,7 +248,7 @@ class Opaque:
     It is equal to nothing, so no comparison can pass with it.
     """
 
-    __slots__ = ("type_name", "text", "why")
+    __slots__ = ("text", "type_name", "why")
 
     def __init__(self, type_name, text, why=""):
         self.type_name, self.text, self.why = type_name, text, why
@@ -286,7 +291,7 @@ class Ref:
 def _make_hook(make_array, resolve_ref):
     def hook(obj):
         if len(obj) == 1:
-            (key, value), = obj.items()
+            ((key, value),) = obj.items()
             if key == "$t":
                 return tuple(value)
             if key == "$f":
@@ -294,7 +299,7 @@ def _make_hook(make_array, resolve_ref):
             if key == "$d":
                 return {_hashable(k): v for k, v in _pairs(value)}
             if key == "$s":
-                return set(_hashable(v) for v in _items(value))
+                return {_hashable(v) for v in _items(value)}
             if key == "$ref" and resolve_ref is not None:
                 return resolve_ref(value)
         if "$np" in obj:
@@ -303,6 +308,7 @@ def _make_hook(make_array, resolve_ref):
         if "$obj" in obj:
             return Opaque(_text(obj["$obj"], MAX_NAME), _text(obj.get("repr", "")), _text(obj.get("why", "")))
         return obj  # a message envelope: the encoder never writes an untagged dict
+
     return hook
 
 

@@ -177,8 +177,13 @@ def describe_error(exc):
     if type(message) is not str or type(where) is not str or type(line) not in (int, type(None)):
         message, where, line = "?", "", None  # an exception object tampered with
     lines = ["%s, ligne %s, dans %s" % (f.strip("<>"), n, name) for f, n, name in frames[-6:]]
-    return {"type": type(exc).__name__[:100], "message": message, "line": line,
-            "where": where.strip("<>"), "traceback": lines}
+    return {
+        "type": type(exc).__name__[:100],
+        "message": message,
+        "line": line,
+        "where": where.strip("<>"),
+        "traceback": lines,
+    }
 
 
 class Worker:
@@ -210,19 +215,21 @@ class Worker:
 
     def receive(self):
         (size,) = _unpack(">I", self._read_exact(4))
-        return decode(self._read_exact(size).decode("utf-8"),
-                      make_array=self._make_array, resolve_ref=self._resolve_ref)
+        return decode(
+            self._read_exact(size).decode("utf-8"), make_array=self._make_array, resolve_ref=self._resolve_ref
+        )
 
     def send(self, text):
         data = text.encode("utf-8", "replace")
         data = _pack(">I", len(data)) + data
         while data:
-            data = data[_write(self.fd_out, data):]
+            data = data[_write(self.fd_out, data) :]
 
     # -- values ------------------------------------------------------------------
     @staticmethod
     def _make_array(data, dtype):
         import numpy
+
         return numpy.array(data, dtype=dtype or None)
 
     def _space(self, name):
@@ -269,9 +276,16 @@ class Worker:
         except _BaseException as exc:  # SystemExit and KeyboardInterrupt included
             error = describe_error(exc)
         output, truncated = self.stream.take()
-        return result, error, {"stdout": output, "truncated": truncated,
-                               "seconds": round(_monotonic() - start, 4),
-                               "cpu": round(_process_time() - cpu_start, 4)}
+        return (
+            result,
+            error,
+            {
+                "stdout": output,
+                "truncated": truncated,
+                "seconds": round(_monotonic() - start, 4),
+                "cpu": round(_process_time() - cpu_start, 4),
+            },
+        )
 
     def op_exec(self, request):
         code = request["source"]
@@ -301,14 +315,24 @@ class Worker:
         space, bare = self._space(request["func"])
         func = space.get(bare)
         if func is None or not callable(func):
-            return self._reply({"ok": False, "error": {
-                "type": "NameError", "message": request["func"], "line": None,
-                "where": "", "traceback": []}})
+            return self._reply(
+                {
+                    "ok": False,
+                    "error": {
+                        "type": "NameError",
+                        "message": request["func"],
+                        "line": None,
+                        "where": "",
+                        "traceback": [],
+                    },
+                }
+            )
         args = request.get("args", [])
         counters = self._install_counters(request.get("count", []))
         try:
-            value, error, info = self._run(request.get("budget", 5), request.get("seed", 0),
-                                           lambda: func(*args))
+            value, error, info = self._run(
+                request.get("budget", 5), request.get("seed", 0), lambda: func(*args)
+            )
         finally:
             counts = self._remove_counters(counters)
         info["ok"] = error is None
@@ -345,8 +369,12 @@ class Worker:
         for name, value in list(self.namespace.items()):
             if len(names) >= MAX_NAMES:
                 break
-            if type(name) is not str or len(name) > NAME_CHARS or name.startswith("__") \
-                    or name in self.injected:
+            if (
+                type(name) is not str
+                or len(name) > NAME_CHARS
+                or name.startswith("__")
+                or name in self.injected
+            ):
                 continue
             if isinstance(value, types.ModuleType):
                 kind = "module"
@@ -357,18 +385,29 @@ class Worker:
             else:
                 kind = "value"
             names[name] = kind
-        uses = {name: sorted(_global_names(value))[:200] for name, value in self.namespace.items()
-                if names.get(name) == "function" and isinstance(value, types.FunctionType)}
+        uses = {
+            name: sorted(_global_names(value))[:200]
+            for name, value in self.namespace.items()
+            if names.get(name) == "function" and isinstance(value, types.FunctionType)
+        }
         ignored = [_str(m)[:NAME_CHARS] for m in self.ipython.ignored[:50]]  # capped at the source
-        return self._reply({"ok": True, "ignored": ignored, "uses": uses},
-                           ("names", names))
+        return self._reply({"ok": True, "ignored": ignored, "uses": uses}, ("names", names))
 
     def op_get(self, request):
         space, bare = self._space(request["name"])
         if bare not in space:
-            return self._reply({"ok": False, "error": {
-                "type": "NameError", "message": request["name"], "line": None,
-                "where": "", "traceback": []}})
+            return self._reply(
+                {
+                    "ok": False,
+                    "error": {
+                        "type": "NameError",
+                        "message": request["name"],
+                        "line": None,
+                        "where": "",
+                        "traceback": [],
+                    },
+                }
+            )
         return self._reply({"ok": True}, ("value", space[bare]))
 
     def op_set(self, request):
@@ -417,8 +456,11 @@ class Worker:
         Done before every request once there is grader code: student code handed a
         helper (a probe strategy, a heuristic) reaches its `__globals__`, and whatever
         it changes there is gone by the next request."""
-        space = {"__builtins__": dict(_HELPER_BUILTINS), "student": self.namespace,
-                 "profiler": dict(_PROFILER)}
+        space = {
+            "__builtins__": dict(_HELPER_BUILTINS),
+            "student": self.namespace,
+            "profiler": dict(_PROFILER),
+        }
         for code in self.helper_code:
             exec(code, space)
         return space
@@ -435,18 +477,33 @@ class Worker:
             try:
                 text = encoder.encode(item)
             except TooLarge:
-                return self._reply({"ok": False, "error": {
-                    "type": "ReplyTooLarge", "message": str(encoder.max_nodes), "line": None,
-                    "where": "", "traceback": []}})
+                return self._reply(
+                    {
+                        "ok": False,
+                        "error": {
+                            "type": "ReplyTooLarge",
+                            "message": str(encoder.max_nodes),
+                            "line": None,
+                            "where": "",
+                            "traceback": [],
+                        },
+                    }
+                )
             parts.append(',"%s":%s' % (key, text))
             parts.append(',"shared":%s' % Encoder().encode(encoder.shared))
         parts.append("}")
         return "".join(parts)
 
     def serve(self):
-        handlers = {"exec": self.op_exec, "call": self.op_call, "names": self.op_names,
-                    "get": self.op_get, "set": self.op_set, "helpers": self.op_helpers,
-                    "preload": self.op_preload}
+        handlers = {
+            "exec": self.op_exec,
+            "call": self.op_call,
+            "names": self.op_names,
+            "get": self.op_get,
+            "set": self.op_set,
+            "helpers": self.op_helpers,
+            "preload": self.op_preload,
+        }
         while True:
             if self.helper_code:
                 try:
@@ -472,8 +529,13 @@ CACHE_FILE_CHARS = 5_000_000
 
 def _is_cache_file(name):
     """matplotlib's font list (`fontlist-v390.json`): a plain file name, nothing else."""
-    return type(name) is str and name.startswith("fontlist-") and name.endswith(".json") \
-        and "/" not in name and len(name) < 64
+    return (
+        type(name) is str
+        and name.startswith("fontlist-")
+        and name.endswith(".json")
+        and "/" not in name
+        and len(name) < 64
+    )
 
 
 def _global_names(function):
@@ -497,7 +559,7 @@ class _BlockGrader:
     def find_spec(name, path=None, target=None):
         if name.split(".")[0] in GRADER_PACKAGES:
             raise ImportError("module %s indisponible pendant la correction" % name)
-        return None
+        return
 
 
 class _Quitter:
@@ -522,6 +584,7 @@ def _move_high(fd, index):
         os.dup2(fd, high, inheritable=False)
         try:  # Windows: bytes as they are, no \r\n translation on the channel
             import msvcrt
+
             msvcrt.setmode(high, os.O_BINARY)
         except (ImportError, OSError):
             pass

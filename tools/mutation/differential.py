@@ -32,12 +32,14 @@ MUTANT_SECONDS = 180.0
 @dataclass(frozen=True)
 class Fn:
     """An argument that is a function of the *reference* (a strategy, the page's `s`)."""
+
     name: str
 
 
 @dataclass
 class Call:
     """One observation: `func(*args)`, or the value of the global `func` when `value`."""
+
     func: str
     args: tuple = ()
     value: bool = False
@@ -128,8 +130,9 @@ def _resolve(x: Any, reference: types.ModuleType) -> Any:
     return x
 
 
-def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
-             seconds: float | None = None) -> Outcome:
+def run_call(
+    module: types.ModuleType, reference: types.ModuleType, call: Call, seconds: float | None = None
+) -> Outcome:
     """One call on `module`, arguments deep-copied (each module gets fresh ones)."""
     seconds = seconds or CALL_SECONDS
     args = tuple(_resolve(a, reference) for a in copy.deepcopy(call.args))
@@ -138,18 +141,17 @@ def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
     counted = getattr(module, call.count, None) if call.count else None
     calls = [0]
     if counted is not None:
+
         def counting(*a, **k):
             calls[0] += 1
             return counted(*a, **k)
+
         setattr(module, call.count, counting)
     random.seed(call.seed)
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        if call.value:
-            value = getattr(module, call.func)
-        else:
-            value = getattr(module, call.func)(*args)
+        value = getattr(module, call.func) if call.value else getattr(module, call.func)(*args)
         kind = "value"
     except _CallTimeout:
         return Outcome("timeout")
@@ -165,14 +167,21 @@ def run_call(module: types.ModuleType, reference: types.ModuleType, call: Call,
             setattr(module, call.count, counted)
     watched = {name: plain(getattr(module, name, None)) for name in call.watch}
     shared = sharing((value, list(args))) if kind == "value" else ()
-    args_after = plain(tuple(a for a, orig in zip(args, call.args) if not isinstance(orig, Fn)))
-    return Outcome(kind, plain(value), args_after, watched or None, shared,
-                   calls[0] if counted is not None else None)
+    args_after = plain(tuple(a for a, orig in zip(args, call.args, strict=False) if not isinstance(orig, Fn)))
+    return Outcome(
+        kind, plain(value), args_after, watched or None, shared, calls[0] if counted is not None else None
+    )
 
 
-def run_calls(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
-              stop_at_first: bool = True, reference_outcomes: list[Outcome] | None = None,
-              comparators: dict[str, Comparator] | None = None) -> list[Outcome | None]:
+def run_calls(
+    source: str,
+    reference_source: str,
+    calls: list[Call],
+    wanted: set[str] | None,
+    stop_at_first: bool = True,
+    reference_outcomes: list[Outcome] | None = None,
+    comparators: dict[str, Comparator] | None = None,
+) -> list[Outcome | None]:
     """Outcomes of `calls` on the module `source`, in this process. Calls of functions
     not in `wanted` (None: all) are skipped (None). With `reference_outcomes`, the calls
     of a function stop at its first difference that `comparators` do not accept (enough
@@ -212,21 +221,29 @@ def _child(conn, source, reference_source, calls, wanted, reference_outcomes, co
         pass
     try:
         result = run_calls(source, reference_source, calls, wanted, True, reference_outcomes, comparators)
-    except BaseException as exc:  # noqa: BLE001 - whatever happens, the parent gets an answer
+    except BaseException as exc:
         result = [Outcome("import_error", type(exc).__name__)] * len(calls)
     conn.send(result)
     conn.close()
 
 
-def run_isolated(source: str, reference_source: str, calls: list[Call], wanted: set[str] | None,
-                 reference_outcomes: list[Outcome] | None = None,
-                 comparators: dict[str, Comparator] | None = None,
-                 seconds: float = MUTANT_SECONDS) -> list[Outcome | None]:
+def run_isolated(
+    source: str,
+    reference_source: str,
+    calls: list[Call],
+    wanted: set[str] | None,
+    reference_outcomes: list[Outcome] | None = None,
+    comparators: dict[str, Comparator] | None = None,
+    seconds: float = MUTANT_SECONDS,
+) -> list[Outcome | None]:
     """`run_calls` in a forked child; a child that dies or overruns gives timeouts."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, source, reference_source, calls, wanted,
-                                                   reference_outcomes, comparators), daemon=True)
+    process = context.Process(
+        target=_child,
+        args=(sender, source, reference_source, calls, wanted, reference_outcomes, comparators),
+        daemon=True,
+    )
     process.start()
     sender.close()
     result = None
@@ -259,10 +276,12 @@ def _equal(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, Outcome):
-        return all(_equal(getattr(a, f), getattr(b, f))
-                   for f in ("kind", "value", "args_after", "globals_after", "shared", "count"))
+        return all(
+            _equal(getattr(a, f), getattr(b, f))
+            for f in ("kind", "value", "args_after", "globals_after", "shared", "count")
+        )
     if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=False))
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
     return a == b
@@ -274,6 +293,7 @@ equal = _equal
 @dataclass
 class Verdict:
     """What differential testing says of one mutant."""
+
     changed: set[str]
     """Functions (or globals) with at least one call that `differs`."""
     alternative: set[str]
@@ -287,13 +307,18 @@ class Verdict:
         return bool(self.changed)
 
 
-def judge(reference, calls: list[Call], expected: list[Outcome], got: list[Outcome | None],
-          comparators: dict[str, Comparator]) -> Verdict:
+def judge(
+    reference,
+    calls: list[Call],
+    expected: list[Outcome],
+    got: list[Outcome | None],
+    comparators: dict[str, Comparator],
+) -> Verdict:
     changed: set[str] = set()
     alternative: set[str] = set()
     example = ""
     import_error = any(o is not None and o.kind == "import_error" for o in got)
-    for call, ref, out in zip(calls, expected, got):
+    for call, ref, out in zip(calls, expected, got, strict=False):
         if out is None:
             continue
         if out.kind == "import_error":
@@ -314,6 +339,7 @@ def _describe(call: Call, ref: Outcome, out: Outcome) -> str:
     def short(x):
         text = repr(x)
         return text if len(text) <= 160 else text[:157] + "..."
+
     what = call.func if call.value else f"{call.func}({', '.join(short(a) for a in call.args)})"
     parts = []
     for name in ("kind", "value", "args_after", "globals_after", "shared", "count"):

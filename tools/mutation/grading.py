@@ -35,8 +35,13 @@ class QuestionScore:
         return self.score >= self.max_score
 
 
-def grade_source(source: str, exercise_id: str, question_ids: set[str] | None,
-                 settings: Settings | None = None, stop_at_loss: bool = True) -> dict[str, QuestionScore]:
+def grade_source(
+    source: str,
+    exercise_id: str,
+    question_ids: set[str] | None,
+    settings: Settings | None = None,
+    stop_at_loss: bool = True,
+) -> dict[str, QuestionScore]:
     """{question id: score} of `source` graded as the exercise's submission."""
     from exercises import EXERCISES  # imports the reference: grader side only
 
@@ -63,8 +68,9 @@ def grade_source(source: str, exercise_id: str, question_ids: set[str] | None,
     return scores
 
 
-def _grade_question(question, view: StudentView, state, settings: Settings, stop_at_loss: bool,
-                    exercise=None) -> QuestionScore:
+def _grade_question(
+    question, view: StudentView, state, settings: Settings, stop_at_loss: bool, exercise=None
+) -> QuestionScore:
     """`grader.checks.grade_question`'s scoring, checks in their order."""
     if any(view.resolve(spellings) is None for spellings in question.names):
         return QuestionScore(question.id, 0.0, question.max_score, "missing", ["(names missing)"])

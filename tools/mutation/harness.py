@@ -1,6 +1,6 @@
 """The mutation run: generate, filter by differential testing, grade, report.
 
-    python -m tools.mutation [--exercise X] [--limit N] [--jobs N] [--seed S] [--json F]
+python -m tools.mutation [--exercise X] [--limit N] [--jobs N] [--seed S] [--json F]
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ def questions_of(spec: ExerciseSpec, mutant: Mutant, changed: set[str]) -> list[
 # -- one exercise ---------------------------------------------------------------------
 class _Context:
     """What the workers of one exercise share (inherited through fork)."""
+
     spec: ExerciseSpec
     source: str
     reference: object
@@ -122,8 +123,9 @@ def _prepare(spec: ExerciseSpec, seed: int) -> None:
 
 def _differential(mutant: Mutant) -> differential.Verdict:
     wanted = _CTX.users.get(mutant.target, {mutant.target})
-    got = differential.run_isolated(mutant.source, _CTX.source, _CTX.calls, wanted, _CTX.expected,
-                                    _CTX.spec.comparators)
+    got = differential.run_isolated(
+        mutant.source, _CTX.source, _CTX.calls, wanted, _CTX.expected, _CTX.spec.comparators
+    )
     return differential.judge(_CTX.reference, _CTX.calls, _CTX.expected, got, _CTX.spec.comparators)
 
 
@@ -139,8 +141,15 @@ def evaluate(mutant: Mutant) -> MutantResult:
     else:
         return MutantResult(mutant, "equivalent")
     scores = grade_source(mutant.source + spec.shim, spec.id, set(questions))
-    result = MutantResult(mutant, "", sorted(verdict.changed or verdict.alternative), questions, scores,
-                          verdict.import_error, verdict.example)
+    result = MutantResult(
+        mutant,
+        "",
+        sorted(verdict.changed or verdict.alternative),
+        questions,
+        scores,
+        verdict.import_error,
+        verdict.example,
+    )
     if verdict.behaviour_changing:
         result.status = "killed" if result.lost_points else "survived"
     else:
@@ -154,8 +163,7 @@ def baseline(spec: ExerciseSpec) -> list[str]:
     return [q for q, s in sorted(scores.items()) if not s.full]
 
 
-def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int,
-                 on_result=None) -> ExerciseRun:
+def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int, on_result=None) -> ExerciseRun:
     start = time.monotonic()
     mutants = generate(spec.id, spec.source, spec.mutated_names)
     generated = len(mutants)
@@ -184,10 +192,15 @@ def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.mutation",
-                                     description="Mutation testing of the grader (docs/mutation.md).")
-    parser.add_argument("--exercise", action="append", choices=sorted(SPECS),
-                        help="only this exercise (repeatable); all five by default")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.mutation", description="Mutation testing of the grader (docs/mutation.md)."
+    )
+    parser.add_argument(
+        "--exercise",
+        action="append",
+        choices=sorted(SPECS),
+        help="only this exercise (repeatable); all five by default",
+    )
     parser.add_argument("--limit", type=int, help="at most N mutants per exercise (a seeded sample)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants evaluated in parallel (default 1)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="inputs and sample seed")

@@ -9,6 +9,7 @@ seeded `random.Random`, independently of the grader's checks and of Hypothesis.
 
 from __future__ import annotations
 
+import itertools
 import random
 import types
 from collections.abc import Callable
@@ -50,18 +51,21 @@ class ExerciseSpec:
 def _same_but_value(expected: Outcome, got: Outcome) -> bool:
     """Everything but the returned value is identical."""
     return expected.kind == got.kind == "value" and all(
-        equal(getattr(expected, f), getattr(got, f)) for f in ("args_after", "globals_after", "count"))
+        equal(getattr(expected, f), getattr(got, f)) for f in ("args_after", "globals_after", "count")
+    )
 
 
 def _with_value(judge_value: Callable) -> Comparator:
     """A comparator that only relaxes the value: `judge_value(ref, call, expected, got)`
     says whether a different value is an accepted answer."""
+
     def compare(ref, call, expected, got):
         if equal(expected, got):
             return "same"
         if _same_but_value(expected, got) and judge_value(ref, call, expected.value, got.value):
             return "alternative"
         return "differs"
+
     return compare
 
 
@@ -103,24 +107,45 @@ def _p4_games(ref, rng: random.Random, count: int, stop_at_win: bool) -> list[li
 
 def _p4_structural() -> list[list[int]]:
     from reference import puissance4 as base
+
     full = base.PARTIE_NULLE
     # Empty, the sheet's boards, full, nearly full, one column full, player 2 to move.
-    return [[], [3], base.L1, base.L1 + [1, 1], base.L1 + [1, 6, 1], full, full[:-1], full[:-2],
-            full[:-3], full[:-6], [0] * 6, [0] * 6 + [6] * 5, [6] * 6 + [0] * 6, [3, 3, 3, 3, 3]]
+    return [
+        [],
+        [3],
+        base.L1,
+        base.L1 + [1, 1],
+        base.L1 + [1, 6, 1],
+        full,
+        full[:-1],
+        full[:-2],
+        full[:-3],
+        full[:-6],
+        [0] * 6,
+        [0] * 6 + [6] * 5,
+        [6] * 6 + [0] * 6,
+        [3, 3, 3, 3, 3],
+    ]
 
 
 def _p4_calls(ref, rng: random.Random) -> list[Call]:
-    calls = [Call(name, value=True) for name in
-             ("nrows", "ncols", "Lalignements", "Dalignements", "nb_alignements_potentiels")]
+    calls = [
+        Call(name, value=True)
+        for name in ("nrows", "ncols", "Lalignements", "Dalignements", "nb_alignements_potentiels")
+    ]
     calls.append(Call("init"))
     won = _p4_games(ref, rng, 120, stop_at_win=True)
     quiet = _p4_games(ref, rng, 60, stop_at_win=False)
     positions = _p4_structural() + won + quiet
     for cols in positions:
         jeu = ref.initialiser_jeu(cols)
-        calls += [Call("copie", (jeu,)), Call("prochain_joueur", (jeu,)),
-                  Call("colonnes_jouables", (jeu,)), Call("initialiser_jeu", (cols,)),
-                  Call("heuristique", (jeu,))]
+        calls += [
+            Call("copie", (jeu,)),
+            Call("prochain_joueur", (jeu,)),
+            Call("colonnes_jouables", (jeu,)),
+            Call("initialiser_jeu", (cols,)),
+            Call("heuristique", (jeu,)),
+        ]
         joueur = ref.prochain_joueur(jeu)
         for col in range(7):  # every column: legal, full, and the wrong player
             calls.append(Call("jouer_colonne", (jeu, joueur, col)))
@@ -136,8 +161,7 @@ def _p4_calls(ref, rng: random.Random) -> list[Call]:
         for a in alignments:
             calls.append(Call("evaluer", (jeu, a)))
     # Searches: nobody has won, the function of the player to move (the sheet's domain).
-    searchable = [cols for cols in _p4_structural() + quiet
-                  if ref.gagnant(ref.initialiser_jeu(cols)) == 0]
+    searchable = [cols for cols in _p4_structural() + quiet if ref.gagnant(ref.initialiser_jeu(cols)) == 0]
     rng.shuffle(searchable)
     for cols in searchable[:36]:
         jeu = ref.initialiser_jeu(cols)
@@ -175,6 +199,7 @@ def _p4_alignments(ref, call, expected, got) -> bool:
             return sorted(sorted(frozenset(map(tuple, a))) for a in x)
         except TypeError:
             return None
+
     if call.func == "Lalignements":
         return norm(expected) is not None and norm(expected) == norm(got)
     try:  # Dalignements: each cell's alignments as a set
@@ -208,21 +233,42 @@ def _p4_ab_compare(ref, call, expected: Outcome, got: Outcome) -> str:
 
 
 P4_QUESTIONS = {
-    "nrows": "Q1", "ncols": "Q1", "init": "Q2", "copie": "Q3", "prochain_joueur": "Q4",
-    "colonnes_jouables": "Q5", "jouer_colonne": "Q6", "dejouer_colonne": "Q7",
-    "initialiser_jeu": "Q8", "Lalignements": "Q9", "Dalignements": "Q10", "evaluer": "Q11",
-    "teste_gagnante": "Q12", "nb_alignements_potentiels": "Q13", "heuristique": "Q14",
-    "maximin": "Q15", "minimax": "Q15", "maximin_alpha_beta": "Q17", "minimax_alpha_beta": "Q17",
+    "nrows": "Q1",
+    "ncols": "Q1",
+    "init": "Q2",
+    "copie": "Q3",
+    "prochain_joueur": "Q4",
+    "colonnes_jouables": "Q5",
+    "jouer_colonne": "Q6",
+    "dejouer_colonne": "Q7",
+    "initialiser_jeu": "Q8",
+    "Lalignements": "Q9",
+    "Dalignements": "Q10",
+    "evaluer": "Q11",
+    "teste_gagnante": "Q12",
+    "nb_alignements_potentiels": "Q13",
+    "heuristique": "Q14",
+    "maximin": "Q15",
+    "minimax": "Q15",
+    "maximin_alpha_beta": "Q17",
+    "minimax_alpha_beta": "Q17",
 }
 
 PUISSANCE4 = ExerciseSpec(
-    "puissance4", "puissance4.py", P4_QUESTIONS,
+    "puissance4",
+    "puissance4.py",
+    P4_QUESTIONS,
     helpers={"vecteurs_deplacements", "translation", "_sur_plateau", "signe", "gagnant"},
     build_calls=_p4_calls,
-    comparators={"colonnes_jouables": unordered, "Lalignements": _with_value(_p4_alignments),
-                 "Dalignements": _with_value(_p4_alignments), "maximin": _with_value(_p4_search),
-                 "minimax": _with_value(_p4_search), "maximin_alpha_beta": _p4_ab_compare,
-                 "minimax_alpha_beta": _p4_ab_compare},
+    comparators={
+        "colonnes_jouables": unordered,
+        "Lalignements": _with_value(_p4_alignments),
+        "Dalignements": _with_value(_p4_alignments),
+        "maximin": _with_value(_p4_search),
+        "minimax": _with_value(_p4_search),
+        "maximin_alpha_beta": _p4_ab_compare,
+        "minimax_alpha_beta": _p4_ab_compare,
+    },
 )
 
 
@@ -240,32 +286,42 @@ def _dom_calls(ref, rng: random.Random) -> list[Call]:
     calls = [Call("grille_vide", (n, p)) for n in range(1, 7) for p in range(1, 7)]
     structural = [(ref.grille_vide(n, p), 0) for n, p in ((1, 4), (4, 1), (2, 2), (3, 4), (1, 1), (5, 5))]
     positions = structural + _dom_positions(ref, rng, 150)
-    for v, joueur in positions:
+    for v, _joueur in positions:
         for j in (0, 1):
             calls.append(Call("coups_possibles", (v, j)))
             moves = ref.coups_possibles(v, j)
             if moves:
                 calls.append(Call("strategie_aleatoire", (v, j), seed=rng.randrange(1000)))
-                for (i, jj) in rng.sample(moves, min(3, len(moves))):
+                for i, jj in rng.sample(moves, min(3, len(moves))):
                     calls.append(Call("placer", (v, i, jj, j)))
                     after = ref.copie(v)
                     ref.placer(after, i, jj, j)
                     calls.append(Call("retirer", (after, i, jj, j)))
         calls.append(Call("h1", (v,)))
     for n, p in ((3, 4), (4, 4), (2, 5), (5, 3), (1, 3), (3, 1), (1, 1), (2, 2), (6, 6)):
-        for s0, s1 in (("premier_coup", "dernier_coup"), ("dernier_coup", "premier_coup"),
-                       ("strategie_aleatoire", "strategie_aleatoire"), ("premier_coup", "strategie_aleatoire")):
+        for s0, s1 in (
+            ("premier_coup", "dernier_coup"),
+            ("dernier_coup", "premier_coup"),
+            ("strategie_aleatoire", "strategie_aleatoire"),
+            ("premier_coup", "strategie_aleatoire"),
+        ):
             calls.append(Call("jeu", (Fn(s0), Fn(s1), n, p), seed=rng.randrange(1000)))
-        calls.append(Call("statistiques", (Fn("strategie_aleatoire"), Fn("strategie_aleatoire"), n, p, 7),
-                          seed=rng.randrange(1000)))
+        calls.append(
+            Call(
+                "statistiques",
+                (Fn("strategie_aleatoire"), Fn("strategie_aleatoire"), n, p, 7),
+                seed=rng.randrange(1000),
+            )
+        )
         calls.append(Call("statistiques", (Fn("premier_coup"), Fn("dernier_coup"), n, p, 3)))
-    small = [(v, j) for v, j in _dom_positions(ref, rng, 120, 5)
-             if sum(c == -1 for row in v for c in row) <= 14]
+    small = [
+        (v, j) for v, j in _dom_positions(ref, rng, 120, 5) if sum(c == -1 for row in v for c in row) <= 14
+    ]
     searches = structural[:4] + small[:50]
     for v, joueur in searches:
         empty = sum(c == -1 for row in v for c in row)
         for j in (joueur, 1 - joueur):
-            for prof in ([0, 1, 2, 3] if empty <= 12 else [0, 1, 2]):
+            for prof in [0, 1, 2, 3] if empty <= 12 else [0, 1, 2]:
                 calls.append(Call("minmax", (v, j, prof, Fn("h1"))))
             calls.append(Call("minmax", (v, j, 2, Fn("h_poids"))))
             calls.append(Call("strategie_minmax", (v, j)))
@@ -306,14 +362,28 @@ def _dom_h1(ref, call, expected, got) -> bool:
 
 
 DOMINEERING = ExerciseSpec(
-    "domineering", "domineering.py",
-    {"grille_vide": "Q1", "coups_possibles": "Q2", "strategie_aleatoire": "Q3", "placer": "Q4",
-     "retirer": "Q5", "jeu": "Q6", "statistiques": "Q7", "h1": "Q8", "minmax": "Q9",
-     "strategie_minmax": "Q10"},
+    "domineering",
+    "domineering.py",
+    {
+        "grille_vide": "Q1",
+        "coups_possibles": "Q2",
+        "strategie_aleatoire": "Q3",
+        "placer": "Q4",
+        "retirer": "Q5",
+        "jeu": "Q6",
+        "statistiques": "Q7",
+        "h1": "Q8",
+        "minmax": "Q9",
+        "strategie_minmax": "Q10",
+    },
     helpers=set(),
     build_calls=_dom_calls,
-    comparators={"coups_possibles": unordered, "minmax": _with_value(_dom_minmax),
-                 "strategie_minmax": _with_value(_dom_strategie_minmax), "h1": _with_value(_dom_h1)},
+    comparators={
+        "coups_possibles": unordered,
+        "minmax": _with_value(_dom_minmax),
+        "strategie_minmax": _with_value(_dom_strategie_minmax),
+        "h1": _with_value(_dom_h1),
+    },
 )
 
 
@@ -335,10 +405,14 @@ def _dm_boards(ref, rng: random.Random, count: int) -> list[list]:
 
 def _dm_calls(ref, rng: random.Random) -> list[Call]:
     calls = []
-    stuck = [[list(r) for r in b] for b in (
-        ((-1, -1, 0, 1), (0, 1, 0, 1), (-1, -1, 0, 1), (0, 1, 0, 1)),
-        ((-1, 0, -1, 0), (-1, 1, -1, 1), (0, 1, 0, 1), (0, 1, 0, 1)),
-        ((-1, 0, -1, 0), (0, 1, 0, 1), (-1, 0, -1, 0), (0, 1, 0, 1)))]
+    stuck = [
+        [list(r) for r in b]
+        for b in (
+            ((-1, -1, 0, 1), (0, 1, 0, 1), (-1, -1, 0, 1), (0, 1, 0, 1)),
+            ((-1, 0, -1, 0), (-1, 1, -1, 1), (0, 1, 0, 1), (0, 1, 0, 1)),
+            ((-1, 0, -1, 0), (0, 1, 0, 1), (-1, 0, -1, 0), (0, 1, 0, 1)),
+        )
+    ]
     boards = [ref.plateau_cours(), [[-1] * 4 for _ in range(4)]] + stuck + _dm_boards(ref, rng, 150)
     for v in boards:
         calls.append(Call("h", (v,)))
@@ -362,7 +436,7 @@ def _dm_jeu(ref, call, expected, got) -> bool:
         if ref.key(boards[0]) != ref.key(v) or winner not in ref.gagnants_possibles(v, p, joueur):
             return False
         who = joueur
-        for before, after in zip(boards, boards[1:]):
+        for before, after in itertools.pairwise(boards):
             if ref.key(after) not in {ref.key(u) for u in ref.successeurs_optimaux(before, p, who)}:
                 return False
             who = 1 - who
@@ -398,7 +472,8 @@ def jeu(s, h, v, p, joueur):
 '''
 
 DOMINEERING_MINMAX = ExerciseSpec(
-    "domineering-minmax", "domineering_minmax.py",
+    "domineering-minmax",
+    "domineering_minmax.py",
     {"h": "Q1", "s": "Q2", "minmax": "Q3", "jeu": "Q4"},
     # minmax_coup is the page's second `minmax`; in the reference only `jeu` calls it
     # (`minmax` is the value form, which Q3 checks), so it is judged through `jeu`.
@@ -442,14 +517,19 @@ def _mo_calls(ref, rng: random.Random) -> list[Call]:
             state = [[0] * 3 for _ in range(3)]
             for x, y in line:
                 state[x][y] = holder
-            others = [c for c in ref.empty_cells(state)][:2]
+            others = list(ref.empty_cells(state))[:2]
             for x, y in others:
                 state[x][y] = -holder
             lines.append((state, -holder))
     positions = [(empty, 1), (empty, -1), (full_draw, 1)] + lines + _mo_games(ref, rng, 200, True)
     for state, player in positions:
-        calls += [Call("wins", (state, 1)), Call("wins", (state, -1)), Call("evaluate", (state,)),
-                  Call("game_over", (state,)), Call("empty_cells", (state,))]
+        calls += [
+            Call("wins", (state, 1)),
+            Call("wins", (state, -1)),
+            Call("evaluate", (state,)),
+            Call("game_over", (state,)),
+            Call("empty_cells", (state,)),
+        ]
         for x in range(3):
             for y in range(3):
                 calls.append(Call("valid_move", (x, y), set_globals={"board": state}, watch=("board",)))
@@ -485,15 +565,27 @@ def _mo_truth(ref, call, expected, got) -> bool:
 
 
 MORPION = ExerciseSpec(
-    "morpion", "morpion.py",
-    {"wins": "Q1", "evaluate": "Q2", "game_over": "Q3", "empty_cells": "Q4", "valid_move": "Q5",
-     "set_move": "Q5", "minimax": "Q6"},
+    "morpion",
+    "morpion.py",
+    {
+        "wins": "Q1",
+        "evaluate": "Q2",
+        "game_over": "Q3",
+        "empty_cells": "Q4",
+        "valid_move": "Q5",
+        "set_move": "Q5",
+        "minimax": "Q6",
+    },
     helpers={"HUMAN", "COMP"},
     build_calls=_mo_calls,
-    comparators={"empty_cells": unordered, "minimax": _with_value(_mo_minimax),
-                 "game_over": _with_value(lambda *a: _mo_game_over(*a) or _mo_truth(*a)),
-                 "wins": _with_value(_mo_truth), "valid_move": _with_value(_mo_truth),
-                 "set_move": _with_value(_mo_truth)},
+    comparators={
+        "empty_cells": unordered,
+        "minimax": _with_value(_mo_minimax),
+        "game_over": _with_value(lambda *a: _mo_game_over(*a) or _mo_truth(*a)),
+        "wins": _with_value(_mo_truth),
+        "valid_move": _with_value(_mo_truth),
+        "set_move": _with_value(_mo_truth),
+    },
 )
 
 
@@ -510,8 +602,11 @@ def _ch_calls(ref, rng: random.Random) -> list[Call]:
     dic = {}
     ref.minimax_rec(dic, 4, 3, 1)
     calls.append(Call("minimax_rec", (dic, 6, 5, 1)))
-    calls += [Call("minimax_rec", ({}, 30, 30, 1)), Call("minimax", (30, 30)),
-              Call("minimax_rec", ({}, 25, 12, 2))]
+    calls += [
+        Call("minimax_rec", ({}, 30, 30, 1)),
+        Call("minimax", (30, 30)),
+        Call("minimax_rec", ({}, 25, 12, 2)),
+    ]
     return calls
 
 
@@ -530,7 +625,7 @@ def _ch_normal(entry, state, reduit_m):
         left = (m - k, n) if d == reduit_m else (m, n - k)
     except (TypeError, ValueError):
         return (winner, ("bad", repr(move)))
-    ok = 1 <= k and left[0] >= 1 and left[1] >= 1 and left[0] == left[1]
+    ok = k >= 1 and left[0] >= 1 and left[1] >= 1 and left[0] == left[1]
     return (winner, "square" if ok else ("bad", left))
 
 
@@ -551,8 +646,10 @@ def _ch_compare(ref, call, expected: Outcome, got: Outcome) -> str:
             dic, value = outcome.value, None
         if not isinstance(dic, dict):
             return ("bad", value)
-        return value, {k: _ch_normal(v, k, reduit_m) if isinstance(k, tuple) and len(k) == 3 else ("bad",)
-                       for k, v in dic.items()}
+        return value, {
+            k: _ch_normal(v, k, reduit_m) if isinstance(k, tuple) and len(k) == 3 else ("bad",)
+            for k, v in dic.items()
+        }
 
     want = normal(expected, True)
     if any(equal(want, normal(got, reading)) for reading in (True, False)):
@@ -561,11 +658,14 @@ def _ch_compare(ref, call, expected: Outcome, got: Outcome) -> str:
 
 
 CHOCOLAT = ExerciseSpec(
-    "chocolat", "chocolat.py", {"minimax_rec": "Q1", "minimax": "Q2"},
+    "chocolat",
+    "chocolat.py",
+    {"minimax_rec": "Q1", "minimax": "Q2"},
     helpers={"adversaire", "coups", "jouer", "REDUIT_M"},
     build_calls=_ch_calls,
     comparators={"minimax_rec": _ch_compare, "minimax": _ch_compare},
 )
 
-SPECS: dict[str, ExerciseSpec] = {spec.id: spec for spec in
-                                  (PUISSANCE4, DOMINEERING, DOMINEERING_MINMAX, MORPION, CHOCOLAT)}
+SPECS: dict[str, ExerciseSpec] = {
+    spec.id: spec for spec in (PUISSANCE4, DOMINEERING, DOMINEERING_MINMAX, MORPION, CHOCOLAT)
+}

@@ -12,13 +12,17 @@ if TYPE_CHECKING:
 
 
 def _scores(r: MutantResult) -> str:
-    return ", ".join(f"{q} {s.score:g}/{s.max_score:g}" + (f" ({'/'.join(s.failed_checks)})" if s.failed_checks
-                                                             else "") for q, s in sorted(r.scores.items()))
+    return ", ".join(
+        f"{q} {s.score:g}/{s.max_score:g}" + (f" ({'/'.join(s.failed_checks)})" if s.failed_checks else "")
+        for q, s in sorted(r.scores.items())
+    )
 
 
 def one_line(r: MutantResult) -> str:
     m = r.mutant
-    return f"{r.status:<11} {m.target}:{m.line} {m.operator}: {m.change}" + (f" [{_scores(r)}]" if r.scores else "")
+    return f"{r.status:<11} {m.target}:{m.line} {m.operator}: {m.change}" + (
+        f" [{_scores(r)}]" if r.scores else ""
+    )
 
 
 def summary(run: ExerciseRun) -> str:
@@ -26,27 +30,36 @@ def summary(run: ExerciseRun) -> str:
         return f"  {run.spec_id}: not measured (the reference loses points)"
     score = run.score
     lines = [
-        f"  mutants generated:   {run.generated}" + (f" ({len(run.results)} sampled)"
-                                                      if len(run.results) != run.generated else ""),
+        f"  mutants generated:   {run.generated}"
+        + (f" ({len(run.results)} sampled)" if len(run.results) != run.generated else ""),
         f"  equivalent:          {run.count('equivalent')} (no call differs from the reference)",
         f"  accepted answers:    {run.count('alternative')} (only differences the sheet accepts)"
-        + (f", of which {sum(r.lost_points for r in run.results if r.status == 'alternative')} lose points"
-           if run.count('alternative') else ""),
+        + (
+            f", of which {sum(r.lost_points for r in run.results if r.status == 'alternative')} lose points"
+            if run.count('alternative')
+            else ""
+        ),
         f"  behaviour-changing:  {run.behaviour_changing}"
-        + (f" (of which {sum(r.import_error for r in run.results)} fail to import)"
-           if any(r.import_error for r in run.results) else ""),
+        + (
+            f" (of which {sum(r.import_error for r in run.results)} fail to import)"
+            if any(r.import_error for r in run.results)
+            else ""
+        ),
         f"  killed:              {run.count('killed')}",
         f"  surviving:           {run.count('survived')}",
         f"  score:               {'-' if score is None else f'{100 * score:.1f}%'}  ({run.seconds:.0f} s)",
     ]
     for r in run.results:
         if r.status == "survived":
-            lines.append(f"  SURVIVOR {', '.join(r.questions)} {r.mutant.target} line {r.mutant.line}: "
-                         f"{r.mutant.change}\n           differs on: {r.example}")
+            lines.append(
+                f"  SURVIVOR {', '.join(r.questions)} {r.mutant.target} line {r.mutant.line}: "
+                f"{r.mutant.change}\n           differs on: {r.example}"
+            )
     for r in run.results:
         if r.status == "alternative" and r.lost_points:
-            lines.append(f"  FALSE FAIL? {r.mutant.target} line {r.mutant.line}: {r.mutant.change} "
-                         f"[{_scores(r)}]")
+            lines.append(
+                f"  FALSE FAIL? {r.mutant.target} line {r.mutant.line}: {r.mutant.change} [{_scores(r)}]"
+            )
     return "\n".join(lines)
 
 
@@ -54,8 +67,10 @@ def table(runs: list[ExerciseRun]) -> str:
     lines = [f"{'exercise':<20}{'generated':>10}{'changing':>10}{'killed':>8}{'surviving':>10}{'score':>8}"]
     for run in runs:
         score = "-" if run.score is None else f"{100 * run.score:.1f}%"
-        lines.append(f"{run.spec_id:<20}{run.generated:>10}{run.behaviour_changing:>10}"
-                     f"{run.count('killed'):>8}{run.count('survived'):>10}{score:>8}")
+        lines.append(
+            f"{run.spec_id:<20}{run.generated:>10}{run.behaviour_changing:>10}"
+            f"{run.count('killed'):>8}{run.count('survived'):>10}{score:>8}"
+        )
     return "\n".join(lines)
 
 
@@ -65,13 +80,27 @@ def write_json(runs: list[ExerciseRun], path: str, seed: int) -> None:
         mutants = []
         for r in run.results:
             item = {k: v for k, v in asdict(r.mutant).items() if k != "source"}
-            item.update(status=r.status, changed=r.changed, questions=r.questions, example=r.example,
-                        import_error=r.import_error,
-                        scores={q: asdict(s) for q, s in r.scores.items()})
+            item.update(
+                status=r.status,
+                changed=r.changed,
+                questions=r.questions,
+                example=r.example,
+                import_error=r.import_error,
+                scores={q: asdict(s) for q, s in r.scores.items()},
+            )
             mutants.append(item)
-        data["exercises"].append({"id": run.spec_id, "generated": run.generated, "seconds": round(run.seconds, 1),
-                                  "behaviour_changing": run.behaviour_changing, "killed": run.count("killed"),
-                                  "surviving": run.count("survived"), "score": run.score, "mutants": mutants})
+        data["exercises"].append(
+            {
+                "id": run.spec_id,
+                "generated": run.generated,
+                "seconds": round(run.seconds, 1),
+                "behaviour_changing": run.behaviour_changing,
+                "killed": run.count("killed"),
+                "surviving": run.count("survived"),
+                "score": run.score,
+                "mutants": mutants,
+            }
+        )
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
 
@@ -86,8 +115,10 @@ def write_markdown(runs: list[ExerciseRun], path: str) -> None:
             if r.status == "survived":
                 example = r.example.replace("|", "\\|")[:200]
                 change = r.mutant.change.replace("|", "\\|")
-                lines.append(f"| {', '.join(r.questions)} | `{r.mutant.target}` | {r.mutant.line} | {change} "
-                             f"| {example} |")
+                lines.append(
+                    f"| {', '.join(r.questions)} | `{r.mutant.target}` | {r.mutant.line} | {change} "
+                    f"| {example} |"
+                )
         lines.append("")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
