@@ -119,7 +119,7 @@ class Check:
     name: str
     """Stable identifier (JSON `checks[].name`)."""
     points: float
-    run: Callable[[CheckContext], None]
+    run: Callable[[CheckContext[Any]], None]
     fr: str
     """What the check verifies, as the student reads it."""
     en: str
@@ -142,7 +142,7 @@ class Question:
     checks: tuple[Check, ...] = ()
     manual: bool = False
     answer_key: Callable[[], str] | None = None
-    notes: Callable[[CheckContext], list[tuple[str, dict]]] | None = None
+    notes: Callable[[CheckContext[Any]], list[tuple[str, dict[str, Any]]]] | None = None
     """Information without points, gathered after the checks (e.g. a call count)."""
 
     @property
@@ -154,7 +154,7 @@ def _no_state(view: StudentView) -> Any:
     return None
 
 
-def _nothing_understood(state: Any) -> list[tuple[str, dict]]:
+def _nothing_understood(state: Any) -> list[tuple[str, dict[str, Any]]]:
     return []
 
 
@@ -177,7 +177,7 @@ class Exercise(Generic[State]):
     """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
     prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
-    describe: Callable[[State], list[tuple[str, dict]]] = _nothing_understood
+    describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood
     """What was understood of the submission (message key, args), for the report."""
     to_student: Callable[[State, Any], Any] = _as_is
     """A reference board in the submission's own representation (numpy, lists...)."""
@@ -211,7 +211,7 @@ class StudentView:
         self.bounds_added: set[str] = set()
         """Functions called with `-inf`, `+inf` for required `alpha`, `beta` parameters the
         sheet does not have (see `with_bounds`): their questions are marked for review."""
-        self._parameters: dict[str, list | None] = {}
+        self._parameters: dict[str, list[Any] | None] = {}
 
     def resolve(self, spellings: Sequence[str]) -> str | None:
         for name in spellings:
@@ -233,7 +233,7 @@ class StudentView:
         args = self.with_bounds(name, args)
         return self.session.call(name, *args, budget=budget, keep_args=keep_args, count=count)
 
-    def with_bounds(self, name: str, args: tuple) -> tuple:
+    def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """`args`, with `-inf` / `+inf` for the student's required parameters named like
         `alpha` / `beta` when the function needs more arguments than the sheet gives
         (`minimax(state, depth, player, alpha, beta)` where the sheet has no bounds): what a
@@ -250,7 +250,7 @@ class StudentView:
         self.bounds_added.add(name)
         return tuple(_bound(p) if _bound(p) is not None else next(given) for p in params)
 
-    def _required_parameters(self, name: str) -> list | None:
+    def _required_parameters(self, name: str) -> list[Any] | None:
         if name not in self._parameters:
             self._parameters[name] = None
             if self.defined.get(name) == "function":
@@ -315,7 +315,7 @@ class CheckContext(Generic[State]):
     state: State
     check_name: str = ""
     examples_scale: float = 1.0
-    cache: dict = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict)
     """Results shared by the checks and notes of one question (e.g. call counts)."""
     to_student: Callable[[State, Any], Any] = _as_is
     draw: Callable[[Any], str] = show
@@ -396,7 +396,8 @@ class CheckContext(Generic[State]):
 
         def condition(example: Any) -> bool:
             if stopped:  # after a timeout or a crash: no shrinking, keep that example
-                return example == stopped[0]
+                same: bool = example == stopped[0]
+                return same
             if failures:
                 probes[0] += 1
                 if probes[0] > MAX_SHRINK_PROBES:
@@ -465,7 +466,7 @@ def _drawn_examples(strategy: st.SearchStrategy, count: int, check_name: str) ->
     return _DRAWN[key]
 
 
-def run_check(check: Check, ctx: CheckContext) -> CheckResult:
+def run_check(check: Check, ctx: CheckContext[Any]) -> CheckResult:
     """Run one check; everything the student code does is turned into a status."""
     ctx.check_name = check.name
     result = CheckResult(check.name, {"fr": check.fr, "en": check.en}, check.points, CheckStatus.PASSED)
@@ -607,7 +608,7 @@ def grade_question(
 
 def grade_exercise(
     exercise: Exercise[State], view: StudentView, examples_scale: float = 1.0
-) -> tuple[list[tuple[str, dict]], list[QuestionResult]]:
+) -> tuple[list[tuple[str, dict[str, Any]]], list[QuestionResult]]:
     """Grade every question of `exercise` on the submission `view` sees: what was
     understood of it, and the questions' results (dependency notes included)."""
     if exercise.worker_side is not None:

@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from exercises import EXERCISES  # the registry: the CLI hands it to the engine
@@ -210,7 +211,9 @@ def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lan
     return failed
 
 
-def _writers(args: argparse.Namespace, results: list[SubmissionResult], lang: str):
+def _writers(
+    args: argparse.Namespace, results: list[SubmissionResult], lang: str
+) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """(name, target, write) of each report asked for, in the order they are written."""
     if args.json:
         yield "json", args.json, lambda: _write_json(args, results, lang)

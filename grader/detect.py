@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .checks import Exercise
@@ -20,7 +20,7 @@ class Detection:
     matched: tuple[str, ...]
 
 
-def detect(defined: set[str] | dict[str, str], exercises: Iterable[Exercise]) -> Detection:
+def detect(defined: set[str] | dict[str, str], exercises: Iterable[Exercise[Any]]) -> Detection:
     """The sheet whose names the submission defines most (at least its `min_matches`);
     on a tie, the first in the registry's order."""
     kinds = defined if isinstance(defined, dict) else {}

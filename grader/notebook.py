@@ -39,7 +39,7 @@ class UnknownQuestion(ValueError):
 
 
 def verifier(
-    notebook: str | os.PathLike | None = None,
+    notebook: str | os.PathLike[str] | None = None,
     question: str | None = None,
     *,
     lang: str = "fr",
@@ -99,7 +99,9 @@ def _ipython() -> Any:
     return get_ipython()
 
 
-def find_notebook(given: str | os.PathLike | None, shell: Any, lang: str, folder: Path | None = None) -> Path:
+def find_notebook(
+    given: str | os.PathLike[str] | None, shell: Any, lang: str, folder: Path | None = None
+) -> Path:
     """The notebook to grade: the one given, else the session's, else the folder's only
     (or clearly most recently saved) notebook; raises NotebookNotFound otherwise."""
     folder = folder or Path.cwd()

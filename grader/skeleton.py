@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .detect import Detection, detect
 
@@ -49,7 +49,7 @@ def _plain(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
-def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Exercise]) -> Detection:
+def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Exercise[Any]]) -> Detection:
     """The sheet of a submission from its text: the names of its `def` lines and
     assignments (as `detect` weighs defined names); failing that, the one sheet whose
     title words the text holds. Detection(None, ()) when neither says."""

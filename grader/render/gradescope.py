@@ -5,6 +5,7 @@ output. Scores are the exercise's points, as the Gradescope assignment is set up
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
@@ -14,7 +15,7 @@ from .terminal import render_submission
 
 
 def render_gradescope(result: SubmissionResult, lang: str) -> str:
-    data: dict = {"execution_time": max(1, round(result.duration_s)), "stdout_visibility": "hidden"}
+    data: dict[str, Any] = {"execution_time": max(1, round(result.duration_s)), "stdout_visibility": "hidden"}
     if result.status != "graded":
         data.update(score=0, output=render_submission(result, lang), tests=[])
         return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2))

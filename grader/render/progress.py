@@ -4,11 +4,14 @@ otherwise (CI logs), both on the given stream."""
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..messages import number, tr
 from ..results import SubmissionResult
 from .sanitize import safe_line
+
+if TYPE_CHECKING:  # rich is imported only when a bar is drawn
+    from rich.progress import Progress as Bar
 
 
 class Progress:
@@ -16,7 +19,7 @@ class Progress:
         self.stream, self.lang = stream, lang
         self.total = self.done = 0
         self.start = time.monotonic()
-        self._bar = None
+        self._bar: Bar | None = None
 
     def started(self, total: int) -> None:
         self.total, self.start = total, time.monotonic()

@@ -71,7 +71,7 @@ class IsolationChoice:
     def label(self) -> str:
         if self.mode is Isolation.LANDLOCK:
             return f"landlock (ABI {self.landlock_abi})"
-        return self.mode.value
+        return str(self.mode.value)
 
 
 def _python_roots() -> list[Path]:
@@ -85,7 +85,7 @@ def _python_roots() -> list[Path]:
 
 def _hidden_inside(bound: list[Path]) -> list[Path]:
     """Folders of installed packages under a bound folder: covered by an empty tmpfs."""
-    found = set()
+    found: set[Path] = set()
     for root in bound:
         for pattern in (
             "lib*/python3*/*-packages",
@@ -146,12 +146,12 @@ def wrap_command(
         bwrap += ["--ro-bind", str(root), str(root)]
         bound.append(root)
     hidden = _hidden_inside(bound)
-    for folder in hidden:
-        bwrap += ["--tmpfs", str(folder)]
+    for path in hidden:
+        bwrap += ["--tmpfs", str(path)]
     for _, path in reach.student_libraries():
         bwrap += ["--ro-bind", str(path), str(path)]
-    for folder in hidden:
-        bwrap += ["--remount-ro", str(folder)]
+    for path in hidden:
+        bwrap += ["--remount-ro", str(path)]
     bwrap += ["--ro-bind", str(private), str(private)]
     if Path("/tmp") in Path(scratch).parents:
         bwrap += ["--dir", scratch]  # inside the sized /tmp

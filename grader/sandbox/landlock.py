@@ -21,8 +21,12 @@ from __future__ import annotations
 import functools
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import reach
+
+if TYPE_CHECKING:  # imported where used: landlockpy is Linux-only
+    from landlockpy import AccessFS, Ruleset
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +66,7 @@ def missing_features(version: int) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _static_rules() -> tuple:
+def _static_rules() -> tuple[tuple[Path, AccessFS], ...]:
     """(path, access) of what every worker may read, worked out once per process (a
     worker's ruleset then costs one open and one system call per rule)."""
     from landlockpy import AccessFS
@@ -77,7 +81,7 @@ def _static_rules() -> tuple:
     return tuple(rules)
 
 
-def build_ruleset(private: Path, scratch: Path):
+def build_ruleset(private: Path, scratch: Path) -> Ruleset:
     """The ruleset of one worker (to enforce in the child with `enforce`)."""
     from landlockpy import AccessFS, AccessNet, Ruleset, Scope
 
@@ -100,14 +104,14 @@ def build_ruleset(private: Path, scratch: Path):
     return ruleset
 
 
-def _allow(ruleset, path: Path, access) -> None:
+def _allow(ruleset: Ruleset, path: Path, access: AccessFS) -> None:
     try:
         ruleset.allow_path(path, access)
     except OSError as exc:  # a path that vanished since it was listed: not needed then
         log.debug("landlock: no rule for %s: %s", path, exc)
 
 
-def enforce(ruleset) -> None:
+def enforce(ruleset: Ruleset) -> None:
     """In the worker's child process, before exec: irreversible, inherited by every
     process it starts (and no_new_privs: no setuid program gives privileges back)."""
     ruleset.restrict()

@@ -31,8 +31,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import IO, cast
 
 from ..errors import Crash
 from . import reach, wire
@@ -51,10 +52,10 @@ class _Pump:
     """One helper thread doing the blocking reads (or writes) of one pipe, one at a
     time and only when asked, so a wait can give up at its deadline."""
 
-    stream: BinaryIO
+    stream: IO[bytes]
     writing: bool
-    _asked: queue.Queue = field(default_factory=queue.Queue)
-    _done: queue.Queue = field(default_factory=queue.Queue)
+    _asked: queue.Queue[bytes | int | None] = field(default_factory=queue.Queue)
+    _done: queue.Queue[object] = field(default_factory=queue.Queue)
     busy: bool = False
 
     def __post_init__(self) -> None:
@@ -65,8 +66,11 @@ class _Pump:
             job = self._asked.get()
             if job is None:
                 return
+            result: object
             try:
-                result = self.stream.write(job) if self.writing else self.stream.read(job)
+                result = (
+                    self.stream.write(cast(bytes, job)) if self.writing else self.stream.read(cast(int, job))
+                )
             except (OSError, ValueError) as exc:  # closed, broken pipe
                 result = exc
             self._done.put(result)
@@ -106,7 +110,7 @@ class PortableCage:
     """The worker's processes, as far as portable calls reach: its session's process
     group (POSIX) or its process tree (Windows). Nothing is counted."""
 
-    popen: subprocess.Popen | None = None
+    popen: subprocess.Popen[bytes] | None = None
     kind: str = "group"
 
     def over_limit(self) -> bool:
@@ -138,7 +142,7 @@ class PortableCage:
             pass
 
 
-def _kill_group(killpg, leader: subprocess.Popen) -> None:
+def _kill_group(killpg: Callable[[int, int], None], leader: subprocess.Popen[bytes]) -> None:
     """SIGKILL the worker's group, then wait (briefly) until it is empty: the signal is
     delivered asynchronously, and a loaded machine takes a while to end 100 forked
     children. The worker is reaped as it goes (its zombie would keep the group); other
@@ -158,13 +162,17 @@ def _kill_group(killpg, leader: subprocess.Popen) -> None:
 class PortableWorker(WorkerProcess):
     """A worker talking over its stdin/stdout (see module docstring)."""
 
+    _writer: _Pump
+    _reader: _Pump
+
     @classmethod
     def launch(cls, module_name: str, limits: Limits) -> PortableWorker:
         folder = WorkerFolder(Identity(Drop.NONE), links_optional=True)
         try:
             command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]
             session = (
-                {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+                # Windows only: mypy checks the tree as Linux, where the constant is absent.
+                {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
                 if WINDOWS
                 else {"start_new_session": True}
             )
@@ -183,6 +191,7 @@ class PortableWorker(WorkerProcess):
             folder.remove()
             raise
         worker = cls(popen, -1, -1, folder, PortableCage(popen), time.monotonic())  # type: ignore[arg-type]
+        assert popen.stdin is not None and popen.stdout is not None  # both are PIPE
         worker._writer = _Pump(popen.stdin, writing=True)
         worker._reader = _Pump(popen.stdout, writing=False)
         log.debug("portable worker %s started in %s", popen.pid, folder.scratch)
@@ -214,10 +223,10 @@ class PortableWorker(WorkerProcess):
             if isinstance(written, Exception) or not written:
                 self.kill()
                 raise WorkerDied(Crash.CLOSED, type(written).__name__)
-            view = view[written:]
+            view = view[cast(int, written) :]
 
     def _receive(self, size: int, end: float, deadline: float) -> bytes:
-        chunks = []
+        chunks: list[bytes] = []
         while size:
             self._reader.start(min(size, 1 << 20))
             chunk = self._pump_wait(self._reader, end, deadline)
@@ -225,8 +234,8 @@ class PortableWorker(WorkerProcess):
                 cause, detail = self._exit_cause()
                 self.kill()
                 raise WorkerDied(cause, detail)
-            chunks.append(chunk)
-            size -= len(chunk)
+            chunks.append(cast(bytes, chunk))
+            size -= len(chunks[-1])
         return b"".join(chunks)
 
     def kill(self) -> None:
@@ -237,6 +246,8 @@ class PortableWorker(WorkerProcess):
         except subprocess.TimeoutExpired:
             log.warning("worker %s did not die", self.popen.pid)
         for stream in (self.popen.stdin, self.popen.stdout):
+            if stream is None:  # never: both are PIPE
+                continue
             try:
                 stream.close()
             except OSError:

@@ -56,6 +56,7 @@ class Identity:
     def apply(self) -> None:
         """In the child, after joining the cage and before exec."""
         if self.drop is Drop.UID:
+            assert self.uid is not None  # Drop.UID always comes with its uid
             os.setgroups([])
             os.setresgid(self.uid, self.uid, self.uid)
             os.setresuid(self.uid, self.uid, self.uid)

@@ -23,6 +23,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import Crash
 from . import landlock, reach, wire
@@ -127,6 +128,7 @@ class WorkerFolder:
         os.chmod(self.private, 0o555)
         os.chmod(top, 0o711)  # another user id may cross it, not list it
         if identity.drop is Drop.UID:
+            assert identity.uid is not None  # Drop.UID always comes with its uid
             os.chown(self.scratch, identity.uid, identity.uid)
 
     def remove(self) -> None:
@@ -142,7 +144,7 @@ class WorkerFolder:
 class WorkerProcess:
     """One running worker and its channel."""
 
-    popen: subprocess.Popen
+    popen: subprocess.Popen[bytes]
     to_worker: int
     from_worker: int
     folder: WorkerFolder
@@ -224,7 +226,7 @@ class WorkerProcess:
         )
         return cls(popen, req_w, rep_r, folder, cage, time.monotonic())
 
-    def request(self, message: dict, deadline: float) -> dict:
+    def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
         """Send one request and wait for its reply until `deadline` seconds from now."""
         token = secrets.randbits(52)
         data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
@@ -304,7 +306,7 @@ class WorkerProcess:
                 return Crash.SIGNAL, signal.Signals(-code).name
             except ValueError:
                 return Crash.SIGNAL, str(-code)
-        if code > 128 and self.popen.args[0] == "bwrap":  # bwrap reports a signal as 128 + n
+        if code > 128 and self.popen.args[0] == "bwrap":  # type: ignore[index]  # a list: every worker starts from one  # bwrap reports a signal as 128 + n
             try:
                 return Crash.SIGNAL, signal.Signals(code - 128).name
             except ValueError:

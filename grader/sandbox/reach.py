@@ -188,7 +188,7 @@ def student_libraries() -> tuple[tuple[str, Path], ...]:
                 or top in entries
             ):
                 continue
-            path = _real(distribution.locate_file(top))
+            path = _real(str(distribution.locate_file(top)))
             if path.exists() and not any(_inside(path, g) for g in grader_locations()):
                 entries[top] = path
     return tuple(sorted(entries.items()))

@@ -51,9 +51,9 @@ class CallResult:
     """What a successful call returned, as plain data."""
 
     value: Any
-    args_after: list | None = None
-    shared: list = field(default_factory=list)
-    counts: dict = field(default_factory=dict)
+    args_after: list[Any] | None = None
+    shared: list[Any] = field(default_factory=list)
+    counts: dict[str, Any] = field(default_factory=dict)
     stdout: str = ""
 
 
@@ -69,9 +69,15 @@ class Cell:
     first_lineno: int = 1
     """The number of its first line in the file (a chunk of a .py module)."""
 
-    def request(self, budget: float) -> dict:
+    def request(self, budget: float) -> dict[str, Any]:
         """The worker request that runs it."""
-        message = {"op": "exec", "source": self.source, "label": self.label, "budget": budget, "seed": 0}
+        message: dict[str, Any] = {
+            "op": "exec",
+            "source": self.source,
+            "label": self.label,
+            "budget": budget,
+            "seed": 0,
+        }
         if self.first_lineno != 1:
             message["lineno"] = self.first_lineno
         return message
@@ -158,7 +164,7 @@ class StudentSession:
             self.student_seconds += time.monotonic() - started
         if self.preload:
             key = self.isolation.value
-            message = {"op": "preload", "modules": list(self.preload)}
+            message: dict[str, Any] = {"op": "preload", "modules": list(self.preload)}
             if _PRELOAD_CACHE.get(key):
                 message["cache_files"] = _PRELOAD_CACHE[key]
             else:
@@ -182,7 +188,7 @@ class StudentSession:
         """Seconds left of the submission's total budget."""
         return self.total_budget - self.student_seconds
 
-    def _raw(self, worker: WorkerProcess, message: dict, budget: float) -> dict:
+    def _raw(self, worker: WorkerProcess, message: dict[str, Any], budget: float) -> dict[str, Any]:
         start = time.monotonic()
         try:
             reply = worker.request(message, budget + GRACE_SECONDS)
@@ -192,7 +198,7 @@ class StudentSession:
         self.student_cpu += checked.number(reply.get("cpu"), 0, 1e6) if isinstance(reply, dict) else 0
         return reply
 
-    def _request(self, message: dict, budget: float, floor: float = 0.0) -> dict:
+    def _request(self, message: dict[str, Any], budget: float, floor: float = 0.0) -> dict[str, Any]:
         """Send `message` with at most `budget` seconds, cut to what is left of the total
         (but at least `floor`); none left: CallTimeout without asking the worker."""
         budget = min(budget, max(self.remaining(), floor))

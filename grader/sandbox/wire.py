@@ -21,7 +21,8 @@ from json.scanner import make_scanner as _make_scanner
 
 # Functions take their builtins from their module's `__builtins__` when they are
 # created: every function below gets this snapshot, not the module students can patch.
-__builtins__ = dict(_builtins_module.__dict__)
+# Deliberately a dict where mypy expects the module.
+__builtins__ = dict(_builtins_module.__dict__)  # type: ignore[assignment]
 
 # Bound once, before any student code runs (see module docstring).
 _type = type
@@ -81,7 +82,7 @@ class Encoder:
         self.untracked = 0  # > 0 while emitting temporaries (ndarray.tolist()): ids get reused
 
     def encode(self, value, path=()):
-        out = []
+        out: list[str] = []
         self._emit(value, list(path), out, 0)
         return _join(out)
 
@@ -265,7 +266,8 @@ class Opaque:
         return "<%s %s>" % (self.type_name, self.text)
 
 
-class ArrayValue(list):
+# No typing import here (the codec stays self-contained): a plain list subclass.
+class ArrayValue(list):  # type: ignore[type-arg]
     """A numpy array as nested lists, with its dtype: received from the worker, or
     built by a check to be sent as a real array."""
 
@@ -366,7 +368,9 @@ def decode(text, make_array=ArrayValue, resolve_ref=None):
     ndarray in the worker); `resolve_ref` turns `{"$ref": name}` into a student object
     (worker side only). Raises ValueError on anything but one JSON value.
     """
-    scan = _make_scanner(_ScanContext(_make_hook(make_array, resolve_ref)))
+    # The C scanner reads the decoder's attributes from any object; typeshed asks for
+    # a JSONDecoder.
+    scan = _make_scanner(_ScanContext(_make_hook(make_array, resolve_ref)))  # type: ignore[arg-type]
     try:
         value, end = scan(text, 0)
     except StopIteration:

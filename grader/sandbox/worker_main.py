@@ -53,14 +53,14 @@ _random_state, _c_seed = random._inst, _random.Random.seed
 def _seed(number):
     """random.seed(number) without random.py's code (it calls the patchable isinstance)."""
     _c_seed(_random_state, number)
-    _random_state.gauss_next = None
+    _random_state.gauss_next = None  # type: ignore[attr-defined]  # C state: not in typeshed
 
 
 CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
 MAX_NAMES, NAME_CHARS = 5_000, 100  # what the grader keeps of the names (grader.sandbox.checked)
-_cell_files = set()  # the pseudo file names of the student's cells, for tracebacks
+_cell_files: set[str] = set()  # the pseudo file names of the student's cells, for tracebacks
 
 
 class BudgetExceeded(BaseException):
@@ -257,7 +257,8 @@ class Worker:
         # Output always goes to the capped stream, also between requests (a thread
         # started by the student may print at any time); set again in case it was replaced.
         sys.stdout = sys.stderr = self.stream
-        _signal(_SIGALRM if _setitimer else _SIGINT, _on_alarm)
+        # _SIGALRM is set whenever _setitimer is (both None on Windows).
+        _signal(_SIGALRM if _setitimer else _SIGINT, _on_alarm)  # type: ignore[arg-type]
         start, cpu_start = _monotonic(), _process_time()
         error = None
         result = None
@@ -365,7 +366,7 @@ class Worker:
         return {name: box[0] for name, (_, box) in counters.items()}
 
     def op_names(self, request):
-        names = {}
+        names: dict[str, object] = {}
         for name, value in list(self.namespace.items()):
             if len(names) >= MAX_NAMES:
                 break
@@ -585,7 +586,8 @@ def _move_high(fd, index):
         try:  # Windows: bytes as they are, no \r\n translation on the channel
             import msvcrt
 
-            msvcrt.setmode(high, os.O_BINARY)
+            # Windows only: mypy checks the tree as Linux.
+            msvcrt.setmode(high, os.O_BINARY)  # type: ignore[attr-defined]
         except (ImportError, OSError):
             pass
     else:
@@ -643,7 +645,8 @@ def prepare_interpreter():
         if folder and folder not in sys.path:
             sys.path.append(folder)
     sys.meta_path.insert(0, _BlockGrader())
-    builtins.exit, builtins.quit = _Quitter("exit"), _Quitter("quit")
+    # Deliberately the worker's own quitters, not site's.
+    builtins.exit, builtins.quit = _Quitter("exit"), _Quitter("quit")  # type: ignore[assignment]
     builtins.input = _no_input
     os.environ.pop("MMG_SITE", None)
     warnings.filterwarnings("ignore", message=".*non-interactive.*")
