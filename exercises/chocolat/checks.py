@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.kit import Check, CheckContext, Question, Text, as_pair, mismatch, show
+from grader.kit import CallResult, Check, CheckContext, Question, Text, as_pair, mismatch, show
 from reference import chocolat as ref
 
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
@@ -31,7 +31,7 @@ def _rec_call(state: tuple[int, int, int]) -> str:
 
 def _rec(
     ctx: CheckContext, state: tuple[int, int, int], keep_args: bool = False, budget: float = CALL_BUDGET
-):
+) -> CallResult:
     return ctx.call("minimax_rec", {}, *state, shown=_rec_call(state), budget=budget, keep_args=keep_args)
 
 
@@ -71,7 +71,7 @@ def q1_winning_move(ctx: CheckContext) -> None:
 def q1_fills_dic(ctx: CheckContext) -> None:
     for state in all_states():
         result = _rec(ctx, state, keep_args=True)
-        dic = result.args_after[0] if result.args_after else None
+        dic: Any = result.args_after[0] if result.args_after else None
         call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
         found = strategy_problem(dic, state, ctx.state)
         if found is not None:
@@ -99,13 +99,15 @@ def q1_fills_dic(ctx: CheckContext) -> None:
 
 def _same_value(stored: Any, returned: Any) -> bool:
     a, b = as_pair(stored), as_pair(returned)
-    return a is not None and b is not None and a[0] == b[0] and _same_move(a[1], b[1])
+    same: bool = a is not None and b is not None and a[0] == b[0] and _same_move(a[1], b[1])
+    return same
 
 
 def _same_move(a: Any, b: Any) -> bool:
     x, y = as_pair(a), as_pair(b)
     if x is None or y is None:
-        return a == b
+        same: bool = a == b
+        return same
     return x == y
 
 

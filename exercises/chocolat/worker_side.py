@@ -57,7 +57,8 @@ def _key(frame):
 def memo_probe(m, n, p):
     """[value, number of states computed twice, [one of them], [how many times]]."""
     func = student["minimax_rec"]
-    stack, computed = [], {}  # stack: [code, key, recursive] per Python frame (None: not the student's)
+    stack: list = []  # [code, key, recursive] per Python frame (None: not the student's)
+    computed: dict = {}  # key: how many times that state was computed
     setprofile, settrace = profiler["setprofile"], profiler["settrace"]
     tampered = []
 

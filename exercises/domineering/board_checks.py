@@ -211,11 +211,11 @@ def q4_in_place(ctx: CheckContext) -> None:
         result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v, keep_args=True)
         after = ref.copie(v)
         ref.placer(after, i, j, joueur)
-        if not same(result.args_after[0], after):
+        if not same(result.argument_after(0), after):
             raise mismatch(
                 call,
                 after,
-                result.args_after[0],
+                result.argument_after(0),
                 v,
                 fr="v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
                 "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
@@ -235,11 +235,11 @@ def q5_undo(ctx: CheckContext) -> None:
         result = ctx.call(
             "retirer", ctx.as_student(after), i, j, joueur, shown=call, board=after, keep_args=True
         )
-        if not same(result.args_after[0], before):
+        if not same(result.argument_after(0), before):
             raise mismatch(
                 call,
                 before,
-                result.args_after[0],
+                result.argument_after(0),
                 after,
                 fr=f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
                 f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",

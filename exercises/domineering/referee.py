@@ -61,6 +61,7 @@ def duel(ctx: CheckContext, empty: list, games: int, seat: int, budget: float, s
                     return DuelResult(wins, k, Illegal([row[:] for row in v], joueur, show(raw)))
             else:
                 move = rng.choice(moves)
+            assert move is not None  # a legal move (checked above)
             ref.placer(v, move[0], move[1], joueur)
             joueur = 1 - joueur
         if not moves and joueur != seat:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
 
 from grader.kit import (
+    CallResult,
     Check,
     CheckContext,
     Mismatch,
@@ -109,7 +111,7 @@ def q8_random(ctx: CheckContext) -> None:
 def q8_unchanged(ctx: CheckContext) -> None:
     for v in (ref.grille_vide(3, 2), ref.rejouer(4, 4, [1, 2, 3, 4])[0], ref.grille_vide(1, 3)):
         result = ctx.call("h1", ctx.as_student(v), shown="h1(v)", board=v, keep_args=True)
-        unchanged("h1(v)", v, result.args_after[0], func="h1")
+        unchanged("h1(v)", v, result.argument_after(0), func="h1")
 
 
 # -- Q9 minmax --------------------------------------------------------------------------
@@ -169,7 +171,9 @@ SHOWN_H = {"h1": "h1_correction", "h_poids": "h_poids"}
 reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax."""
 
 
-def _minmax(ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False):
+def _minmax(
+    ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False
+) -> tuple[str, CallResult]:
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
     h_arg = ctx.student.ref("@" + h)
     result = ctx.call(
@@ -187,7 +191,7 @@ def _minmax(ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_ar
 
 
 def q9_leaves(ctx: CheckContext) -> None:
-    heuristics = {"h1": ref.h1, "h_poids": ref.h_poids}
+    heuristics: dict[str, Callable[[list], float]] = {"h1": ref.h1, "h_poids": ref.h_poids}
     cases = (
         (ref.grille_vide(3, 4), 0, 0, "h1"),
         (ref.rejouer(4, 4, [2, 7])[0], 1, 0, "h_poids"),
@@ -211,7 +215,7 @@ def q9_leaves(ctx: CheckContext) -> None:
             raise mismatch(call, expected, result.value, v, fr=note[0], en=note[1])
 
 
-def _random_search(h: str, examples: int, max_depth: int):
+def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckContext], None]:
     def check(ctx: CheckContext) -> None:
         def probe(example: tuple) -> None:
             v, joueur, depth = example
@@ -269,7 +273,7 @@ def q9_unchanged(ctx: CheckContext) -> None:
         unchanged(
             call,
             v,
-            result.args_after[0],
+            result.argument_after(0),
             func="minmax",
             why=(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"),
         )
@@ -286,7 +290,7 @@ def _best_moves(v: list, joueur: int, depth: int) -> frozenset:
     return optimal_moves(key(v), joueur, depth, "h1") | optimal_moves(key(v), joueur, depth, "h1_bloque_1")
 
 
-def _strategy_probe(ctx: CheckContext, depth: int):
+def _strategy_probe(ctx: CheckContext, depth: int) -> Callable[[tuple], None]:
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_minmax(v, {joueur})"

@@ -14,7 +14,7 @@ import random as _random
 
 INF = float("inf")
 
-LOG = []
+LOG: list = []
 """What the probe strategies were shown: [name, board, player, move] per call."""
 
 

@@ -80,7 +80,7 @@ def q1_both_stuck(ctx: CheckContext) -> None:
 def q1_unchanged(ctx: CheckContext) -> None:
     for v in (page_board(), ONLY_VERTICAL):
         result = ctx.call("h", ctx.as_student(v), shown="h(v)", board=v, keep_args=True)
-        unchanged("h(v)", v, result.args_after[0], func="h", equal=same_board, expected=rows(v))
+        unchanged("h(v)", v, result.argument_after(0), func="h", equal=same_board, expected=rows(v))
 
 
 # -- Q2 s ----------------------------------------------------------------------------
@@ -89,7 +89,7 @@ def _check_s(ctx: CheckContext, v: Board, joueur: int, name: str = "v") -> None:
     obtained = ctx.value("s", ctx.as_student(v), joueur, shown=call, board=v)
     expected = successors(v, joueur)
     got = [board_key(w) for w in obtained] if isinstance(obtained, (list, tuple)) else None
-    if got is None or None in got or sorted(got) != sorted(expected):
+    if got is None or None in got or sorted(got) != sorted(expected):  # type: ignore[type-var]  # no None left (checked)
         raise mismatch(
             call,
             [rows(w) for w in expected],
@@ -119,7 +119,7 @@ def q2_unchanged(ctx: CheckContext) -> None:
         unchanged(
             call,
             v,
-            result.args_after[0],
+            result.argument_after(0),
             func="s",
             equal=same_board,
             expected=rows(v),

@@ -110,7 +110,7 @@ class Representation:
     """numpy dtype of the boards, or None for lists of lists."""
 
     def to_student(self, v: Board) -> Any:
-        rows = [list(row) for row in v]
+        rows: list[list[Any]] = [list(row) for row in v]
         if self.dtype is None:
             return rows
         if self.dtype.startswith("float"):

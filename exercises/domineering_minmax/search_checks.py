@@ -9,6 +9,7 @@ from typing import Any
 
 from grader.kit import (
     CallFailed,
+    CallResult,
     Check,
     CheckContext,
     Mismatch,
@@ -124,7 +125,7 @@ def _minmax(
     own: bool = False,
     name: str = "v",
     keep_args: bool = False,
-):
+) -> tuple[str, CallResult]:
     s, h = _own_or_ours(ctx, own)
     call = f"minmax(s, h, {name}, {p}, {joueur})"
     result = ctx.call(
@@ -187,7 +188,7 @@ def q3_sheet(ctx: CheckContext) -> None:
 
 
 def q3_random(ctx: CheckContext) -> None:
-    def probe(case: tuple) -> None:
+    def probe(case: tuple[Board, int, int]) -> None:
         call, result = _minmax(ctx, *case)
         check_search(call, *case, result.value)
 
@@ -210,11 +211,11 @@ def q3_leaves(ctx: CheckContext) -> None:
 def q3_unchanged(ctx: CheckContext) -> None:
     for v, p, joueur in ((page_board(), 2, 0), (page_board(), 1, 1)):
         call, result = _minmax(ctx, v, p, joueur, keep_args=True)
-        if board_key(result.args_after[2]) != v:
+        if board_key(result.argument_after(2)) != v:
             raise mismatch(
                 call,
                 rows(v),
-                result.args_after[2],
+                result.argument_after(2),
                 v,
                 fr="minmax ne doit pas modifier v : voici v après l'appel",
                 en="minmax must not change v: this is v after the call",

@@ -3,9 +3,10 @@ empty_cells (Q4)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from grader.kit import Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
+from grader.kit import CallResult, Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
 from reference import morpion as ref
 
 from .positions import (
@@ -23,7 +24,9 @@ from .positions import (
 )
 
 
-def _call(ctx: CheckContext, func: str, state: list, *more: Any, keep_args: bool = False):
+def _call(
+    ctx: CheckContext, func: str, state: list, *more: Any, keep_args: bool = False
+) -> tuple[str, CallResult]:
     args = ", ".join(show(a) for a in (state,) + more)
     call = f"{func}({args})"
     return call, ctx.call(func, state, *more, shown=call, board=state, keep_args=keep_args)
@@ -37,7 +40,7 @@ def _check_wins(ctx: CheckContext, state: list, player: int) -> None:
         raise mismatch(call, expected, result.value, state)
 
 
-def _line_kind(kind: str):
+def _line_kind(kind: str) -> Callable[[CheckContext], None]:
     def check(ctx: CheckContext) -> None:
         for line in KINDS[kind]:
             for holder in (COMP, HUMAN):
@@ -87,7 +90,7 @@ def q2_unchanged(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         state, _ = example
         call, result = _call(ctx, "evaluate", state, keep_args=True)
-        unchanged(call, state, result.args_after[0], func="evaluate", arg=("state", "state"))
+        unchanged(call, state, result.argument_after(0), func="evaluate", arg=("state", "state"))
 
     ctx.for_all(positions(AT_WIN), probe, examples=8, explicit=[(line_position(ref.LINES[7], COMP), HUMAN)])
 

@@ -45,7 +45,8 @@ def replay(starter: int, moves: int, choices: list[int], wins: str = AT_WIN) -> 
 def _wins_with(state: list, x: int, y: int, player: int) -> bool:
     child = ref.from_key(ref.key(state))
     child[x][y] = player
-    return ref.wins(child, player)
+    won: bool = ref.wins(child, player)
+    return won
 
 
 def positions(wins: str = AT_WIN, min_moves: int = 0, max_moves: int = 9) -> st.SearchStrategy:
@@ -70,7 +71,8 @@ EMPTY = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
 
 
 def empty() -> list:
-    return ref.from_key(EMPTY)
+    board: list = ref.from_key(EMPTY)
+    return board
 
 
 KINDS = {"rows": ref.LINES[0:3], "columns": ref.LINES[3:6], "diagonals": ref.LINES[6:8]}

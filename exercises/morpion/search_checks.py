@@ -157,7 +157,7 @@ def q6_unchanged(ctx: CheckContext) -> None:
         unchanged(
             call,
             state,
-            result.args_after[0],
+            result.argument_after(0),
             func="minimax",
             arg=("state", "state"),
             why=(" (annuler chaque coup essayé)", " (undo every move it tries)"),

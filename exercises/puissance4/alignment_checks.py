@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
-from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, mismatch, same, show, unchanged
+from grader.kit import (
+    CallResult,
+    Check,
+    CheckContext,
+    Mismatch,
+    Question,
+    Text,
+    as_cell,
+    mismatch,
+    same,
+    show,
+    unchanged,
+)
 from reference import puissance4 as ref
 
 from .positions import (
@@ -46,7 +59,8 @@ def _direction(cells: frozenset) -> tuple[int, int]:
     return (i1 - i0, j1 - j0) if j1 != j0 else (1, 0)
 
 
-REFERENCE = {_cells(a) for a in ref.Lalignements}
+# The reference's alignments are all well formed: no None among them.
+REFERENCE = cast(set[frozenset], {_cells(a) for a in ref.Lalignements})
 BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
 
 
@@ -62,7 +76,7 @@ def _student_alignments(ctx: CheckContext) -> list:
     return list(value)
 
 
-def _direction_check(direction: tuple[int, int]):
+def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext], None]:
     fr_name, en_name, count = DIRECTIONS[direction]
 
     def check(ctx: CheckContext) -> None:
@@ -207,7 +221,7 @@ def q11_random(ctx: CheckContext) -> None:
 def _each_alignment() -> list[tuple[tuple, dict, int]]:
     """Structural cases of evaluer: each of the 69 alignments owned by one player (players
     alternating), then each with only 3 of its 4 cells owned (0)."""
-    owned, seen = [], set()
+    owned, seen = [], set[tuple]()
     for alignment, joueur, _, moves in alignment_games(WIN):
         if alignment not in seen and joueur == 1 + len(seen) % 2:
             seen.add(alignment)
@@ -270,7 +284,7 @@ def q13_table(ctx: CheckContext) -> None:
         raise mismatch("nb_alignements_potentiels", expected, obtained)
 
 
-def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False):
+def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False) -> CallResult:
     return ctx.call(
         "heuristique", ctx.as_student(jeu), shown=f"heuristique({name})", board=jeu, keep_args=keep_args
     )
@@ -318,7 +332,7 @@ def heuristic_positions() -> list[dict]:
 
 def q14_unchanged(ctx: CheckContext) -> None:
     def probe(jeu: dict) -> None:
-        after = _heuristic(ctx, jeu, keep_args=True).args_after[0]
+        after = _heuristic(ctx, jeu, keep_args=True).argument_after(0)
         unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))
 
     ctx.for_all(games(min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
 
 from grader.kit import (
     CallFailed,
+    CallResult,
     Check,
     CheckContext,
     Question,
@@ -154,7 +157,7 @@ def _playable_moves() -> st.SearchStrategy:
     )
 
 
-def _play(ctx: CheckContext, jeu: dict, col: int):
+def _play(ctx: CheckContext, jeu: dict, col: int) -> tuple[str, CallResult, dict, Any]:
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     result = ctx.call(
@@ -169,11 +172,11 @@ def q6_in_place(ctx: CheckContext) -> None:
     def probe(example: tuple) -> None:
         jeu, col = example
         call, result, after, _ = _play(ctx, jeu, col)
-        if not same(result.args_after[0], after):
+        if not same(result.argument_after(0), after):
             raise mismatch(
                 call,
                 after,
-                result.args_after[0],
+                result.argument_after(0),
                 jeu,
                 fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
                 en="the game after the call (expected / obtained); the board drawn is the one before",
@@ -251,11 +254,11 @@ def q7_undo(ctx: CheckContext) -> None:
         result = ctx.call(
             "dejouer_colonne", ctx.as_student(after), col, shown=call, board=after, keep_args=True
         )
-        if not same(result.args_after[0], before):
+        if not same(result.argument_after(0), before):
             raise mismatch(
                 call,
                 before,
-                result.args_after[0],
+                result.argument_after(0),
                 after,
                 fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
                 en=f"jeu is the board drawn, where column {col} was just played",

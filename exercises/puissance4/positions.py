@@ -4,6 +4,7 @@ representation, board drawing and cached reference values."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,7 +74,7 @@ def from_key(k: tuple) -> dict:
 def search_value(k: tuple, n: int) -> tuple[Any, float]:
     """The reference's (column, value) of the player to move at horizon n."""
     jeu = from_key(k)
-    search = ref.maximin if ref.prochain_joueur(jeu) == 1 else ref.minimax
+    search: Callable[..., tuple[Any, float]] = ref.maximin if ref.prochain_joueur(jeu) == 1 else ref.minimax
     return search(jeu, n)
 
 
@@ -175,7 +176,7 @@ def normalise(value: Any) -> dict | None:
 WIN, OWN_THREAT, OPPONENT_THREAT = "win", "own_threat", "opponent_threat"
 
 
-def structural(probe, examples: list) -> None:
+def structural(probe: Callable[[Any], None], examples: list) -> None:
     """Probe the structural examples, after the random ones (`ctx.for_all`): a bug the
     random positions show is reported on the smallest one Hypothesis finds, and these
     positions, built on purpose, catch the bugs random play does not reach."""
@@ -198,7 +199,8 @@ def build(
 
     rng = random.Random(seed)
     others = set(cells) - {last}
-    jeu, moves = ref.init(), []
+    jeu = ref.init()
+    moves: list[int] = []
     for _ in range(ref.nrows * ref.ncols):
         q = ref.prochain_joueur(jeu)
         done = all(jeu["plateau"][i][j] == joueur for i, j in others)
@@ -209,7 +211,9 @@ def build(
             and (q == joueur) == (finish == OWN_THREAT)
         ):
             return moves
-        mine, needed, free = [], [], []
+        mine: list[int] = []
+        needed: list[int] = []
+        free: list[int] = []
         for col in ref.colonnes_jouables(jeu):
             cell = _landing(jeu, col)
             if cell == last:
@@ -302,7 +306,7 @@ def generate_wrapped() -> list[tuple[int, int, tuple, tuple]]:
     return out
 
 
-def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
+def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, ...]]]]:
     """(game, (player, cell)) of `generate_wrapped`, as stored."""
     from .structural_moves import GAMES
 
@@ -325,7 +329,8 @@ def threats(finish: str) -> list[dict]:
 
 def columns(counts: dict[int, int]) -> dict:
     """The game where column c holds counts[c] tokens, played column by column."""
-    return ref.initialiser_jeu([c for c, k in sorted(counts.items()) for _ in range(k)])
+    game: dict = ref.initialiser_jeu([c for c, k in sorted(counts.items()) for _ in range(k)])
+    return game
 
 
 def column_games() -> list[dict]:

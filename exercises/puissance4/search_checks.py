@@ -3,6 +3,7 @@ and alpha-beta (Q17)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from grader.kit import (
     CallFailed,
+    CallResult,
     Check,
     CheckContext,
     Question,
@@ -113,7 +115,7 @@ def _search(
     name: str = "jeu",
     window: tuple | None = None,
     keep_args: bool = False,
-):
+) -> tuple[str, CallResult]:
     args: tuple = (ctx.as_student(jeu),) + (window or ()) + (n,)
     shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
     call = f"{func}({name}, {shown_window}{n})"
@@ -157,7 +159,7 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     return out
 
 
-def _random_search(func: str, player: int):
+def _random_search(func: str, player: int) -> Callable[[CheckContext], None]:
     def check(ctx: CheckContext) -> None:
         def probe(example: tuple) -> None:
             jeu, n = example
@@ -222,7 +224,7 @@ def q15_unchanged(ctx: CheckContext) -> None:
     ]
     for func, jeu, n in cases:
         call, result = _search(ctx, func, jeu, n, keep_args=True)
-        unchanged(call, jeu, result.args_after[0], func=func, arg=("le jeu", "the game"))
+        unchanged(call, jeu, result.argument_after(0), func=func, arg=("le jeu", "the game"))
 
 
 # -- Q16 ----------------------------------------------------------------------
@@ -339,7 +341,8 @@ def evaluation_counts(ctx: CheckContext) -> Evaluations:
     """Computed once per submission: the pruning check and the note both use it."""
     if "counts" not in ctx.cache:
         ctx.cache["counts"] = _evaluation_counts(ctx)
-    return ctx.cache["counts"]
+    counts: Evaluations = ctx.cache["counts"]
+    return counts
 
 
 def _counted(ctx: CheckContext, func: str, *args: Any, shown: str) -> tuple[dict, bool]:
@@ -375,7 +378,7 @@ def _evaluation_counts(ctx: CheckContext) -> Evaluations:
             "heuristique",
             tampered,
         )
-    moves = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
+    moves: Callable[[dict], int] = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
     return Evaluations(
         moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne", tampered
     )

@@ -56,6 +56,12 @@ class CallResult:
     counts: dict[str, Any] = field(default_factory=dict)
     stdout: str = ""
 
+    def argument_after(self, index: int) -> Any:
+        """The call's `index`-th argument as the call left it (a call with keep_args)."""
+        if self.args_after is None:  # the same error as indexing None
+            raise TypeError("the call did not keep its arguments (keep_args=False)")
+        return self.args_after[index]
+
 
 @dataclass(frozen=True)
 class Cell:
