@@ -7,6 +7,7 @@ from typing import Any
 from grader.kit import CallResult, Check, CheckContext, Question, Text, as_pair, mismatch, show
 from reference import chocolat as ref
 
+from .encoding import Encoding
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
 
 CALL_BUDGET = 5.0
@@ -30,12 +31,15 @@ def _rec_call(state: tuple[int, int, int]) -> str:
 
 
 def _rec(
-    ctx: CheckContext, state: tuple[int, int, int], keep_args: bool = False, budget: float = CALL_BUDGET
+    ctx: CheckContext[Encoding],
+    state: tuple[int, int, int],
+    keep_args: bool = False,
+    budget: float = CALL_BUDGET,
 ) -> CallResult:
     return ctx.call("minimax_rec", {}, *state, shown=_rec_call(state), budget=budget, keep_args=keep_args)
 
 
-def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: CheckContext) -> None:
+def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: CheckContext[Encoding]) -> None:
     """The winner part of `value` must be right (the move is other checks' business)."""
     pair = as_pair(value)
     if pair is not None and is_int(pair[0]) and pair[0] == ref.gagnant(*state):
@@ -46,18 +50,18 @@ def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: Check
 
 
 # -- Q1 minimax_rec --------------------------------------------------------------
-def q1_base_case(ctx: CheckContext) -> None:
+def q1_base_case(ctx: CheckContext[Encoding]) -> None:
     for p in (1, 2):
         state = (1, 1, p)
         _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
 
 
-def q1_winner(ctx: CheckContext) -> None:
+def q1_winner(ctx: CheckContext[Encoding]) -> None:
     for state in all_states():
         _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
 
 
-def q1_winning_move(ctx: CheckContext) -> None:
+def q1_winning_move(ctx: CheckContext[Encoding]) -> None:
     for state in (s for s in all_states() if s[0] != s[1]):
         value = _rec(ctx, state).value
         pair = as_pair(value)  # the move alone: the winner is the previous check's business
@@ -68,7 +72,7 @@ def q1_winning_move(ctx: CheckContext) -> None:
             )
 
 
-def q1_fills_dic(ctx: CheckContext) -> None:
+def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
     for state in all_states():
         result = _rec(ctx, state, keep_args=True)
         dic: Any = result.args_after[0] if result.args_after else None
@@ -114,7 +118,7 @@ def _same_move(a: Any, b: Any) -> bool:
 ONCE_STATE = (5, 7, 1)
 
 
-def q1_computed_once(ctx: CheckContext) -> None:
+def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
     call = _rec_call(ONCE_STATE)
     value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
     _check_winner(call, ONCE_STATE, value, ctx)
@@ -143,14 +147,14 @@ def q1_computed_once(ctx: CheckContext) -> None:
         )
 
 
-def q1_fast(ctx: CheckContext) -> None:
+def q1_fast(ctx: CheckContext[Encoding]) -> None:
     state = (BIG, BIG, 1)
     value = _rec(ctx, state, budget=FAST_BUDGET).value
     _check_winner(_rec_call(state), state, value, ctx)
 
 
 # -- Q2 minimax ------------------------------------------------------------------
-def _check_strategy(ctx: CheckContext, m: int, n: int, budget: float = CALL_BUDGET) -> None:
+def _check_strategy(ctx: CheckContext[Encoding], m: int, n: int, budget: float = CALL_BUDGET) -> None:
     call = f"minimax({m}, {n})"
     dic = ctx.value("minimax", m, n, shown=call, budget=budget)
     found = strategy_problem(dic, (m, n, 1), ctx.state)
@@ -160,18 +164,18 @@ def _check_strategy(ctx: CheckContext, m: int, n: int, budget: float = CALL_BUDG
         )
 
 
-def q2_small_bars(ctx: CheckContext) -> None:
+def q2_small_bars(ctx: CheckContext[Encoding]) -> None:
     for m, n in ((1, 1), (1, 2), (2, 1), (1, 5), (6, 1)):
         _check_strategy(ctx, m, n)
 
 
-def q2_sizes(ctx: CheckContext) -> None:
+def q2_sizes(ctx: CheckContext[Encoding]) -> None:
     for m, n, p in all_states():
         if p == 1:
             _check_strategy(ctx, m, n)
 
 
-def q2_fast(ctx: CheckContext) -> None:
+def q2_fast(ctx: CheckContext[Encoding]) -> None:
     _check_strategy(ctx, BIG, BIG, budget=FAST_BUDGET)
 
 

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from grader.kit import Check, CheckContext, Question, Text, as_cell, mismatch, same, show
 from reference import domineering as ref
 
-from .positions import a_move_among, moves_text, playable, positions, structural_positions
+from .positions import SubmissionState, a_move_among, moves_text, playable, positions, structural_positions
 
 SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
 
 # -- Q1 grille_vide -------------------------------------------------------------------
-def q1_values(ctx: CheckContext) -> None:
+def q1_values(ctx: CheckContext[SubmissionState]) -> None:
     for n, p in SIZES:
         obtained = ctx.value("grille_vide", n, p)
         expected = ref.grille_vide(n, p)
@@ -30,7 +30,7 @@ def q1_values(ctx: CheckContext) -> None:
             )
 
 
-def q1_rows_distinct(ctx: CheckContext) -> None:
+def q1_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
     result = ctx.call("grille_vide", 3, 4)
     for first, second in result.shared:
         if len(first) == 1 and len(second) == 1:
@@ -57,7 +57,7 @@ def as_moves(value: Any) -> list | None:
     return None if any(m is None for m in moves) else moves
 
 
-def check_moves(ctx: CheckContext, v: list, joueur: int) -> None:
+def check_moves(ctx: CheckContext[SubmissionState], v: list, joueur: int) -> None:
     call = f"coups_possibles(v, {joueur})"
     obtained = ctx.value("coups_possibles", ctx.as_student(v), joueur, shown=call, board=v)
     expected = ref.coups_possibles(v, joueur)
@@ -89,12 +89,12 @@ def _moves_difference(moves: list | None, expected: list, joueur: int) -> tuple[
     return ("chaque coup doit figurer une seule fois", "each move must appear once")
 
 
-def q2_sheet(ctx: CheckContext) -> None:
+def q2_sheet(ctx: CheckContext[SubmissionState]) -> None:
     for joueur in (0, 1):
         check_moves(ctx, ref.grille_vide(3, 4), joueur)
 
 
-def q2_random(ctx: CheckContext) -> None:
+def q2_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         v, _ = example
         for joueur in (0, 1):
@@ -109,7 +109,7 @@ def q2_random(ctx: CheckContext) -> None:
 
 
 # -- Q3 strategie_aleatoire ----------------------------------------------------------------
-def q3_legal(ctx: CheckContext) -> None:
+def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_aleatoire(v, {joueur})"
@@ -138,7 +138,7 @@ def _repeated(call: str) -> Text:
     return Text(f"{call}, {DRAWS} fois", f"{call}, {DRAWS} times")
 
 
-def q3_every_move(ctx: CheckContext) -> None:
+def q3_every_move(ctx: CheckContext[SubmissionState]) -> None:
     cases = [(ref.grille_vide(3, 4), 0), (ref.grille_vide(3, 4), 1), (ref.rejouer(4, 4, [3, 5, 1])[0], 1)]
     for v, joueur in cases:
         call = f"strategie_aleatoire(v, {joueur})"
@@ -204,7 +204,7 @@ EDGE_MOVES = [
 ]
 
 
-def q4_in_place(ctx: CheckContext) -> None:
+def q4_in_place(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         v, joueur, (i, j) = example
         call = f"placer(v, {i}, {j}, {joueur})"
@@ -226,7 +226,7 @@ def q4_in_place(ctx: CheckContext) -> None:
     ctx.for_all(_moves_strategy(), probe, examples=15, explicit=EDGE_MOVES)
 
 
-def q5_undo(ctx: CheckContext) -> None:
+def q5_undo(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         before, joueur, (i, j) = example
         after = ref.copie(before)

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, is_number, mismatch, same, show
 from reference import domineering as ref
 
+from .positions import SubmissionState
+
 PROBES = {"premier_coup": ref.premier_coup, "dernier_coup": ref.dernier_coup}
 GAME_BUDGET = 5.0
 
@@ -102,7 +104,7 @@ def _probes_note(names: tuple[str, ...]) -> tuple[str, str]:
     return " ; ".join(fr[n] for n in unique), "; ".join(en[n] for n in unique)
 
 
-def play(ctx: CheckContext, names: tuple[str, str], n: int, p: int) -> None:
+def play(ctx: CheckContext[SubmissionState], names: tuple[str, str], n: int, p: int) -> None:
     """jeu(names[0], names[1], n, p) with probe strategies: legal game, right winner."""
     call = f"jeu({names[0]}, {names[1]}, {n}, {p})"
     winner, log = ctx.value(
@@ -147,12 +149,12 @@ DETERMINISTIC_GAMES = (
 )
 
 
-def q6_deterministic(ctx: CheckContext) -> None:
+def q6_deterministic(ctx: CheckContext[SubmissionState]) -> None:
     for first, second, n, p in DETERMINISTIC_GAMES:
         play(ctx, (first, second), n, p)
 
 
-def q6_random(ctx: CheckContext) -> None:
+def q6_random(ctx: CheckContext[SubmissionState]) -> None:
     sizes = st.tuples(st.integers(1, 6), st.integers(1, 6), st.booleans())
 
     def probe(example: tuple) -> None:
@@ -163,7 +165,7 @@ def q6_random(ctx: CheckContext) -> None:
     ctx.for_all(sizes, probe, examples=8, explicit=[(3, 4, True), (5, 5, False)])
 
 
-def q6_sheet(ctx: CheckContext) -> None:
+def q6_sheet(ctx: CheckContext[SubmissionState]) -> None:
     call = "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4)"
     strategy = ctx.student.ref("strategie_aleatoire")
     for _ in range(3):
@@ -193,7 +195,7 @@ def split_games(log: list, n: int, p: int) -> list[list]:
     return games
 
 
-def q7_counts(ctx: CheckContext) -> None:
+def q7_counts(ctx: CheckContext[SubmissionState]) -> None:
     names, n, p, parties = ("coup_au_hasard", "coup_au_hasard"), 3, 4, 21  # odd: swapped counts differ
     call = f"statistiques(coup_au_hasard, coup_au_hasard, {n}, {p}, {parties})"
     value, log = ctx.value(
@@ -254,7 +256,7 @@ DETERMINISTIC_STATS = (
 )
 
 
-def q7_deterministic(ctx: CheckContext) -> None:
+def q7_deterministic(ctx: CheckContext[SubmissionState]) -> None:
     for first, second, n, p, parties in DETERMINISTIC_STATS:
         call = f"statistiques({first}, {second}, {n}, {p}, {parties})"
         value = ctx.value(

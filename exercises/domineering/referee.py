@@ -16,6 +16,8 @@ from typing import Any
 from grader.kit import CallFailed, CheckContext, as_cell, show
 from reference import domineering as ref
 
+from .positions import SubmissionState
+
 MOVE_BUDGET = 10.0
 """Budget of one move (a depth-2 search on 5 x 5)."""
 
@@ -35,7 +37,9 @@ class DuelResult:
     illegal: Illegal | None = None
 
 
-def duel(ctx: CheckContext, empty: list, games: int, seat: int, budget: float, shown: Any) -> DuelResult:
+def duel(
+    ctx: CheckContext[SubmissionState], empty: list, games: int, seat: int, budget: float, shown: Any
+) -> DuelResult:
     """`games` games from `empty` (reference data), strategie_minmax playing as `seat`.
 
     The opponent draws from its own generator, seeded per game, as the sheet's random
@@ -69,7 +73,7 @@ def duel(ctx: CheckContext, empty: list, games: int, seat: int, budget: float, s
     return DuelResult(wins, games)
 
 
-def _ask(ctx: CheckContext, v: list, joueur: int, deadline: float, shown: Any) -> Any:
+def _ask(ctx: CheckContext[SubmissionState], v: list, joueur: int, deadline: float, shown: Any) -> Any:
     left = max(deadline - time.monotonic(), 0.05)  # spent: the next call times out at once
     try:
         return ctx.value(

@@ -27,6 +27,7 @@ from reference import domineering as ref
 from . import referee
 from .positions import (
     INF,
+    SubmissionState,
     a_move_among,
     key,
     leaves,
@@ -51,7 +52,7 @@ def _h1_expected(v: list) -> set:
     return {ref.h1(v), ref.h1_bloque_1(v)}
 
 
-def _check_h1(ctx: CheckContext, v: list, name: str = "v") -> None:
+def _check_h1(ctx: CheckContext[SubmissionState], v: list, name: str = "v") -> None:
     call = f"h1({name})"
     obtained = ctx.value("h1", ctx.as_student(v), shown=call, board=v)
     accepted = _h1_expected(v)
@@ -84,7 +85,7 @@ def _check_h1(ctx: CheckContext, v: list, name: str = "v") -> None:
         raise mismatch(call, ref.h1(v), obtained, v, fr=fr, en=en)
 
 
-def q8_sheet(ctx: CheckContext) -> None:
+def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
     _check_h1(ctx, ref.grille_vide(3, 2), "grille_vide(3, 2)")
 
 
@@ -99,16 +100,16 @@ INFINITE_CASES = (
 )
 
 
-def q8_infinities(ctx: CheckContext) -> None:
+def q8_infinities(ctx: CheckContext[SubmissionState]) -> None:
     for v in INFINITE_CASES:
         _check_h1(ctx, v)
 
 
-def q8_random(ctx: CheckContext) -> None:
+def q8_random(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(positions(), lambda t: _check_h1(ctx, t[0]), examples=25, explicit=structural_positions())
 
 
-def q8_unchanged(ctx: CheckContext) -> None:
+def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     for v in (ref.grille_vide(3, 2), ref.rejouer(4, 4, [1, 2, 3, 4])[0], ref.grille_vide(1, 3)):
         result = ctx.call("h1", ctx.as_student(v), shown="h1(v)", board=v, keep_args=True)
         unchanged("h1(v)", v, result.argument_after(0), func="h1")
@@ -172,7 +173,7 @@ reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax.
 
 
 def _minmax(
-    ctx: CheckContext, v: list, joueur: int, depth: int, h: str, keep_args: bool = False
+    ctx: CheckContext[SubmissionState], v: list, joueur: int, depth: int, h: str, keep_args: bool = False
 ) -> tuple[str, CallResult]:
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
     h_arg = ctx.student.ref("@" + h)
@@ -190,7 +191,7 @@ def _minmax(
     return call, result
 
 
-def q9_leaves(ctx: CheckContext) -> None:
+def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
     heuristics: dict[str, Callable[[list], float]] = {"h1": ref.h1, "h_poids": ref.h_poids}
     cases = (
         (ref.grille_vide(3, 4), 0, 0, "h1"),
@@ -215,8 +216,8 @@ def q9_leaves(ctx: CheckContext) -> None:
             raise mismatch(call, expected, result.value, v, fr=note[0], en=note[1])
 
 
-def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckContext], None]:
-    def check(ctx: CheckContext) -> None:
+def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckContext[SubmissionState]], None]:
+    def check(ctx: CheckContext[SubmissionState]) -> None:
         def probe(example: tuple) -> None:
             v, joueur, depth = example
             call, result = _minmax(ctx, v, joueur, depth, h)
@@ -230,7 +231,7 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
     return check
 
 
-def q9_own_h1(ctx: CheckContext) -> None:
+def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
     """With the student's own h1: the answer of the sheet's minmax run with that same h1
     (computed in the worker), so that a wrong h1 does not fail minmax here."""
     for v, joueur in (
@@ -263,7 +264,7 @@ def q9_own_h1(ctx: CheckContext) -> None:
             )
 
 
-def q9_unchanged(ctx: CheckContext) -> None:
+def q9_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     for v, joueur, depth in (
         (ref.grille_vide(3, 4), 0, 2),
         (ref.rejouer(4, 4, [1, 5])[0], 0, 3),
@@ -290,7 +291,7 @@ def _best_moves(v: list, joueur: int, depth: int) -> frozenset:
     return optimal_moves(key(v), joueur, depth, "h1") | optimal_moves(key(v), joueur, depth, "h1_bloque_1")
 
 
-def _strategy_probe(ctx: CheckContext, depth: int) -> Callable[[tuple], None]:
+def _strategy_probe(ctx: CheckContext[SubmissionState], depth: int) -> Callable[[tuple], None]:
     def probe(example: tuple) -> None:
         v, joueur = example
         call = f"strategie_minmax(v, {joueur})"
@@ -329,7 +330,7 @@ INFINITY_DECIDES = (
 )
 
 
-def q10_optimal(ctx: CheckContext) -> None:
+def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     explicit = [(ref.grille_vide(5, 5), 0), (ref.rejouer(5, 5, [7])[0], 1)] + [
         ref.rejouer(5, 5, choices) for choices in INFINITY_DECIDES
     ]
@@ -357,7 +358,7 @@ DUEL_GAMES = 25  # per seat: 50 games in all
 DUEL_BUDGET = 30.0
 
 
-def q10_beats_random(ctx: CheckContext) -> None:
+def q10_beats_random(ctx: CheckContext[SubmissionState]) -> None:
     wins = 0
     empty = ref.grille_vide(5, 5)
     for seat in (0, 1):

@@ -13,6 +13,7 @@ from .positions import (
     ONLY_HORIZONTAL,
     ONLY_VERTICAL,
     Board,
+    Representation,
     board_key,
     boards,
     page_board,
@@ -23,7 +24,9 @@ from .positions import (
 
 
 # -- Q1 h ----------------------------------------------------------------------------
-def _check_h(ctx: CheckContext, v: Board, name: str = "v", note: tuple[str, str] = ("", "")) -> None:
+def _check_h(
+    ctx: CheckContext[Representation], v: Board, name: str = "v", note: tuple[str, str] = ("", "")
+) -> None:
     call = f"h({name})"
     obtained = ctx.value("h", ctx.as_student(v), shown=call, board=v)
     expected = ref.h(v)
@@ -35,19 +38,19 @@ def _blocked(v: Board) -> tuple[bool, bool]:
     return not ref.coups(v, 0), not ref.coups(v, 1)
 
 
-def q1_sheet(ctx: CheckContext) -> None:
+def q1_sheet(ctx: CheckContext[Representation]) -> None:
     _check_h(
         ctx, page_board(), note=("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2")
     )
 
 
-def q1_random(ctx: CheckContext) -> None:
+def q1_random(ctx: CheckContext[Representation]) -> None:
     # Boards where both players are stuck have their own check (which infinity wins).
     positions = boards().filter(lambda v: _blocked(v) != (True, True))
     ctx.for_all(positions, lambda v: _check_h(ctx, v), examples=25)
 
 
-def q1_infinities(ctx: CheckContext) -> None:
+def q1_infinities(ctx: CheckContext[Representation]) -> None:
     _check_h(
         ctx,
         ONLY_HORIZONTAL,
@@ -66,7 +69,7 @@ def q1_infinities(ctx: CheckContext) -> None:
     )
 
 
-def q1_both_stuck(ctx: CheckContext) -> None:
+def q1_both_stuck(ctx: CheckContext[Representation]) -> None:
     _check_h(
         ctx,
         BOTH_STUCK,
@@ -77,14 +80,14 @@ def q1_both_stuck(ctx: CheckContext) -> None:
     )
 
 
-def q1_unchanged(ctx: CheckContext) -> None:
+def q1_unchanged(ctx: CheckContext[Representation]) -> None:
     for v in (page_board(), ONLY_VERTICAL):
         result = ctx.call("h", ctx.as_student(v), shown="h(v)", board=v, keep_args=True)
         unchanged("h(v)", v, result.argument_after(0), func="h", equal=same_board, expected=rows(v))
 
 
 # -- Q2 s ----------------------------------------------------------------------------
-def _check_s(ctx: CheckContext, v: Board, joueur: int, name: str = "v") -> None:
+def _check_s(ctx: CheckContext[Representation], v: Board, joueur: int, name: str = "v") -> None:
     call = f"s({name}, {joueur})"
     obtained = ctx.value("s", ctx.as_student(v), joueur, shown=call, board=v)
     expected = successors(v, joueur)
@@ -102,16 +105,16 @@ def _check_s(ctx: CheckContext, v: Board, joueur: int, name: str = "v") -> None:
         )
 
 
-def q2_sheet(ctx: CheckContext) -> None:
+def q2_sheet(ctx: CheckContext[Representation]) -> None:
     _check_s(ctx, page_board(), 0)
 
 
-def q2_random(ctx: CheckContext) -> None:
+def q2_random(ctx: CheckContext[Representation]) -> None:
     cases = st.tuples(boards(), st.integers(0, 1))
     ctx.for_all(cases, lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)])
 
 
-def q2_unchanged(ctx: CheckContext) -> None:
+def q2_unchanged(ctx: CheckContext[Representation]) -> None:
     def probe(case: tuple) -> None:
         v, joueur = case
         call = f"s(v, {joueur})"

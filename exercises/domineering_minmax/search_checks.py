@@ -30,6 +30,7 @@ from .positions import (
     ONLY_VERTICAL,
     SEARCH_BUDGET,
     Board,
+    Representation,
     board_key,
     optimal,
     page_board,
@@ -42,7 +43,7 @@ from .positions import (
 )
 
 
-def _own_or_ours(ctx: CheckContext, own: bool) -> tuple[Any, Any]:
+def _own_or_ours(ctx: CheckContext[Representation], own: bool) -> tuple[Any, Any]:
     """(s, h): the student's own, or the page's run by the grader."""
     if own:
         missing = [name for name in ("s", "h") if not ctx.student.has(name)]
@@ -118,7 +119,7 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
 
 
 def _minmax(
-    ctx: CheckContext,
+    ctx: CheckContext[Representation],
     v: Board,
     p: int,
     joueur: int,
@@ -143,7 +144,7 @@ def _minmax(
     return call, result
 
 
-def _blame_own(ctx: CheckContext, exc: Mismatch) -> Mismatch:
+def _blame_own(ctx: CheckContext[Representation], exc: Mismatch) -> Mismatch:
     """A sheet check run with the student's own s and h failed: say when they are the
     cause (they do not give the page's values on its board)."""
     wrong = []
@@ -179,7 +180,7 @@ def _blame_own(ctx: CheckContext, exc: Mismatch) -> Mismatch:
     return exc
 
 
-def q3_sheet(ctx: CheckContext) -> None:
+def q3_sheet(ctx: CheckContext[Representation]) -> None:
     call, result = _minmax(ctx, page_board(), 2, 0, own=True)
     try:
         check_search(call, page_board(), 2, 0, result.value)
@@ -187,7 +188,7 @@ def q3_sheet(ctx: CheckContext) -> None:
         raise _blame_own(ctx, exc) from None
 
 
-def q3_random(ctx: CheckContext) -> None:
+def q3_random(ctx: CheckContext[Representation]) -> None:
     def probe(case: tuple[Board, int, int]) -> None:
         call, result = _minmax(ctx, *case)
         check_search(call, *case, result.value)
@@ -195,7 +196,7 @@ def q3_random(ctx: CheckContext) -> None:
     ctx.for_all(search_cases(), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
 
 
-def q3_leaves(ctx: CheckContext) -> None:
+def q3_leaves(ctx: CheckContext[Representation]) -> None:
     cases = [
         (page_board(), 0, 0),
         (page_board(), 0, 1),
@@ -208,7 +209,7 @@ def q3_leaves(ctx: CheckContext) -> None:
         check_search(call, v, p, joueur, result.value)
 
 
-def q3_unchanged(ctx: CheckContext) -> None:
+def q3_unchanged(ctx: CheckContext[Representation]) -> None:
     for v, p, joueur in ((page_board(), 2, 0), (page_board(), 1, 1)):
         call, result = _minmax(ctx, v, p, joueur, keep_args=True)
         if board_key(result.argument_after(2)) != v:
@@ -227,7 +228,7 @@ WINNER = re.compile(r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn", re.IGNORECASE
 
 
 def _jeu(
-    ctx: CheckContext, v: Board, p: int, joueur: int, own: bool = False, name: str = "v"
+    ctx: CheckContext[Representation], v: Board, p: int, joueur: int, own: bool = False, name: str = "v"
 ) -> tuple[str, list, int | None]:
     """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
     s, h = _own_or_ours(ctx, own)
@@ -242,7 +243,7 @@ def _jeu(
     return call, result.value if isinstance(result.value, list) else [], int(found[-1]) if found else None
 
 
-def _close_figures(ctx: CheckContext) -> None:
+def _close_figures(ctx: CheckContext[Representation]) -> None:
     try:
         ctx.student.call("@close_figures")
     except StudentFailure:  # the worker died with the call: nothing left to close
@@ -272,7 +273,7 @@ def _expect_winner(call: str, v: Board, winner: int | None, allowed: frozenset[i
     )
 
 
-def q4_sheet(ctx: CheckContext) -> None:
+def q4_sheet(ctx: CheckContext[Representation]) -> None:
     call, _, winner = _jeu(ctx, page_board(), 3, 0, own=True)
     try:
         _expect_winner(call, page_board(), winner, frozenset({0}))
@@ -330,7 +331,7 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
         )
 
 
-def q4_game(ctx: CheckContext) -> None:
+def q4_game(ctx: CheckContext[Representation]) -> None:
     def probe(case: tuple) -> None:
         v, p, joueur = case
         call, drawn, winner = _jeu(ctx, v, p, joueur)
@@ -341,7 +342,7 @@ def q4_game(ctx: CheckContext) -> None:
     ctx.for_all(search_cases(), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases())
 
 
-def q4_affiche(ctx: CheckContext) -> None:
+def q4_affiche(ctx: CheckContext[Representation]) -> None:
     try:
         for v in (page_board(), ONLY_VERTICAL):
             ctx.call("affiche", ctx.as_student(v), shown="affiche(v)", board=v)

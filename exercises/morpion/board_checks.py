@@ -15,6 +15,7 @@ from .positions import (
     COMP,
     HUMAN,
     KINDS,
+    SubmissionState,
     as_bool,
     empty,
     full_boards,
@@ -25,7 +26,7 @@ from .positions import (
 
 
 def _call(
-    ctx: CheckContext, func: str, state: list, *more: Any, keep_args: bool = False
+    ctx: CheckContext[SubmissionState], func: str, state: list, *more: Any, keep_args: bool = False
 ) -> tuple[str, CallResult]:
     args = ", ".join(show(a) for a in (state,) + more)
     call = f"{func}({args})"
@@ -33,15 +34,15 @@ def _call(
 
 
 # -- Q1 wins -------------------------------------------------------------------
-def _check_wins(ctx: CheckContext, state: list, player: int) -> None:
+def _check_wins(ctx: CheckContext[SubmissionState], state: list, player: int) -> None:
     call, result = _call(ctx, "wins", state, player)
     expected = ref.wins(state, player)
     if as_bool(result.value) is not expected:
         raise mismatch(call, expected, result.value, state)
 
 
-def _line_kind(kind: str) -> Callable[[CheckContext], None]:
-    def check(ctx: CheckContext) -> None:
+def _line_kind(kind: str) -> Callable[[CheckContext[SubmissionState]], None]:
+    def check(ctx: CheckContext[SubmissionState]) -> None:
         for line in KINDS[kind]:
             for holder in (COMP, HUMAN):
                 state = line_position(line, holder)
@@ -51,7 +52,7 @@ def _line_kind(kind: str) -> Callable[[CheckContext], None]:
     return check
 
 
-def q1_random(ctx: CheckContext) -> None:
+def q1_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, _ = example
         for player in (COMP, HUMAN):
@@ -61,7 +62,7 @@ def q1_random(ctx: CheckContext) -> None:
 
 
 # -- Q2 evaluate ---------------------------------------------------------------
-def _check_evaluate(ctx: CheckContext, state: list) -> None:
+def _check_evaluate(ctx: CheckContext[SubmissionState], state: list) -> None:
     call, result = _call(ctx, "evaluate", state)
     expected = ref.evaluate(state)
     if not same(result.value, expected):
@@ -75,18 +76,18 @@ def _check_evaluate(ctx: CheckContext, state: list) -> None:
         )
 
 
-def q2_signs(ctx: CheckContext) -> None:
+def q2_signs(ctx: CheckContext[SubmissionState]) -> None:
     no_win = [[1, -1, 0], [0, 1, 0], [0, 0, -1]]
     for state in (line_position(ref.LINES[0], COMP), line_position(ref.LINES[4], HUMAN), no_win):
         _check_evaluate(ctx, state)
 
 
-def q2_random(ctx: CheckContext) -> None:
+def q2_random(ctx: CheckContext[SubmissionState]) -> None:
     explicit = [(s, COMP) for s in line_positions() + full_boards()]
     ctx.for_all(positions(AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25, explicit=explicit)
 
 
-def q2_unchanged(ctx: CheckContext) -> None:
+def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, _ = example
         call, result = _call(ctx, "evaluate", state, keep_args=True)
@@ -96,7 +97,7 @@ def q2_unchanged(ctx: CheckContext) -> None:
 
 
 # -- Q3 game_over --------------------------------------------------------------
-def _check_game_over(ctx: CheckContext, state: list) -> None:
+def _check_game_over(ctx: CheckContext[SubmissionState], state: list) -> None:
     call, result = _call(ctx, "game_over", state)
     expected = ref.game_over(state)
     obtained = as_bool(result.value)
@@ -114,7 +115,7 @@ def _check_game_over(ctx: CheckContext, state: list) -> None:
     )
 
 
-def q3_won(ctx: CheckContext) -> None:
+def q3_won(ctx: CheckContext[SubmissionState]) -> None:
     won = positions(AT_WIN).filter(lambda ex: ref.game_over(ex[0]))
     ctx.for_all(
         won,
@@ -124,7 +125,7 @@ def q3_won(ctx: CheckContext) -> None:
     )
 
 
-def q3_not_won(ctx: CheckContext) -> None:
+def q3_not_won(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(
         positions(BEFORE_WIN),
         lambda ex: _check_game_over(ctx, ex[0]),
@@ -144,7 +145,7 @@ def _cell_set(value: Any) -> set | None:
     return set(cells)
 
 
-def _check_empty_cells(ctx: CheckContext, state: list) -> None:
+def _check_empty_cells(ctx: CheckContext[SubmissionState], state: list) -> None:
     call, result = _call(ctx, "empty_cells", state)
     expected = ref.empty_cells(state)
     if _cell_set(result.value) != {tuple(c) for c in expected}:
@@ -158,16 +159,16 @@ def _check_empty_cells(ctx: CheckContext, state: list) -> None:
         )
 
 
-def q4_empty_board(ctx: CheckContext) -> None:
+def q4_empty_board(ctx: CheckContext[SubmissionState]) -> None:
     _check_empty_cells(ctx, empty())
 
 
-def q4_full_boards(ctx: CheckContext) -> None:
+def q4_full_boards(ctx: CheckContext[SubmissionState]) -> None:
     for board in full_boards():
         _check_empty_cells(ctx, board)
 
 
-def q4_random(ctx: CheckContext) -> None:
+def q4_random(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(positions(AT_WIN), lambda ex: _check_empty_cells(ctx, ex[0]), examples=25)
 
 

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from grader.kit import Check, CheckContext, Question, mismatch, same, show, unchanged
 from reference import morpion as ref
 
-from .positions import BEFORE_WIN, COMP, HUMAN, as_bool, empty, full_boards, positions
+from .positions import BEFORE_WIN, COMP, HUMAN, SubmissionState, as_bool, empty, full_boards, positions
 
 ALL_CELLS = [(x, y) for x in range(3) for y in range(3)]
 
 
-def _on_board(ctx: CheckContext, state: list, func: str, *args: Any) -> tuple[str, Any, Any]:
+def _on_board(ctx: CheckContext[SubmissionState], state: list, func: str, *args: Any) -> tuple[str, Any, Any]:
     """(call as shown, value returned, the global board after the call)."""
     name = ctx.state.board_name
     ctx.student.set(name, ref.from_key(ref.key(state)))
@@ -27,10 +27,12 @@ def _on_board(ctx: CheckContext, state: list, func: str, *args: Any) -> tuple[st
     return call, value, ctx.student.get(name)
 
 
-def _restoring(check: Callable[[CheckContext], None]) -> Callable[[CheckContext], None]:
+def _restoring(
+    check: Callable[[CheckContext[SubmissionState]], None],
+) -> Callable[[CheckContext[SubmissionState]], None]:
     """Put the submission's own board back afterwards, whatever the check did."""
 
-    def run(ctx: CheckContext) -> None:
+    def run(ctx: CheckContext[SubmissionState]) -> None:
         try:
             check(ctx)
         finally:
@@ -40,12 +42,14 @@ def _restoring(check: Callable[[CheckContext], None]) -> Callable[[CheckContext]
     return run
 
 
-def _board_unchanged(ctx: CheckContext, call: str, state: list, after: Any, func: str) -> None:
+def _board_unchanged(
+    ctx: CheckContext[SubmissionState], call: str, state: list, after: Any, func: str
+) -> None:
     name = ctx.state.board_name
     unchanged(call, state, after, func=func, arg=(name, name), why=(" ici", " here"))
 
 
-def q5_valid_move(ctx: CheckContext) -> None:
+def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, _ = example
         for x, y in ALL_CELLS:
@@ -94,7 +98,7 @@ def _taken() -> st.SearchStrategy:
     )
 
 
-def q5_set_move_plays(ctx: CheckContext) -> None:
+def q5_set_move_plays(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, (x, y), player = example
         call, _, after = _on_board(ctx, state, "set_move", x, y, player)
@@ -115,7 +119,7 @@ def q5_set_move_plays(ctx: CheckContext) -> None:
     ctx.for_all(_playable(), probe, examples=12, explicit=[(empty(), (1, 1), COMP), (empty(), (2, 0), HUMAN)])
 
 
-def q5_set_move_refuses(ctx: CheckContext) -> None:
+def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, (x, y), player = example
         call, _, after = _on_board(ctx, state, "set_move", x, y, player)
@@ -134,7 +138,7 @@ def q5_set_move_refuses(ctx: CheckContext) -> None:
     ctx.for_all(_taken(), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
 
 
-def q5_set_move_returns(ctx: CheckContext) -> None:
+def q5_set_move_returns(ctx: CheckContext[SubmissionState]) -> None:
     state = [[1, 0, 0], [0, -1, 0], [0, 0, 0]]
     for (x, y), player, expected in (
         ((0, 2), COMP, True),

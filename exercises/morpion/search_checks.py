@@ -19,14 +19,23 @@ from grader.kit import (
 )
 from reference import morpion as ref
 
-from .positions import COMP, empty, full_boards, line_positions, searchable, threat_positions, to_move
+from .positions import (
+    COMP,
+    SubmissionState,
+    empty,
+    full_boards,
+    line_positions,
+    searchable,
+    threat_positions,
+    to_move,
+)
 
 SEARCH_BUDGET = 10.0  # one search from at most 8 empty cells (the reference needs ~0.2 s)
 COUNT_BUDGET = 15.0  # the whole tree from the empty board: 549,946 calls, ~1-3 s
 ARTICLE_CALLS = 549946  # the article's figure, verified (docs/sheet-facts.md)
 
 
-def _search(ctx: CheckContext, state: list, player: int) -> tuple[str, Any]:
+def _search(ctx: CheckContext[SubmissionState], state: list, player: int) -> tuple[str, Any]:
     """Call minimax(state, len(empty_cells(state)), player) once per position and
     player for the whole question (value, move and side effect share the call)."""
     depth = len(ref.empty_cells(state))
@@ -76,7 +85,7 @@ def _not_a_triple(call: str, state: list, obtained: Any, expected: Any) -> Excep
     )
 
 
-def q6_leaves(ctx: CheckContext) -> None:
+def q6_leaves(ctx: CheckContext[SubmissionState]) -> None:
     for state in line_positions()[:8] + full_boards():
         player = to_move(state)
         call, result = _search(ctx, state, player)
@@ -101,7 +110,7 @@ def q6_leaves(ctx: CheckContext) -> None:
 ONE_MOVE = ([[0, 0, 0], [0, -1, 0], [0, 0, 0]], COMP)
 
 
-def q6_value(ctx: CheckContext) -> None:
+def q6_value(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
@@ -125,7 +134,7 @@ def q6_value(ctx: CheckContext) -> None:
     ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
-def q6_move(ctx: CheckContext) -> None:
+def q6_move(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
@@ -150,7 +159,7 @@ def q6_move(ctx: CheckContext) -> None:
     ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
-def q6_unchanged(ctx: CheckContext) -> None:
+def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
@@ -166,7 +175,7 @@ def q6_unchanged(ctx: CheckContext) -> None:
     ctx.for_all(searchable(), probe, examples=8, explicit=[ONE_MOVE])
 
 
-def q6_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
+def q6_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict]]:
     """How many calls of minimax from the empty board, beside the article's figure."""
     shown = f"minimax({show(ref.from_key(((0, 0, 0),) * 3))}, 9, {COMP})"
     if ctx.cache.get("timed_out"):

@@ -25,6 +25,7 @@ from .positions import (
     OPPONENT_THREAT,
     OWN_THREAT,
     WIN,
+    SubmissionState,
     alignment_games,
     alignment_wins,
     column_games,
@@ -64,7 +65,7 @@ REFERENCE = cast(set[frozenset], {_cells(a) for a in ref.Lalignements})
 BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
 
 
-def _student_alignments(ctx: CheckContext) -> list:
+def _student_alignments(ctx: CheckContext[SubmissionState]) -> list:
     value = ctx.student.get("Lalignements")
     if not isinstance(value, (list, tuple)):
         raise mismatch(
@@ -76,10 +77,10 @@ def _student_alignments(ctx: CheckContext) -> list:
     return list(value)
 
 
-def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext], None]:
+def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[SubmissionState]], None]:
     fr_name, en_name, count = DIRECTIONS[direction]
 
-    def check(ctx: CheckContext) -> None:
+    def check(ctx: CheckContext[SubmissionState]) -> None:
         found = {_cells(a) for a in _student_alignments(ctx)}
         missing = BY_DIRECTION[direction] - found
         if missing:
@@ -99,7 +100,7 @@ def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext], Non
     return check
 
 
-def q9_exact(ctx: CheckContext) -> None:
+def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
     student = _student_alignments(ctx)
     cells = [_cells(a) for a in student]
     malformed = [a for a, c in zip(student, cells, strict=False) if c is None]
@@ -132,14 +133,14 @@ def q9_exact(ctx: CheckContext) -> None:
         raise mismatch("len(Lalignements)", 69, len(student), fr=fr, en=en)
 
 
-def q10_corner(ctx: CheckContext) -> None:
+def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
     expected = ref.Dalignements[(0, 0)]
     obtained = _entry(ctx, (0, 0))
     if _as_set(obtained) != {_cells(a) for a in expected}:
         raise _entry_mismatch("Dalignements[(0, 0)]", expected, obtained)
 
 
-def _entry(ctx: CheckContext, cell: tuple[int, int]) -> Any:
+def _entry(ctx: CheckContext[SubmissionState], cell: tuple[int, int]) -> Any:
     table = ctx.student.get("Dalignements")
     if not isinstance(table, dict):
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
@@ -163,7 +164,7 @@ def _as_set(alignments: Any) -> set | None:
     return set(cells)
 
 
-def q10_all_cells(ctx: CheckContext) -> None:
+def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
     table = ctx.student.get("Dalignements")
     if not isinstance(table, dict):
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
@@ -183,7 +184,7 @@ def q10_all_cells(ctx: CheckContext) -> None:
         )
 
 
-def q11_sheet(ctx: CheckContext) -> None:
+def q11_sheet(ctx: CheckContext[SubmissionState]) -> None:
     cases = (
         ("jeu2", ref.jeu2(), [(4, 0), (4, 1), (4, 2), (4, 3)], 0),
         ("jeu2", ref.jeu2(), [(2, 1), (3, 2), (4, 3), (5, 4)], 2),
@@ -198,7 +199,7 @@ def q11_sheet(ctx: CheckContext) -> None:
             raise mismatch(call, expected, obtained, jeu)
 
 
-def q11_random(ctx: CheckContext) -> None:
+def q11_random(ctx: CheckContext[SubmissionState]) -> None:
     name = ctx.student.aliases.get("evaluer", "evaluer")
 
     def probe(example: tuple) -> None:
@@ -233,7 +234,7 @@ def _each_alignment() -> list[tuple[tuple, dict, int]]:
     return owned + three
 
 
-def q12_sheet(ctx: CheckContext) -> None:
+def q12_sheet(ctx: CheckContext[SubmissionState]) -> None:
     cases = (
         ("jeu2", ref.jeu2(), 2, (2, 1), True),
         ("jeu2", ref.jeu2(), 2, (3, 4), False),
@@ -246,7 +247,7 @@ def q12_sheet(ctx: CheckContext) -> None:
             raise mismatch(call, expected, obtained, jeu)
 
 
-def q12_random(ctx: CheckContext) -> None:
+def q12_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
@@ -277,20 +278,22 @@ def _last_cell(jeu: dict) -> tuple[int, int]:
     return (6 - jeu["hauteurs"][1], 1)
 
 
-def q13_table(ctx: CheckContext) -> None:
+def q13_table(ctx: CheckContext[SubmissionState]) -> None:
     obtained = ctx.student.get("nb_alignements_potentiels")
     expected = ref.nb_alignements_potentiels
     if not same(obtained, expected):
         raise mismatch("nb_alignements_potentiels", expected, obtained)
 
 
-def _heuristic(ctx: CheckContext, jeu: dict, name: str = "jeu", keep_args: bool = False) -> CallResult:
+def _heuristic(
+    ctx: CheckContext[SubmissionState], jeu: dict, name: str = "jeu", keep_args: bool = False
+) -> CallResult:
     return ctx.call(
         "heuristique", ctx.as_student(jeu), shown=f"heuristique({name})", board=jeu, keep_args=keep_args
     )
 
 
-def q14_jeu1(ctx: CheckContext) -> None:
+def q14_jeu1(ctx: CheckContext[SubmissionState]) -> None:
     obtained = _heuristic(ctx, ref.jeu1(), "jeu1").value
     if not same(obtained, 2):
         raise mismatch(
@@ -305,14 +308,14 @@ def q14_jeu1(ctx: CheckContext) -> None:
         )
 
 
-def q14_wins(ctx: CheckContext) -> None:
+def q14_wins(ctx: CheckContext[SubmissionState]) -> None:
     for name, jeu, expected in (("jeu2", ref.jeu2(), -float("inf")), ("jeu3", ref.jeu3(), float("inf"))):
         obtained = _heuristic(ctx, jeu, name).value
         if not same(obtained, expected):
             raise mismatch(f"heuristique({name})", expected, obtained, jeu)
 
 
-def q14_random(ctx: CheckContext) -> None:
+def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict) -> None:
         obtained = _heuristic(ctx, jeu).value
         expected = ref.heuristique(jeu)
@@ -330,7 +333,7 @@ def heuristic_positions() -> list[dict]:
     return column_games() + won + sample(threats(OWN_THREAT), 4) + sample(threats(OPPONENT_THREAT), 4, 2)
 
 
-def q14_unchanged(ctx: CheckContext) -> None:
+def q14_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict) -> None:
         after = _heuristic(ctx, jeu, keep_args=True).argument_after(0)
         unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))

@@ -21,23 +21,32 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
-from .positions import IGNORE_WINS, column_games, columns, games, nearly_full, structural, top_row_moves
+from .positions import (
+    IGNORE_WINS,
+    SubmissionState,
+    column_games,
+    columns,
+    games,
+    nearly_full,
+    structural,
+    top_row_moves,
+)
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
-def q1_dimensions(ctx: CheckContext) -> None:
+def q1_dimensions(ctx: CheckContext[SubmissionState]) -> None:
     nrows, ncols = ctx.student.get("nrows"), ctx.student.get("ncols")
     if not (same(nrows, 6) and same(ncols, 7)):
         raise mismatch("nrows, ncols", (6, 7), (nrows, ncols))
 
 
-def q2_empty_game(ctx: CheckContext) -> None:
+def q2_empty_game(ctx: CheckContext[SubmissionState]) -> None:
     obtained = ctx.value("init")
     if not same(obtained, ref.init()):
         raise mismatch("init()", ref.init(), obtained)
 
 
-def q2_rows_distinct(ctx: CheckContext) -> None:
+def q2_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
     result = ctx.call("init")
     for first, second in result.shared:
         if first[:1] == ["plateau"] and second[:1] == ["plateau"]:
@@ -54,7 +63,7 @@ def q2_rows_distinct(ctx: CheckContext) -> None:
 
 
 # -- Q3 copie ------------------------------------------------------------------
-def q3_copy_equal(ctx: CheckContext) -> None:
+def q3_copy_equal(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict) -> None:
         obtained = ctx.value("copie", ctx.as_student(jeu), shown="copie(jeu)", board=jeu)
         if not same(obtained, jeu):
@@ -64,7 +73,7 @@ def q3_copy_equal(ctx: CheckContext) -> None:
     structural(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})])
 
 
-def q3_copy_independent(ctx: CheckContext) -> None:
+def q3_copy_independent(ctx: CheckContext[SubmissionState]) -> None:
     jeu = ref.jeu1()
     result = ctx.call("copie", ctx.as_student(jeu), shown="copie(jeu1)", keep_args=True)
     for first, second in result.shared:
@@ -89,7 +98,7 @@ def _path_text(path: list) -> Text:
 
 
 # -- Q4, Q5 -------------------------------------------------------------------
-def q4_next_player(ctx: CheckContext) -> None:
+def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict) -> None:
         obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)", board=jeu)
         expected = ref.prochain_joueur(jeu)
@@ -100,7 +109,7 @@ def q4_next_player(ctx: CheckContext) -> None:
     structural(probe, column_games())
 
 
-def _check_columns(ctx: CheckContext, jeu: dict) -> None:
+def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict) -> None:
     obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)", board=jeu)
     expected = ref.colonnes_jouables(jeu)
     # Columns are ints, as the sheet numbers them: 3 and 3.0 are the same column twice.
@@ -121,11 +130,11 @@ def _check_columns(ctx: CheckContext, jeu: dict) -> None:
         )
 
 
-def q5_empty(ctx: CheckContext) -> None:
+def q5_empty(ctx: CheckContext[SubmissionState]) -> None:
     _check_columns(ctx, ref.init())
 
 
-def q5_random(ctx: CheckContext) -> None:
+def q5_random(ctx: CheckContext[SubmissionState]) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(
         games(min_moves=12, wins=IGNORE_WINS),
@@ -157,7 +166,7 @@ def _playable_moves() -> st.SearchStrategy:
     )
 
 
-def _play(ctx: CheckContext, jeu: dict, col: int) -> tuple[str, CallResult, dict, Any]:
+def _play(ctx: CheckContext[SubmissionState], jeu: dict, col: int) -> tuple[str, CallResult, dict, Any]:
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     result = ctx.call(
@@ -168,7 +177,7 @@ def _play(ctx: CheckContext, jeu: dict, col: int) -> tuple[str, CallResult, dict
     return call, result, after, coords
 
 
-def q6_in_place(ctx: CheckContext) -> None:
+def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         jeu, col = example
         call, result, after, _ = _play(ctx, jeu, col)
@@ -186,7 +195,7 @@ def q6_in_place(ctx: CheckContext) -> None:
     structural(probe, top_row_moves())
 
 
-def q6_coordinates(ctx: CheckContext) -> None:
+def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         jeu, col = example
         call, result, _, coords = _play(ctx, jeu, col)
@@ -197,7 +206,9 @@ def q6_coordinates(ctx: CheckContext) -> None:
     structural(probe, top_row_moves())
 
 
-def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: str, en: str) -> None:
+def _expect_assertion(
+    ctx: CheckContext[SubmissionState], jeu: dict, joueur: int, col: int, fr: str, en: str
+) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
         result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call, board=jeu)
@@ -218,7 +229,7 @@ def _expect_assertion(ctx: CheckContext, jeu: dict, joueur: int, col: int, fr: s
     )
 
 
-def q6_wrong_player(ctx: CheckContext) -> None:
+def q6_wrong_player(ctx: CheckContext[SubmissionState]) -> None:
     for jeu in (ref.init(), ref.jeu1()):
         other = 3 - ref.prochain_joueur(jeu)
         _expect_assertion(
@@ -231,7 +242,7 @@ def q6_wrong_player(ctx: CheckContext) -> None:
         )
 
 
-def q6_full_column(ctx: CheckContext) -> None:
+def q6_full_column(ctx: CheckContext[SubmissionState]) -> None:
     for col in range(ref.ncols):  # each column full, in turn (structural: the first and last ones too)
         jeu = columns({col: ref.nrows})
         _expect_assertion(
@@ -245,7 +256,7 @@ def q6_full_column(ctx: CheckContext) -> None:
 
 
 # -- Q7, Q8 -------------------------------------------------------------------
-def q7_undo(ctx: CheckContext) -> None:
+def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         before, col = example
         after = ref.copie(before)
@@ -268,7 +279,7 @@ def q7_undo(ctx: CheckContext) -> None:
     structural(probe, top_row_moves())
 
 
-def q8_sheet(ctx: CheckContext) -> None:
+def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
     obtained = ctx.value("initialiser_jeu", list(ref.L1), shown=f"initialiser_jeu({ref.L1})")
     expected = ref.jeu1()
     if not same(obtained, expected):
@@ -282,7 +293,7 @@ def q8_sheet(ctx: CheckContext) -> None:
         )
 
 
-def q8_random(ctx: CheckContext) -> None:
+def q8_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(columns: list) -> None:
         expected = ref.initialiser_jeu(columns)
         obtained = ctx.value("initialiser_jeu", list(columns), shown=f"initialiser_jeu({columns})")

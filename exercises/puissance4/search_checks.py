@@ -29,6 +29,7 @@ from .positions import (
     INF,
     OPPONENT_THREAT,
     OWN_THREAT,
+    SubmissionState,
     columns,
     games,
     key,
@@ -108,7 +109,7 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
 
 
 def _search(
-    ctx: CheckContext,
+    ctx: CheckContext[SubmissionState],
     func: str,
     jeu: dict,
     n: int,
@@ -127,14 +128,14 @@ def _search(
 SHEET_PAIRS = ((1, (3, 15)), (2, (3, 4)), (3, (3, 14)))
 
 
-def q15_sheet(ctx: CheckContext) -> None:
+def q15_sheet(ctx: CheckContext[SubmissionState]) -> None:
     for n, expected in SHEET_PAIRS:
         call, result = _search(ctx, "maximin", ref.jeu1(), n, "jeu1")
         if not same(result.value, expected):
             raise mismatch(call, expected, result.value, ref.jeu1())
 
 
-def _own_games(ctx: CheckContext, player: int) -> list[tuple[dict, int]]:
+def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[dict, int]]:
     own = [jeu for jeu in ctx.state.own_games.values() if ref.prochain_joueur(jeu) == player]
     return [(jeu, n) for jeu in own for n in (1, 2)]
 
@@ -159,8 +160,8 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     return out
 
 
-def _random_search(func: str, player: int) -> Callable[[CheckContext], None]:
-    def check(ctx: CheckContext) -> None:
+def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionState]], None]:
+    def check(ctx: CheckContext[SubmissionState]) -> None:
         def probe(example: tuple) -> None:
             jeu, n = example
             call, result = _search(ctx, func, jeu, n)
@@ -172,7 +173,7 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext], None]:
     return check
 
 
-def q15_leaves(ctx: CheckContext) -> None:
+def q15_leaves(ctx: CheckContext[SubmissionState]) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     cases = (
         ("maximin", ref.jeu1(), 0, "jeu1"),
@@ -198,7 +199,7 @@ WIN_FOR_1 = [0, 0, 1, 1, 2, 2]
 WIN_FOR_2 = [0, 1, 0, 1, 6, 1, 5]
 
 
-def q15_immediate_win(ctx: CheckContext) -> None:
+def q15_immediate_win(ctx: CheckContext[SubmissionState]) -> None:
     for func, moves, value in (("maximin", WIN_FOR_1, INF), ("minimax", WIN_FOR_2, -INF)):
         jeu = ref.initialiser_jeu(moves)
         for n in (1, 3):
@@ -216,7 +217,7 @@ def q15_immediate_win(ctx: CheckContext) -> None:
                 )
 
 
-def q15_unchanged(ctx: CheckContext) -> None:
+def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     cases = [
         (func, jeu, n)
         for func, jeu in (("maximin", ref.jeu1()), ("minimax", ref.initialiser_jeu(ref.L1[:-1])))
@@ -249,14 +250,14 @@ def q16_answer_key() -> Text:
 WIDE = (-INF, INF)
 
 
-def q17_sheet(ctx: CheckContext) -> None:
+def q17_sheet(ctx: CheckContext[SubmissionState]) -> None:
     for n, expected in SHEET_PAIRS:
         call, result = _search(ctx, "maximin_alpha_beta", ref.jeu1(), n, "jeu1", window=WIDE)
         if not same(result.value, expected):
             raise mismatch(call, expected, result.value, ref.jeu1())
 
 
-def q17_random(ctx: CheckContext) -> None:
+def q17_random(ctx: CheckContext[SubmissionState]) -> None:
     for func, player in (("maximin_alpha_beta", 1), ("minimax_alpha_beta", 2)):
 
         def probe(example: tuple, func: str = func) -> None:
@@ -276,7 +277,7 @@ def _windows(value: float) -> st.SearchStrategy:
     return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
 
 
-def q17_bounds(ctx: CheckContext) -> None:
+def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple) -> None:
         (jeu, n), window = example
         func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
@@ -337,7 +338,7 @@ class Evaluations:
     """A search switched the profile hook off or replaced it: nothing measured."""
 
 
-def evaluation_counts(ctx: CheckContext) -> Evaluations:
+def evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     """Computed once per submission: the pruning check and the note both use it."""
     if "counts" not in ctx.cache:
         ctx.cache["counts"] = _evaluation_counts(ctx)
@@ -345,7 +346,7 @@ def evaluation_counts(ctx: CheckContext) -> Evaluations:
     return counts
 
 
-def _counted(ctx: CheckContext, func: str, *args: Any, shown: str) -> tuple[dict, bool]:
+def _counted(ctx: CheckContext[SubmissionState], func: str, *args: Any, shown: str) -> tuple[dict, bool]:
     # Counted in the worker by code object (any alias of heuristique counts), compared here.
     names = [ctx.student.aliases.get(n, n) for n in COUNTED]
     result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown, budget=SEARCH_BUDGET)
@@ -353,7 +354,7 @@ def _counted(ctx: CheckContext, func: str, *args: Any, shown: str) -> tuple[dict
     return counts, bool(result["tampered"])
 
 
-def _evaluation_counts(ctx: CheckContext) -> Evaluations:
+def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     jeu = ctx.as_student(ref.jeu1())
     ab, tampered = _counted(
         ctx,
@@ -384,7 +385,7 @@ def _evaluation_counts(ctx: CheckContext) -> Evaluations:
     )
 
 
-def q17_prunes(ctx: CheckContext) -> None:
+def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
     e = evaluation_counts(ctx)
     call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
     if e.tampered:
@@ -418,7 +419,7 @@ def q17_prunes(ctx: CheckContext) -> None:
         )
 
 
-def q17_notes(ctx: CheckContext) -> list[tuple[str, dict]]:
+def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict]]:
     e = evaluation_counts(ctx)
     return [("pruning_counts", {"alpha_beta": e.alpha_beta, "maximin": e.maximin, "counted": e.counted})]
 
