@@ -6,6 +6,8 @@ The questions, checks and points are listed in docs/chocolat-checks.md; the rule
 in docs/sheet-facts.md.
 """
 
+from typing import Any
+
 from grader.kit import Exercise
 
 from . import checks, encoding, worker_side
@@ -32,7 +34,7 @@ ACCEPTED = {
 }
 
 
-def describe(state: Encoding) -> list[tuple[str, dict]]:
+def describe(state: Encoding) -> list[tuple[str, dict[str, Any]]]:
     return [("text", RULES), ("text", ACCEPTED), ("text", encoding.describe(state))]
 
 

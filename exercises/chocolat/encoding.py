@@ -91,7 +91,7 @@ def learn(votes: list[tuple[Any, int]], source: str) -> Encoding:
     return Encoding(learnt, conflicting, source)
 
 
-def votes_from(entries: dict | None, returned: Any, bar: tuple[int, int]) -> list[tuple[Any, int]]:
+def votes_from(entries: dict[Any, Any] | None, returned: Any, bar: tuple[int, int]) -> list[tuple[Any, int]]:
     """(d, side) from every stored move of a 1-wide bar (the only legal side) and the returned move."""
     found: list[tuple[Any, int]] = []
     items = list(entries.items()) if isinstance(entries, dict) else []

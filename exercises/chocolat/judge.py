@@ -214,5 +214,5 @@ def _missing(
     )
 
 
-def _size_order(state: tuple[int, int, int]) -> tuple:
+def _size_order(state: tuple[int, int, int]) -> tuple[Any, ...]:
     return (state[0] + state[1], state)

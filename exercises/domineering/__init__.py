@@ -3,13 +3,15 @@
 The questions, checks and points are listed in docs/domineering-checks.md.
 """
 
+from typing import Any
+
 from grader.kit import Exercise
 
 from . import board_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, draw, prepare, to_student
 
 
-def describe(state: SubmissionState) -> list[tuple[str, dict]]:
+def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
     if state.representation.dtype:
         return [
             (

@@ -49,7 +49,7 @@ def q1_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q2 coups_possibles ------------------------------------------------------------------
-def as_moves(value: Any) -> list | None:
+def as_moves(value: Any) -> list[Any] | None:
     """The moves returned, as a list of (i, j) tuples, or None if it is not a collection of pairs."""
     if not isinstance(value, (list, tuple, set, frozenset)):
         return None
@@ -57,7 +57,7 @@ def as_moves(value: Any) -> list | None:
     return None if any(m is None for m in moves) else moves
 
 
-def check_moves(ctx: CheckContext[SubmissionState], v: list, joueur: int) -> None:
+def check_moves(ctx: CheckContext[SubmissionState], v: list[list[int]], joueur: int) -> None:
     call = f"coups_possibles(v, {joueur})"
     obtained = ctx.value("coups_possibles", ctx.as_student(v), joueur, shown=call, board=v)
     expected = ref.coups_possibles(v, joueur)
@@ -67,7 +67,7 @@ def check_moves(ctx: CheckContext[SubmissionState], v: list, joueur: int) -> Non
         raise mismatch(call, expected, obtained, v, fr=fr, en=en)
 
 
-def _moves_difference(moves: list | None, expected: list, joueur: int) -> tuple[str, str]:
+def _moves_difference(moves: list[Any] | None, expected: list[Any], joueur: int) -> tuple[str, str]:
     if joueur == 0:
         domino = ("vertical : cases (i, j) et (i + 1, j)", "vertical: cells (i, j) and (i + 1, j)")
     else:
@@ -95,7 +95,7 @@ def q2_sheet(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q2_random(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         v, _ = example
         for joueur in (0, 1):
             check_moves(ctx, v, joueur)
@@ -110,7 +110,7 @@ def q2_random(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q3 strategie_aleatoire ----------------------------------------------------------------
 def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         v, joueur = example
         call = f"strategie_aleatoire(v, {joueur})"
         obtained = ctx.value("strategie_aleatoire", ctx.as_student(v), joueur, shown=call, board=v)
@@ -205,7 +205,7 @@ EDGE_MOVES = [
 
 
 def q4_in_place(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         v, joueur, (i, j) = example
         call = f"placer(v, {i}, {j}, {joueur})"
         result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v, keep_args=True)
@@ -227,7 +227,7 @@ def q4_in_place(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q5_undo(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         before, joueur, (i, j) = example
         after = ref.copie(before)
         ref.placer(after, i, j, joueur)

@@ -32,7 +32,7 @@ class BadGame(Exception):
         self.expected, self.obtained = expected, obtained
 
 
-def replay(log: list, n: int, p: int, names: tuple[str, str]) -> int:
+def replay(log: list[Any], n: int, p: int, names: tuple[str, str]) -> int:
     """Check one game's record against the rules; return the winner it implies."""
     v, joueur = ref.grille_vide(n, p), 0
     for k, entry in enumerate(log, start=1):
@@ -157,7 +157,7 @@ def q6_deterministic(ctx: CheckContext[SubmissionState]) -> None:
 def q6_random(ctx: CheckContext[SubmissionState]) -> None:
     sizes = st.tuples(st.integers(1, 6), st.integers(1, 6), st.booleans())
 
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         n, p, random_first = example
         names = ("coup_au_hasard", "premier_coup") if random_first else ("dernier_coup", "coup_au_hasard")
         play(ctx, names, n, p)
@@ -184,10 +184,10 @@ def as_counts(value: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def split_games(log: list, n: int, p: int) -> list[list]:
+def split_games(log: list[Any], n: int, p: int) -> list[list[Any]]:
     """The record of several games, cut where a strategy is shown the empty grid."""
     empty = ref.grille_vide(n, p)
-    games: list[list] = []
+    games: list[list[Any]] = []
     for entry in log:
         if not games or (isinstance(entry, list) and len(entry) == 4 and same(entry[1], empty)):
             games.append([])

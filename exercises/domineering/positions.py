@@ -31,7 +31,7 @@ def midgames() -> st.SearchStrategy:
     """(board, player to move) on 4 x 4 to 5 x 5 grids, played until at most `empties`
     cells are left: the positions where h1's infinities start to decide the best move."""
 
-    def stop_early(n: int, p: int, choices: list, empties: int) -> tuple:
+    def stop_early(n: int, p: int, choices: list[Any], empties: int) -> tuple[Any, ...]:
         for k in range(len(choices) + 1):
             v, joueur = ref.rejouer(n, p, choices[:k])
             if sum(row.count(-1) for row in v) <= empties:
@@ -54,12 +54,12 @@ def playable(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy:
     )
 
 
-def key(v: list) -> tuple:
+def key(v: list[list[int]]) -> tuple[Any, ...]:
     """A hashable form of a board, for caching reference values."""
     return tuple(tuple(row) for row in v)
 
 
-def from_key(k: tuple) -> list:
+def from_key(k: tuple[Any, ...]) -> list[Any]:
     return [list(row) for row in k]
 
 
@@ -67,17 +67,17 @@ HEURISTICS = {"h1": ref.h1, "h1_bloque_1": ref.h1_bloque_1, "h_poids": ref.h_poi
 
 
 @functools.lru_cache(maxsize=8192)
-def search_value(k: tuple, joueur: int, depth: int, h: str = "h1") -> Any:
+def search_value(k: tuple[Any, ...], joueur: int, depth: int, h: str = "h1") -> Any:
     """The reference minmax value of the position."""
     return ref.minmax(from_key(k), joueur, depth, HEURISTICS[h])[0]
 
 
 @functools.lru_cache(maxsize=8192)
-def optimal_moves(k: tuple, joueur: int, depth: int, h: str = "h1") -> frozenset:
+def optimal_moves(k: tuple[Any, ...], joueur: int, depth: int, h: str = "h1") -> frozenset[Any]:
     return frozenset(ref.coups_optimaux(from_key(k), joueur, depth, HEURISTICS[h]))
 
 
-def leaves(v: list, joueur: int, depth: int) -> int:
+def leaves(v: list[list[int]], joueur: int, depth: int) -> int:
     """A cheap upper estimate of the leaves of the search tree, to bound check time."""
     a = len(ref.coups_possibles(v, joueur)) or 1
     b = len(ref.coups_possibles(v, 1 - joueur)) or 1
@@ -111,7 +111,7 @@ class Representation:
     dtype: str | None = None
     """numpy dtype of the board, or None for lists of lists."""
 
-    def to_student(self, v: list) -> Any:
+    def to_student(self, v: list[list[int]]) -> Any:
         rows = [list(row) for row in v]
         if self.dtype is None:
             return rows
@@ -134,7 +134,7 @@ def prepare(view: StudentView) -> SubmissionState:
     return SubmissionState(representation)
 
 
-def to_student(state: SubmissionState, v: list) -> Any:
+def to_student(state: SubmissionState, v: list[list[int]]) -> Any:
     """A reference board in the submission's own representation."""
     return state.representation.to_student(v)
 
@@ -158,7 +158,7 @@ STRUCTURAL_SIZES = (
 )
 
 
-def structural_positions() -> list[tuple[list, int]]:
+def structural_positions() -> list[tuple[list[Any], int]]:
     """(grid, player to move): each size above empty, then after the last legal move and
     after the first and the last (both players' dominoes at the edges)."""
     out = []
@@ -168,7 +168,7 @@ def structural_positions() -> list[tuple[list, int]]:
     return out
 
 
-def structural_searches() -> list[tuple[list, int, int]]:
+def structural_searches() -> list[tuple[list[Any], int, int]]:
     """(grid, player, depth) for minmax: one row, one column and non-square grids, each
     player to move that has a move, at a depth that reaches the end of the game on the
     small ones."""

@@ -24,7 +24,7 @@ MOVE_BUDGET = 10.0
 
 @dataclass(frozen=True)
 class Illegal:
-    board: list
+    board: list[list[int]]
     player: int
     move: str
     """The move as the student's function returned it, shown."""
@@ -38,7 +38,12 @@ class DuelResult:
 
 
 def duel(
-    ctx: CheckContext[SubmissionState], empty: list, games: int, seat: int, budget: float, shown: Any
+    ctx: CheckContext[SubmissionState],
+    empty: list[list[int]],
+    games: int,
+    seat: int,
+    budget: float,
+    shown: Any,
 ) -> DuelResult:
     """`games` games from `empty` (reference data), strategie_minmax playing as `seat`.
 
@@ -73,7 +78,9 @@ def duel(
     return DuelResult(wins, games)
 
 
-def _ask(ctx: CheckContext[SubmissionState], v: list, joueur: int, deadline: float, shown: Any) -> Any:
+def _ask(
+    ctx: CheckContext[SubmissionState], v: list[list[int]], joueur: int, deadline: float, shown: Any
+) -> Any:
     left = max(deadline - time.monotonic(), 0.05)  # spent: the next call times out at once
     try:
         return ctx.value(

@@ -46,13 +46,13 @@ MAX_LEAVES = 3000  # bound on the positions x depths drawn, to keep a submission
 
 
 # -- Q8 h1 ----------------------------------------------------------------------------
-def _h1_expected(v: list) -> set:
+def _h1_expected(v: list[list[int]]) -> set[Any]:
     """The accepted values: when neither player can move the sheet's sentence ("+inf if
     player 0 has won, -inf if player 1 has won") does not say who has won."""
     return {ref.h1(v), ref.h1_bloque_1(v)}
 
 
-def _check_h1(ctx: CheckContext[SubmissionState], v: list, name: str = "v") -> None:
+def _check_h1(ctx: CheckContext[SubmissionState], v: list[list[int]], name: str = "v") -> None:
     call = f"h1({name})"
     obtained = ctx.value("h1", ctx.as_student(v), shown=call, board=v)
     accepted = _h1_expected(v)
@@ -119,14 +119,14 @@ def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
 def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
     """(board, player, depth >= 1), the player having a move, the tree kept small."""
 
-    def with_depth(t: tuple) -> st.SearchStrategy:
+    def with_depth(t: tuple[Any, ...]) -> st.SearchStrategy:
         depths = [d for d in range(1, max_depth + 1) if leaves(t[0], t[1], d) <= MAX_LEAVES]
         return st.sampled_from(depths).map(lambda d: (t[0], t[1], d))
 
     return playable(1, 5).flatmap(with_depth)
 
 
-def check_search(call: str, v: list, joueur: int, depth: int, h: str, obtained: Any) -> None:
+def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str, obtained: Any) -> None:
     """`obtained` must be (value, move): the reference's value and an optimal move.
 
     When every move loses (-inf for player 0, +inf for player 1) every move is
@@ -173,7 +173,12 @@ reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax.
 
 
 def _minmax(
-    ctx: CheckContext[SubmissionState], v: list, joueur: int, depth: int, h: str, keep_args: bool = False
+    ctx: CheckContext[SubmissionState],
+    v: list[list[int]],
+    joueur: int,
+    depth: int,
+    h: str,
+    keep_args: bool = False,
 ) -> tuple[str, CallResult]:
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
     h_arg = ctx.student.ref("@" + h)
@@ -192,7 +197,7 @@ def _minmax(
 
 
 def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
-    heuristics: dict[str, Callable[[list], float]] = {"h1": ref.h1, "h_poids": ref.h_poids}
+    heuristics: dict[str, Callable[[list[Any]], float]] = {"h1": ref.h1, "h_poids": ref.h_poids}
     cases = (
         (ref.grille_vide(3, 4), 0, 0, "h1"),
         (ref.rejouer(4, 4, [2, 7])[0], 1, 0, "h_poids"),
@@ -218,7 +223,7 @@ def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
 
 def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckContext[SubmissionState]], None]:
     def check(ctx: CheckContext[SubmissionState]) -> None:
-        def probe(example: tuple) -> None:
+        def probe(example: tuple[Any, ...]) -> None:
             v, joueur, depth = example
             call, result = _minmax(ctx, v, joueur, depth, h)
             check_search(call, v, joueur, depth, h, result.value)
@@ -286,13 +291,13 @@ OTHER_DEPTHS = (1, 3)
 submission whose answers are all optimal at depth 1 or 3 instead is accepted as well."""
 
 
-def _best_moves(v: list, joueur: int, depth: int) -> frozenset:
+def _best_moves(v: list[list[int]], joueur: int, depth: int) -> frozenset[Any]:
     """Optimal moves with h1, under either reading of h1 when neither player can move."""
     return optimal_moves(key(v), joueur, depth, "h1") | optimal_moves(key(v), joueur, depth, "h1_bloque_1")
 
 
-def _strategy_probe(ctx: CheckContext[SubmissionState], depth: int) -> Callable[[tuple], None]:
-    def probe(example: tuple) -> None:
+def _strategy_probe(ctx: CheckContext[SubmissionState], depth: int) -> Callable[[tuple[Any, ...]], None]:
+    def probe(example: tuple[Any, ...]) -> None:
         v, joueur = example
         call = f"strategie_minmax(v, {joueur})"
         move = ctx.value(

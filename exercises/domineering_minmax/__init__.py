@@ -4,6 +4,8 @@ minmax (Q3), jeu and affiche (Q4).
 The questions, checks and points are listed in docs/domineering-minmax-checks.md.
 """
 
+from typing import Any
+
 from grader.kit import Exercise
 from reference import domineering_minmax as ref
 
@@ -11,7 +13,7 @@ from . import board_checks, search_checks, worker_side
 from .positions import Representation, prepare, to_student
 
 
-def describe(state: Representation) -> list[tuple[str, dict]]:
+def describe(state: Representation) -> list[tuple[str, dict[str, Any]]]:
     if state.dtype:
         return [
             (

@@ -3,6 +3,8 @@ Points in docs/domineering-minmax-checks.md."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
 
 from grader.kit import Check, CheckContext, Question, is_number, mismatch, same, unchanged
@@ -115,7 +117,7 @@ def q2_random(ctx: CheckContext[Representation]) -> None:
 
 
 def q2_unchanged(ctx: CheckContext[Representation]) -> None:
-    def probe(case: tuple) -> None:
+    def probe(case: tuple[Any, ...]) -> None:
         v, joueur = case
         call = f"s(v, {joueur})"
         result = ctx.call("s", ctx.as_student(v), joueur, shown=call, board=v, keep_args=True)

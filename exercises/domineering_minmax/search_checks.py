@@ -229,7 +229,7 @@ WINNER = re.compile(r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn", re.IGNORECASE
 
 def _jeu(
     ctx: CheckContext[Representation], v: Board, p: int, joueur: int, own: bool = False, name: str = "v"
-) -> tuple[str, list, int | None]:
+) -> tuple[str, list[Any], int | None]:
     """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
     s, h = _own_or_ours(ctx, own)
     call = f"jeu(s, h, {name}, {p}, {joueur})"
@@ -281,7 +281,7 @@ def q4_sheet(ctx: CheckContext[Representation]) -> None:
         raise _blame_own(ctx, exc) from None
 
 
-def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
+def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list[Any]) -> None:
     """The boards drawn are the game: from v, each an optimal successor of the previous
     one, until the player to move is stuck (a board drawn twice in a row counts once)."""
     game: list[Board | None] = []
@@ -332,7 +332,7 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list) -> None:
 
 
 def q4_game(ctx: CheckContext[Representation]) -> None:
-    def probe(case: tuple) -> None:
+    def probe(case: tuple[Any, ...]) -> None:
         v, p, joueur = case
         call, drawn, winner = _jeu(ctx, v, p, joueur)
         _expect_winner(call, v, winner, possible_winners(v, p, joueur))

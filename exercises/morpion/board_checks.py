@@ -26,7 +26,7 @@ from .positions import (
 
 
 def _call(
-    ctx: CheckContext[SubmissionState], func: str, state: list, *more: Any, keep_args: bool = False
+    ctx: CheckContext[SubmissionState], func: str, state: list[list[int]], *more: Any, keep_args: bool = False
 ) -> tuple[str, CallResult]:
     args = ", ".join(show(a) for a in (state,) + more)
     call = f"{func}({args})"
@@ -34,7 +34,7 @@ def _call(
 
 
 # -- Q1 wins -------------------------------------------------------------------
-def _check_wins(ctx: CheckContext[SubmissionState], state: list, player: int) -> None:
+def _check_wins(ctx: CheckContext[SubmissionState], state: list[list[int]], player: int) -> None:
     call, result = _call(ctx, "wins", state, player)
     expected = ref.wins(state, player)
     if as_bool(result.value) is not expected:
@@ -53,7 +53,7 @@ def _line_kind(kind: str) -> Callable[[CheckContext[SubmissionState]], None]:
 
 
 def q1_random(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, _ = example
         for player in (COMP, HUMAN):
             _check_wins(ctx, state, player)
@@ -62,7 +62,7 @@ def q1_random(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q2 evaluate ---------------------------------------------------------------
-def _check_evaluate(ctx: CheckContext[SubmissionState], state: list) -> None:
+def _check_evaluate(ctx: CheckContext[SubmissionState], state: list[list[int]]) -> None:
     call, result = _call(ctx, "evaluate", state)
     expected = ref.evaluate(state)
     if not same(result.value, expected):
@@ -88,7 +88,7 @@ def q2_random(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, _ = example
         call, result = _call(ctx, "evaluate", state, keep_args=True)
         unchanged(call, state, result.argument_after(0), func="evaluate", arg=("state", "state"))
@@ -97,7 +97,7 @@ def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q3 game_over --------------------------------------------------------------
-def _check_game_over(ctx: CheckContext[SubmissionState], state: list) -> None:
+def _check_game_over(ctx: CheckContext[SubmissionState], state: list[list[int]]) -> None:
     call, result = _call(ctx, "game_over", state)
     expected = ref.game_over(state)
     obtained = as_bool(result.value)
@@ -135,7 +135,7 @@ def q3_not_won(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q4 empty_cells ------------------------------------------------------------
-def _cell_set(value: Any) -> set | None:
+def _cell_set(value: Any) -> set[Any] | None:
     """The cells as a set of (x, y), or None when not distinct coordinate pairs."""
     if not isinstance(value, (list, tuple, set, frozenset)):
         return None
@@ -145,7 +145,7 @@ def _cell_set(value: Any) -> set | None:
     return set(cells)
 
 
-def _check_empty_cells(ctx: CheckContext[SubmissionState], state: list) -> None:
+def _check_empty_cells(ctx: CheckContext[SubmissionState], state: list[list[int]]) -> None:
     call, result = _call(ctx, "empty_cells", state)
     expected = ref.empty_cells(state)
     if _cell_set(result.value) != {tuple(c) for c in expected}:

@@ -18,7 +18,9 @@ from .positions import BEFORE_WIN, COMP, HUMAN, SubmissionState, as_bool, empty,
 ALL_CELLS = [(x, y) for x in range(3) for y in range(3)]
 
 
-def _on_board(ctx: CheckContext[SubmissionState], state: list, func: str, *args: Any) -> tuple[str, Any, Any]:
+def _on_board(
+    ctx: CheckContext[SubmissionState], state: list[list[int]], func: str, *args: Any
+) -> tuple[str, Any, Any]:
     """(call as shown, value returned, the global board after the call)."""
     name = ctx.state.board_name
     ctx.student.set(name, ref.from_key(ref.key(state)))
@@ -43,14 +45,14 @@ def _restoring(
 
 
 def _board_unchanged(
-    ctx: CheckContext[SubmissionState], call: str, state: list, after: Any, func: str
+    ctx: CheckContext[SubmissionState], call: str, state: list[list[int]], after: Any, func: str
 ) -> None:
     name = ctx.state.board_name
     unchanged(call, state, after, func=func, arg=(name, name), why=(" ici", " here"))
 
 
 def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, _ = example
         for x, y in ALL_CELLS:
             call, value, after = _on_board(ctx, state, "valid_move", x, y)
@@ -99,7 +101,7 @@ def _taken() -> st.SearchStrategy:
 
 
 def q5_set_move_plays(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, (x, y), player = example
         call, _, after = _on_board(ctx, state, "set_move", x, y, player)
         expected = ref.from_key(ref.key(state))
@@ -120,7 +122,7 @@ def q5_set_move_plays(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, (x, y), player = example
         call, _, after = _on_board(ctx, state, "set_move", x, y, player)
         if not same(after, state):

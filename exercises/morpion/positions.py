@@ -17,7 +17,7 @@ COMP, HUMAN = ref.COMP, ref.HUMAN
 AT_WIN, BEFORE_WIN = "at", "before"
 
 
-def replay(starter: int, moves: int, choices: list[int], wins: str = AT_WIN) -> tuple[list, int]:
+def replay(starter: int, moves: int, choices: list[int], wins: str = AT_WIN) -> tuple[list[Any], int]:
     """(position, player to move) after `moves` moves of legal play, `starter` first.
 
     Move i takes the (choices[i] mod k)-th of the k empty cells (row-major order), so
@@ -42,7 +42,7 @@ def replay(starter: int, moves: int, choices: list[int], wins: str = AT_WIN) -> 
     return state, player
 
 
-def _wins_with(state: list, x: int, y: int, player: int) -> bool:
+def _wins_with(state: list[list[int]], x: int, y: int, player: int) -> bool:
     child = ref.from_key(ref.key(state))
     child[x][y] = player
     won: bool = ref.wins(child, player)
@@ -70,15 +70,15 @@ def searchable() -> st.SearchStrategy:
 EMPTY = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
 
 
-def empty() -> list:
-    board: list = ref.from_key(EMPTY)
+def empty() -> list[Any]:
+    board: list[list[int]] = ref.from_key(EMPTY)
     return board
 
 
 KINDS = {"rows": ref.LINES[0:3], "columns": ref.LINES[3:6], "diagonals": ref.LINES[6:8]}
 
 
-def line_position(line: tuple, holder: int) -> list:
+def line_position(line: tuple[Any, ...], holder: int) -> list[Any]:
     """A legal position where `holder` has just completed `line`: the opponent holds
     the first two other cells (row-major), `holder` moved first."""
     state = empty()
@@ -90,7 +90,7 @@ def line_position(line: tuple, holder: int) -> list:
     return state
 
 
-def line_positions() -> list[list]:
+def line_positions() -> list[list[Any]]:
     """A win on each of the 8 lines, COMP and HUMAN in turn holding it."""
     return [line_position(line, COMP if i % 2 == 0 else HUMAN) for i, line in enumerate(ref.LINES)] + [
         line_position(line, HUMAN if i % 2 == 0 else COMP) for i, line in enumerate(ref.LINES)
@@ -102,11 +102,11 @@ FULL_DRAWS = ([[1, -1, 1], [1, -1, -1], [-1, 1, 1]], [[-1, 1, -1], [-1, 1, 1], [
 FULL_WON = [[1, -1, 1], [-1, 1, -1], [-1, 1, 1]]
 
 
-def full_boards() -> list[list]:
+def full_boards() -> list[list[Any]]:
     return [ref.from_key(ref.key(b)) for b in FULL_DRAWS + (FULL_WON,)]
 
 
-def to_move(state: list) -> int:
+def to_move(state: list[list[int]]) -> int:
     """The player to move in a legal position (COMP when both have as many marks)."""
     marks = sum(sum(row) for row in state)
     return HUMAN if marks > 0 else COMP
@@ -170,8 +170,8 @@ def _is_grid(value: Any) -> bool:
     )
 
 
-def describe(state: SubmissionState) -> list[tuple[str, dict]]:
-    notes: list[tuple[str, dict]] = []
+def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
+    notes: list[tuple[str, dict[str, Any]]] = []
     if state.board_name != "board":
         why = (
             "l'écriture de l'article"
@@ -218,7 +218,7 @@ def describe(state: SubmissionState) -> list[tuple[str, dict]]:
     return notes
 
 
-def threat_position(line: tuple, holder: int, holder_to_move: bool) -> list | None:
+def threat_position(line: tuple[Any, ...], holder: int, holder_to_move: bool) -> list[Any] | None:
     """A legal position where `holder` has the first two cells of `line` and its third is
     empty, nobody has won, and `holder` (an immediate win) or the other player (who must
     block) is to move; the other player's marks fill the first free cells off the line."""
@@ -241,7 +241,7 @@ def threat_position(line: tuple, holder: int, holder_to_move: bool) -> list | No
     return state
 
 
-def threat_positions() -> list[tuple[list, int]]:
+def threat_positions() -> list[tuple[list[Any], int]]:
     """(position, player to move): each of the 8 lines two-thirds held by each player,
     with each player to move (an immediate win for the side to move, or one to block)."""
     out = []

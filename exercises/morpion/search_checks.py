@@ -35,7 +35,7 @@ COUNT_BUDGET = 15.0  # the whole tree from the empty board: 549,946 calls, ~1-3 
 ARTICLE_CALLS = 549946  # the article's figure, verified (docs/sheet-facts.md)
 
 
-def _search(ctx: CheckContext[SubmissionState], state: list, player: int) -> tuple[str, Any]:
+def _search(ctx: CheckContext[SubmissionState], state: list[list[int]], player: int) -> tuple[str, Any]:
     """Call minimax(state, len(empty_cells(state)), player) once per position and
     player for the whole question (value, move and side effect share the call)."""
     depth = len(ref.empty_cells(state))
@@ -74,7 +74,7 @@ def _triple(value: Any) -> tuple[Any, Any, Any] | None:
     return (x, y, score)
 
 
-def _not_a_triple(call: str, state: list, obtained: Any, expected: Any) -> Exception:
+def _not_a_triple(call: str, state: list[list[int]], obtained: Any, expected: Any) -> Exception:
     return mismatch(
         call,
         expected,
@@ -111,7 +111,7 @@ ONE_MOVE = ([[0, 0, 0], [0, -1, 0], [0, 0, 0]], COMP)
 
 
 def q6_value(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
         expected = ref.game_value(state, player)
@@ -135,7 +135,7 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q6_move(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
         good = ref.optimal_moves(state, player)
@@ -160,7 +160,7 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         state, player = example
         call, result = _search(ctx, state, player)
         unchanged(
@@ -175,7 +175,7 @@ def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(searchable(), probe, examples=8, explicit=[ONE_MOVE])
 
 
-def q6_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict]]:
+def q6_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:
     """How many calls of minimax from the empty board, beside the article's figure."""
     shown = f"minimax({show(ref.from_key(((0, 0, 0),) * 3))}, 9, {COMP})"
     if ctx.cache.get("timed_out"):
@@ -229,7 +229,7 @@ def _fr(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
-def _text(fr: str, en: str) -> tuple[str, dict]:
+def _text(fr: str, en: str) -> tuple[str, dict[str, Any]]:
     return ("text", {"fr": fr, "en": en})
 
 

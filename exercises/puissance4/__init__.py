@@ -3,6 +3,8 @@
 The questions, checks and points are listed in docs/puissance4-checks.md.
 """
 
+from typing import Any
+
 from grader.kit import Exercise
 from reference import puissance4 as ref
 
@@ -10,7 +12,7 @@ from . import alignment_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, prepare, to_student
 
 
-def describe(state: SubmissionState) -> list[tuple[str, dict]]:
+def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
     notes = []
     if state.representation.plateau_dtype:
         notes.append(("numpy_board", {"dtype": state.representation.plateau_dtype}))

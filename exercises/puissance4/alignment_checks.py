@@ -45,7 +45,7 @@ DIRECTIONS = {
 }
 
 
-def _cells(alignment: Any) -> frozenset | None:
+def _cells(alignment: Any) -> frozenset[Any] | None:
     """An alignment as a set of 4 cells, or None if it is not 4 coordinate pairs."""
     if not isinstance(alignment, (list, tuple)) or len(alignment) != 4:
         return None
@@ -55,17 +55,17 @@ def _cells(alignment: Any) -> frozenset | None:
     return frozenset(cells)
 
 
-def _direction(cells: frozenset) -> tuple[int, int]:
+def _direction(cells: frozenset[Any]) -> tuple[int, int]:
     (i0, j0), (i1, j1) = sorted(cells, key=lambda c: (c[1], -c[0]))[:2]
     return (i1 - i0, j1 - j0) if j1 != j0 else (1, 0)
 
 
 # The reference's alignments are all well formed: no None among them.
-REFERENCE = cast(set[frozenset], {_cells(a) for a in ref.Lalignements})
+REFERENCE = cast(set[frozenset[Any]], {_cells(a) for a in ref.Lalignements})
 BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
 
 
-def _student_alignments(ctx: CheckContext[SubmissionState]) -> list:
+def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
     value = ctx.student.get("Lalignements")
     if not isinstance(value, (list, tuple)):
         raise mismatch(
@@ -155,7 +155,7 @@ def _entry_mismatch(call: str, expected: Any, obtained: Any) -> Mismatch:
     return mismatch(call, show(expected), obtained if obtained is MISSING_KEY else show(obtained), text=True)
 
 
-def _as_set(alignments: Any) -> set | None:
+def _as_set(alignments: Any) -> set[Any] | None:
     if not isinstance(alignments, (list, tuple)):
         return None
     cells = [_cells(a) for a in alignments]
@@ -202,7 +202,7 @@ def q11_sheet(ctx: CheckContext[SubmissionState]) -> None:
 def q11_random(ctx: CheckContext[SubmissionState]) -> None:
     name = ctx.student.aliases.get("evaluer", "evaluer")
 
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         jeu, (_, cell) = example
         for alignment in ref.Dalignements[cell]:
             call = f"{name}(jeu, {alignment})"
@@ -219,10 +219,10 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
             raise mismatch(call, expected, obtained, jeu)
 
 
-def _each_alignment() -> list[tuple[tuple, dict, int]]:
+def _each_alignment() -> list[tuple[tuple[Any, ...], dict[str, Any], int]]:
     """Structural cases of evaluer: each of the 69 alignments owned by one player (players
     alternating), then each with only 3 of its 4 cells owned (0)."""
-    owned, seen = [], set[tuple]()
+    owned, seen = [], set[tuple[Any, ...]]()
     for alignment, joueur, _, moves in alignment_games(WIN):
         if alignment not in seen and joueur == 1 + len(seen) % 2:
             seen.add(alignment)
@@ -248,7 +248,7 @@ def q12_sheet(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q12_random(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
         obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call, board=jeu)
@@ -273,7 +273,7 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
     structural(probe, alignment_wins() + wrapped_rows())
 
 
-def _last_cell(jeu: dict) -> tuple[int, int]:
+def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:
     """Cell of the winning move of the sheet's jeu2/jeu3 (column 1, top piece)."""
     return (6 - jeu["hauteurs"][1], 1)
 
@@ -286,7 +286,7 @@ def q13_table(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def _heuristic(
-    ctx: CheckContext[SubmissionState], jeu: dict, name: str = "jeu", keep_args: bool = False
+    ctx: CheckContext[SubmissionState], jeu: dict[str, Any], name: str = "jeu", keep_args: bool = False
 ) -> CallResult:
     return ctx.call(
         "heuristique", ctx.as_student(jeu), shown=f"heuristique({name})", board=jeu, keep_args=keep_args
@@ -316,7 +316,7 @@ def q14_wins(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q14_random(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(jeu: dict) -> None:
+    def probe(jeu: dict[str, Any]) -> None:
         obtained = _heuristic(ctx, jeu).value
         expected = ref.heuristique(jeu)
         if not same(obtained, expected):
@@ -326,7 +326,7 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     structural(probe, heuristic_positions())
 
 
-def heuristic_positions() -> list[dict]:
+def heuristic_positions() -> list[dict[str, Any]]:
     """Structural cases of heuristique: full columns (top row), nearly full and full
     boards, each alignment won (players alternating), threats of each player."""
     won = [jeu for _, jeu, owner in _each_alignment() if owner]
@@ -334,7 +334,7 @@ def heuristic_positions() -> list[dict]:
 
 
 def q14_unchanged(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(jeu: dict) -> None:
+    def probe(jeu: dict[str, Any]) -> None:
         after = _heuristic(ctx, jeu, keep_args=True).argument_after(0)
         unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))
 

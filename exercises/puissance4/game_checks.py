@@ -64,7 +64,7 @@ def q2_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q3 copie ------------------------------------------------------------------
 def q3_copy_equal(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(jeu: dict) -> None:
+    def probe(jeu: dict[str, Any]) -> None:
         obtained = ctx.value("copie", ctx.as_student(jeu), shown="copie(jeu)", board=jeu)
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
@@ -90,7 +90,7 @@ def q3_copy_independent(ctx: CheckContext[SubmissionState]) -> None:
             )
 
 
-def _path_text(path: list) -> Text:
+def _path_text(path: list[Any]) -> Text:
     if not path:
         return Text("tout le dictionnaire", "the whole dictionary")
     code = "jeu" + "".join(f"[{show(p)}]" for p in path)
@@ -99,7 +99,7 @@ def _path_text(path: list) -> Text:
 
 # -- Q4, Q5 -------------------------------------------------------------------
 def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(jeu: dict) -> None:
+    def probe(jeu: dict[str, Any]) -> None:
         obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)", board=jeu)
         expected = ref.prochain_joueur(jeu)
         if not same(obtained, expected):
@@ -109,7 +109,7 @@ def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
     structural(probe, column_games())
 
 
-def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict) -> None:
+def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict[str, Any]) -> None:
     obtained = ctx.value("colonnes_jouables", ctx.as_student(jeu), shown="colonnes_jouables(jeu)", board=jeu)
     expected = ref.colonnes_jouables(jeu)
     # Columns are ints, as the sheet numbers them: 3 and 3.0 are the same column twice.
@@ -166,7 +166,9 @@ def _playable_moves() -> st.SearchStrategy:
     )
 
 
-def _play(ctx: CheckContext[SubmissionState], jeu: dict, col: int) -> tuple[str, CallResult, dict, Any]:
+def _play(
+    ctx: CheckContext[SubmissionState], jeu: dict[str, Any], col: int
+) -> tuple[str, CallResult, dict[str, Any], Any]:
     joueur = ref.prochain_joueur(jeu)
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     result = ctx.call(
@@ -178,7 +180,7 @@ def _play(ctx: CheckContext[SubmissionState], jeu: dict, col: int) -> tuple[str,
 
 
 def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         jeu, col = example
         call, result, after, _ = _play(ctx, jeu, col)
         if not same(result.argument_after(0), after):
@@ -196,7 +198,7 @@ def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         jeu, col = example
         call, result, _, coords = _play(ctx, jeu, col)
         if as_cell(result.value) != coords:
@@ -207,7 +209,7 @@ def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def _expect_assertion(
-    ctx: CheckContext[SubmissionState], jeu: dict, joueur: int, col: int, fr: str, en: str
+    ctx: CheckContext[SubmissionState], jeu: dict[str, Any], joueur: int, col: int, fr: str, en: str
 ) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
@@ -257,7 +259,7 @@ def q6_full_column(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q7, Q8 -------------------------------------------------------------------
 def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         before, col = example
         after = ref.copie(before)
         ref.jouer_colonne(after, ref.prochain_joueur(after), col)
@@ -294,7 +296,7 @@ def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q8_random(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(columns: list) -> None:
+    def probe(columns: list[Any]) -> None:
         expected = ref.initialiser_jeu(columns)
         obtained = ctx.value("initialiser_jeu", list(columns), shown=f"initialiser_jeu({columns})")
         if not same(obtained, expected):

@@ -19,7 +19,7 @@ INF = float("inf")
 BEFORE_WIN, AT_WIN, IGNORE_WINS = "before", "at", "ignore"
 
 
-def replay(choices: list[int], wins: str = BEFORE_WIN) -> dict:
+def replay(choices: list[int], wins: str = BEFORE_WIN) -> dict[str, Any]:
     """The game reached by playing, for each choice c, the (c mod k)-th playable column.
 
     Every list of integers gives a legal game, and a shorter list a smaller one,
@@ -28,7 +28,9 @@ def replay(choices: list[int], wins: str = BEFORE_WIN) -> dict:
     return replay_with_last(choices, wins)[0]
 
 
-def replay_with_last(choices: list[int], wins: str = BEFORE_WIN) -> tuple[dict, tuple | None]:
+def replay_with_last(
+    choices: list[int], wins: str = BEFORE_WIN
+) -> tuple[dict[str, Any], tuple[Any, ...] | None]:
     """`replay`, also giving the last move as (player, (i, col)), or None."""
     jeu = ref.init()
     last = None
@@ -61,17 +63,17 @@ def games_with_last(min_moves: int = 1, wins: str = AT_WIN) -> st.SearchStrategy
     return moves.map(lambda choices: replay_with_last(choices, wins))
 
 
-def key(jeu: dict) -> tuple:
+def key(jeu: dict[str, Any]) -> tuple[Any, ...]:
     """A hashable form of a game, for caching reference values."""
     return (jeu["nbcoups"], tuple(jeu["hauteurs"]), tuple(tuple(r) for r in jeu["plateau"]))
 
 
-def from_key(k: tuple) -> dict:
+def from_key(k: tuple[Any, ...]) -> dict[str, Any]:
     return {"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]}
 
 
 @functools.lru_cache(maxsize=4096)
-def search_value(k: tuple, n: int) -> tuple[Any, float]:
+def search_value(k: tuple[Any, ...], n: int) -> tuple[Any, float]:
     """The reference's (column, value) of the player to move at horizon n."""
     jeu = from_key(k)
     search: Callable[..., tuple[Any, float]] = ref.maximin if ref.prochain_joueur(jeu) == 1 else ref.minimax
@@ -79,14 +81,14 @@ def search_value(k: tuple, n: int) -> tuple[Any, float]:
 
 
 @functools.lru_cache(maxsize=4096)
-def optimal_columns(k: tuple, n: int, immediate_win_required: bool = True) -> frozenset:
+def optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
     """Columns reaching the root value; with `immediate_win_required`, only the
     immediately winning ones when there are some (maximin/minimax always return one,
     alpha-beta may legitimately cut on an earlier column worth the same infinity)."""
     return frozenset(ref.colonnes_optimales(from_key(k), n, immediate_win_required))
 
 
-def sheet_games() -> dict[str, dict]:
+def sheet_games() -> dict[str, dict[str, Any]]:
     return {"jeu1": ref.jeu1(), "jeu2": ref.jeu2(), "jeu3": ref.jeu3(), "jeu5": ref.jeu5()}
 
 
@@ -98,7 +100,7 @@ class Representation:
     """numpy dtype of `plateau`, or None for lists of lists."""
     hauteurs_dtype: str | None = None
 
-    def to_student(self, jeu: dict) -> dict:
+    def to_student(self, jeu: dict[str, Any]) -> dict[str, Any]:
         plateau: Any = [list(r) for r in jeu["plateau"]]
         hauteurs: Any = list(jeu["hauteurs"])
         if self.plateau_dtype:
@@ -111,11 +113,11 @@ class Representation:
 @dataclass
 class SubmissionState:
     representation: Representation
-    own_games: dict[str, dict]
+    own_games: dict[str, dict[str, Any]]
     """Valid, not won, games the submission defines itself (jeu2..jeu5...)."""
 
 
-def to_student(state: SubmissionState, jeu: dict) -> dict:
+def to_student(state: SubmissionState, jeu: dict[str, Any]) -> dict[str, Any]:
     """A reference game in the submission's own representation."""
     return state.representation.to_student(jeu)
 
@@ -144,7 +146,7 @@ def prepare(view: StudentView) -> SubmissionState:
     return SubmissionState(representation, own)
 
 
-def normalise(value: Any) -> dict | None:
+def normalise(value: Any) -> dict[str, Any] | None:
     """A game the submission defined, as reference data, if it is a legal position."""
     if not isinstance(value, dict):
         return None
@@ -176,7 +178,7 @@ def normalise(value: Any) -> dict | None:
 WIN, OWN_THREAT, OPPONENT_THREAT = "win", "own_threat", "opponent_threat"
 
 
-def structural(probe: Callable[[Any], None], examples: list) -> None:
+def structural(probe: Callable[[Any], None], examples: list[Any]) -> None:
     """Probe the structural examples, after the random ones (`ctx.for_all`): a bug the
     random positions show is reported on the smallest one Hypothesis finds, and these
     positions, built on purpose, catch the bugs random play does not reach."""
@@ -184,12 +186,12 @@ def structural(probe: Callable[[Any], None], examples: list) -> None:
         probe(example)
 
 
-def _landing(jeu: dict, col: int) -> tuple[int, int]:
+def _landing(jeu: dict[str, Any], col: int) -> tuple[int, int]:
     return (ref.nrows - 1 - jeu["hauteurs"][col], col)
 
 
 def build(
-    cells: frozenset, joueur: int, last: tuple[int, int], finish: str = WIN, seed: int = 0
+    cells: frozenset[Any], joueur: int, last: tuple[int, int], finish: str = WIN, seed: int = 0
 ) -> list[int] | None:
     """Moves of a legal game where `joueur` owns `cells` minus `last` and nobody has won,
     ending: with `joueur` playing `last` (WIN), or with `last` playable and `joueur`
@@ -242,7 +244,7 @@ def build(
     return None
 
 
-def _built(cells: frozenset, joueur: int, last: tuple[int, int], finish: str) -> list[int] | None:
+def _built(cells: frozenset[Any], joueur: int, last: tuple[int, int], finish: str) -> list[int] | None:
     for seed in range(30):
         moves = build(cells, joueur, last, finish, seed)
         if moves is not None:
@@ -250,7 +252,7 @@ def _built(cells: frozenset, joueur: int, last: tuple[int, int], finish: str) ->
     return None
 
 
-def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple, tuple]]:
+def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple[Any, ...], tuple[Any, ...]]]:
     """(alignment's index in Lalignements, player, cell, moves), by `build`. With WIN:
     every alignment, each cell a move can complete (a vertical one only on its top cell:
     gravity), both players. With a threat: one game per alignment, players alternating.
@@ -268,7 +270,7 @@ def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple, t
     return out
 
 
-def alignment_games(finish: str = WIN) -> list[tuple[tuple, int, tuple, tuple]]:
+def alignment_games(finish: str = WIN) -> list[tuple[tuple[Any, ...], int, tuple[Any, ...], tuple[Any, ...]]]:
     """`generate_alignment_games(finish)` as stored, each with its alignment's cells."""
     from .structural_moves import GAMES
 
@@ -278,7 +280,7 @@ def alignment_games(finish: str = WIN) -> list[tuple[tuple, int, tuple, tuple]]:
     ]
 
 
-def alignment_wins() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
+def alignment_wins() -> list[tuple[dict[str, Any], tuple[int, tuple[int, int]]]]:
     """(game, (player, cell)): the player's last move, on cell, completes an alignment.
     Every alignment, each of its cells a move can complete, both players."""
     return [
@@ -289,7 +291,7 @@ def alignment_wins() -> list[tuple[dict, tuple[int, tuple[int, int]]]]:
 WRAPPED = "wrapped"
 
 
-def generate_wrapped() -> list[tuple[int, int, tuple, tuple]]:
+def generate_wrapped() -> list[tuple[int, int, tuple[Any, ...], tuple[Any, ...]]]:
     """(0, player, cell, moves): 4 cells of a row through the board's side (columns
     4-5-6-0, 5-6-0-1, 6-0-1-2), the last move on the right of the left side, one player's.
     Nobody wins: a test reading column j - 1 at j = 0 reads column 6 (Python's negative
@@ -306,7 +308,7 @@ def generate_wrapped() -> list[tuple[int, int, tuple, tuple]]:
     return out
 
 
-def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, ...]]]]:
+def wrapped_rows() -> list[tuple[dict[str, Any], tuple[int, tuple[int, ...]]]]:
     """(game, (player, cell)) of `generate_wrapped`, as stored."""
     from .structural_moves import GAMES
 
@@ -315,25 +317,25 @@ def wrapped_rows() -> list[tuple[dict, tuple[int, tuple[int, ...]]]]:
     ]
 
 
-def sample(items: list, every: int, offset: int = 0) -> list:
+def sample(items: list[Any], every: int, offset: int = 0) -> list[Any]:
     """Every `every`-th item: a fixed, spread subset of a structural family."""
     return items[offset::every]
 
 
-def threats(finish: str) -> list[dict]:
+def threats(finish: str) -> list[dict[str, Any]]:
     """One game per alignment (players alternating): its owner threatens to complete it
     on a playable cell, and is to move (OWN_THREAT: an immediate win for the side to
     move) or not (OPPONENT_THREAT: the side to move must block)."""
     return [ref.initialiser_jeu(list(moves)) for _, _, _, moves in alignment_games(finish)]
 
 
-def columns(counts: dict[int, int]) -> dict:
+def columns(counts: dict[int, int]) -> dict[str, Any]:
     """The game where column c holds counts[c] tokens, played column by column."""
-    game: dict = ref.initialiser_jeu([c for c, k in sorted(counts.items()) for _ in range(k)])
+    game: dict[str, Any] = ref.initialiser_jeu([c for c, k in sorted(counts.items()) for _ in range(k)])
     return game
 
 
-def column_games() -> list[dict]:
+def column_games() -> list[dict[str, Any]]:
     """The empty game; each column full (its top token in row 0), each one below full;
     the first and last columns full together; the drawn full board and the positions
     1 to 6 moves before its end. Nobody has won in any."""
@@ -348,12 +350,12 @@ def column_games() -> list[dict]:
     return out
 
 
-def nearly_full(upto: int = 6) -> list[dict]:
+def nearly_full(upto: int = 6) -> list[dict[str, Any]]:
     """The drawn full board, then the positions 1 .. upto moves before its end."""
     return [ref.initialiser_jeu(ref.PARTIE_NULLE[: len(ref.PARTIE_NULLE) - k]) for k in range(upto + 1)]
 
 
-def top_row_moves() -> list[tuple[dict, int]]:
+def top_row_moves() -> list[tuple[dict[str, Any], int]]:
     """(game, col): col holds 5 tokens, the move lands in row 0; each column."""
     return [(columns({c: ref.nrows - 1}), c) for c in range(ref.ncols)] + [
         (nearly_full(1)[1], ref.PARTIE_NULLE[-1])

@@ -56,7 +56,9 @@ def _search_games(player: int) -> st.SearchStrategy:
     return st.tuples(positions, st.integers(1, 3))
 
 
-def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_required: bool = True) -> None:
+def check_answer(
+    call: str, jeu: dict[str, Any], n: int, obtained: Any, immediate_win_required: bool = True
+) -> None:
     """`obtained` must be (column, value): the reference's value and an optimal column."""
     expected_col, expected_value = search_value(key(jeu), n)
     pair = as_pair(obtained)
@@ -111,13 +113,13 @@ def check_answer(call: str, jeu: dict, n: int, obtained: Any, immediate_win_requ
 def _search(
     ctx: CheckContext[SubmissionState],
     func: str,
-    jeu: dict,
+    jeu: dict[str, Any],
     n: int,
     name: str = "jeu",
-    window: tuple | None = None,
+    window: tuple[Any, ...] | None = None,
     keep_args: bool = False,
 ) -> tuple[str, CallResult]:
-    args: tuple = (ctx.as_student(jeu),) + (window or ()) + (n,)
+    args: tuple[Any, ...] = (ctx.as_student(jeu),) + (window or ()) + (n,)
     shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
     call = f"{func}({name}, {shown_window}{n})"
     result = ctx.call(func, *args, shown=call, board=jeu, budget=SEARCH_BUDGET, keep_args=keep_args)
@@ -135,12 +137,12 @@ def q15_sheet(ctx: CheckContext[SubmissionState]) -> None:
             raise mismatch(call, expected, result.value, ref.jeu1())
 
 
-def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[dict, int]]:
+def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[dict[str, Any], int]]:
     own = [jeu for jeu in ctx.state.own_games.values() if ref.prochain_joueur(jeu) == player]
     return [(jeu, n) for jeu in own for n in (1, 2)]
 
 
-def structural_searches(player: int, full_board: bool = False) -> list[tuple[dict, int]]:
+def structural_searches(player: int, full_board: bool = False) -> list[tuple[dict[str, Any], int]]:
     """(game, depth) with `player` to move, nobody has won: the nearly full boards
     searched deeper than the moves left (k moves left, depth k + 1; with `full_board`
     the full board too, at depths 1 and 3), an immediate win for the side to move and
@@ -162,7 +164,7 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
 
 def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionState]], None]:
     def check(ctx: CheckContext[SubmissionState]) -> None:
-        def probe(example: tuple) -> None:
+        def probe(example: tuple[Any, ...]) -> None:
             jeu, n = example
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
@@ -260,7 +262,7 @@ def q17_sheet(ctx: CheckContext[SubmissionState]) -> None:
 def q17_random(ctx: CheckContext[SubmissionState]) -> None:
     for func, player in (("maximin_alpha_beta", 1), ("minimax_alpha_beta", 2)):
 
-        def probe(example: tuple, func: str = func) -> None:
+        def probe(example: tuple[Any, ...], func: str = func) -> None:
             jeu, n = example
             call, result = _search(ctx, func, jeu, n, window=WIDE)
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
@@ -278,7 +280,7 @@ def _windows(value: float) -> st.SearchStrategy:
 
 
 def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple) -> None:
+    def probe(example: tuple[Any, ...]) -> None:
         (jeu, n), window = example
         func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
         if window == WIDE:
@@ -346,7 +348,9 @@ def evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     return counts
 
 
-def _counted(ctx: CheckContext[SubmissionState], func: str, *args: Any, shown: str) -> tuple[dict, bool]:
+def _counted(
+    ctx: CheckContext[SubmissionState], func: str, *args: Any, shown: str
+) -> tuple[dict[str, Any], bool]:
     # Counted in the worker by code object (any alias of heuristique counts), compared here.
     names = [ctx.student.aliases.get(n, n) for n in COUNTED]
     result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown, budget=SEARCH_BUDGET)
@@ -379,7 +383,7 @@ def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
             "heuristique",
             tampered,
         )
-    moves: Callable[[dict], int] = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
+    moves: Callable[[dict[str, Any]], int] = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
     return Evaluations(
         moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne", tampered
     )
@@ -419,7 +423,7 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
         )
 
 
-def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict]]:
+def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:
     e = evaluation_counts(ctx)
     return [("pruning_counts", {"alpha_beta": e.alpha_beta, "maximin": e.maximin, "counted": e.counted})]
 
