@@ -8,6 +8,7 @@ with a message saying to mark it `slow`. Checks are tested fast through
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,3 +49,13 @@ def _no_worker_in_the_fast_tier(
 
         monkeypatch.setattr(WorkerProcess, "start", staticmethod(refuse))
     yield
+
+
+@pytest.fixture
+def private_tmp(tmp_path, monkeypatch):
+    """Worker folders of this test go to a folder of its own, to count them (shared by the
+    fault, isolation and portable tests)."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder

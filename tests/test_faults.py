@@ -6,7 +6,6 @@ batch."""
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -76,15 +75,6 @@ def worker_processes(folder: Path) -> list[str]:
 
 def own_cgroups() -> list[Path]:
     return list(CGROUP_ROOT.rglob(f"mmg-{os.getpid()}-*")) if cgroups_usable() else []
-
-
-@pytest.fixture
-def private_tmp(tmp_path, monkeypatch):
-    """Worker folders of this test go to a folder of its own, to count them."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    return folder
 
 
 def assert_verdicts(result, spec):

@@ -27,7 +27,6 @@ from test_faults import (
     assert_nothing_left,
     assert_verdicts,
     grade_fault,
-    private_tmp,  # noqa: F401  (a fixture)
 )
 from test_fixture_corpus import corpus
 
@@ -280,7 +279,7 @@ process group at the end. The questions' verdicts are the same, nothing is left.
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", PROCESS_ATTACKS)
-def test_process_and_channel_attacks_with_portable_isolation(name, private_tmp):  # noqa: F811
+def test_process_and_channel_attacks_with_portable_isolation(name, private_tmp):
     """On Linux the portable worker still sets RLIMIT_AS and RLIMIT_FSIZE on itself, so
     the memory and file attacks hold here; on Windows they would not (no limit)."""
     result = grade_fault(name, "portable")

@@ -51,7 +51,9 @@ def grade_source(
         path.write_text(source, "utf-8")
         code = read_submission(path)
         isolation = resolve_isolation(settings.isolation)
-        with StudentSession(code.module_name, settings.limits, isolation, settings.cell_timeout) as session:
+        with StudentSession(
+            code.module_name, settings.limits, isolation.mode, settings.cell_timeout
+        ) as session:
             run_cells(code, session, settings.cells_budget)
             view = StudentView(session, session.names(), settings.timeout)
             exercise = EXERCISES[exercise_id]
