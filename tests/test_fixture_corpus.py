@@ -10,6 +10,7 @@ import pytest
 
 from grader.runner import grade_file
 from grader.settings import Settings
+from tools.golden import grade_of, recorded
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SETTINGS = Settings(cell_timeout=3.0)
@@ -31,6 +32,10 @@ def test_exact_verdicts(path, spec):
     assert verdicts == spec["questions"], spec.get("why", "")
     failed_cells = sorted(c.index for c in result.cells if not c.ok)
     assert failed_cells == sorted(spec.get("failed_cells", []))
+    # Issue 13: a faster grader grades the same; every check's status, every score and the
+    # mark as recorded in tests/golden_grades.json (`python -m tools.golden`).
+    fixture_id = f"{path.parent.name}/{path.name}"
+    assert grade_of(result) == recorded()[fixture_id], "grade differs from tests/golden_grades.json"
 
 
 def test_the_corpus_is_there():
