@@ -86,3 +86,57 @@ def test_every_shared_pair_is_reported_and_too_many_refuse_the_value():
     many = [[]] * (wire.MAX_SHARED // 2)
     with pytest.raises(wire.TooLarge):
         wire.encode(many)
+
+
+def _correct_with(*edits: tuple[str, str]) -> str:
+    source = (FIXTURES / "puissance4" / "correct_module.py").read_text("utf-8")
+    for old, new in edits:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return source
+
+
+NO_CUTS = (
+    ("        if hmax >= beta:\n            return colmax, hmax\n", ""),
+    ("        if hmin <= alpha:\n            return colmin, hmin\n", ""),
+)
+
+
+def test_a_maximin_that_evaluates_twice_does_not_make_a_full_search_prune():
+    # docs/security.md's old gap: jeu1's count is compared with the submission's maximin,
+    # which this one inflates; the probes compare with the annexes' counts instead.
+    source = _correct_with(
+        *NO_CUTS,
+        (
+            "def maximin(jeu, n):\n    colonnes_possibles = colonnes_jouables(jeu)\n"
+            "    if n == 0 or not colonnes_possibles:\n        return None, heuristique(jeu)\n",
+            "def maximin(jeu, n):\n    colonnes_possibles = colonnes_jouables(jeu)\n"
+            "    if n == 0 or not colonnes_possibles:\n        heuristique(jeu)\n"
+            "        return None, heuristique(jeu)\n",
+        ),
+    )
+    assert statuses("puissance4", "", "Q17", source)["prunes"] is CheckStatus.FAILED
+
+
+def test_leaves_evaluated_by_a_second_copy_of_the_heuristic_are_missed_and_fail():
+    # A right alpha-beta whose min nodes evaluate with a renamed copy of heuristique (other
+    # code, not counted): fewer counted calls than the annexes' algorithm makes.
+    source = _correct_with(
+        (
+            "        return None, heuristique(jeu)\n    colmin, hmin = None, math.inf\n"
+            "    for col in colonnes_possibles:\n        jeu_suivant = copie(jeu)\n"
+            "        coords = jouer_colonne(jeu_suivant, 2, col)\n"
+            "        if teste_gagnante(jeu_suivant, 2, coords):\n            return col, -math.inf\n"
+            "        valeur = ",
+            "        return None, _h(jeu)\n    colmin, hmin = None, math.inf\n"
+            "    for col in colonnes_possibles:\n        jeu_suivant = copie(jeu)\n"
+            "        coords = jouer_colonne(jeu_suivant, 2, col)\n"
+            "        if teste_gagnante(jeu_suivant, 2, coords):\n            return col, -math.inf\n"
+            "        valeur = ",
+        ),
+    )
+    heuristic = source[source.index("def heuristique(jeu):") : source.index("def maximin(jeu, n):")]
+    source += "\n\n" + heuristic.replace("def heuristique(jeu):", "def _h(jeu):")
+    checks = statuses("puissance4", "", "Q17", source)
+    assert checks["prunes"] is CheckStatus.FAILED
+    assert checks["sheet_pairs"] is checks["random_root"] is CheckStatus.PASSED

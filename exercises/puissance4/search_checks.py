@@ -40,6 +40,7 @@ from .positions import (
     structural,
     threats,
 )
+from .pruning import PROBES, Counts, matching_order, orders_counts
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
 PAIR = Text("(colonne, valeur)", "(column, value)")
@@ -279,6 +280,19 @@ def _windows(value: float) -> st.SearchStrategy:
     return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
 
 
+def bounds_allowed(true_value: float, alpha: float, beta: float) -> tuple[float, float]:
+    """[low, high]: what a right alpha-beta may return in the window ]alpha, beta[ for a
+    position worth `true_value`. Inside, the value itself; below, an upper bound between
+    the value (fail-soft, the annexes) and alpha (fail-hard); above, a lower bound between
+    beta and the value. Every node's result is then in its own range: the parents'
+    comparisons, hence the root's value, come out right with either kind."""
+    if true_value <= alpha:
+        return true_value, alpha
+    if true_value >= beta:
+        return beta, true_value
+    return true_value, true_value
+
+
 def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         (jeu, n), window = example
@@ -292,20 +306,15 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
         alpha, beta = window
         if not is_number(value):
             raise mismatch(call, PAIR, show(result.value), jeu, text=True)
-        ok = (
-            value <= alpha
-            if true_value <= alpha
-            else value >= beta
-            if true_value >= beta
-            else same(value, true_value)
-        )
-        if not ok:
-            if true_value <= alpha:
-                expected = Text(f"une valeur <= {show(alpha)}", f"a value <= {show(alpha)}")
-            elif true_value >= beta:
-                expected = Text(f"une valeur >= {show(beta)}", f"a value >= {show(beta)}")
+        low, high = bounds_allowed(true_value, alpha, beta)
+        if not low <= value <= high:
+            if low == high:
+                expected = Text(show(low), show(low))
             else:
-                expected = Text(show(true_value), show(true_value))
+                expected = Text(
+                    f"une valeur entre {show(low)} et {show(high)}",
+                    f"a value between {show(low)} and {show(high)}",
+                )
             raise mismatch(
                 call,
                 expected,
@@ -313,9 +322,13 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 jeu,
                 text=True,
                 fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
-                f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr}",
+                f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr} "
+                "(la valeur elle-même dans la fenêtre ; hors de la fenêtre, une borne entre "
+                "la valeur et la borne dépassée)",
                 en=f"the MinMax value of this game is {show(true_value)}; inside the window "
-                f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}",
+                f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en} "
+                "(the value itself inside the window; outside, a bound between the value "
+                "and the bound it passed)",
             )
 
     positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
@@ -389,21 +402,25 @@ def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     )
 
 
+def _tampered(call: str, jeu: dict[str, Any]) -> Exception:
+    return mismatch(
+        call,
+        "",
+        "",
+        jeu,
+        text=True,
+        fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
+        "le nombre d'évaluations ne peut pas être mesuré",
+        en="the search changed Python's profile function (sys.setprofile): "
+        "the number of evaluations cannot be measured",
+    )
+
+
 def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
     e = evaluation_counts(ctx)
     call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
     if e.tampered:
-        raise mismatch(
-            call,
-            "",
-            "",
-            ref.jeu1(),
-            text=True,
-            fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
-            "le nombre d'évaluations ne peut pas être mesuré",
-            en="the search changed Python's profile function (sys.setprofile): "
-            "the number of evaluations cannot be measured",
-        )
+        raise _tampered(call, ref.jeu1())
     # 0 evaluations: the search evaluates positions by code the grader does not see, fail closed.
     if not 0 < e.alpha_beta < e.maximin:
         raise mismatch(
@@ -420,6 +437,59 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
             en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
             "strictly fewer, and at least one (cut as soon as the value reaches beta, "
             "resp. alpha)",
+        )
+    _prunes_like_the_annexes(ctx, e.counted != "heuristique")
+
+
+def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: bool) -> None:
+    """The number of evaluations on each probe must be the annexes' alpha-beta's, for one
+    order of the columns (the student's, whatever it is) on all probes (pruning.py)."""
+    what = (
+        Text("coups joués (jouer_colonne)", "moves played (jouer_colonne)")
+        if moves_only
+        else Text("appels à heuristique", "calls to heuristique")
+    )
+    measured: list[Counts] = []
+    for probe in PROBES:
+        jeu = probe.game()
+        func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
+        call = f"{func}(jeu, -float('inf'), float('inf'), {probe.depth})"
+        counts, tampered = _counted(ctx, func, ctx.as_student(jeu), -INF, INF, probe.depth, shown=call)
+        if tampered:
+            raise _tampered(call, jeu)
+        got = Counts(counts["heuristique"], counts["jouer_colonne"])
+        allowed = sorted({c.moves if moves_only else c.evaluations for c in orders_counts(probe)})
+        number = got.moves if moves_only else got.evaluations
+        if number not in allowed:
+            raise mismatch(
+                call,
+                Text(
+                    f"un nombre de {what.fr} parmi {allowed}",
+                    f"a number of {what.en} among {allowed}",
+                ),
+                Text(f"{number} {what.fr}", f"{number} {what.en}"),
+                jeu,
+                text=True,
+                fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
+                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne) "
+                f"fait l'un de ces nombres de {what.fr} selon l'ordre des colonnes",
+                en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
+                "alpha in minimax, and alpha, resp. beta, updated after each column) makes one "
+                f"of these numbers of {what.en}, depending on the order of the columns",
+            )
+        measured.append(got)
+    if matching_order(measured, moves_only) is None:
+        numbers = [c.moves if moves_only else c.evaluations for c in measured]
+        raise mismatch(
+            "maximin_alpha_beta / minimax_alpha_beta",
+            Text("un même ordre des colonnes partout", "one order of the columns everywhere"),
+            Text(f"{numbers} {what.fr}", f"{numbers} {what.en}"),
+            None,
+            text=True,
+            fr="sur chaque position le nombre d'évaluations est celui d'un alpha-bêta, mais aucun "
+            "ordre des colonnes ne les donne tous à la fois",
+            en="each position's count is that of an alpha-beta, but no order of the columns "
+            "gives them all at once",
         )
 
 
@@ -516,15 +586,21 @@ QUESTIONS = (
                 "bounds",
                 0.5,
                 q17_bounds,
-                "dans une fenêtre ]alpha, beta[ plus étroite, la valeur renvoyée respecte les bornes",
-                "inside a narrower window ]alpha, beta[, the value returned respects the bounds",
+                "dans une fenêtre ]alpha, beta[ plus étroite : la valeur MinMax si elle est dans la "
+                "fenêtre, sinon une borne entre cette valeur et la borne dépassée",
+                "inside a narrower window ]alpha, beta[: the MinMax value when it lies inside, "
+                "otherwise a bound between that value and the bound it passed",
             ),
             Check(
                 "prunes",
                 0.75,
                 q17_prunes,
-                "élague vraiment : moins d'évaluations que maximin sur jeu1 à l'horizon 3",
-                "really prunes: fewer evaluations than maximin on jeu1 at depth 3",
+                "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
+                "et sur quatre positions exactement le nombre d'évaluations de l'alpha-bêta des "
+                "annexes, pour un même ordre des colonnes",
+                "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
+                "four positions exactly the number of evaluations of the annexes' alpha-beta, for "
+                "one order of the columns",
                 value_free=True,
             ),
         ),
