@@ -44,3 +44,13 @@ def test_printing_the_winner_alone_earns_nothing():
     )
     questions = grade_source("domineering-minmax", source, only="Q4")
     assert questions["Q4"].score == 0
+
+
+def test_a_game_over_answering_true_earns_nothing():
+    # A constant True is right on every won position; `won` also asks for False on the
+    # empty board, as `not_won` (answered by a constant False) is value-free.
+    source = stub_source("morpion", "return True")
+    questions = grade_source("morpion", source, only="Q3")
+    assert questions["Q3"].score == 0
+    right = reference_source("morpion")
+    assert grade_source("morpion", right, only="Q3")["Q3"].score == 2

@@ -123,6 +123,18 @@ def q3_won(ctx: CheckContext[SubmissionState]) -> None:
         examples=12,
         explicit=[(s, COMP) for s in line_positions()],
     )
+    # `return True` answers every won position: as `not_won` is value-free for a constant
+    # False, this check asks for one False, on the empty board, so a constant earns nothing.
+    call, result = _call(ctx, "game_over", empty())
+    if as_bool(result.value) is not False:
+        raise mismatch(
+            call,
+            False,
+            result.value,
+            empty(),
+            fr="la partie n'est pas finie sur la grille vide : la réponse doit dépendre de la grille",
+            en="the game is not over on the empty board: the answer must depend on the board",
+        )
 
 
 def q3_not_won(ctx: CheckContext[SubmissionState]) -> None:
@@ -248,8 +260,10 @@ QUESTIONS = (
                 "won",
                 1.0,
                 q3_won,
-                "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard)",
-                "True when either player has won (each of the 8 lines, random games)",
+                "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard), "
+                "et False sur la grille vide",
+                "True when either player has won (each of the 8 lines, random games), and False on "
+                "the empty board",
             ),
             Check(
                 "not_won",
