@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
     CallFailed,
@@ -17,6 +15,7 @@ from grader.kit import (
     Question,
     Text,
     as_pair,
+    draw,
     is_number,
     mismatch,
     same,
@@ -41,6 +40,9 @@ from .positions import (
     threats,
 )
 
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
+
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
 PAIR = Text("(colonne, valeur)", "(column, value)")
 
@@ -50,6 +52,8 @@ def _search_games(player: int) -> st.SearchStrategy:
 
     Long games are drawn on purpose as well: most bugs only show on crowded boards.
     """
+    from hypothesis import strategies as st
+
     positions = st.one_of(games(max_moves=30), games(min_moves=12, max_moves=36)).filter(
         lambda jeu: ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu)
     )
@@ -169,7 +173,7 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(_search_games(player), probe, examples=12, explicit=_own_games(ctx, player))
+        ctx.for_all(draw(_search_games, player), probe, examples=12, explicit=_own_games(ctx, player))
         structural(probe, structural_searches(player))
 
     return check
@@ -268,12 +272,14 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(_search_games(player), probe, examples=8, explicit=_own_games(ctx, player))
+        ctx.for_all(draw(_search_games, player), probe, examples=8, explicit=_own_games(ctx, player))
         structural(probe, structural_searches(player, full_board=True))
 
 
 def _windows(value: float) -> st.SearchStrategy:
     """Windows alpha < beta placed around the true value (below, across, above)."""
+    from hypothesis import strategies as st
+
     around = [-INF, INF] if value in (INF, -INF) else [value - 7, value - 1, value, value + 1, value + 7]
     bounds = sorted(set(around + [-INF, INF, -3.0, 0.0, 3.0]))
     return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
@@ -318,10 +324,16 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}",
             )
 
-    positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
+    ctx.for_all(draw(_windowed_games), probe, examples=20)
+
+
+def _windowed_games() -> st.SearchStrategy:
+    """((game, depth), window): either player to move, a window around its value."""
+    from hypothesis import strategies as st
+
+    return st.one_of(_search_games(1), _search_games(2)).flatmap(
         lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1]))
     )
-    ctx.for_all(positions, probe, examples=20)
 
 
 COUNTED = ("heuristique", "copie", "jouer_colonne")
