@@ -357,12 +357,15 @@ class CheckContext(Generic[State]):
         *,
         examples: int,
         explicit: Iterable[Any] = (),
+        shrink_probes: int | None = None,
     ) -> None:
         """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
         The draw is seeded by the check's name, so a grade never changes between two
         runs; its examples are shipped with the exercise (`grader.draws`). A failure is
-        shrunk by Hypothesis to the smallest failing example, and re-raised.
+        shrunk by Hypothesis to the smallest failing example found in `shrink_probes`
+        probes (default MAX_SHRINK_PROBES; fewer where a probe needs a costly reference
+        value), and re-raised.
         """
         for example in explicit:
             probe(example)
@@ -380,9 +383,11 @@ class CheckContext(Generic[State]):
                 first = exc
                 break
         if first is not None:
-            self._shrink(examples_of, probe, count, first)
+            self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 
-    def _shrink(self, examples_of: Draw, probe: Callable[[Any], None], count: int, first: Exception) -> None:
+    def _shrink(
+        self, examples_of: Draw, probe: Callable[[Any], None], count: int, first: Exception, most: int
+    ) -> None:
         import hypothesis  # only here: most submissions have nothing to shrink
 
         failures: list[Exception] = []
@@ -390,13 +395,15 @@ class CheckContext(Generic[State]):
         probes = [0]
 
         def condition(example: Any) -> bool:
-            if stopped:  # after a timeout or a crash: no shrinking, keep that example
-                same: bool = example == stopped[0]
-                return same
+            # After a timeout or a crash (no shrinking: keep that example), or past the
+            # probes allowed, nothing can change the failure reported: Hypothesis is
+            # stopped rather than left to try candidates that would all be refused.
+            if stopped:
+                raise _Enough
             if failures:
                 probes[0] += 1
-                if probes[0] > MAX_SHRINK_PROBES:
-                    return False  # enough: keep the smallest failure found so far
+                if probes[0] > most:
+                    raise _Enough  # keep the smallest failure found so far
             try:
                 probe(example)
             except Mismatch as exc:
@@ -414,12 +421,18 @@ class CheckContext(Generic[State]):
             hypothesis.find(
                 strategy, condition, settings=hypothesis_settings(count), random=seeded(self.check_name)
             )
+        except _Enough:
+            pass
         except hypothesis.errors.NoSuchExample:
             raise first from None  # not found again (a flaky student function): as probed
         except Exception:  # Flaky and friends: a student function that is not deterministic
             if not failures:
                 raise first from None
         raise failures[-1]
+
+
+class _Enough(BaseException):
+    """Stops a shrink: Hypothesis lets a BaseException through at once."""
 
 
 MAX_SHRINK_PROBES = 60

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from hypothesis import strategies as st
 
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
+SEARCH_SHRINK_PROBES = 20
+"""Probes to shrink a search's failure: each candidate needs the reference's search too
+(~15 ms at depth 3, against ~5 ms for the student's call), 60 of them cost ~1 s."""
 PAIR = Text("(colonne, valeur)", "(column, value)")
 
 
@@ -173,7 +176,13 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(draw(_search_games, player), probe, examples=12, explicit=_own_games(ctx, player))
+        ctx.for_all(
+            draw(_search_games, player),
+            probe,
+            examples=12,
+            explicit=_own_games(ctx, player),
+            shrink_probes=SEARCH_SHRINK_PROBES,
+        )
         structural(probe, structural_searches(player))
 
     return check
@@ -272,7 +281,13 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(draw(_search_games, player), probe, examples=8, explicit=_own_games(ctx, player))
+        ctx.for_all(
+            draw(_search_games, player),
+            probe,
+            examples=8,
+            explicit=_own_games(ctx, player),
+            shrink_probes=SEARCH_SHRINK_PROBES,
+        )
         structural(probe, structural_searches(player, full_board=True))
 
 
@@ -324,7 +339,7 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en}",
             )
 
-    ctx.for_all(draw(_windowed_games), probe, examples=20)
+    ctx.for_all(draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES)
 
 
 def _windowed_games() -> st.SearchStrategy:
