@@ -169,6 +169,19 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     return out
 
 
+def random_games(
+    ctx: CheckContext[SubmissionState], player: int, probe: Callable[[Any], None], examples: int
+) -> None:
+    """`probe` on the submission's own games, then on random games with `player` to move."""
+    ctx.for_all(
+        draw(_search_games, player),
+        probe,
+        examples=examples,
+        explicit=_own_games(ctx, player),
+        shrink_probes=SEARCH_SHRINK_PROBES,
+    )
+
+
 def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionState]], None]:
     def check(ctx: CheckContext[SubmissionState]) -> None:
         def probe(example: tuple[Any, ...]) -> None:
@@ -176,13 +189,7 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(
-            draw(_search_games, player),
-            probe,
-            examples=12,
-            explicit=_own_games(ctx, player),
-            shrink_probes=SEARCH_SHRINK_PROBES,
-        )
+        random_games(ctx, player, probe, examples=12)
         structural(probe, structural_searches(player))
 
     return check
@@ -281,13 +288,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(
-            draw(_search_games, player),
-            probe,
-            examples=8,
-            explicit=_own_games(ctx, player),
-            shrink_probes=SEARCH_SHRINK_PROBES,
-        )
+        random_games(ctx, player, probe, examples=8)
         structural(probe, structural_searches(player, full_board=True))
 
 
