@@ -84,7 +84,6 @@ def from_key(k: tuple[Any, ...]) -> dict[str, Any]:
 # REFERENCE_VALUES (written by `python -m tools.draw_examples write` from the reference's
 # own grading; tests/test_drawn_examples.py recomputes them); others are computed here.
 REFERENCE_VALUES = Path(__file__).with_name("reference_values.json")
-_shipped_values: dict[str, dict[str, Any]] = {}
 
 RECORDED_VALUES: dict[str, dict[str, Any]] | None = None
 """Set by the generator: every value is computed, and recorded here as JSON."""
@@ -96,19 +95,19 @@ def value_name(k: tuple[Any, ...], *args: Any) -> str:
     return " ".join([str(k[0]), "".join(map(str, k[1])), board, *(str(int(a)) for a in args)])
 
 
-def _shipped(table: str) -> dict[str, Any]:
-    if not _shipped_values:
-        try:
-            _shipped_values.update(json.loads(REFERENCE_VALUES.read_text("utf-8"))["values"])
-        except FileNotFoundError:
-            _shipped_values["none"] = {}
-    return _shipped_values.get(table, {})
+@functools.cache
+def _shipped() -> dict[str, dict[str, Any]]:
+    try:
+        tables: dict[str, dict[str, Any]] = json.loads(REFERENCE_VALUES.read_text("utf-8"))["values"]
+    except FileNotFoundError:  # a tree without the file: everything computed
+        return {}
+    return tables
 
 
 def _reference_value(table: str, compute: Callable[..., Any], k: tuple[Any, ...], *args: Any) -> Any:
     name = value_name(k, *args)
     if RECORDED_VALUES is None:
-        shipped = _shipped(table).get(name)
+        shipped = _shipped().get(table, {}).get(name)
         if shipped is not None:
             return from_json(shipped)
     value = compute(k, *args)
