@@ -181,3 +181,17 @@ assert "hypothesis" in sys.modules, "a failure is shrunk by Hypothesis"
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_examples_not_shipped_are_drawn_by_hypothesis_with_the_checks_seed():
+    """Another count (`examples_scale`) or a new check: drawn as before the files existed."""
+    from exercises.puissance4.positions import games
+
+    spec = draws.draw(games, wins="at")
+    assert draws.drawn_examples(spec, 25, "random_games") == [
+        decode(e) for e in draws._shipped(spec.package)[draws.entry("random_games", 25, spec)]
+    ]
+    assert draws.entry("random_games", 25, spec) in draws._shipped(spec.package)
+    scaled = draws.drawn_examples(spec, 7, "random_games")
+    assert draws.entry("random_games", 7, spec) not in draws._shipped(spec.package)
+    assert scaled == hypothesis_draw(spec.strategy(), 7, "random_games")
