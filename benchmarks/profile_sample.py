@@ -10,7 +10,8 @@ NOTEBOOK defaults to samples/eleve_puissance4.ipynb. What it prints:
    in the student's worker, numpy and matplotlib with a cold and a warm font cache:
    each worker gets a fresh, empty MPLCONFIGDIR).
 2. One grading in this process, as `grade.py NOTEBOOK` does after its imports (the
-   first grading of a process: Hypothesis draws its examples), instrumented from
+   first grading of a process: examples read from the shipped files, reference values
+   computed where not shipped), instrumented from
    the outside: engine functions are wrapped, never edited. Phases (reading, worker
    start, cells, names, prepare, checks, worker stop), then one row per check: wall
    time, CPU of the grader process, round trips to the worker, time inside them,
@@ -51,10 +52,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 IMPORTS = {
-    "hypothesis": "import hypothesis, hypothesis.strategies",
+    "hypothesis (only to shrink a failure)": "import hypothesis, hypothesis.strategies",
     "nbformat": "import nbformat",
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
-    "grader.checks (+ Hypothesis)": "import grader.checks",
+    "grader.checks": "import grader.checks",
     "exercises (registry + reference)": "import exercises",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
@@ -206,7 +207,7 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(wire, "encode", "wire encode (grader side)")
     probe.wrap(wire, "decode", "wire decode (grader side)")
     probe.wrap(process.Cage, "over_limit", "cage process count")
-    probe.wrap(checks, "_drawn_examples", "drawing examples (Hypothesis)")
+    probe.wrap(checks, "drawn_examples", "drawn examples (shipped, else Hypothesis)")
     probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
     exercise = EXERCISES["puissance4"]
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
@@ -221,11 +222,11 @@ def instrument(probe: Probe) -> dict:
 
 def per_check(probe: Probe, records: dict) -> list[tuple]:
     """Wrap run_check: one row per check with the labels' deltas during it."""
-    from grader import checks, runner
+    from grader import checks
 
     rows: list[tuple] = []
     original = checks.run_check
-    original_question = runner.grade_question
+    original_question = checks.grade_question
     current = [""]
 
     def grade_question(question, *args, **kwargs):
@@ -233,8 +234,8 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
         with probe.timing("questions (checks, then notes)"):
             return original_question(question, *args, **kwargs)
 
-    runner.grade_question = grade_question
-    probe.undo.append((runner, "grade_question", original_question))
+    checks.grade_question = grade_question  # grade_exercise calls it by its global name
+    probe.undo.append((checks, "grade_question", original_question))
 
     def run_check(check, ctx):
         before, trips = probe.snapshot(), len(records["requests"])
@@ -256,7 +257,7 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
                 len(trips_now),
                 delta("round trips"),
                 sum(t[2] for t in trips_now),
-                delta("drawing examples (Hypothesis)", 1),
+                delta("drawn examples (shipped, else Hypothesis)", 1),
                 delta("shrinking a failure (Hypothesis)", 1),
                 delta("reference values", 1),
             )
@@ -356,7 +357,7 @@ PHASES = [
     "questions (checks, then notes)",
 ]
 INSIDE_CHECKS = [
-    "drawing examples (Hypothesis)",
+    "drawn examples (shipped, else Hypothesis)",
     "shrinking a failure (Hypothesis)",
     "reference values",
     "round trips",
@@ -508,7 +509,7 @@ def main() -> None:
         f"   (this process: CLI + exercises imported in {time.process_time() - start:.3f} s CPU; "
         f"pids cgroup usable: {cgroups_usable()})"
     )
-    print("\n2. first grading in this process (examples drawn by Hypothesis)")
+    print("\n2. first grading in this process (shipped examples read)")
     grade_once(args.notebook, detailed=True)
     print("\n3. second grading in the same process (examples already drawn)")
     grade_once(args.notebook, detailed=False)

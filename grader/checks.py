@@ -12,16 +12,12 @@ import copy
 import difflib
 import inspect
 import logging
-import random
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-import hypothesis
-from hypothesis import strategies as st
-
+from .draws import Draw, drawn_examples, hypothesis_settings, seeded
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import (
     CheckResult,
@@ -356,24 +352,26 @@ class CheckContext(Generic[State]):
 
     def for_all(
         self,
-        strategy: st.SearchStrategy,
+        examples_of: Draw,
         probe: Callable[[Any], None],
         *,
         examples: int,
         explicit: Iterable[Any] = (),
+        shrink_probes: int | None = None,
     ) -> None:
-        """Run `probe` on explicit examples, then on examples drawn by Hypothesis.
+        """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
         The draw is seeded by the check's name, so a grade never changes between two
-        runs. A failure is shrunk to the smallest failing example, and re-raised.
+        runs; its examples are shipped with the exercise (`grader.draws`). A failure is
+        shrunk by Hypothesis to the smallest failing example found in `shrink_probes`
+        probes (default MAX_SHRINK_PROBES; fewer where a probe needs a costly reference
+        value), and re-raised.
         """
         for example in explicit:
             probe(example)
         count = max(1, round(examples * self.examples_scale))
-        # Most submissions pass: probe the drawn examples from a per-process cache
-        # (drawing costs more than probing) and ask Hypothesis again only to shrink.
         first: Exception | None = None
-        for example in _drawn_examples(strategy, count, self.check_name):
+        for example in drawn_examples(examples_of, count, self.check_name):
             try:
                 probe(copy.deepcopy(example))
             except Mismatch as exc:
@@ -385,23 +383,27 @@ class CheckContext(Generic[State]):
                 first = exc
                 break
         if first is not None:
-            self._shrink(strategy, probe, count, first)
+            self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 
     def _shrink(
-        self, strategy: st.SearchStrategy, probe: Callable[[Any], None], count: int, first: Exception
+        self, examples_of: Draw, probe: Callable[[Any], None], count: int, first: Exception, most: int
     ) -> None:
+        import hypothesis  # only here: most submissions have nothing to shrink
+
         failures: list[Exception] = []
         stopped: list[Any] = []
         probes = [0]
 
         def condition(example: Any) -> bool:
-            if stopped:  # after a timeout or a crash: no shrinking, keep that example
-                same: bool = example == stopped[0]
-                return same
+            # After a timeout or a crash (no shrinking: keep that example), or past the
+            # probes allowed, nothing can change the failure reported: Hypothesis is
+            # stopped rather than left to try candidates that would all be refused.
+            if stopped:
+                raise _Enough
             if failures:
                 probes[0] += 1
-                if probes[0] > MAX_SHRINK_PROBES:
-                    return False  # enough: keep the smallest failure found so far
+                if probes[0] > most:
+                    raise _Enough  # keep the smallest failure found so far
             try:
                 probe(example)
             except Mismatch as exc:
@@ -414,8 +416,13 @@ class CheckContext(Generic[State]):
                 return True
             return False
 
+        strategy = examples_of.strategy()
         try:
-            hypothesis.find(strategy, condition, settings=_settings(count), random=_seeded(self.check_name))
+            hypothesis.find(
+                strategy, condition, settings=hypothesis_settings(count), random=seeded(self.check_name)
+            )
+        except _Enough:
+            pass
         except hypothesis.errors.NoSuchExample:
             raise first from None  # not found again (a flaky student function): as probed
         except Exception:  # Flaky and friends: a student function that is not deterministic
@@ -424,46 +431,13 @@ class CheckContext(Generic[State]):
         raise failures[-1]
 
 
-_DRAWN: dict[tuple[str, int, str], list[Any]] = {}
+class _Enough(BaseException):
+    """Stops a shrink: Hypothesis lets a BaseException through at once."""
+
+
 MAX_SHRINK_PROBES = 60
 """Calls into student code spent shrinking one failure: past this, the smallest failing
 example found so far is reported (a search probe can cost tens of milliseconds)."""
-
-
-def _settings(count: int) -> hypothesis.settings:
-    return hypothesis.settings(
-        max_examples=count,
-        database=None,
-        deadline=None,
-        derandomize=False,
-        phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink],
-    )
-
-
-def _seeded(check_name: str) -> random.Random:
-    return random.Random(zlib.crc32(check_name.encode()))
-
-
-def _drawn_examples(strategy: st.SearchStrategy, count: int, check_name: str) -> list[Any]:
-    """The examples Hypothesis draws for this check, drawn once per process.
-
-    The same seed and settings as `_shrink`, so the examples are the ones it would try
-    first. Kept pristine: probes get deep copies.
-    """
-    key = (check_name, count, repr(strategy))
-    if key not in _DRAWN:
-        drawn: list[Any] = []
-
-        def collect(example: Any) -> bool:
-            drawn.append(copy.deepcopy(example))
-            return False
-
-        try:
-            hypothesis.find(strategy, collect, settings=_settings(count), random=_seeded(check_name))
-        except hypothesis.errors.NoSuchExample:
-            pass
-        _DRAWN[key] = drawn
-    return _DRAWN[key]
 
 
 def run_check(check: Check, ctx: CheckContext[Any]) -> CheckResult:

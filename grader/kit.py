@@ -6,7 +6,8 @@ drawn (`Exercise.draw`). The glue lives here:
 
 - declaring: `Exercise`, `Question`, `Check`;
 - calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
-  `ctx.for_all`), `StudentView` (what `prepare` sees), `CallResult`;
+  `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
+  called only when Hypothesis is needed; see `grader.draws`), `StudentView` (what `prepare` sees), `CallResult`;
 - saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
   reference data, drawn by the exercise), `unchanged(...)` for "does not change its
   argument"; `Text(fr, en)` for any sentence a student reads (an expected "a move
@@ -34,6 +35,9 @@ from .checks import (
     mismatch,
     unchanged,
 )
+from .draws import Draw, draw
+from .draws import decode as from_json
+from .draws import encode as as_json
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import Evidence, Text
 from .sandbox.session import CallResult
@@ -47,6 +51,7 @@ __all__ = [
     "CallTimeout",
     "Check",
     "CheckContext",
+    "Draw",
     "Evidence",
     "Exercise",
     "Mismatch",
@@ -59,7 +64,10 @@ __all__ = [
     "StudentView",
     "Text",
     "as_cell",
+    "as_json",
     "as_pair",
+    "draw",
+    "from_json",
     "is_number",
     "mismatch",
     "same",

@@ -3,14 +3,15 @@ placer, retirer (Q1 to Q5)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from grader.kit import Check, CheckContext, Question, Text, as_cell, mismatch, same, show
+from grader.kit import Check, CheckContext, Question, Text, as_cell, draw, mismatch, same, show
 from reference import domineering as ref
 
 from .positions import SubmissionState, a_move_among, moves_text, playable, positions, structural_positions
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
@@ -105,7 +106,7 @@ def q2_random(ctx: CheckContext[SubmissionState]) -> None:
         (ref.grille_vide(4, 1), 0),
         (ref.grille_vide(2, 2), 0),
     ] + structural_positions()
-    ctx.for_all(positions(), probe, examples=25, explicit=explicit)
+    ctx.for_all(draw(positions), probe, examples=25, explicit=explicit)
 
 
 # -- Q3 strategie_aleatoire ----------------------------------------------------------------
@@ -126,7 +127,7 @@ def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
                 en="this move is not possible for this player",
             )
 
-    ctx.for_all(playable(), probe, examples=20)
+    ctx.for_all(draw(playable), probe, examples=20)
 
 
 DRAWS = 200
@@ -186,6 +187,8 @@ def q3_every_move(ctx: CheckContext[SubmissionState]) -> None:
 # -- Q4 placer, Q5 retirer ----------------------------------------------------------------
 def _moves_strategy() -> st.SearchStrategy:
     """(board, player, (i, j)) with (i, j) a legal move of the player."""
+    from hypothesis import strategies as st
+
     return playable().flatmap(
         lambda t: st.sampled_from(ref.coups_possibles(*t)).map(lambda m: (t[0], t[1], m))
     )
@@ -223,7 +226,7 @@ def q4_in_place(ctx: CheckContext[SubmissionState]) -> None:
                 "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)",
             )
 
-    ctx.for_all(_moves_strategy(), probe, examples=15, explicit=EDGE_MOVES)
+    ctx.for_all(draw(_moves_strategy), probe, examples=15, explicit=EDGE_MOVES)
 
 
 def q5_undo(ctx: CheckContext[SubmissionState]) -> None:
@@ -247,7 +250,7 @@ def q5_undo(ctx: CheckContext[SubmissionState]) -> None:
                 "retirer must restore exactly the board before",
             )
 
-    ctx.for_all(_moves_strategy(), probe, examples=15, explicit=EDGE_MOVES)
+    ctx.for_all(draw(_moves_strategy), probe, examples=15, explicit=EDGE_MOVES)
 
 
 QUESTIONS = (

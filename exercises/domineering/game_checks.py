@@ -10,14 +10,27 @@ stopped exactly when the player to move was stuck, and that the winner returned 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from grader.kit import Check, CheckContext, Mismatch, Question, Text, as_cell, is_number, mismatch, same, show
+from grader.kit import (
+    Check,
+    CheckContext,
+    Mismatch,
+    Question,
+    Text,
+    as_cell,
+    draw,
+    is_number,
+    mismatch,
+    same,
+    show,
+)
 from reference import domineering as ref
 
 from .positions import SubmissionState
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 PROBES = {"premier_coup": ref.premier_coup, "dernier_coup": ref.dernier_coup}
 GAME_BUDGET = 5.0
@@ -155,14 +168,19 @@ def q6_deterministic(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q6_random(ctx: CheckContext[SubmissionState]) -> None:
-    sizes = st.tuples(st.integers(1, 6), st.integers(1, 6), st.booleans())
-
     def probe(example: tuple[Any, ...]) -> None:
         n, p, random_first = example
         names = ("coup_au_hasard", "premier_coup") if random_first else ("dernier_coup", "coup_au_hasard")
         play(ctx, names, n, p)
 
-    ctx.for_all(sizes, probe, examples=8, explicit=[(3, 4, True), (5, 5, False)])
+    ctx.for_all(draw(_sizes), probe, examples=8, explicit=[(3, 4, True), (5, 5, False)])
+
+
+def _sizes() -> st.SearchStrategy:
+    """(rows, columns, whether the random strategy plays first)."""
+    from hypothesis import strategies as st
+
+    return st.tuples(st.integers(1, 6), st.integers(1, 6), st.booleans())
 
 
 def q6_sheet(ctx: CheckContext[SubmissionState]) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import ArrayValue, StudentFailure, StudentView, Text, show
 from reference import domineering as ref
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 INF = float("inf")
 
@@ -22,6 +23,8 @@ def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.S
     See `ref.rejouer`: every choice list is a legal game and a shorter one a smaller
     game, so shrinking gives small boards. Finished games (the player to move is
     stuck) are included."""
+    from hypothesis import strategies as st
+
     sizes = st.integers(min_size, max_size)
     moves = st.lists(st.integers(0, 60), max_size=max_moves)
     return st.tuples(sizes, sizes, moves).map(lambda t: ref.rejouer(*t))
@@ -30,6 +33,7 @@ def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.S
 def midgames() -> st.SearchStrategy:
     """(board, player to move) on 4 x 4 to 5 x 5 grids, played until at most `empties`
     cells are left: the positions where h1's infinities start to decide the best move."""
+    from hypothesis import strategies as st
 
     def stop_early(n: int, p: int, choices: list[Any], empties: int) -> tuple[Any, ...]:
         for k in range(len(choices) + 1):
@@ -47,6 +51,8 @@ def midgames() -> st.SearchStrategy:
 def playable(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy:
     """(board, player) where `player` has a legal move; either player, not only the
     one to move, so that both orientations are exercised everywhere."""
+    from hypothesis import strategies as st
+
     return (
         st.tuples(positions(min_size, max_size), st.integers(0, 1))
         .map(lambda t: (t[0][0], t[0][1] if ref.coups_possibles(t[0][0], t[0][1]) else 1 - t[0][1]))

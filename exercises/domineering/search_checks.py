@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
     CallResult,
@@ -16,6 +14,7 @@ from grader.kit import (
     Text,
     as_cell,
     as_pair,
+    draw,
     is_number,
     mismatch,
     same,
@@ -40,6 +39,9 @@ from .positions import (
     structural_positions,
     structural_searches,
 )
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 SEARCH_BUDGET = 10.0  # one call at depth <= 3 on small boards; the reference needs < 0.1 s
 MAX_LEAVES = 3000  # bound on the positions x depths drawn, to keep a submission ~1-2 s
@@ -106,7 +108,7 @@ def q8_infinities(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q8_random(ctx: CheckContext[SubmissionState]) -> None:
-    ctx.for_all(positions(), lambda t: _check_h1(ctx, t[0]), examples=25, explicit=structural_positions())
+    ctx.for_all(draw(positions), lambda t: _check_h1(ctx, t[0]), examples=25, explicit=structural_positions())
 
 
 def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -118,6 +120,7 @@ def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
 # -- Q9 minmax --------------------------------------------------------------------------
 def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
     """(board, player, depth >= 1), the player having a move, the tree kept small."""
+    from hypothesis import strategies as st
 
     def with_depth(t: tuple[Any, ...]) -> st.SearchStrategy:
         depths = [d for d in range(1, max_depth + 1) if leaves(t[0], t[1], d) <= MAX_LEAVES]
@@ -231,7 +234,7 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
         explicit = [(ref.grille_vide(3, 4), 0, 2), (ref.grille_vide(4, 3), 1, 2)] + [
             (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()
         ]
-        ctx.for_all(_search_examples(max_depth), probe, examples=examples, explicit=explicit)
+        ctx.for_all(draw(_search_examples, max_depth), probe, examples=examples, explicit=explicit)
 
     return check
 
@@ -321,6 +324,8 @@ def _strategy_probe(ctx: CheckContext[SubmissionState], depth: int) -> Callable[
 
 
 def _strategy_positions(depth: int) -> st.SearchStrategy:
+    from hypothesis import strategies as st
+
     crowded = midgames().filter(lambda t: ref.coups_possibles(*t))
     return st.one_of(playable(2, 5), crowded).filter(lambda t: leaves(t[0], t[1], depth) <= MAX_LEAVES * 4)
 
@@ -341,7 +346,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     ]
     name = ctx.check_name
     try:
-        ctx.for_all(_strategy_positions(2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
+        ctx.for_all(draw(_strategy_positions, 2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
         return
     except Mismatch as first_failure:
         failure = first_failure
@@ -349,7 +354,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
         ctx.check_name = f"{name}_{depth}"
         try:
             ctx.for_all(
-                _strategy_positions(depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
+                draw(_strategy_positions, depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
             )
             return
         except Mismatch:

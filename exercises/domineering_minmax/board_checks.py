@@ -3,11 +3,9 @@ Points in docs/domineering-minmax-checks.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from grader.kit import Check, CheckContext, Question, is_number, mismatch, same, unchanged
+from grader.kit import Check, CheckContext, Question, draw, is_number, mismatch, same, unchanged
 from reference import domineering_minmax as ref
 
 from .positions import (
@@ -23,6 +21,9 @@ from .positions import (
     same_board,
     successors,
 )
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 
 # -- Q1 h ----------------------------------------------------------------------------
@@ -47,9 +48,12 @@ def q1_sheet(ctx: CheckContext[Representation]) -> None:
 
 
 def q1_random(ctx: CheckContext[Representation]) -> None:
+    ctx.for_all(draw(_not_blocked), lambda v: _check_h(ctx, v), examples=25)
+
+
+def _not_blocked() -> st.SearchStrategy:
     # Boards where both players are stuck have their own check (which infinity wins).
-    positions = boards().filter(lambda v: _blocked(v) != (True, True))
-    ctx.for_all(positions, lambda v: _check_h(ctx, v), examples=25)
+    return boards().filter(lambda v: _blocked(v) != (True, True))
 
 
 def q1_infinities(ctx: CheckContext[Representation]) -> None:
@@ -112,8 +116,9 @@ def q2_sheet(ctx: CheckContext[Representation]) -> None:
 
 
 def q2_random(ctx: CheckContext[Representation]) -> None:
-    cases = st.tuples(boards(), st.integers(0, 1))
-    ctx.for_all(cases, lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)])
+    ctx.for_all(
+        draw(_with_player), lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)]
+    )
 
 
 def q2_unchanged(ctx: CheckContext[Representation]) -> None:
@@ -135,11 +140,18 @@ def q2_unchanged(ctx: CheckContext[Representation]) -> None:
         )
 
     ctx.for_all(
-        st.tuples(boards(), st.integers(0, 1)),
+        draw(_with_player),
         probe,
         examples=10,
         explicit=[(page_board(), 0), (page_board(), 1)],
     )
+
+
+def _with_player() -> st.SearchStrategy:
+    """(board, player to move)."""
+    from hypothesis import strategies as st
+
+    return st.tuples(boards(), st.integers(0, 1))
 
 
 QUESTIONS = (

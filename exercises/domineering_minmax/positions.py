@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import ArrayValue, StudentFailure, StudentView
 from reference import domineering_minmax as ref
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 Board = tuple[tuple[int, ...], ...]
 """A board as the reference's `key`: hashable, cells as ints."""
@@ -34,12 +35,16 @@ def replay(choices: list[tuple[int, int]]) -> Board:
 
 def boards(min_dominoes: int = 0, max_dominoes: int = 8) -> st.SearchStrategy:
     """Boards with dominoes of either player (the page's board is not alternate play)."""
+    from hypothesis import strategies as st
+
     move = st.tuples(st.integers(0, 1), st.integers(0, 20))
     return st.lists(move, min_size=min_dominoes, max_size=max_dominoes).map(replay)
 
 
 def search_cases() -> st.SearchStrategy:
     """(board, p, player to move) for minmax/jeu: the player has a move, p in 1..3."""
+    from hypothesis import strategies as st
+
     positions = st.tuples(boards(MIN_DOMINOES_FOR_SEARCH), st.integers(1, 3), st.integers(0, 1))
     return positions.filter(lambda case: bool(ref.coups(case[0], case[2])))
 

@@ -17,6 +17,7 @@ from grader.kit import (
     StudentFailure,
     Text,
     as_pair,
+    draw,
     is_number,
     mismatch,
     same,
@@ -193,7 +194,7 @@ def q3_random(ctx: CheckContext[Representation]) -> None:
         call, result = _minmax(ctx, *case)
         check_search(call, *case, result.value)
 
-    ctx.for_all(search_cases(), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
+    ctx.for_all(draw(search_cases), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
 
 
 def q3_leaves(ctx: CheckContext[Representation]) -> None:
@@ -339,7 +340,9 @@ def q4_game(ctx: CheckContext[Representation]) -> None:
         if drawn:
             _check_game(call, v, p, joueur, drawn)
 
-    ctx.for_all(search_cases(), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases())
+    ctx.for_all(
+        draw(search_cases), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases()
+    )
 
 
 def q4_affiche(ctx: CheckContext[Representation]) -> None:

@@ -4,9 +4,20 @@ empty_cells (Q4)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grader.kit import CallResult, Check, CheckContext, Question, as_cell, mismatch, same, show, unchanged
+from grader.kit import (
+    CallResult,
+    Check,
+    CheckContext,
+    Question,
+    as_cell,
+    draw,
+    mismatch,
+    same,
+    show,
+    unchanged,
+)
 from reference import morpion as ref
 
 from .positions import (
@@ -23,6 +34,9 @@ from .positions import (
     line_positions,
     positions,
 )
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 
 def _call(
@@ -58,7 +72,7 @@ def q1_random(ctx: CheckContext[SubmissionState]) -> None:
         for player in (COMP, HUMAN):
             _check_wins(ctx, state, player)
 
-    ctx.for_all(positions(AT_WIN), probe, examples=25, explicit=[(b, COMP) for b in full_boards()])
+    ctx.for_all(draw(positions, AT_WIN), probe, examples=25, explicit=[(b, COMP) for b in full_boards()])
 
 
 # -- Q2 evaluate ---------------------------------------------------------------
@@ -84,7 +98,9 @@ def q2_signs(ctx: CheckContext[SubmissionState]) -> None:
 
 def q2_random(ctx: CheckContext[SubmissionState]) -> None:
     explicit = [(s, COMP) for s in line_positions() + full_boards()]
-    ctx.for_all(positions(AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25, explicit=explicit)
+    ctx.for_all(
+        draw(positions, AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25, explicit=explicit
+    )
 
 
 def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -93,7 +109,9 @@ def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
         call, result = _call(ctx, "evaluate", state, keep_args=True)
         unchanged(call, state, result.argument_after(0), func="evaluate", arg=("state", "state"))
 
-    ctx.for_all(positions(AT_WIN), probe, examples=8, explicit=[(line_position(ref.LINES[7], COMP), HUMAN)])
+    ctx.for_all(
+        draw(positions, AT_WIN), probe, examples=8, explicit=[(line_position(ref.LINES[7], COMP), HUMAN)]
+    )
 
 
 # -- Q3 game_over --------------------------------------------------------------
@@ -116,9 +134,8 @@ def _check_game_over(ctx: CheckContext[SubmissionState], state: list[list[int]])
 
 
 def q3_won(ctx: CheckContext[SubmissionState]) -> None:
-    won = positions(AT_WIN).filter(lambda ex: ref.game_over(ex[0]))
     ctx.for_all(
-        won,
+        draw(_won),
         lambda ex: _check_game_over(ctx, ex[0]),
         examples=12,
         explicit=[(s, COMP) for s in line_positions()],
@@ -137,9 +154,14 @@ def q3_won(ctx: CheckContext[SubmissionState]) -> None:
         )
 
 
+def _won() -> st.SearchStrategy:
+    """Positions where a player has won."""
+    return positions(AT_WIN).filter(lambda ex: ref.game_over(ex[0]))
+
+
 def q3_not_won(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(
-        positions(BEFORE_WIN),
+        draw(positions, BEFORE_WIN),
         lambda ex: _check_game_over(ctx, ex[0]),
         examples=15,
         explicit=[(empty(), COMP)] + [(b, COMP) for b in full_boards()[:2]],
@@ -181,7 +203,7 @@ def q4_full_boards(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q4_random(ctx: CheckContext[SubmissionState]) -> None:
-    ctx.for_all(positions(AT_WIN), lambda ex: _check_empty_cells(ctx, ex[0]), examples=25)
+    ctx.for_all(draw(positions, AT_WIN), lambda ex: _check_empty_cells(ctx, ex[0]), examples=25)
 
 
 QUESTIONS = (

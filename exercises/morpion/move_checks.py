@@ -6,14 +6,15 @@ Each call is made with the global set to the position under test (the program's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from grader.kit import Check, CheckContext, Question, mismatch, same, show, unchanged
+from grader.kit import Check, CheckContext, Question, draw, mismatch, same, show, unchanged
 from reference import morpion as ref
 
 from .positions import BEFORE_WIN, COMP, HUMAN, SubmissionState, as_bool, empty, full_boards, positions
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 ALL_CELLS = [(x, y) for x in range(3) for y in range(3)]
 
@@ -69,7 +70,7 @@ def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
             _board_unchanged(ctx, call, state, after, "valid_move")
 
     ctx.for_all(
-        positions(BEFORE_WIN, min_moves=1),
+        draw(positions, BEFORE_WIN, min_moves=1),
         probe,
         examples=5,
         explicit=[(empty(), COMP), (full_boards()[0], COMP)],
@@ -78,6 +79,8 @@ def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
 
 def _playable() -> st.SearchStrategy:
     """(position, empty cell, player): nobody has won, a cell is free, either player."""
+    from hypothesis import strategies as st
+
     games = positions(BEFORE_WIN, max_moves=8)
     return games.flatmap(
         lambda ex: st.tuples(
@@ -90,6 +93,8 @@ def _playable() -> st.SearchStrategy:
 
 def _taken() -> st.SearchStrategy:
     """(position, occupied cell, player): at least one move played."""
+    from hypothesis import strategies as st
+
     games = positions(BEFORE_WIN, min_moves=1)
     return games.flatmap(
         lambda ex: st.tuples(
@@ -118,7 +123,9 @@ def q5_set_move_plays(ctx: CheckContext[SubmissionState]) -> None:
                 "the board drawn is the one before",
             )
 
-    ctx.for_all(_playable(), probe, examples=12, explicit=[(empty(), (1, 1), COMP), (empty(), (2, 0), HUMAN)])
+    ctx.for_all(
+        draw(_playable), probe, examples=12, explicit=[(empty(), (1, 1), COMP), (empty(), (2, 0), HUMAN)]
+    )
 
 
 def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
@@ -137,7 +144,7 @@ def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
                 f"{ctx.state.board_name} unchanged (valid_move)",
             )
 
-    ctx.for_all(_taken(), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
+    ctx.for_all(draw(_taken), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
 
 
 def q5_set_move_returns(ctx: CheckContext[SubmissionState]) -> None:

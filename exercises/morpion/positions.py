@@ -4,12 +4,13 @@ position (a win on each line, full boards), the submission's state and evidence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import StudentFailure, StudentView, show
 from reference import morpion as ref
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 COMP, HUMAN = ref.COMP, ref.HUMAN
 
@@ -52,6 +53,8 @@ def _wins_with(state: list[list[int]], x: int, y: int, player: int) -> bool:
 def positions(wins: str = AT_WIN, min_moves: int = 0, max_moves: int = 9) -> st.SearchStrategy:
     """(position, player to move) by random play; shrinking goes towards longer games
     (cheaper searches) played in the first empty cells."""
+    from hypothesis import strategies as st
+
     return st.builds(
         replay,
         st.sampled_from([COMP, HUMAN]),

@@ -11,6 +11,7 @@ from grader.kit import (
     CheckContext,
     Question,
     Text,
+    draw,
     is_number,
     mismatch,
     same,
@@ -131,7 +132,7 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
                 "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)",
             )
 
-    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
+    ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
 def q6_move(ctx: CheckContext[SubmissionState]) -> None:
@@ -156,7 +157,7 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
                 f"position's score {ref.game_value(state, player)}",
             )
 
-    ctx.for_all(searchable(), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
+    ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
 
 
 def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -172,7 +173,7 @@ def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
             why=(" (annuler chaque coup essayé)", " (undo every move it tries)"),
         )
 
-    ctx.for_all(searchable(), probe, examples=8, explicit=[ONE_MOVE])
+    ctx.for_all(draw(searchable), probe, examples=8, explicit=[ONE_MOVE])
 
 
 def q6_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:

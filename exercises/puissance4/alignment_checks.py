@@ -13,6 +13,7 @@ from grader.kit import (
     Question,
     Text,
     as_cell,
+    draw,
     mismatch,
     same,
     show,
@@ -211,7 +212,7 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
             if not same(obtained, expected):
                 raise mismatch(call, expected, obtained, jeu)
 
-    ctx.for_all(games_with_last(min_moves=4), probe, examples=12)
+    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12)
     for alignment, jeu, expected in _each_alignment():
         call = f"{name}(jeu, {list(alignment)})"
         obtained = ctx.value("evaluer", ctx.as_student(jeu), list(alignment), shown=call, board=jeu)
@@ -265,7 +266,7 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
 
     wins = [ref.jeu2(), ref.jeu3()]
     ctx.for_all(
-        games_with_last(min_moves=7),
+        draw(games_with_last, min_moves=7),
         probe,
         examples=30,
         explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins],
@@ -322,7 +323,7 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(games(wins=AT_WIN), probe, examples=25)
+    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25)
     structural(probe, heuristic_positions())
 
 
@@ -338,7 +339,7 @@ def q14_unchanged(ctx: CheckContext[SubmissionState]) -> None:
         after = _heuristic(ctx, jeu, keep_args=True).argument_after(0)
         unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))
 
-    ctx.for_all(games(min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])
+    ctx.for_all(draw(games, min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])
 
 
 def _direction_checks() -> tuple[Check, ...]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
     CallFailed,
@@ -15,6 +13,7 @@ from grader.kit import (
     StudentCodeError,
     Text,
     as_cell,
+    draw,
     mismatch,
     same,
     show,
@@ -31,6 +30,9 @@ from .positions import (
     structural,
     top_row_moves,
 )
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 
 # -- Q1, Q2 -------------------------------------------------------------------
@@ -69,7 +71,7 @@ def q3_copy_equal(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
-    ctx.for_all(games(), probe, examples=10, explicit=[ref.jeu1()])
+    ctx.for_all(draw(games), probe, examples=10, explicit=[ref.jeu1()])
     structural(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})])
 
 
@@ -105,7 +107,7 @@ def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(games(wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()])
+    ctx.for_all(draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()])
     structural(probe, column_games())
 
 
@@ -137,7 +139,7 @@ def q5_empty(ctx: CheckContext[SubmissionState]) -> None:
 def q5_random(ctx: CheckContext[SubmissionState]) -> None:
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(
-        games(min_moves=12, wins=IGNORE_WINS),
+        draw(games, min_moves=12, wins=IGNORE_WINS),
         lambda jeu: _check_columns(ctx, jeu),
         examples=20,
         explicit=[ref.initialiser_jeu([0] * 6), full],
@@ -159,6 +161,8 @@ EDGE_MOVES = [
 
 def _playable_moves() -> st.SearchStrategy:
     """(game, column) with the column playable; the player is the next one."""
+    from hypothesis import strategies as st
+
     return (
         games(wins=IGNORE_WINS)
         .filter(ref.colonnes_jouables)
@@ -193,7 +197,7 @@ def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
                 en="the game after the call (expected / obtained); the board drawn is the one before",
             )
 
-    ctx.for_all(_playable_moves(), probe, examples=20, explicit=EDGE_MOVES)
+    ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES)
     structural(probe, top_row_moves())
 
 
@@ -204,7 +208,7 @@ def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
         if as_cell(result.value) != coords:
             raise mismatch(call, coords, result.value, jeu)
 
-    ctx.for_all(_playable_moves(), probe, examples=10, explicit=EDGE_MOVES)
+    ctx.for_all(draw(_playable_moves), probe, examples=10, explicit=EDGE_MOVES)
     structural(probe, top_row_moves())
 
 
@@ -277,7 +281,7 @@ def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
                 en=f"jeu is the board drawn, where column {col} was just played",
             )
 
-    ctx.for_all(_playable_moves(), probe, examples=15, explicit=EDGE_MOVES)
+    ctx.for_all(draw(_playable_moves), probe, examples=15, explicit=EDGE_MOVES)
     structural(probe, top_row_moves())
 
 
@@ -302,10 +306,16 @@ def q8_random(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch(f"initialiser_jeu({columns})", expected, obtained, expected)
 
-    moves = st.lists(st.integers(0, 6), max_size=42).map(_legal_columns)
     full_columns = [[c] * ref.nrows for c in range(ref.ncols)]
-    ctx.for_all(moves, probe, examples=10)
+    ctx.for_all(draw(_legal_games), probe, examples=10)
     structural(probe, [list(ref.PARTIE_NULLE), []] + full_columns)
+
+
+def _legal_games() -> st.SearchStrategy:
+    """Columns of a legal game (see `_legal_columns`)."""
+    from hypothesis import strategies as st
+
+    return st.lists(st.integers(0, 6), max_size=42).map(_legal_columns)
 
 
 def _legal_columns(choices: list[int]) -> list[int]:

@@ -4,14 +4,17 @@ representation, board drawing and cached reference values."""
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from grader.kit import ArrayValue, StudentFailure, StudentView
+from grader.kit import ArrayValue, StudentFailure, StudentView, from_json
 from reference import puissance4 as ref
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 INF = float("inf")
 
@@ -53,12 +56,16 @@ def replay_with_last(
 
 def games(min_moves: int = 0, max_moves: int = 42, wins: str = BEFORE_WIN) -> st.SearchStrategy:
     """Legal games reached by random play (see `replay`)."""
+    from hypothesis import strategies as st
+
     moves = st.lists(st.integers(0, 6), min_size=min_moves, max_size=max_moves)
     return moves.map(lambda choices: replay(choices, wins))
 
 
 def games_with_last(min_moves: int = 1, wins: str = AT_WIN) -> st.SearchStrategy:
     """(game, (player, cell) of its last move); games with at least one move."""
+    from hypothesis import strategies as st
+
     moves = st.lists(st.integers(0, 6), min_size=max(1, min_moves), max_size=42)
     return moves.map(lambda choices: replay_with_last(choices, wins))
 
@@ -72,19 +79,68 @@ def from_key(k: tuple[Any, ...]) -> dict[str, Any]:
     return {"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]}
 
 
-@functools.lru_cache(maxsize=4096)
+# -- Reference values: a search at depth 3 costs the reference ~20 ms, and a complete
+# notebook needs hundreds. Those of the drawn and structural positions are shipped in
+# REFERENCE_VALUES (written by `python -m tools.draw_examples write` from the reference's
+# own grading; tests/test_drawn_examples.py recomputes them); others are computed here.
+REFERENCE_VALUES = Path(__file__).with_name("reference_values.json")
+
+RECORDED_VALUES: dict[str, dict[str, Any]] | None = None
+"""Set by the generator: every value is computed, and recorded here as JSON."""
+
+
+def value_name(k: tuple[Any, ...], *args: Any) -> str:
+    """A game's key and the search's arguments, as the shipped file names them."""
+    board = "".join(str(c) for row in k[2] for c in row)
+    return " ".join([str(k[0]), "".join(map(str, k[1])), board, *(str(int(a)) for a in args)])
+
+
+@functools.cache
+def _shipped() -> dict[str, dict[str, Any]]:
+    try:
+        tables: dict[str, dict[str, Any]] = json.loads(REFERENCE_VALUES.read_text("utf-8"))["values"]
+    except FileNotFoundError:  # a tree without the file: everything computed
+        return {}
+    return tables
+
+
+def _reference_value(table: str, compute: Callable[..., Any], k: tuple[Any, ...], *args: Any) -> Any:
+    name = value_name(k, *args)
+    if RECORDED_VALUES is None:
+        shipped = _shipped().get(table, {}).get(name)
+        if shipped is not None:
+            return from_json(shipped)
+    value = compute(k, *args)
+    if RECORDED_VALUES is not None:
+        RECORDED_VALUES.setdefault(table, {})[name] = value
+    return value
+
+
 def search_value(k: tuple[Any, ...], n: int) -> tuple[Any, float]:
     """The reference's (column, value) of the player to move at horizon n."""
+    value: tuple[Any, float] = _reference_value("search_value", _search_value, k, n)
+    return value
+
+
+def optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
+    """Columns reaching the root value; with `immediate_win_required`, only the
+    immediately winning ones when there are some (maximin/minimax always return one,
+    alpha-beta may legitimately cut on an earlier column worth the same infinity)."""
+    columns: frozenset[Any] = _reference_value(
+        "optimal_columns", _optimal_columns, k, n, immediate_win_required
+    )
+    return columns
+
+
+@functools.lru_cache(maxsize=4096)
+def _search_value(k: tuple[Any, ...], n: int) -> tuple[Any, float]:
     jeu = from_key(k)
     search: Callable[..., tuple[Any, float]] = ref.maximin if ref.prochain_joueur(jeu) == 1 else ref.minimax
     return search(jeu, n)
 
 
 @functools.lru_cache(maxsize=4096)
-def optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
-    """Columns reaching the root value; with `immediate_win_required`, only the
-    immediately winning ones when there are some (maximin/minimax always return one,
-    alpha-beta may legitimately cut on an earlier column worth the same infinity)."""
+def _optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
     return frozenset(ref.colonnes_optimales(from_key(k), n, immediate_win_required))
 
 

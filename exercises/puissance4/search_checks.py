@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
     CallFailed,
@@ -17,6 +15,7 @@ from grader.kit import (
     Question,
     Text,
     as_pair,
+    draw,
     is_number,
     mismatch,
     same,
@@ -42,7 +41,13 @@ from .positions import (
 )
 from .pruning import PROBES, Counts, matching_order, orders_counts
 
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
+
 SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
+SEARCH_SHRINK_PROBES = 20
+"""Probes to shrink a search's failure: each candidate needs the reference's search too
+(~15 ms at depth 3, against ~5 ms for the student's call), 60 of them cost ~1 s."""
 PAIR = Text("(colonne, valeur)", "(column, value)")
 
 
@@ -51,6 +56,8 @@ def _search_games(player: int) -> st.SearchStrategy:
 
     Long games are drawn on purpose as well: most bugs only show on crowded boards.
     """
+    from hypothesis import strategies as st
+
     positions = st.one_of(games(max_moves=30), games(min_moves=12, max_moves=36)).filter(
         lambda jeu: ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu)
     )
@@ -163,6 +170,19 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     return out
 
 
+def random_games(
+    ctx: CheckContext[SubmissionState], player: int, probe: Callable[[Any], None], examples: int
+) -> None:
+    """`probe` on the submission's own games, then on random games with `player` to move."""
+    ctx.for_all(
+        draw(_search_games, player),
+        probe,
+        examples=examples,
+        explicit=_own_games(ctx, player),
+        shrink_probes=SEARCH_SHRINK_PROBES,
+    )
+
+
 def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionState]], None]:
     def check(ctx: CheckContext[SubmissionState]) -> None:
         def probe(example: tuple[Any, ...]) -> None:
@@ -170,7 +190,7 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        ctx.for_all(_search_games(player), probe, examples=12, explicit=_own_games(ctx, player))
+        random_games(ctx, player, probe, examples=12)
         structural(probe, structural_searches(player))
 
     return check
@@ -269,12 +289,14 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
         ctx.check_name = f"q17_random_{player}"
-        ctx.for_all(_search_games(player), probe, examples=8, explicit=_own_games(ctx, player))
+        random_games(ctx, player, probe, examples=8)
         structural(probe, structural_searches(player, full_board=True))
 
 
 def _windows(value: float) -> st.SearchStrategy:
     """Windows alpha < beta placed around the true value (below, across, above)."""
+    from hypothesis import strategies as st
+
     around = [-INF, INF] if value in (INF, -INF) else [value - 7, value - 1, value, value + 1, value + 7]
     bounds = sorted(set(around + [-INF, INF, -3.0, 0.0, 3.0]))
     return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
@@ -331,10 +353,16 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 "and the bound it passed)",
             )
 
-    positions = st.one_of(_search_games(1), _search_games(2)).flatmap(
+    ctx.for_all(draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES)
+
+
+def _windowed_games() -> st.SearchStrategy:
+    """((game, depth), window): either player to move, a window around its value."""
+    from hypothesis import strategies as st
+
+    return st.one_of(_search_games(1), _search_games(2)).flatmap(
         lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1]))
     )
-    ctx.for_all(positions, probe, examples=20)
 
 
 COUNTED = ("heuristique", "copie", "jouer_colonne")

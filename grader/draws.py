@@ -1,0 +1,182 @@
+"""The examples a check draws: described lazily, shipped as data, drawn by Hypothesis
+only when they are not shipped (and, in `checks`, to shrink a failure).
+
+A check names its examples with a `Draw` (a strategy factory and its arguments), not a
+built strategy: building one imports Hypothesis (~0.15 s) and drawing costs more than
+probing. The examples the seeded draw gives are stored per exercise package in
+`drawn_examples.json`, written by `python -m tools.draw_examples write` with the same
+seeds and settings, and read here on first use: the same examples on every machine,
+whatever Hypothesis version is installed (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import random
+import sys
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import hypothesis
+    from hypothesis.strategies import SearchStrategy
+
+log = logging.getLogger(__name__)
+
+SHIPPED = "drawn_examples.json"
+"""The file of an exercise package holding its drawn examples."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A Hypothesis strategy, described: `factory(*args, **kwargs)` builds it.
+
+    Its `key` names it in the shipped file, so the factory must be a module-level
+    function whose result depends on its arguments only."""
+
+    factory: Callable[..., SearchStrategy[Any]]
+    args: tuple[Any, ...] = ()
+    kwargs: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def key(self) -> str:
+        given = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs]
+        return f"{self.factory.__module__}.{self.factory.__qualname__}({', '.join(given)})"
+
+    def strategy(self) -> SearchStrategy[Any]:
+        return self.factory(*self.args, **dict(self.kwargs))
+
+    @property
+    def package(self) -> str:
+        """The package whose shipped file holds these examples."""
+        return self.factory.__module__.rpartition(".")[0]
+
+
+def draw(factory: Callable[..., SearchStrategy[Any]], *args: Any, **kwargs: Any) -> Draw:
+    """`Draw(factory, args, kwargs)`, written as the call it stands for."""
+    return Draw(factory, args, tuple(sorted(kwargs.items())))
+
+
+def entry(check_name: str, count: int, spec: Draw) -> str:
+    """The key of one `for_all`'s examples in the shipped file."""
+    return f"{check_name} {count} {spec.key}"
+
+
+# -- JSON, keeping what JSON loses: tuples, infinities, dict keys that are not strings
+def encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else {"float": repr(value)}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"tuple": [encode(v) for v in value]}
+    if isinstance(value, dict):
+        return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
+    if isinstance(value, frozenset):
+        return {"frozenset": sorted((encode(v) for v in value), key=repr)}
+    raise TypeError(f"a drawn example holds a {type(value).__name__}: not stored")
+
+
+def decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    (tag, inner), *_ = value.items()
+    if tag == "float":
+        return float(inner)
+    if tag == "tuple":
+        return tuple(decode(v) for v in inner)
+    if tag == "dict":
+        return {decode(k): decode(v) for k, v in inner}
+    if tag == "frozenset":
+        return frozenset(decode(v) for v in inner)
+    raise ValueError(f"unknown tag {tag!r} in a shipped example")
+
+
+# -- the shipped files -----------------------------------------------------------
+_SHIPPED: dict[str, dict[str, Any]] = {}
+_DRAWN: dict[str, list[Any]] = {}
+
+RECORDING: dict[str, dict[str, list[Any]]] | None = None
+"""Set by the generator (tools/draw_examples.py): every draw is made by Hypothesis and
+recorded here, by package then entry, encoded; the shipped files are not read."""
+
+
+def shipped_path(package: str) -> Path | None:
+    module = sys.modules.get(package)
+    where = getattr(module, "__file__", None)
+    return Path(where).parent / SHIPPED if where else None
+
+
+def _shipped(package: str) -> dict[str, Any]:
+    if package not in _SHIPPED:
+        path = shipped_path(package)
+        try:
+            data = json.loads(path.read_text("utf-8")) if path else {}
+        except FileNotFoundError:
+            data = {}
+        _SHIPPED[package] = data.get("examples", {})
+    return _SHIPPED[package]
+
+
+def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
+    """The examples of one `for_all`: shipped, else drawn by Hypothesis once per process.
+
+    Kept pristine: probes get copies."""
+    name = entry(check_name, count, spec)
+    if name not in _DRAWN:
+        shipped = None if RECORDING is not None else _shipped(spec.package).get(name)
+        if shipped is not None:
+            _DRAWN[name] = decode(shipped)
+        else:
+            log.debug("examples of %s not shipped: drawn by Hypothesis", name)
+            _DRAWN[name] = hypothesis_draw(spec.strategy(), count, check_name)
+            if RECORDING is not None:
+                RECORDING.setdefault(spec.package, {})[name] = encode(_DRAWN[name])
+    return _DRAWN[name]
+
+
+# -- Hypothesis, imported only here and in `shrink_settings` ------------------------------
+def hypothesis_settings(count: int) -> hypothesis.settings:
+    """The settings of a check's draw, and of the shrink that follows its failure."""
+    import hypothesis
+
+    return hypothesis.settings(
+        max_examples=count,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        phases=[hypothesis.Phase.generate, hypothesis.Phase.shrink],
+    )
+
+
+def seeded(check_name: str) -> random.Random:
+    """The check's random source: a grade never changes between two runs."""
+    return random.Random(zlib.crc32(check_name.encode()))
+
+
+def hypothesis_draw(strategy: SearchStrategy[Any], count: int, check_name: str) -> list[Any]:
+    """What Hypothesis draws for the check: the examples the shrink would try first."""
+    import copy
+
+    import hypothesis
+
+    drawn: list[Any] = []
+
+    def collect(example: Any) -> bool:
+        drawn.append(copy.deepcopy(example))
+        return False
+
+    try:
+        hypothesis.find(strategy, collect, settings=hypothesis_settings(count), random=seeded(check_name))
+    except hypothesis.errors.NoSuchExample:
+        pass
+    return drawn

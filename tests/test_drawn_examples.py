@@ -1,0 +1,197 @@
+"""The shipped examples (`exercises/<td>/drawn_examples.json`) and reference values
+(`exercises/puissance4/reference_values.json`): stored faithfully, named after factories
+of the code, what Hypothesis draws for them, and the reference's values.
+
+Hypothesis versions: with the version that wrote the files, a fresh draw must give the
+shipped examples exactly. With another one (CI installs the newest) the draw may differ,
+and the shipped examples stay what the grader uses, so the test compares what must not
+change with the version: each example's structure (types, tuple lengths, dict keys)
+(docs/performance.md, "Drawn examples shipped as data")."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import hypothesis
+import pytest
+
+from grader import draws
+from grader.draws import Draw, decode, encode, hypothesis_draw
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted(ROOT.glob(f"exercises/*/{draws.SHIPPED}"))
+
+
+def kinds(value: Any) -> Any:
+    """The value's types all the way down: equal values of other types differ here."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [kinds(v) for v in value])
+    if isinstance(value, dict):
+        return ("dict", [(kinds(k), kinds(v)) for k, v in value.items()])
+    if isinstance(value, frozenset):
+        return ("frozenset", sorted(repr(kinds(v)) for v in value))
+    return type(value).__name__
+
+
+def test_the_codec_keeps_tuples_infinities_keys_and_types():
+    value = {
+        "jeu": {"nbcoups": 2, "plateau": [[0, 1], [2, 0]]},
+        3: (1, [2.5, float("inf"), -float("inf")], None),
+        (0, 1): frozenset({(1, 2), (3, 4)}),
+        "vide": [(), (7,), [], "", True, 0.0],
+    }
+    stored = json.loads(json.dumps(encode(value), allow_nan=False))
+    back = decode(stored)
+    assert back == value
+    assert kinds(back) == kinds(value)
+
+
+@pytest.mark.parametrize("value", [object(), {1, 2}, float("nan"), b"bytes"])
+def test_the_codec_refuses_what_it_would_not_give_back(value):
+    if isinstance(value, float):  # nan != nan: stored, it would make a check compare badly
+        assert decode(encode(value)) != value
+        return
+    with pytest.raises(TypeError):
+        encode(value)
+
+
+def entries() -> list[tuple[str, str, Any]]:
+    """(file's folder, entry's name, its encoded examples) of every shipped file."""
+    found = []
+    for path in SHIPPED:
+        data = json.loads(path.read_text("utf-8"))
+        found += [(path.parent.name, name, examples) for name, examples in data["examples"].items()]
+    return found
+
+
+def recorded_version(folder: str) -> str:
+    data: dict[str, Any] = json.loads((ROOT / "exercises" / folder / draws.SHIPPED).read_text("utf-8"))
+    return str(data["hypothesis"])
+
+
+def spec_of(name: str) -> tuple[str, int, Draw]:
+    """The check, count and Draw an entry's name stands for, rebuilt from the code."""
+    check, count, call = name.split(" ", 2)
+    node = ast.parse(call, mode="eval").body
+    assert isinstance(node, ast.Call)
+    path = ast.unparse(node.func)
+    module_name, _, function = path.rpartition(".")
+    factory = getattr(importlib.import_module(module_name), function)
+    args = tuple(ast.literal_eval(a) for a in node.args)
+    kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+    return check, int(count), draws.draw(factory, *args, **kwargs)
+
+
+def test_there_are_shipped_examples_for_each_td_that_draws():
+    assert {p.parent.name for p in SHIPPED} == {"puissance4", "domineering", "domineering_minmax", "morpion"}
+    assert len(entries()) >= 30
+
+
+@pytest.mark.parametrize("folder, name, examples", entries(), ids=[e[1] for e in entries()])
+def test_each_entry_names_a_factory_of_the_code_and_its_count(folder, name, examples):
+    check, count, spec = spec_of(name)
+    assert draws.entry(check, count, spec) == name  # the key the grader looks up
+    assert spec.package == f"exercises.{folder}"  # found in this file by the grader
+    assert 0 < len(examples) <= count
+    assert [encode(decode(e)) for e in examples] == examples
+
+
+@pytest.mark.parametrize("folder, name, examples", entries(), ids=[e[1] for e in entries()])
+def test_the_shipped_examples_are_what_hypothesis_draws(folder, name, examples):
+    check, count, spec = spec_of(name)
+    fresh = hypothesis_draw(spec.strategy(), count, check)
+    if hypothesis.__version__ == recorded_version(folder):
+        assert [encode(e) for e in fresh] == examples
+    else:  # another release may draw others: the structure of an example is the strategy's
+        assert {repr(shape(e)) for e in fresh} == {repr(shape(decode(e))) for e in examples}
+
+
+def shape(value: Any) -> Any:
+    """Types, tuple lengths and dict keys, not list lengths nor numbers: what any draw of
+    the same strategy has in common."""
+    if isinstance(value, tuple):
+        return ("tuple", [shape(v) for v in value])
+    if isinstance(value, dict):
+        return ("dict", [(k, shape(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", sorted({repr(shape(v)) for v in value}))
+    return (
+        "number" if isinstance(value, (int, float)) and not isinstance(value, bool) else type(value).__name__
+    )
+
+
+def test_the_shipped_reference_values_are_the_references():
+    from exercises.puissance4 import positions
+
+    tables = json.loads(positions.REFERENCE_VALUES.read_text("utf-8"))["values"]
+    compute = {"search_value": positions._search_value, "optimal_columns": positions._optimal_columns}
+    assert set(tables) == set(compute)
+    for table, values in tables.items():
+        assert values
+        for name, stored in values.items():
+            nbcoups, heights, board, *args = name.split(" ")
+            k = (
+                int(nbcoups),
+                tuple(map(int, heights)),
+                tuple(tuple(int(c) for c in board[i : i + 7]) for i in range(0, 42, 7)),
+            )
+            assert positions.value_name(k, *map(int, args)) == name
+            value = compute[table].__wrapped__(k, *map(int, args))  # not the process's cache
+            assert kinds(decode(stored)) == kinds(value) and decode(stored) == value, name
+
+
+def test_the_grader_reads_shipped_examples_and_imports_hypothesis_only_to_shrink():
+    """A passing submission never imports Hypothesis; a failure of a drawn example does."""
+    script = """
+import sys
+sys.path.insert(0, "tests")
+from dataclasses import replace
+from fake_session import FakeSession
+from exercises import EXERCISES
+from grader.checks import StudentView, grade_exercise
+
+source = open("reference/puissance4.py", encoding="utf-8").read()
+
+def grade(source, only):
+    exercise = EXERCISES["puissance4"]
+    exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in only))
+    session = FakeSession(source, "copie")
+    return grade_exercise(exercise, StudentView(session, session.names(), None))[1]
+
+passed = grade(source, ("Q3", "Q4", "Q14", "Q15"))
+assert all(q.status.value == "passed" for q in passed), passed
+assert "hypothesis" not in sys.modules, "imported to grade a passing submission"
+# wrong on 10 moves only: the sheet's games pass, drawn ones fail
+bug = source + (
+    "\\n_right = prochain_joueur\\n"
+    "def prochain_joueur(jeu):\\n"
+    "    return 3 - _right(jeu) if jeu['nbcoups'] == 10 else _right(jeu)\\n"
+)
+failed = grade(bug, ("Q4",))
+assert failed[0].status.value != "passed"
+assert "hypothesis" in sys.modules, "a failure is shrunk by Hypothesis"
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_examples_not_shipped_are_drawn_by_hypothesis_with_the_checks_seed():
+    """Another count (`examples_scale`) or a new check: drawn as before the files existed."""
+    from exercises.puissance4.positions import games
+
+    spec = draws.draw(games, wins="at")
+    assert draws.drawn_examples(spec, 25, "random_games") == [
+        decode(e) for e in draws._shipped(spec.package)[draws.entry("random_games", 25, spec)]
+    ]
+    assert draws.entry("random_games", 25, spec) in draws._shipped(spec.package)
+    scaled = draws.drawn_examples(spec, 7, "random_games")
+    assert draws.entry("random_games", 7, spec) not in draws._shipped(spec.package)
+    assert scaled == hypothesis_draw(spec.strategy(), 7, "random_games")

@@ -1,0 +1,120 @@
+"""The drawn examples of every check, and the reference values they need, as shipped data.
+
+    python -m tools.draw_examples write   # draw with Hypothesis, write the files
+    python -m tools.draw_examples check   # draw again and list what differs
+
+The checks' examples are what Hypothesis draws with each check's seed and settings
+(`grader.draws.hypothesis_draw`); the grader reads them from `exercises/<td>/
+drawn_examples.json` instead of drawing them in every process. To find every draw, the
+reference of each TD is graded as a submission (it reaches every `for_all`), then every
+fixture of the corpus (a failing check may reach another: `q10_optimal` tries other
+depths). The reference values of puissance4 (`positions.search_value`,
+`optimal_columns`) are recorded while the references are graded only: those of the drawn
+and structural positions, not those of a buggy fixture's shrink candidates.
+
+The Hypothesis version that drew is written in each file: another version may draw other
+examples, so write the files again only to change the examples on purpose (a new check,
+a new strategy), and the grades of `tests/golden_grades.json` with them if they move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from exercises import EXERCISES
+from grader import draws
+from grader.runner import grade_file
+from grader.settings import Settings
+from tools.golden import fixture_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _grade_references() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        for exercise in EXERCISES:
+            module = exercise.replace("-", "_")  # reference/<module>.py
+            copy = Path(folder) / f"copie_{module}.py"
+            shutil.copy(ROOT / "reference" / f"{module}.py", copy)
+            result = grade_file(copy, Settings(exercise=exercise))
+            print(f"reference {exercise}: {result.score}/{result.max_score}", file=sys.stderr)
+
+
+def generate() -> dict[Path, str]:
+    """Every shipped file's text, drawn and computed afresh."""
+    import hypothesis
+
+    from exercises.puissance4 import positions
+
+    draws.RECORDING, positions.RECORDED_VALUES = {}, {}
+    draws._DRAWN.clear()
+    try:
+        _grade_references()
+        values = positions.RECORDED_VALUES
+        positions.RECORDED_VALUES = None
+        for name, path in fixture_ids():
+            grade_file(path, Settings())
+            print(f"fixture {name}", file=sys.stderr)
+        recorded = draws.RECORDING
+    finally:
+        draws.RECORDING, positions.RECORDED_VALUES = None, None
+    files = {}
+    for package, examples in sorted(recorded.items()):
+        path = draws.shipped_path(package)
+        assert path is not None, package
+        files[path] = _text(
+            {"hypothesis": hypothesis.__version__, "examples": dict(sorted(examples.items()))}, "examples"
+        )
+    tables = {
+        table: {k: draws.encode(v) for k, v in sorted(found.items())} for table, found in values.items()
+    }
+    files[positions.REFERENCE_VALUES] = _text({"values": dict(sorted(tables.items()))}, "values")
+    return files
+
+
+def _text(data: dict[str, Any], section: str) -> str:
+    """JSON with one entry of `section` per line (readable diffs), the rest as a header."""
+    head = {k: v for k, v in data.items() if k != section}
+    lines = ["{"]
+    lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    lines.append(f"  {json.dumps(section)}: {{")
+    entries = list(data[section].items())
+    for i, (name, value) in enumerate(entries):
+        comma = "," if i < len(entries) - 1 else ""
+        if isinstance(value, dict):  # a table of values: one per line
+            inner = [f"    {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in value.items()]
+            lines.append(f"  {json.dumps(name)}: {{\n" + ",\n".join(inner) + f"\n  }}{comma}")
+        else:  # a list of examples: one per line
+            inner = [f"    {json.dumps(v, separators=(',', ':'))}" for v in value]
+            lines.append(f"  {json.dumps(name)}: [\n" + ",\n".join(inner) + f"\n  ]{comma}")
+    lines.append("  }")
+    lines.append("}")
+    text = "\n".join(lines) + "\n"
+    assert json.loads(text) == data  # the layout is JSON, and says what was given
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("action", choices=("write", "check"))
+    args = parser.parse_args(argv)
+    files = generate()
+    if args.action == "write":
+        for path, text in files.items():
+            path.write_text(text, "utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+        return 0
+    differ = [path for path, text in files.items() if not path.exists() or path.read_text("utf-8") != text]
+    for path in differ:
+        print(f"differs: {path.relative_to(ROOT)}")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
