@@ -472,10 +472,10 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
 def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: bool) -> None:
     """The number of evaluations on each probe must be the annexes' alpha-beta's, for one
     order of the columns (the student's, whatever it is) on all probes (pruning.py)."""
-    what = (
-        Text("coups joués (jouer_colonne)", "moves played (jouer_colonne)")
+    what, of_what = (
+        (Text("coups joués (jouer_colonne)", "moves played (jouer_colonne)"), "de coups joués")
         if moves_only
-        else Text("appels à heuristique", "calls to heuristique")
+        else (Text("appels à heuristique", "calls to heuristique"), "d'appels à heuristique")
     )
     measured: list[Counts] = []
     for probe in PROBES:
@@ -491,16 +491,13 @@ def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: boo
         if number not in allowed:
             raise mismatch(
                 call,
-                Text(
-                    f"un nombre de {what.fr} parmi {allowed}",
-                    f"a number of {what.en} among {allowed}",
-                ),
+                Text(f"l'un des nombres {allowed}", f"one of the numbers {allowed}"),
                 Text(f"{number} {what.fr}", f"{number} {what.en}"),
                 jeu,
                 text=True,
                 fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
                 "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne) "
-                f"fait l'un de ces nombres de {what.fr} selon l'ordre des colonnes",
+                f"fait l'un de ces nombres {of_what}, selon l'ordre des colonnes",
                 en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
                 "alpha in minimax, and alpha, resp. beta, updated after each column) makes one "
                 f"of these numbers of {what.en}, depending on the order of the columns",
