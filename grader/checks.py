@@ -315,6 +315,22 @@ class CheckContext(Generic[State]):
     """Results shared by the checks and notes of one question (e.g. call counts)."""
     to_student: Callable[[State, Any], Any] = _as_is
     draw: Callable[[Any], str] = show
+    failing: Mapping[str, str] = field(default_factory=dict)
+    """Functions of the questions graded before this one and not passed -> their question."""
+
+    def failing_helpers(self, func: str) -> list[str]:
+        """The functions `func` calls, directly or through others, whose question came
+        earlier and did not pass (`name (Q14)`): a check that measures how `func` works
+        (not what it returns) can tell a wrong algorithm from a wrong helper."""
+        uses = self.student.session.uses
+        seen: set[str] = set()
+        todo = [self.student.aliases.get(func, func)]
+        while todo:
+            for used in uses.get(todo.pop(), []):
+                if used not in seen:
+                    seen.add(used)
+                    todo.append(used)
+        return sorted(f"{name} ({self.failing[name]})" for name in seen if name in self.failing)
 
     def as_student(self, board: Any) -> Any:
         """A reference board in the submission's own representation."""
@@ -532,7 +548,9 @@ def grade_question(
     state: State,
     examples_scale: float = 1.0,
     exercise: Exercise[State] | None = None,
+    failing: Mapping[str, str] | None = None,
 ) -> QuestionResult:
+    """Grade one question; `failing`: the functions of earlier questions not passed."""
     result = QuestionResult(question.id, question.title, question.max_score, QuestionStatus.PASSED)
     if question.manual:
         result.status = QuestionStatus.MANUAL
@@ -549,7 +567,7 @@ def grade_question(
     if result.missing:
         result.status = QuestionStatus.MISSING
         return result
-    ctx = CheckContext(view, state, examples_scale=examples_scale)
+    ctx = CheckContext(view, state, examples_scale=examples_scale, failing=failing or {})
     bounds_before = set(view.bounds_added)
     if exercise is not None:
         ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
@@ -592,10 +610,14 @@ def grade_exercise(
             log.info("worker-side code of %s not sent", exercise.id)
     state = exercise.prepare(view)
     understood = exercise.describe(state)
-    results = []
+    results: list[QuestionResult] = []
+    failing: dict[str, str] = {}
     for question in exercise.questions:
         log.debug("%s: %s", exercise.id, question.id)
-        results.append(grade_question(question, view, state, examples_scale, exercise))
+        results.append(grade_question(question, view, state, examples_scale, exercise, failing))
+        if results[-1].status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL):
+            for spellings in question.names:
+                failing[view.aliases.get(spellings[0], spellings[0])] = question.id
     value_free_rule(exercise.questions, results)
     dependency_notes(exercise.questions, results, view.session.uses, view.aliases)
     return understood, results

@@ -121,3 +121,35 @@ def test_a_strict_cut_in_one_function_only_keeps_every_q17_point(old, new):
     assert {c.name: c.status for c in result.checks} == dict.fromkeys(
         ("sheet_pairs", "random_root", "bounds", "prunes"), CheckStatus.PASSED
     )
+
+
+def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
+    """The statuses of Q17's checks for fixture `name`, graded with `questions` before it."""
+    from dataclasses import replace
+
+    from fake_session import FakeSession
+
+    from exercises import EXERCISES
+    from grader.checks import StudentView, grade_exercise
+
+    exercise = EXERCISES["puissance4"]
+    kept = tuple(q for q in exercise.questions if q.id in (*questions, "Q17"))
+    session = FakeSession((FIXTURES / name).read_text("utf-8"), "copie")
+    view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
+    _, results = grade_exercise(replace(exercise, questions=kept), view)
+    return {c.name: c.status for c in results[-1].checks}
+
+
+def test_a_right_alpha_beta_on_a_wrong_helper_is_not_marked_down_twice():
+    # colonnes_jouables (Q5) takes a column 5 high for full: the search explores another
+    # tree than the annexes', its values are already wrong (random_root); its pruning is
+    # the annexes' on its own tree, so `prunes` judges it on jeu1 only.
+    assert _graded("bug_colonnes_cinq_jetons.py", "Q17")["prunes"] is CheckStatus.FAILED
+    checks = _graded("bug_colonnes_cinq_jetons.py", "Q5")
+    assert checks["random_root"] is CheckStatus.FAILED
+    assert checks["prunes"] is CheckStatus.PASSED
+
+
+def test_a_one_sided_alpha_beta_on_right_helpers_still_fails_prunes():
+    checks = _graded("bug_alphabeta_max_sans_coupure.py", "Q5", "Q14")
+    assert checks["prunes"] is CheckStatus.FAILED

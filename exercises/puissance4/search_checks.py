@@ -466,7 +466,11 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
             "strictly fewer, and at least one (cut as soon as the value reaches beta, "
             "resp. alpha)",
         )
-    _prunes_like_the_annexes(ctx, e.counted != "heuristique")
+    # The annexes' counts are those of the reference's trees: a search built on a wrong
+    # helper (columns, heuristic, moves) explores another tree, and is already marked down
+    # by the value checks; its pruning is then judged on jeu1 only (no double penalty).
+    if not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta")):
+        _prunes_like_the_annexes(ctx, e.counted != "heuristique")
 
 
 def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: bool) -> None:
