@@ -74,8 +74,16 @@ _FORKED_REGISTRY: Registry = {}
 
 
 def _adopt_registry(exercises: Registry) -> None:
+    """The pool's initializer, in each grading process."""
     global _FORKED_REGISTRY
     _FORKED_REGISTRY = exercises
+    # Each submission's worker starts while the previous one is graded; the last one,
+    # started for nothing, is closed on the way out (a finalizer: a pool's process
+    # exits without running atexit).
+    from multiprocessing.util import Finalize
+
+    AHEAD.guess_next = True
+    Finalize(AHEAD, AHEAD.close, exitpriority=10)
 
 
 def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:

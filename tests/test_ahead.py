@@ -87,3 +87,18 @@ def test_closing_leaves_nothing(private_tmp):
     ahead.close()
     assert ahead.take(FIRST, KEY) is None
     assert_nothing_left(private_tmp)
+
+
+def test_a_parallel_batch_leaves_no_worker_started_ahead(private_tmp, tmp_path):
+    from grader.api import grade
+    from grader.settings import Settings
+
+    corpus = Path(__file__).resolve().parent / "fixtures" / "puissance4"
+    notebooks = sorted(corpus.glob("*.ipynb"))[:3]
+    for index, notebook in enumerate(notebooks):
+        folder = tmp_path / "classe" / f"eleve{index}"
+        folder.mkdir(parents=True)
+        (folder / notebook.name).write_bytes(notebook.read_bytes())
+    results = grade([tmp_path / "classe"], Settings(jobs=2, isolation="basic"))
+    assert [r.status for r in results] == ["graded"] * 3
+    assert_nothing_left(private_tmp)  # each pool process closed the worker it started for nothing

@@ -40,6 +40,9 @@ class Ahead:
         self._plan: list[tuple[Path, WorkerKey]] = []
         self._waiting: tuple[WorkerKey, WorkerProcess] | None = None
         self._owner = os.getpid()
+        self.guess_next = False
+        """When the next submission is not known (a pool's grading process): start one
+        with the key of the submission just taken (the next notebook's, most often)."""
 
     def plan(self, entries: list[tuple[Path, WorkerKey]]) -> None:
         """The submissions about to be graded, in order; the first one's worker starts
@@ -53,8 +56,8 @@ class Ahead:
         the session starts its own); the next planned submission's worker starts now."""
         waiting, self._waiting = self._waiting, None
         following = [k for (p, _), (_, k) in itertools.pairwise(self._plan) if p == path]
-        if following:
-            self._start(following[0])
+        if following or self.guess_next:
+            self._start(following[0] if following else key)
         if waiting is None:
             return None
         waiting_key, worker = waiting
@@ -84,6 +87,7 @@ class Ahead:
         waiting, self._waiting = self._waiting, None
         self._plan = []
         self._owner = os.getpid()
+        self.guess_next = False
         if waiting is not None:
             worker = waiting[1]
             worker.folder.detach()
