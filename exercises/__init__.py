@@ -3,19 +3,52 @@
 Detection, the CLI's `--exercise` choices and the settings' check all read
 `EXERCISES`; its order breaks detection ties (puissance4 first). Adding a TD: a
 reference module in `reference/`, a package here exposing `EXERCISE` (with its
-detection signature), and an entry below (see the README's "Adding a TD").
+detection signature), and an entry in `PACKAGES` (see the README's "Adding a TD").
+
+Each TD is imported when first used: the ids alone (the command line's choices) cost
+nothing, and a run that forces `--exercise` imports one TD, not five.
 """
 
 from __future__ import annotations
 
-from grader.kit import Registry
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from .chocolat import EXERCISE as CHOCOLAT
-from .domineering import EXERCISE as DOMINEERING
-from .domineering_minmax import EXERCISE as DOMINEERING_MINMAX
-from .morpion import EXERCISE as MORPION
-from .puissance4 import EXERCISE as PUISSANCE4
+if TYPE_CHECKING:
+    from grader.kit import Exercise
 
-EXERCISES: Registry = {
-    exercise.id: exercise for exercise in (PUISSANCE4, DOMINEERING, DOMINEERING_MINMAX, MORPION, CHOCOLAT)
+PACKAGES = {
+    "puissance4": "puissance4",
+    "domineering": "domineering",
+    "domineering-minmax": "domineering_minmax",
+    "morpion": "morpion",
+    "chocolat": "chocolat",
 }
+"""Exercise id -> its package here, in detection order."""
+
+
+class Installed(Mapping[str, "Exercise[Any]"]):
+    """The installed TDs by id, each package imported on first access."""
+
+    def __init__(self, packages: dict[str, str]):
+        self._packages = dict(packages)
+        self._loaded: dict[str, Exercise[Any]] = {}
+
+    def __getitem__(self, exercise_id: str) -> Exercise[Any]:
+        if exercise_id not in self._loaded:
+            package = self._packages[exercise_id]  # KeyError for an unknown id, as a dict
+            self._loaded[exercise_id] = importlib.import_module(f"{__name__}.{package}").EXERCISE
+        return self._loaded[exercise_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packages)
+
+    def __len__(self) -> int:
+        return len(self._packages)
+
+    def __contains__(self, exercise_id: object) -> bool:
+        return exercise_id in self._packages
+
+
+EXERCISES = Installed(PACKAGES)

@@ -3,69 +3,27 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .checks import Registry
+from .files import SUFFIXES, collect, collect_named, student_names
 from .guard import grade_file_guarded, prepare_process
 from .results import SubmissionResult
 from .runner import installed_exercises
+from .sandbox.ahead import AHEAD, WorkerKey
+from .sandbox.isolation import choose
 from .settings import Settings
+from .submission import module_name_of
+
+if TYPE_CHECKING:
+    from .checks import Registry
+
+__all__ = ["SUFFIXES", "Interrupted", "collect", "collect_named", "grade", "student_names"]
 
 log = logging.getLogger(__name__)
-
-SUFFIXES = (".ipynb", ".py")
-
-
-def collect(paths: Iterable[Path]) -> list[Path]:
-    """Submission files: given files, and every .ipynb/.py under given folders
-    (hidden files and `.ipynb_checkpoints` skipped), sorted, without repeats."""
-    return list(collect_named(paths))
-
-
-def collect_named(paths: Iterable[Path]) -> dict[Path, str]:
-    """Submission files with the student each belongs to (see `student_names`)."""
-    found: dict[Path, str] = {}
-    for path in paths:
-        if path.is_dir():
-            files = [
-                c
-                for c in sorted(path.rglob("*"))
-                if c.suffix in SUFFIXES
-                and c.is_file()
-                and not any(p.startswith(".") for p in c.relative_to(path).parts)
-            ]
-            for file, name in student_names(path, files).items():
-                found.setdefault(file, name)
-        else:
-            found.setdefault(path, path.stem)
-    return found
-
-
-def student_names(root: Path, files: list[Path]) -> dict[Path, str]:
-    """A sub-folder holding one submission is named after the folder (one folder per
-    student, as LMS exports do); other files after their stem, prefixed by their
-    folder when two would otherwise get the same name."""
-    per_folder: dict[Path, int] = {}
-    for file in files:
-        per_folder[file.parent] = per_folder.get(file.parent, 0) + 1
-    names = {}
-    for file in files:
-        if file.parent != root and per_folder[file.parent] == 1:
-            names[file] = file.parent.name
-        else:
-            names[file] = file.stem
-    counts: dict[str, int] = {}
-    for name in names.values():
-        counts[name] = counts.get(name, 0) + 1
-    return {
-        file: (name if counts[name] == 1 else str(file.relative_to(root).with_suffix("")))
-        for file, name in names.items()
-    }
 
 
 class Interrupted(Exception):
@@ -116,19 +74,46 @@ _FORKED_REGISTRY: Registry = {}
 
 
 def _adopt_registry(exercises: Registry) -> None:
+    """The pool's initializer, in each grading process."""
     global _FORKED_REGISTRY
     _FORKED_REGISTRY = exercises
+    # Each submission's worker starts while the previous one is graded; the last one,
+    # started for nothing, is closed on the way out (a finalizer: a pool's process
+    # exits without running atexit).
+    from multiprocessing.util import Finalize
+
+    AHEAD.guess_next = True
+    Finalize(AHEAD, AHEAD.close, exitpriority=10)
 
 
 def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:
     return grade_file_guarded(path, settings, _FORKED_REGISTRY)
 
 
+def plan_workers(files: list[Path], settings: Settings) -> None:
+    """Graded one after the other: each submission's worker starts while the previous
+    one is graded (the first one's now, unless the command line started it already)."""
+    try:
+        mode = choose(settings.isolation).mode
+    except Exception:  # IsolationUnavailable: grading reports it, file by file
+        return
+    AHEAD.plan([(path, WorkerKey(module_name_of(path), settings.limits, mode)) for path in files])
+
+
 def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> Iterator[SubmissionResult]:
     if settings.jobs == 1 or len(files) <= 1:
-        for path in files:
-            yield grade_file_guarded(path, settings, exercises)
+        plan_workers(files, settings)
+        try:
+            for path in files:
+                yield grade_file_guarded(path, settings, exercises)
+        finally:
+            AHEAD.close()
         return
+    import multiprocessing  # 40 ms of imports only a parallel batch needs
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    AHEAD.close()  # no worker of this process may be copied into the pool's
+    list(exercises.values())  # every TD imported once, here, not once per grading process
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.
     context = multiprocessing.get_context("fork")

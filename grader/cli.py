@@ -8,24 +8,24 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from exercises import EXERCISES  # the registry: the CLI hands it to the engine
+from exercises import EXERCISES  # the registry (ids only until a TD is used)
 
 from . import __version__
-from .api import Interrupted, collect, grade
+from .files import collect
 from .messages import tr
-from .render.annotations import render_annotations
-from .render.csv_report import render_csv
-from .render.gradescope import render_gradescope
-from .render.json_report import render_json
-from .render.junit_report import render_junit
-from .render.progress import Progress
 from .render.sanitize import SafeFormatter, safe_line
-from .render.terminal import render_submission, render_summary
-from .results import SubmissionResult
-from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose
+from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose, likely, start_probe
 from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
+
+if TYPE_CHECKING:
+    from .results import SubmissionResult
+
+# The checks, Hypothesis, the reference and the report formats are imported inside
+# `main`, once the isolation probe and the first worker are under way (see
+# docs/performance.md): they cost 300 ms of CPU, which the worker's start runs beside.
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -127,18 +127,25 @@ def main(argv: list[str] | None = None) -> int:
     missing = [p for p in args.paths if not p.exists()]
     if missing:
         parser.error(f"introuvable : {', '.join(map(str, missing))}")
-    if args.gradescope and len(collect(args.paths)) != 1:
+    files = collect(args.paths)
+    if args.gradescope and len(files) != 1:
         parser.error(tr(settings.lang, "gradescope_one"))
+    start_early(files, settings)
+    from .api import Interrupted, grade  # the checks, Hypothesis, the reference: see above
+    from .render.progress import Progress
+    from .render.terminal import render_submission, render_summary
+
     try:
         isolation = choose(settings.isolation)
     except IsolationUnavailable as exc:
-        parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=exc))
+        why = exc.why.words(settings.lang)
+        parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=why))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        why = isolation.fallback or f"--isolation {isolation.mode.value}"
+        why = isolation.why(settings.lang) or f"--isolation {isolation.mode.value}"
         print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
-    if args.vpl and len(collect(args.paths)) != 1:
+    if args.vpl and len(files) != 1:
         parser.error(tr(settings.lang, "vpl_one"))
     if args.vpl_max <= 0:
         parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
@@ -183,11 +190,26 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed_reports else 0
 
 
+def start_early(files: list[Path], settings: Settings) -> None:
+    """Before the heavy imports: the bubblewrap probe, and the worker of a submission
+    graded in this process (one file, or `--jobs 1`), in the isolation the probe will
+    most likely confirm (a worker started in another is closed unused)."""
+    if settings.isolation in ("auto", "bubblewrap"):
+        start_probe()
+    if files and (settings.jobs == 1 or len(files) == 1):
+        from .sandbox.ahead import AHEAD, WorkerKey
+        from .submission import module_name_of
+
+        mode = likely(settings.isolation)
+        if mode is not None:
+            AHEAD.plan([(files[0], WorkerKey(module_name_of(files[0]), settings.limits, mode))])
+
+
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     """Before anyone is graded: one line when `auto` fell back (and why), a warning
     when the reference is readable from the worker."""
     if isolation.fallback:  # why not a stronger one, in one line
-        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.fallback), file=sys.stderr)
+        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.why(lang)), file=sys.stderr)
     if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
         print(tr(lang, "isolation.portable"), file=sys.stderr)
     elif not isolation.mode.strong:
@@ -220,25 +242,34 @@ def _writers(
     if args.csv:
         yield "csv", args.csv, lambda: _write_csv(args, results, lang)
     if args.junit:
-        yield (
-            "junit",
-            args.junit,
-            lambda: Path(args.junit).write_text(render_junit(results, lang) + "\n", encoding="utf-8"),
-        )
+        yield "junit", args.junit, lambda: _write_junit(args, results, lang)
     if args.gradescope and results:
-        yield (
-            "gradescope",
-            args.gradescope,
-            lambda: Path(args.gradescope).write_text(
-                render_gradescope(results[0], lang) + "\n", encoding="utf-8"
-            ),
-        )
+        yield "gradescope", args.gradescope, lambda: _write_gradescope(args, results, lang)
     if args.html:
         yield "html", args.html, lambda: _write_html(args, results, lang)
     if args.github_annotations:
-        yield "annotations", "stdout", lambda: print(render_annotations(results, lang))
+        yield "annotations", "stdout", lambda: _write_annotations(results, lang)
     if args.vpl and results:
         yield "vpl", "stdout", lambda: _write_vpl(args, results, lang)
+
+
+# Each format's module is imported when its report is asked for.
+def _write_junit(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.junit_report import render_junit
+
+    Path(args.junit).write_text(render_junit(results, lang) + "\n", encoding="utf-8")
+
+
+def _write_gradescope(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.gradescope import render_gradescope
+
+    Path(args.gradescope).write_text(render_gradescope(results[0], lang) + "\n", encoding="utf-8")
+
+
+def _write_annotations(results: list[SubmissionResult], lang: str) -> None:
+    from .render.annotations import render_annotations
+
+    print(render_annotations(results, lang))
 
 
 def _write_vpl(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
@@ -248,6 +279,8 @@ def _write_vpl(args: argparse.Namespace, results: list[SubmissionResult], lang: 
 
 
 def _write_json(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.json_report import render_json
+
     text = render_json(results, lang)
     if args.json == "-":
         print(text)
@@ -256,6 +289,8 @@ def _write_json(args: argparse.Namespace, results: list[SubmissionResult], lang:
 
 
 def _write_csv(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .render.csv_report import render_csv
+
     # newline="": the csv module already ends rows with \r\n, as spreadsheets expect
     with open(args.csv, "w", encoding="utf-8", newline="") as stream:
         stream.write(render_csv(results, lang))

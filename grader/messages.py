@@ -165,6 +165,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "({why}). Installez bubblewrap (apt-get install bubblewrap) ou utilisez un "
         "noyau Linux 5.13+ avec Landlock activé (paquet landlockpy).",
         "isolation.unavailable": "--isolation {mode} : impossible sur cette machine ({why})",
+        # Why an isolation cannot work here (grader/sandbox/reasons.py); {detail}: the system's words
+        "unavailable.not_linux": "{detail} : bubblewrap et Landlock demandent Linux",
+        "unavailable.bwrap_not_installed": "bwrap n'est pas installé (apt-get install bubblewrap)",
+        "unavailable.bwrap_no_start": "bwrap ne démarre pas : {detail}",
+        "unavailable.bwrap_fails": "bwrap échoue ici : {detail}",
+        "unavailable.landlockpy_missing": "le paquet landlockpy n'est pas installé (pip install landlockpy)",
+        "unavailable.landlock_refused": "Landlock refusé : {detail}",
+        "unavailable.no_landlock": "le noyau n'a pas Landlock (Linux 5.13+ avec landlock dans sa liste lsm=)",
+        "unavailable.unknown_mode": "isolation inconnue : {detail}",
         "isolation.summary_weak": "ATTENTION : {count} copie(s) corrigée(s) en isolation « basic » ou « portable » : "
         "le corrigé leur était lisible.",
         "html.isolation": "Isolation",
@@ -334,6 +343,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "({why}). Install bubblewrap (apt-get install bubblewrap) or use a Linux "
         "5.13+ kernel with Landlock enabled (package landlockpy).",
         "isolation.unavailable": "--isolation {mode}: not possible on this machine ({why})",
+        "unavailable.not_linux": "{detail}: bubblewrap and Landlock need Linux",
+        "unavailable.bwrap_not_installed": "bwrap is not installed (apt-get install bubblewrap)",
+        "unavailable.bwrap_no_start": "bwrap does not start: {detail}",
+        "unavailable.bwrap_fails": "bwrap fails here: {detail}",
+        "unavailable.landlockpy_missing": "the landlockpy package is not installed (pip install landlockpy)",
+        "unavailable.landlock_refused": "Landlock refused: {detail}",
+        "unavailable.no_landlock": "the kernel has no Landlock (Linux 5.13+ with landlock in its lsm= list)",
+        "unavailable.unknown_mode": "unknown isolation: {detail}",
         "isolation.summary_weak": "WARNING: {count} submission(s) graded with isolation 'basic' or 'portable': "
         "the reference was readable to them.",
         "html.isolation": "Isolation",

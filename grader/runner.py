@@ -10,6 +10,7 @@ from .checks import Registry, StudentView, grade_exercise
 from .detect import detect
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
+from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import Cell, StudentSession
 from .settings import Settings
@@ -54,6 +55,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
             detail=exc.detail,
         )
     isolation = resolve_isolation(settings.isolation)
+    fresh = AHEAD.take(path, WorkerKey(code.module_name, settings.limits, isolation.mode))
     with StudentSession(
         code.module_name,
         settings.limits,
@@ -61,6 +63,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         settings.cell_timeout,
         preload=preload_modules(code),
         total_budget=settings.total_budget,
+        fresh=fresh,
     ) as session:
         result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.mode.value

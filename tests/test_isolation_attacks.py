@@ -31,6 +31,7 @@ from grader.sandbox import landlock
 from grader.sandbox.isolation import Isolation, choose
 from grader.sandbox.limits import Limits
 from grader.sandbox.privileges import Drop, planned_drop
+from grader.sandbox.reasons import Reason, Unavailable
 from grader.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,17 +222,24 @@ def test_auto_falls_back_to_landlock_without_bwrap(fresh_probes, monkeypatch):
     monkeypatch.setenv("PATH", str(Path(sys.executable).parent))  # no bwrap on it
     choice = choose("auto")
     assert choice.mode is Isolation.LANDLOCK and choice.landlock_abi >= 1
-    assert "bwrap" in choice.fallback and "\n" not in choice.fallback
-    with pytest.raises(isolation_module.IsolationUnavailable):
+    assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED]
+    # worded in the reader's language, in one line
+    assert choice.why("fr") == "bwrap n'est pas installé (apt-get install bubblewrap)"
+    assert choice.why("en") == "bwrap is not installed (apt-get install bubblewrap)"
+    with pytest.raises(isolation_module.IsolationUnavailable) as refused:
         choose("bubblewrap")
+    assert refused.value.why.reason is Reason.BWRAP_NOT_INSTALLED
 
 
 def test_auto_falls_back_to_basic_and_says_why(fresh_probes, monkeypatch):
     monkeypatch.setenv("PATH", str(Path(sys.executable).parent))
-    monkeypatch.setattr(landlock, "abi", lambda: (0, "the kernel has no Landlock"))
+    monkeypatch.setattr(landlock, "abi", lambda: (0, Unavailable(Reason.NO_LANDLOCK)))
     choice = choose("auto")
     assert choice.mode is Isolation.BASIC and not choice.mode.strong
-    assert "bwrap" in choice.fallback and "Landlock" in choice.fallback and "\n" not in choice.fallback
+    assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED, Reason.NO_LANDLOCK]
+    french = choice.why("fr")
+    assert "bwrap n'est pas installé" in french and "le noyau n'a pas Landlock" in french
+    assert "\n" not in french and "is not installed" not in french
 
 
 def run_cli(*args: str, path: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -255,7 +263,9 @@ def test_cli_without_bwrap_says_which_isolation_and_why():
         pytest.skip("this kernel has no Landlock")
     done = run_cli(SAMPLE, "--json", "-", path=NO_BWRAP)
     assert done.returncode == 0, done.stderr
-    assert "Isolation : landlock (ABI" in done.stderr and "bwrap" in done.stderr
+    # the whole line in French: the reason too, not the engine's English
+    assert "Isolation : landlock (ABI" in done.stderr
+    assert "bwrap n'est pas installé (apt-get install bubblewrap)" in done.stderr
     report = json.loads(done.stdout)["submissions"][0]
     assert report["isolation"] == "landlock" and report["landlock_abi"] >= 1
 
@@ -263,7 +273,7 @@ def test_cli_without_bwrap_says_which_isolation_and_why():
 def test_cli_explicit_isolation_that_cannot_work_is_a_usage_error():
     done = run_cli(SAMPLE, "--isolation", "bubblewrap", path=NO_BWRAP)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "--isolation bubblewrap" in done.stderr and "bubblewrap" in done.stderr
+    assert "--isolation bubblewrap : impossible sur cette machine (bwrap n'est pas installé" in done.stderr
 
 
 def test_cli_require_strong_refuses_basic():

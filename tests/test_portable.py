@@ -34,6 +34,7 @@ from grader.runner import grade_file
 from grader.sandbox import isolation as iso
 from grader.sandbox.isolation import Isolation, IsolationUnavailable, choose
 from grader.sandbox.limits import Limits, portable_limits
+from grader.sandbox.reasons import Reason
 from grader.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,10 @@ are not graded here."""
 def test_auto_takes_the_portable_tier_on_windows_and_macos(monkeypatch, platform):
     monkeypatch.setattr(iso.sys, "platform", platform)
     chosen = choose("auto")
-    assert chosen.mode is Isolation.PORTABLE and platform in chosen.fallback
+    assert chosen.mode is Isolation.PORTABLE
+    assert [why.reason for why in chosen.fallback] == [Reason.NOT_LINUX]
+    assert chosen.why("fr") == f"{platform} : bubblewrap et Landlock demandent Linux"
+    assert chosen.why("en") == f"{platform}: bubblewrap and Landlock need Linux"
     assert not chosen.mode.strong  # --require-isolation strong refuses it
     with pytest.raises(IsolationUnavailable):
         choose("basic")
@@ -60,7 +64,7 @@ def test_auto_takes_the_portable_tier_on_windows_and_macos(monkeypatch, platform
 
 def test_portable_is_weak_and_can_be_asked_for_on_linux():
     chosen = choose("portable")
-    assert chosen.mode is Isolation.PORTABLE and chosen.fallback == ""
+    assert chosen.mode is Isolation.PORTABLE and chosen.fallback == () and chosen.why("fr") == ""
     assert "portable" in iso.WEAK_MODES and "basic" in iso.WEAK_MODES
     assert not {"bubblewrap", "landlock"} & iso.WEAK_MODES
 

@@ -77,6 +77,21 @@ def test_subclasses_are_sent_as_their_base_type():
     assert type(decoded[1]) is int and decoded != (3, 15)
 
 
+def test_rows_of_ints_are_sent_exactly_whatever_their_items():
+    class Int(int):
+        def __repr__(self):
+            return "999"
+
+    big = 10**5000  # more digits than int->str allows: an opaque value, not a failure
+    assert wire.encode([[0, 1, -2], [3]])[0] == "[[0,1,-2],[3]]"
+    assert wire.encode([1, True, Int(5), 2.5])[0] == "[1,true,5,2.5]"
+    assert roundtrip([[0, 1], [], [-(2**70)]]) == [[0, 1], [], [-(2**70)]]
+    assert roundtrip([1, big])[0] == 1 and type(roundtrip([1, big])[1]) is wire.Opaque
+    with pytest.raises(wire.TooLarge):  # the row's ints count as nodes
+        wire.encode([[0] * 7] * 6, max_nodes=48)
+    wire.encode([[0] * 7] * 6, max_nodes=49)
+
+
 def test_shared_lists_are_reported_with_their_paths():
     ligne = [0] * 7
     _, shared = wire.encode({"plateau": [ligne, ligne]})

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import landlock, reach
+from .reasons import Reason, Unavailable, sentence
 
 log = logging.getLogger(__name__)
 MIB = 1024 * 1024
@@ -57,6 +58,10 @@ PORTABLE_PLATFORMS = ("win32", "cygwin", "darwin")
 class IsolationUnavailable(Exception):
     """The isolation asked for cannot work on this machine (a usage error)."""
 
+    def __init__(self, why: Unavailable):
+        super().__init__(str(why))
+        self.why = why
+
 
 @dataclass(frozen=True)
 class IsolationChoice:
@@ -64,14 +69,18 @@ class IsolationChoice:
 
     mode: Isolation
     landlock_abi: int = 0
-    fallback: str = ""
-    """One line: why `auto` did not get bubblewrap (and Landlock), empty otherwise."""
+    fallback: tuple[Unavailable, ...] = ()
+    """Why `auto` did not get bubblewrap (and Landlock), empty otherwise."""
 
     @property
     def label(self) -> str:
         if self.mode is Isolation.LANDLOCK:
             return f"landlock (ABI {self.landlock_abi})"
         return str(self.mode.value)
+
+    def why(self, lang: str) -> str:
+        """The fallback in one line, in the reader's language ("" without one)."""
+        return sentence(self.fallback, lang)
 
 
 def _python_roots() -> list[Path]:
@@ -96,6 +105,30 @@ def _hidden_inside(bound: list[Path]) -> list[Path]:
         found.update(h for h in reach.hidden_folders() if h != root and root in h.parents)
     outer = [f for f in found if not any(o in f.parents for o in found)]
     return sorted(outer)
+
+
+@functools.lru_cache(maxsize=1)
+def _runtime_binds() -> tuple[str, ...]:
+    """The runtime's part of the bwrap command, the same for every worker: computed
+    once per process, by the grader, before any worker runs (the globs and the carving
+    cost 10-70 ms, paid at each start before)."""
+    args: list[str] = []
+    bound = []
+    for folder in SYSTEM_FOLDERS:
+        if Path(folder).exists():
+            args += ["--ro-bind", folder, folder]
+            bound.append(Path(folder))
+    for root in _python_roots():
+        args += ["--ro-bind", str(root), str(root)]
+        bound.append(root)
+    hidden = _hidden_inside(bound)
+    for path in hidden:
+        args += ["--tmpfs", str(path)]
+    for _, path in reach.student_libraries():
+        args += ["--ro-bind", str(path), str(path)]
+    for path in hidden:
+        args += ["--remount-ro", str(path)]
+    return tuple(args)
 
 
 def wrap_command(
@@ -137,21 +170,7 @@ def wrap_command(
         "--tmpfs",
         "/tmp",
     ]
-    bound = []
-    for folder in SYSTEM_FOLDERS:
-        if Path(folder).exists():
-            bwrap += ["--ro-bind", folder, folder]
-            bound.append(Path(folder))
-    for root in _python_roots():
-        bwrap += ["--ro-bind", str(root), str(root)]
-        bound.append(root)
-    hidden = _hidden_inside(bound)
-    for path in hidden:
-        bwrap += ["--tmpfs", str(path)]
-    for _, path in reach.student_libraries():
-        bwrap += ["--ro-bind", str(path), str(path)]
-    for path in hidden:
-        bwrap += ["--remount-ro", str(path)]
+    bwrap += _runtime_binds()
     bwrap += ["--ro-bind", str(private), str(private)]
     if Path("/tmp") in Path(scratch).parents:
         bwrap += ["--dir", scratch]  # inside the sized /tmp
@@ -161,26 +180,78 @@ def wrap_command(
     return bwrap + ["--remount-ro", "/", "--chdir", scratch, "--"] + command
 
 
-@functools.lru_cache(maxsize=1)
-def bubblewrap_status() -> tuple[bool, str]:
-    """(bubblewrap works here, why not) probed once."""
-    if shutil.which("bwrap") is None:
-        return False, "bwrap is not installed (apt-get install bubblewrap)"
-    probe = wrap_command(
+PROBE_SECONDS = 20
+_probe: subprocess.Popen[bytes] | None = None
+"""The probe `start_probe` launched, collected by `bubblewrap_status`."""
+
+
+def _probe_command() -> list[str]:
+    """A Python that does nothing, in the sandbox every worker gets."""
+    return wrap_command(
         [reach.python_executable(), "-S", "-c", "pass"],
         Isolation.BUBBLEWRAP,
         "/tmp/mmg-probe",
         Path(reach.python_executable()).parent,
         16 * MIB,
     )
+
+
+def start_probe() -> None:
+    """Launch the bubblewrap probe without waiting for it: the command line calls this
+    before its heavy imports, so the probe's 50-150 ms of wall time run beside them."""
+    global _probe
+    if _probe is not None or bubblewrap_status.cache_info().currsize or shutil.which("bwrap") is None:
+        return
     try:
-        done = subprocess.run(probe, capture_output=True, timeout=20, check=False)
+        _probe = subprocess.Popen(
+            _probe_command(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+    except OSError:
+        _probe = None  # bubblewrap_status runs it again and words the error
+
+
+def _collect_probe() -> subprocess.CompletedProcess[bytes]:
+    global _probe
+    probe, _probe = _probe, None
+    if probe is None:
+        return subprocess.run(_probe_command(), capture_output=True, timeout=PROBE_SECONDS, check=False)
+    try:
+        _, stderr = probe.communicate(timeout=PROBE_SECONDS)
+    except subprocess.TimeoutExpired:
+        probe.kill()
+        probe.communicate()
+        raise
+    return subprocess.CompletedProcess(probe.args, probe.returncode, b"", stderr)
+
+
+@functools.lru_cache(maxsize=1)
+def bubblewrap_status() -> tuple[bool, Unavailable | None]:
+    """(bubblewrap works here, why not) probed once (the probe `start_probe` launched
+    when there is one)."""
+    if shutil.which("bwrap") is None:
+        return False, Unavailable(Reason.BWRAP_NOT_INSTALLED)
+    try:
+        done = _collect_probe()
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return False, f"bwrap does not start: {exc}"
+        return False, Unavailable(Reason.BWRAP_NO_START, str(exc))
     if done.returncode != 0:
         error = done.stderr.decode(errors="replace").strip().splitlines()
-        return False, "bwrap fails here: " + (error[-1][:160] if error else f"status {done.returncode}")
-    return True, ""
+        return False, Unavailable(
+            Reason.BWRAP_FAILS, error[-1][:160] if error else f"status {done.returncode}"
+        )
+    return True, None
+
+
+def likely(choice: str) -> Isolation | None:
+    """The isolation `choose(choice)` will most likely return, without waiting for the
+    bubblewrap probe (bubblewrap when bwrap is installed); None when it cannot work."""
+    if choice in ("auto", "bubblewrap") and sys.platform not in PORTABLE_PLATFORMS:
+        if bubblewrap_status.cache_info().currsize == 0 and shutil.which("bwrap") is not None:
+            return Isolation.BUBBLEWRAP
+    try:
+        return choose(choice).mode
+    except IsolationUnavailable:
+        return None
 
 
 def available_isolation() -> Isolation:
@@ -193,25 +264,28 @@ def choose(choice: str) -> IsolationChoice:
     choice cannot work here."""
     if choice == "basic":
         if sys.platform in PORTABLE_PLATFORMS:  # preexec_fn, /proc, fd passing: Linux only
-            raise IsolationUnavailable(f"{sys.platform}: use --isolation portable")
+            raise IsolationUnavailable(Unavailable(Reason.NOT_LINUX, sys.platform))
         return IsolationChoice(Isolation.BASIC)
     if choice == "portable" or (choice == "auto" and sys.platform in PORTABLE_PLATFORMS):
-        why = "" if choice == "portable" else f"{sys.platform}: bubblewrap and Landlock need Linux"
+        why = () if choice == "portable" else (Unavailable(Reason.NOT_LINUX, sys.platform),)
         return IsolationChoice(Isolation.PORTABLE, fallback=why)
-    bwrap_ok, bwrap_why = bubblewrap_status() if choice in ("auto", "bubblewrap") else (False, "")
+    bwrap_ok, bwrap_why = bubblewrap_status() if choice in ("auto", "bubblewrap") else (False, None)
     if choice == "bubblewrap":
         if not bwrap_ok:
+            assert bwrap_why is not None  # a failed probe always says why
             raise IsolationUnavailable(bwrap_why)
         return IsolationChoice(Isolation.BUBBLEWRAP)
     version, landlock_why = landlock.abi()
     if choice == "landlock":
         if not version:
+            assert landlock_why is not None
             raise IsolationUnavailable(landlock_why)
         return IsolationChoice(Isolation.LANDLOCK, version)
     if choice != "auto":
-        raise IsolationUnavailable(f"unknown isolation {choice!r}")
+        raise IsolationUnavailable(Unavailable(Reason.UNKNOWN_MODE, repr(choice)))
     if bwrap_ok:
         return IsolationChoice(Isolation.BUBBLEWRAP)
+    fallback = tuple(why for why in (bwrap_why, landlock_why if not version else None) if why is not None)
     if version:
-        return IsolationChoice(Isolation.LANDLOCK, version, fallback=bwrap_why)
-    return IsolationChoice(Isolation.BASIC, fallback=f"{bwrap_why}; {landlock_why}")
+        return IsolationChoice(Isolation.LANDLOCK, version, fallback=fallback)
+    return IsolationChoice(Isolation.BASIC, fallback=fallback)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import reach
+from .reasons import Reason, Unavailable
 
 if TYPE_CHECKING:  # imported where used: landlockpy is Linux-only
     from landlockpy import AccessFS, Ruleset
@@ -36,19 +37,19 @@ what the kernel lacks is said in the report (`describe`)."""
 
 
 @functools.lru_cache(maxsize=1)
-def abi() -> tuple[int, str]:
+def abi() -> tuple[int, Unavailable | None]:
     """(Landlock ABI of this kernel, why 0 when unusable)."""
     try:
         import landlockpy
     except ImportError:
-        return 0, "the landlockpy package is not installed (pip install landlockpy)"
+        return 0, Unavailable(Reason.LANDLOCKPY_MISSING)
     try:
         version = landlockpy.abi_version()
     except OSError as exc:
-        return 0, f"Landlock refused: {exc}"
+        return 0, Unavailable(Reason.LANDLOCK_REFUSED, str(exc))
     if version < MIN_ABI:
-        return 0, "the kernel has no Landlock (Linux 5.13+ with landlock in its lsm= list)"
-    return version, ""
+        return 0, Unavailable(Reason.NO_LANDLOCK)
+    return version, None
 
 
 def missing_features(version: int) -> list[str]:

@@ -131,6 +131,13 @@ class WorkerFolder:
             assert identity.uid is not None  # Drop.UID always comes with its uid
             os.chown(self.scratch, identity.uid, identity.uid)
 
+    def detach(self) -> None:
+        """Never remove the folder from this process: a forked child's copy of the
+        object, whose collection would otherwise delete the parent's worker's files."""
+        finalizer = getattr(self._folder, "_finalizer", None)
+        if finalizer is not None:
+            finalizer.detach()
+
     def remove(self) -> None:
         for folder in (self.library, self.private):
             try:

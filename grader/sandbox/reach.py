@@ -11,15 +11,21 @@ symbolic links made for each worker (`link_libraries`).
 
 from __future__ import annotations
 
+import csv
 import functools
-import importlib.metadata
 import importlib.util
 import os
 import re
 import site
 import sys
 import sysconfig
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")
 """What student notebooks import; their dependencies come with them."""
@@ -78,14 +84,30 @@ def hidden_folders() -> tuple[Path, ...]:
 
 
 def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
+    """`path` is `folder` or lies under it (string prefixes: `Path.parents` builds a
+    path object per level, which cost seconds over the runtime's thousands of pairs)."""
+    inner, outer = str(path), str(folder)
+    return inner == outer or inner.startswith(outer if outer.endswith("/") else outer + "/")
+
+
+def _ancestors(path: Path) -> Iterator[str]:
+    """`path` and each folder holding it, as strings, innermost first."""
+    text = str(path)
+    yield text
+    while text not in ("/", ""):
+        parent = text.rsplit("/", 1)[0] or "/"
+        if parent == text:
+            return
+        text = parent
+        yield text
 
 
 def carve(root: Path, hidden: tuple[Path, ...], split: set[Path] | None = None) -> list[Path]:
     """`root` without the hidden folders: the root itself when none is inside it, else
     its entries, each carved in turn (a rule or a bind covers a whole tree). The
     folders split that way are added to `split`."""
-    if any(_inside(root, h) for h in hidden) or PACKAGES_FOLDER.fullmatch(root.name):
+    hidden_set = frozenset(map(str, hidden))
+    if not hidden_set.isdisjoint(_ancestors(root)) or PACKAGES_FOLDER.fullmatch(root.name):
         return []
     if not root.is_dir() or not any(_inside(h, root) for h in hidden):
         return [root]
@@ -140,24 +162,93 @@ def _runtime() -> tuple[tuple[Path, ...], tuple[Path, ...]]:
 
 
 def _outermost(paths: set[Path]) -> tuple[Path, ...]:
-    """Without the paths already inside another one of the set."""
-    ordered = sorted(paths, key=lambda p: len(p.parts))
-    kept: list[Path] = []
-    for path in ordered:
-        if not any(_inside(path, k) for k in kept):
-            kept.append(path)
-    return tuple(sorted(kept))
+    """Without the paths already inside another one of the set: a path is dropped when
+    one of its folders is in the set (its depth's worth of lookups, not a pass over
+    every other path)."""
+    given = frozenset(map(str, paths))
+    return tuple(sorted(p for p in paths if given.isdisjoint(list(_ancestors(p))[1:])))
 
 
-def _requirement_names(distribution: importlib.metadata.Distribution) -> list[str]:
+@dataclass(frozen=True)
+class _DistInfo:
+    """An installed distribution's `.dist-info` folder, found on `sys.path` as
+    importlib.metadata finds it (its first match), without importing it (50 ms: it
+    imports the email package)."""
+
+    site: Path
+    info: Path
+
+    def read_text(self, name: str) -> str | None:
+        try:
+            return (self.info / name).read_text("utf-8")
+        except OSError:
+            return None
+
+    def locate_file(self, path: str) -> Path:
+        return self.site / path
+
+
+Distribution = Union[_DistInfo, "importlib.metadata.Distribution"]
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _distribution(name: str) -> Distribution | None:
+    """The distribution `name` (None when not installed); importlib.metadata's
+    answer whenever the simple search is not sure (an egg, a dist-info without
+    RECORD, a zip file on the path)."""
+    wanted = _normalized(name)
+    archives = False
+    for entry in sys.path:
+        try:
+            children = os.listdir(entry or ".")
+        except OSError:
+            archives = archives or os.path.isfile(entry)  # a zip: importlib.metadata reads it
+            continue
+        for child in children:
+            if child.endswith(".dist-info") and _normalized(child.partition("-")[0]) == wanted:
+                info = Path(entry or ".") / child
+                if (info / "METADATA").is_file() and (info / "RECORD").is_file():
+                    return _DistInfo(Path(entry or "."), info)
+                return _metadata_distribution(name)
+            egg = child.endswith((".egg-info", ".egg"))
+            if egg and _normalized(child.partition("-")[0].removesuffix(".egg-info")) == wanted:
+                return _metadata_distribution(name)
+    return _metadata_distribution(name) if archives else None
+
+
+def _metadata_distribution(name: str) -> importlib.metadata.Distribution | None:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _requirement_names(distribution: Distribution) -> list[str]:
     names = []
-    for requirement in distribution.requires or []:
+    for requirement in _requirements(distribution):
         if "extra ==" in requirement.replace("extra==", "extra =="):
             continue  # optional extras: not installed for the student
         match = re.match(r"[A-Za-z0-9._-]+", requirement)
         if match:
             names.append(match.group(0))
     return names
+
+
+def _requirements(distribution: Distribution) -> list[str]:
+    """Its Requires-Dist lines, read from METADATA's headers without the email parser
+    (`Distribution.requires` parses the whole file: 2 ms a distribution)."""
+    text = distribution.read_text("METADATA")
+    if text is None:
+        return [] if isinstance(distribution, _DistInfo) else list(distribution.requires or [])
+    headers = text.split("\n\n", 1)[0]
+    return [
+        line.split(":", 1)[1].strip() for line in headers.splitlines() if line.startswith("Requires-Dist:")
+    ]
 
 
 @functools.lru_cache(maxsize=1)
@@ -173,13 +264,11 @@ def student_libraries() -> tuple[tuple[str, Path], ...]:
         if key in seen:
             continue
         seen.add(key)
-        try:
-            distribution = importlib.metadata.distribution(name)
-        except importlib.metadata.PackageNotFoundError:
+        distribution = _distribution(name)
+        if distribution is None:
             continue
         todo.extend(_requirement_names(distribution))
-        for file in distribution.files or []:
-            top = file.parts[0] if file.parts else ""
+        for top in _top_entries(distribution):
             if (
                 not top
                 or top in ("..", "__pycache__")
@@ -192,6 +281,18 @@ def student_libraries() -> tuple[tuple[str, Path], ...]:
             if path.exists() and not any(_inside(path, g) for g in grader_locations()):
                 entries[top] = path
     return tuple(sorted(entries.items()))
+
+
+def _top_entries(distribution: Distribution) -> list[str]:
+    """The first component of each file the distribution installed, in its order.
+
+    Read from RECORD's text when there is one: `Distribution.files` builds a path
+    object per file (numpy and fonttools have thousands: 30 ms a run)."""
+    record = distribution.read_text("RECORD")
+    if record is None:
+        files = [] if isinstance(distribution, _DistInfo) else distribution.files or []
+        return [file.parts[0] if file.parts else "" for file in files]
+    return [row[0].split("/")[0] for row in csv.reader(record.splitlines()) if row]
 
 
 def link_libraries(folder: Path) -> None:

@@ -101,8 +101,11 @@ class StudentSession:
         max_restarts: int = 8,
         total_budget: float = TOTAL_BUDGET,
         preload: tuple[str, ...] = (),
+        fresh: WorkerProcess | None = None,
     ):
         self.module_name = module_name
+        self._fresh = fresh
+        """A worker started ahead for this session (see `ahead`): its first worker."""
         self.total_budget = total_budget
         self.preload = preload
         """Modules imported in each new worker before student code, off the student's clock."""
@@ -133,6 +136,9 @@ class StudentSession:
         self.close()
 
     def close(self) -> None:
+        if self._fresh is not None:  # never used
+            self._fresh.close()
+            self._fresh = None
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -164,8 +170,10 @@ class StudentSession:
     def _start(self) -> WorkerProcess:
         """A new worker, with the modules to preload imported (not on the student's clock)."""
         started = time.monotonic()
+        worker, self._fresh = self._fresh, None
         try:
-            worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
+            if worker is None or not worker.alive:
+                worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:

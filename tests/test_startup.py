@@ -1,0 +1,174 @@
+"""What the command line pays before grading (docs/performance.md): imports made when
+needed, the registry's TDs imported on use, notebooks read without nbformat when
+nbformat would read them unchanged, and the sandbox's path arithmetic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import grader.submission as submission
+from exercises import EXERCISES, PACKAGES
+from grader.errors import NotGradable
+from grader.sandbox import reach
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def modules_after(statement: str, names: tuple[str, ...]) -> list[str]:
+    """Which of `names` a fresh interpreter has imported after `statement`."""
+    code = f"import sys\n{statement}\nprint(sorted(n for n in {names!r} if n in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.replace("'", '"'))
+
+
+HEAVY = (
+    "hypothesis",
+    "nbformat",
+    "concurrent.futures",
+    "multiprocessing",
+    "grader.checks",
+    "exercises.puissance4",
+    "reference.puissance4",
+    "grader.render.junit_report",
+    "grader.render.json_report",
+    "grader.render.annotations",
+    "grader.render.html_report",
+)
+
+
+def test_the_command_line_module_imports_nothing_heavy():
+    assert modules_after("import grader.cli", HEAVY) == []
+
+
+def test_the_registry_imports_a_td_when_it_is_used():
+    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
+    assert modules_after("from exercises import EXERCISES; ids = list(EXERCISES)", tds) == []
+    statement = "from exercises import EXERCISES; EXERCISES['morpion']"
+    assert modules_after(statement, tds) == ["exercises.morpion"]
+
+
+def test_the_registry_maps_each_id_to_its_exercise_in_detection_order():
+    assert next(iter(EXERCISES)) == "puissance4"  # ties go to it
+    assert [exercise.id for exercise in EXERCISES.values()] == list(EXERCISES)
+    assert "morpion" in EXERCISES and "dames" not in EXERCISES
+    with pytest.raises(KeyError):
+        EXERCISES["dames"]
+
+
+# -- reading notebooks ----------------------------------------------------------------
+def read(text: str) -> object:
+    try:
+        return submission.read_notebook(text)
+    except NotGradable as exc:
+        return ("not gradable", exc.reason)
+
+
+def read_with_nbformat(text: str, monkeypatch: pytest.MonkeyPatch) -> object:
+    with monkeypatch.context() as patch:
+        patch.setattr(submission, "_plain_v4", lambda data: False)
+        return read(text)
+
+
+def code_cell(source: object, **fields: object) -> dict[str, object]:
+    return {
+        "cell_type": "code",
+        "metadata": {},
+        "outputs": [],
+        "execution_count": None,
+        "source": source,
+    } | fields
+
+
+def v4(*cells: object) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": list(cells)})
+
+
+IRREGULAR = [
+    v4(code_cell(["x = 1\n", 2])),  # a source item that is not text
+    v4(code_cell("x = 1", outputs=None)),
+    v4(code_cell("x = 1", execution_count="3")),
+    v4({"cell_type": "code", "source": "x = 1"}),  # no metadata, no outputs
+    v4({"cell_type": "heading", "metadata": {}, "source": "x = 1"}),
+    v4(["x = 1"]),
+    json.dumps({"nbformat": 4, "metadata": {}, "cells": [code_cell("x = 1")]}),  # no minor
+    json.dumps({"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": []}),
+    json.dumps({"cells": [code_cell("x = 1")]}),
+]
+
+
+@pytest.mark.parametrize("text", IRREGULAR)
+def test_an_irregular_notebook_is_read_by_nbformat(text, monkeypatch):
+    assert not submission._plain_v4(json.loads(text))
+    assert read(text) == read_with_nbformat(text, monkeypatch)
+
+
+def corpus_notebooks() -> list[Path]:
+    folders = ("tests/fixtures", "tests/faults", "samples")
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.ipynb"))
+
+
+def test_every_notebook_of_the_corpus_reads_as_nbformat_reads_it(monkeypatch):
+    plain = 0
+    for path in corpus_notebooks():
+        text = path.read_bytes().decode("utf-8", "replace")
+        assert read(text) == read_with_nbformat(text, monkeypatch), path
+        try:
+            plain += submission._plain_v4(json.loads(text))
+        except ValueError:
+            pass
+    assert plain > 50  # the fast path is the common one
+
+
+def test_a_regular_notebook_written_by_nbformat_takes_the_fast_path():
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("# TD"), nbformat.v4.new_code_cell("x = 1\ny = 2")]
+    text = nbformat.writes(notebook)
+    assert submission._plain_v4(json.loads(text))
+    cells, total, _ = submission.read_notebook(text)
+    assert total == 1 and [c.source.rstrip() for c in cells] == ["x = 1\ny = 2"]
+
+
+# -- the sandbox's path arithmetic ------------------------------------------------------
+def inside_by_parents(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+segment = st.sampled_from(["a", "b", "ab", "a-b", "a.b", "site-packages"])
+paths = st.lists(segment, min_size=0, max_size=4).map(lambda parts: Path("/", *parts))
+
+
+@given(paths, paths)
+def test_inside_is_the_parents_relation(path, folder):
+    assert reach._inside(path, folder) == inside_by_parents(path, folder)
+
+
+@given(st.sets(paths, max_size=12))
+def test_outermost_keeps_the_paths_no_other_one_holds(given_paths):
+    expected = sorted(
+        p for p in given_paths if not any(q != p and inside_by_parents(p, q) for q in given_paths)
+    )
+    assert list(reach._outermost(given_paths)) == expected
+
+
+@pytest.mark.parametrize("name", ["numpy", "matplotlib", "python-dateutil", "Pillow", "six", "no-such-thing"])
+def test_distributions_are_found_where_importlib_metadata_finds_them(name):
+    import importlib.metadata
+
+    try:
+        expected = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        assert reach._distribution(name) is None
+        return
+    found = reach._distribution(name)
+    assert found is not None
+    for file in ("METADATA", "RECORD"):
+        assert found.read_text(file) == expected.read_text(file)
+    assert reach._real(found.locate_file("x")) == reach._real(str(expected.locate_file("x")))
