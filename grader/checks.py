@@ -8,11 +8,13 @@ runner here turns what it raises into a `CheckResult`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 import inspect
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Generic, TypeVar
@@ -31,7 +33,8 @@ from .results import (
     Text,
     failure_of,
 )
-from .sandbox.session import CallResult, StudentSession
+from .sandbox import wire
+from .sandbox.session import Call, CallResult, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
 
@@ -229,6 +232,20 @@ class StudentView:
         args = self.with_bounds(name, args)
         return self.session.call(name, *args, budget=budget, keep_args=keep_args, count=count)
 
+    def prefetch(self, calls: Sequence[Call]) -> Prefetched | None:
+        """`calls` (as a check writes them) sent ahead in one stream (`call_many`), for
+        `take` to hand out in order; None when they cannot be (a `Ref` argument is
+        resolved once per request in the worker, not once per call)."""
+        keys = [call_key(c) for c in calls]
+        if not keys or any('"$ref"' in k for k in keys):
+            return None
+        sent = []
+        for c in calls:
+            name = self.aliases.get(c.func, c.func)
+            budget = self.timeout_override or c.budget
+            sent.append(Call(name, self.with_bounds(name, c.args), budget, c.keep_args, c.count))
+        return Prefetched(deque(keys), self.session.call_many(sent))
+
     def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """`args`, with `-inf` / `+inf` for the student's required parameters named like
         `alpha` / `beta` when the function needs more arguments than the sheet gives
@@ -278,6 +295,39 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
+def call_key(call: Call) -> str:
+    """A call as the worker would receive it (before aliases): equal keys, same call."""
+    text: str = wire.encode([call.func, list(call.args), call.budget, call.keep_args, list(call.count)])[0]
+    return text
+
+
+class Prefetched:
+    """Outcomes of calls sent ahead, handed out while the calls made match the plan.
+
+    The first call that is not the next planned one (or any call once the plan is
+    done) stops the stream: it and every later call are made one by one, with the
+    seeds `call` would have given them (the session counts only the calls handed out)."""
+
+    def __init__(self, keys: deque[str], stream: Iterator[CallResult | StudentFailure]):
+        self.keys = keys
+        self.stream = stream
+
+    def take(self, call: Call) -> CallResult | StudentFailure | None:
+        if self.keys and self.keys[0] == call_key(call):
+            self.keys.popleft()
+            outcome = next(self.stream, None)
+            if outcome is not None:
+                return outcome
+        self.close()
+        return None
+
+    def close(self) -> None:
+        self.keys.clear()
+        close = getattr(self.stream, "close", None)
+        if close is not None:
+            close()
+
+
 PARAMETERS_HELPER = '''
 def required_parameters(name):
     import inspect
@@ -315,6 +365,8 @@ class CheckContext(Generic[State]):
     """Results shared by the checks and notes of one question (e.g. call counts)."""
     to_student: Callable[[State, Any], Any] = _as_is
     draw: Callable[[Any], str] = show
+    _ahead: Prefetched | None = field(default=None, repr=False)
+    """Calls sent ahead (`prefetched`): `call` takes their outcomes while they match."""
 
     def as_student(self, board: Any) -> Any:
         """A reference board in the submission's own representation."""
@@ -342,10 +394,49 @@ class CheckContext(Generic[State]):
         """Call the student; on failure raise CallFailed carrying the call as shown and
         `board` (reference data) drawn."""
         try:
-            return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
+            outcome = self._ahead.take(Call(func, args, budget, keep_args, count)) if self._ahead else None
+            if outcome is None:
+                return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
+            if isinstance(outcome, StudentFailure):
+                raise outcome
+            return outcome
         except StudentFailure as failure:
             call = shown or f"{func}({', '.join(show(a) for a in args)})"
             raise CallFailed(Evidence(call=call, board=self.drawn(board)), failure) from None
+
+    def ask(
+        self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False, count: tuple[str, ...] = ()
+    ) -> Call:
+        """The call `self.call(func, *args, ...)` will make, as data (see `prefetched`)."""
+        return Call(func, args, budget, keep_args, count)
+
+    @contextlib.contextmanager
+    def prefetched(self, calls: Iterable[Call]) -> Iterator[None]:
+        """Inside, `calls` are sent to the worker ahead, in one stream: each `call` that
+        is the next of them gets its outcome from the stream (one round trip for them
+        all instead of one each). Only for calls whose arguments do not depend on the
+        answers before them, in a check that does not observe the call history (the
+        worker may run a few calls past the first answer the check rejects)."""
+        if self._ahead is not None:  # already inside one: its plan goes on
+            yield
+            return
+        plan = list(calls)
+        self._ahead = self.student.prefetch(plan) if plan else None
+        try:
+            yield
+        finally:
+            ahead, self._ahead = self._ahead, None
+            if ahead is not None:
+                ahead.close()
+
+    def each(
+        self, probe: Callable[[Any], None], examples: Iterable[Any], calls: Callable[[Any], list[Call]]
+    ) -> None:
+        """`probe` on each example in turn, the calls `calls(example)` gives sent ahead."""
+        examples = list(examples)
+        with self.prefetched(c for example in examples for c in calls(example)):
+            for example in examples:
+                probe(example)
 
     def value(self, *args: Any, **kwargs: Any) -> Any:
         return self.call(*args, **kwargs).value
@@ -358,6 +449,7 @@ class CheckContext(Generic[State]):
         examples: int,
         explicit: Iterable[Any] = (),
         shrink_probes: int | None = None,
+        calls: Callable[[Any], list[Call]] | None = None,
     ) -> None:
         """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
@@ -366,22 +458,29 @@ class CheckContext(Generic[State]):
         shrunk by Hypothesis to the smallest failing example found in `shrink_probes`
         probes (default MAX_SHRINK_PROBES; fewer where a probe needs a costly reference
         value), and re-raised.
+
+        `calls(example)`, when given, lists the calls `probe(example)` makes, in order:
+        they are sent ahead (`prefetched`), for the explicit and shipped examples alike.
         """
-        for example in explicit:
-            probe(example)
+        explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
+        drawn = drawn_examples(examples_of, count, self.check_name)
+        plan = [c for example in [*explicit, *drawn] for c in calls(example)] if calls else []
         first: Exception | None = None
-        for example in drawn_examples(examples_of, count, self.check_name):
-            try:
-                probe(copy.deepcopy(example))
-            except Mismatch as exc:
-                first = exc
-                break
-            except CallFailed as exc:
-                if not isinstance(exc.failure, StudentCodeError):
-                    raise  # a timeout or a crash: shrinking would pay for it again
-                first = exc
-                break
+        with self.prefetched(plan):
+            for example in explicit:
+                probe(example)
+            for example in drawn:
+                try:
+                    probe(copy.deepcopy(example))
+                except Mismatch as exc:
+                    first = exc
+                    break
+                except CallFailed as exc:
+                    if not isinstance(exc.failure, StudentCodeError):
+                        raise  # a timeout or a crash: shrinking would pay for it again
+                    first = exc
+                    break
         if first is not None:
             self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 
