@@ -128,3 +128,12 @@ def test_an_item_nobody_waits_for_that_hangs_costs_no_restart(session):
     stream.close()  # the worker is already in the loop: the stop waits for its timeout
     assert session.call("f", 2).value[0] == 2
     assert session.restarts == 0
+
+
+def test_the_stream_stays_within_the_submission_s_total_budget():
+    with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=2, total_budget=3) as session:
+        assert session.run_cell(Cell(1, SOURCE, "cellule 1")).ok
+        results = list(session.call_many([Call("f", ("loop",), budget=0.5) for _ in range(20)]))
+        assert all(isinstance(r, CallTimeout) for r in results)
+        assert len(results) < 10  # stopped once the total was spent, not 20 budgets later
+        assert session.remaining() <= 0.1

@@ -435,12 +435,19 @@ class StudentSession:
         received = 0
         try:
             for c in calls:
+                wait = min(c.budget, self.remaining())  # the stream stays within the total, as calls do
                 try:
-                    reply = self._timed(partial(worker.stream_reply, token, c.budget + GRACE_SECONDS))
+                    if wait <= 0:
+                        worker.kill()
+                        raise WorkerTimeout(0)
+                    reply = self._timed(partial(worker.stream_reply, token, wait + GRACE_SECONDS))
+                    if reply.get("item") != received:  # the worker numbers its answers: not this
+                        worker.kill()
+                        raise WorkerDied(Crash.CHANNEL)
                 except (WorkerTimeout, WorkerDied, ReplyTooLarge) as exc:
                     received = -1  # the worker is gone: nothing to read after it
                     self.seed += 1
-                    yield _lost(exc, c.budget)
+                    yield _lost(exc, max(wait, 0))
                     return True
                 received += 1
                 self.seed += 1
