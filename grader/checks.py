@@ -33,7 +33,6 @@ from .results import (
     Text,
     failure_of,
 )
-from .sandbox import wire
 from .sandbox.session import Call, CallResult, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
@@ -236,15 +235,14 @@ class StudentView:
         """`calls` (as a check writes them) sent ahead in one stream (`call_many`), for
         `take` to hand out in order; None when they cannot be (a `Ref` argument is
         resolved once per request in the worker, not once per call)."""
-        keys = [call_key(c) for c in calls]
-        if not keys or any('"$ref"' in k for k in keys):
+        if not calls or any(_holds_ref(c.args) for c in calls):
             return None
         sent = []
         for c in calls:
             name = self.aliases.get(c.func, c.func)
             budget = self.timeout_override or c.budget
             sent.append(Call(name, self.with_bounds(name, c.args), budget, c.keep_args, c.count))
-        return Prefetched(deque(keys), self.session.call_many(sent))
+        return Prefetched(deque(calls), self.session.call_many(sent))
 
     def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """`args`, with `-inf` / `+inf` for the student's required parameters named like
@@ -295,10 +293,24 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
-def call_key(call: Call) -> str:
-    """A call as the worker would receive it (before aliases): equal keys, same call."""
-    text: str = wire.encode([call.func, list(call.args), call.budget, call.keep_args, list(call.count)])[0]
-    return text
+def _holds_ref(value: Any) -> bool:
+    """Whether `value` holds a `Ref` (in lists, tuples, dicts: what the codec sends)."""
+    if isinstance(value, Ref):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_holds_ref(v) for v in value if not isinstance(v, (int, float, str)))
+    if isinstance(value, dict):
+        return any(_holds_ref(k) or _holds_ref(v) for k, v in value.items())
+    return False
+
+
+def _same_call(planned: Call, made: Call) -> bool:
+    """`made` is the call planned (equal values; anything equality cannot decide, such as
+    NaN or a numpy array, counts as another call: it is then made on its own)."""
+    try:
+        return bool(planned == made)
+    except (TypeError, ValueError):
+        return False
 
 
 class Prefetched:
@@ -308,13 +320,13 @@ class Prefetched:
     done) stops the stream: it and every later call are made one by one, with the
     seeds `call` would have given them (the session counts only the calls handed out)."""
 
-    def __init__(self, keys: deque[str], stream: Iterator[CallResult | StudentFailure]):
-        self.keys = keys
+    def __init__(self, planned: deque[Call], stream: Iterator[CallResult | StudentFailure]):
+        self.planned = planned
         self.stream = stream
 
     def take(self, call: Call) -> CallResult | StudentFailure | None:
-        if self.keys and self.keys[0] == call_key(call):
-            self.keys.popleft()
+        if self.planned and _same_call(self.planned[0], call):
+            self.planned.popleft()
             outcome = next(self.stream, None)
             if outcome is not None:
                 return outcome
@@ -322,7 +334,7 @@ class Prefetched:
         return None
 
     def close(self) -> None:
-        self.keys.clear()
+        self.planned.clear()
         close = getattr(self.stream, "close", None)
         if close is not None:
             close()
