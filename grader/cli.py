@@ -130,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     files = collect(args.paths)
     if args.gradescope and len(files) != 1:
         parser.error(tr(settings.lang, "gradescope_one"))
+    if args.vpl and len(files) != 1:
+        parser.error(tr(settings.lang, "vpl_one"))
+    if args.vpl_max <= 0:
+        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
     start_early(files, settings)
     from .api import Interrupted, grade  # the checks, Hypothesis, the reference: see above
     from .render.progress import Progress
@@ -145,10 +149,6 @@ def main(argv: list[str] | None = None) -> int:
         print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
-    if args.vpl and len(files) != 1:
-        parser.error(tr(settings.lang, "vpl_one"))
-    if args.vpl_max <= 0:
-        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
     # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
     out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
     progress = Progress(sys.stderr, settings.lang)

@@ -172,3 +172,38 @@ def test_distributions_are_found_where_importlib_metadata_finds_them(name):
     for file in ("METADATA", "RECORD"):
         assert found.read_text(file) == expected.read_text(file)
     assert reach._real(found.locate_file("x")) == reach._real(str(expected.locate_file("x")))
+
+
+# -- the bubblewrap probe, started before the imports ------------------------------------
+@pytest.fixture
+def fake_bwrap(monkeypatch):
+    from grader.sandbox import isolation
+
+    isolation.bubblewrap_status.cache_clear()
+    monkeypatch.setattr(isolation.shutil, "which", lambda name: "/usr/bin/" + name)
+    yield isolation
+    isolation.bubblewrap_status.cache_clear()
+
+
+@pytest.mark.parametrize("early", [True, False])
+def test_the_probes_verdict_is_the_same_started_early_or_not(fake_bwrap, monkeypatch, early):
+    from grader.sandbox.reasons import Reason
+
+    failing = [
+        sys.executable,
+        "-c",
+        "import sys; sys.exit('bwrap: No permissions to create a new namespace')",
+    ]
+    monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: failing)
+    if early:
+        fake_bwrap.start_probe()
+        assert fake_bwrap._probe is not None
+    works, why = fake_bwrap.bubblewrap_status()
+    assert not works and why is not None and why.reason is Reason.BWRAP_FAILS
+    assert why.words("fr") == "bwrap échoue ici : bwrap: No permissions to create a new namespace"
+    assert fake_bwrap._probe is None  # collected
+    monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
+    fake_bwrap.bubblewrap_status.cache_clear()
+    fake_bwrap.start_probe()
+    assert fake_bwrap.bubblewrap_status() == (True, None)
+    assert fake_bwrap.likely("auto") is fake_bwrap.Isolation.BUBBLEWRAP
