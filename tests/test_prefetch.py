@@ -35,8 +35,10 @@ BUGS = {
 }
 
 
-def grade(source: str, prefetch: bool, questions: tuple[str, ...]) -> tuple[list, FakeSession]:
-    exercise = EXERCISES["puissance4"]
+def grade(
+    source: str, prefetch: bool, questions: tuple[str, ...], exercise_id: str = "puissance4"
+) -> tuple[list, FakeSession]:
+    exercise = EXERCISES[exercise_id]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in questions))
     session = FakeSession(source, "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
@@ -58,6 +60,33 @@ def test_sent_ahead_or_one_by_one_the_grades_and_evidence_are_the_same(bug):
     assert streamed.seed == one_by_one.seed  # as many calls made: later checks get the same seeds
     assert len(streamed.streams) >= 15 and one_by_one.streams == []
     if bug != "none":
+        assert any(c.evidence for q in ahead for c in q.checks), "the bug is caught"
+
+
+OTHERS = [
+    ("morpion", ("Q1", "Q2", "Q3", "Q4"), "", ""),
+    ("morpion", ("Q1", "Q2", "Q3", "Q4"), "        [state[0][2], state[1][2], state[2][2]],", ""),
+    ("domineering", ("Q2", "Q3", "Q8"), "", ""),
+    (
+        "domineering",
+        ("Q2", "Q3", "Q8"),
+        "        return INF\n    return len(coups_possibles(v, 0))",
+        "        return -INF\n    return len(coups_possibles(v, 0))",
+    ),
+]
+
+
+@pytest.mark.parametrize("exercise_id, questions, line, bug", OTHERS)
+def test_other_sheets_sent_ahead_or_one_by_one_the_same(exercise_id, questions, line, bug):
+    reference = (ROOT / "reference" / f"{exercise_id}.py").read_text("utf-8")
+    assert reference.count(line) == 1 or not line, "the reference changed: pick another line"
+    source = reference.replace(line, bug) if line else reference
+    ahead, streamed = grade(source, True, questions, exercise_id)
+    single, one_by_one = grade(source, False, questions, exercise_id)
+    assert ahead == single
+    assert streamed.seed == one_by_one.seed
+    assert len(streamed.streams) >= 3 and one_by_one.streams == []
+    if line:
         assert any(c.evidence for q in ahead for c in q.checks), "the bug is caught"
 
 
