@@ -137,3 +137,14 @@ def test_the_stream_stays_within_the_submission_s_total_budget():
         assert all(isinstance(r, CallTimeout) for r in results)
         assert len(results) < 10  # stopped once the total was spent, not 20 budgets later
         assert session.remaining() <= 0.1
+
+
+def test_another_request_during_a_stream_ends_the_stream_first(session):
+    stream = session.call_many([Call("f", (i,)) for i in range(30)])
+    assert next(stream).value[0] == 0
+    seen = session.get("calls")  # not answered by one of the stream's frames
+    assert seen[0] == 0 and len(seen) <= 30
+    assert list(stream) == []  # ended: the calls not taken are made one by one by whoever needs them
+    assert session.seed == 1
+    assert session.call("f", "after").value[0] == "after"
+    assert session.restarts == 0

@@ -7,6 +7,7 @@ succeeded, so the remaining checks see the same namespace.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -145,6 +146,8 @@ class StudentSession:
         """Grader code defined in the worker (see `define_helpers`), replayed on restart."""
         self._worker: WorkerProcess | None = None
         self._uncounted_restart = False
+        self._open: Generator[Any, None, None] | None = None
+        """The `call_many` stream last opened: any other request ends it first."""
         """The worker died in a call nobody waited for (`_drain`): its restart is free."""
 
     # -- lifecycle ---------------------------------------------------------------
@@ -237,6 +240,7 @@ class StudentSession:
     def _request(self, message: dict[str, Any], budget: float, floor: float = 0.0) -> dict[str, Any]:
         """Send `message` with at most `budget` seconds, cut to what is left of the total
         (but at least `floor`); none left: CallTimeout without asking the worker."""
+        self._end_stream()
         budget = min(budget, max(self.remaining(), floor))
         if budget <= 0:
             raise CallTimeout(0)
@@ -382,15 +386,29 @@ class StudentSession:
             stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS),
         )
 
-    def call_many(self, calls: Sequence[Call]) -> Iterator[CallResult | StudentFailure]:
+    def call_many(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, None]:
         """The outcomes of `calls`, in order, as `call` would give them one by one (the
         same seeds, budgets, counters; a failure is yielded, not raised), from one request
-        per MAX_ITEMS calls: the worker answers each call as it returns.
+        per MAX_ITEMS calls: the worker answers each call as it returns. Any other
+        request (a `call`, `get`...) before the iterator is done ends it first.
 
         Stopping early (closing the iterator) tells the worker to run no more of them;
         the calls it already ran were run (their results are dropped): a student
         function keeping state between calls has seen them. A timeout or a crash ends
         the iterator after its item, as the worker is gone."""
+        self._end_stream()
+        stream = self._call_many(calls)
+        self._open = stream
+        return stream
+
+    def _end_stream(self) -> None:
+        """Stop listening to the open stream (unless it is the caller: `_one_by_one`)."""
+        stream = self._open
+        if stream is not None and inspect.getgeneratorstate(stream) != inspect.GEN_RUNNING:
+            self._open = None
+            stream.close()
+
+    def _call_many(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, None]:
         for start in range(0, len(calls), MAX_ITEMS):
             chunk = calls[start : start + MAX_ITEMS]
             if self.remaining() <= max(c.budget for c in chunk) + GRACE_SECONDS:
