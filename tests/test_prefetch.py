@@ -53,7 +53,7 @@ def test_sent_ahead_or_one_by_one_the_grades_and_evidence_are_the_same(bug):
     line, wrong = BUGS[bug]
     assert REFERENCE.count(line) == 1 or not line, "the reference changed: pick another line"
     source = REFERENCE.replace(line, wrong) if line else REFERENCE
-    questions = ("Q3", "Q4", "Q5", "Q6", "Q7", "Q8", "Q11", "Q12", "Q14")
+    questions = ("Q3", "Q4", "Q5", "Q6", "Q7", "Q8", "Q11", "Q12", "Q14", "Q15", "Q16")
     ahead, streamed = grade(source, True, questions)
     single, one_by_one = grade(source, False, questions)
     assert ahead == single  # statuses, scores, evidence (call shown, board drawn), notes
