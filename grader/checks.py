@@ -8,11 +8,13 @@ runner here turns what it raises into a `CheckResult`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 import inspect
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Generic, TypeVar
@@ -31,7 +33,7 @@ from .results import (
     Text,
     failure_of,
 )
-from .sandbox.session import CallResult, StudentSession
+from .sandbox.session import Call, CallResult, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
 
@@ -229,6 +231,19 @@ class StudentView:
         args = self.with_bounds(name, args)
         return self.session.call(name, *args, budget=budget, keep_args=keep_args, count=count)
 
+    def prefetch(self, calls: Sequence[Call]) -> Prefetched | None:
+        """`calls` (as a check writes them) sent ahead in one stream (`call_many`), for
+        `take` to hand out in order; None when they cannot be (a `Ref` argument is
+        resolved once per request in the worker, not once per call)."""
+        if not calls or any(_holds_ref(c.args) for c in calls):
+            return None
+        sent = []
+        for c in calls:
+            name = self.aliases.get(c.func, c.func)
+            budget = self.timeout_override or c.budget
+            sent.append(Call(name, self.with_bounds(name, c.args), budget, c.keep_args, c.count))
+        return Prefetched(deque(calls), self.session.call_many(sent))
+
     def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """`args`, with `-inf` / `+inf` for the student's required parameters named like
         `alpha` / `beta` when the function needs more arguments than the sheet gives
@@ -278,6 +293,53 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
+def _holds_ref(value: Any) -> bool:
+    """Whether `value` holds a `Ref` (in lists, tuples, dicts: what the codec sends)."""
+    if isinstance(value, Ref):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_holds_ref(v) for v in value if not isinstance(v, (int, float, str)))
+    if isinstance(value, dict):
+        return any(_holds_ref(k) or _holds_ref(v) for k, v in value.items())
+    return False
+
+
+def _same_call(planned: Call, made: Call) -> bool:
+    """`made` is the call planned (equal values; anything equality cannot decide, such as
+    NaN or a numpy array, counts as another call: it is then made on its own)."""
+    try:
+        return bool(planned == made)
+    except (TypeError, ValueError):
+        return False
+
+
+class Prefetched:
+    """Outcomes of calls sent ahead, handed out while the calls made match the plan.
+
+    The first call that is not the next planned one (or any call once the plan is
+    done) stops the stream: it and every later call are made one by one, with the
+    seeds `call` would have given them (the session counts only the calls handed out)."""
+
+    def __init__(self, planned: deque[Call], stream: Iterator[CallResult | StudentFailure]):
+        self.planned = planned
+        self.stream = stream
+
+    def take(self, call: Call) -> CallResult | StudentFailure | None:
+        if self.planned and _same_call(self.planned[0], call):
+            self.planned.popleft()
+            outcome = next(self.stream, None)
+            if outcome is not None:
+                return outcome
+        self.close()
+        return None
+
+    def close(self) -> None:
+        self.planned.clear()
+        close = getattr(self.stream, "close", None)
+        if close is not None:
+            close()
+
+
 PARAMETERS_HELPER = '''
 def required_parameters(name):
     import inspect
@@ -317,6 +379,8 @@ class CheckContext(Generic[State]):
     draw: Callable[[Any], str] = show
     failing: Mapping[str, str] = field(default_factory=dict)
     """Functions of the questions graded before this one and not passed -> their question."""
+    _ahead: Prefetched | None = field(default=None, repr=False)
+    """Calls sent ahead (`prefetched`): `call` takes their outcomes while they match."""
 
     def failing_helpers(self, func: str) -> list[str]:
         """The functions `func` calls, directly or through others, whose question came
@@ -358,10 +422,49 @@ class CheckContext(Generic[State]):
         """Call the student; on failure raise CallFailed carrying the call as shown and
         `board` (reference data) drawn."""
         try:
-            return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
+            outcome = self._ahead.take(Call(func, args, budget, keep_args, count)) if self._ahead else None
+            if outcome is None:
+                return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
+            if isinstance(outcome, StudentFailure):
+                raise outcome
+            return outcome
         except StudentFailure as failure:
             call = shown or f"{func}({', '.join(show(a) for a in args)})"
             raise CallFailed(Evidence(call=call, board=self.drawn(board)), failure) from None
+
+    def ask(
+        self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False, count: tuple[str, ...] = ()
+    ) -> Call:
+        """The call `self.call(func, *args, ...)` will make, as data (see `prefetched`)."""
+        return Call(func, args, budget, keep_args, count)
+
+    @contextlib.contextmanager
+    def prefetched(self, calls: Iterable[Call]) -> Iterator[None]:
+        """Inside, `calls` are sent to the worker ahead, in one stream: each `call` that
+        is the next of them gets its outcome from the stream (one round trip for them
+        all instead of one each). Only for calls whose arguments do not depend on the
+        answers before them, in a check that does not observe the call history (the
+        worker may run a few calls past the first answer the check rejects)."""
+        if self._ahead is not None:  # already inside one: its plan goes on
+            yield
+            return
+        plan = list(calls)
+        self._ahead = self.student.prefetch(plan) if plan else None
+        try:
+            yield
+        finally:
+            ahead, self._ahead = self._ahead, None
+            if ahead is not None:
+                ahead.close()
+
+    def each(
+        self, probe: Callable[[Any], None], examples: Iterable[Any], calls: Callable[[Any], list[Call]]
+    ) -> None:
+        """`probe` on each example in turn, the calls `calls(example)` gives sent ahead."""
+        examples = list(examples)
+        with self.prefetched(c for example in examples for c in calls(example)):
+            for example in examples:
+                probe(example)
 
     def value(self, *args: Any, **kwargs: Any) -> Any:
         return self.call(*args, **kwargs).value
@@ -374,6 +477,7 @@ class CheckContext(Generic[State]):
         examples: int,
         explicit: Iterable[Any] = (),
         shrink_probes: int | None = None,
+        calls: Callable[[Any], list[Call]] | None = None,
     ) -> None:
         """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
@@ -382,22 +486,29 @@ class CheckContext(Generic[State]):
         shrunk by Hypothesis to the smallest failing example found in `shrink_probes`
         probes (default MAX_SHRINK_PROBES; fewer where a probe needs a costly reference
         value), and re-raised.
+
+        `calls(example)`, when given, lists the calls `probe(example)` makes, in order:
+        they are sent ahead (`prefetched`), for the explicit and shipped examples alike.
         """
-        for example in explicit:
-            probe(example)
+        explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
+        drawn = drawn_examples(examples_of, count, self.check_name)
+        plan = [c for example in [*explicit, *drawn] for c in calls(example)] if calls else []
         first: Exception | None = None
-        for example in drawn_examples(examples_of, count, self.check_name):
-            try:
-                probe(copy.deepcopy(example))
-            except Mismatch as exc:
-                first = exc
-                break
-            except CallFailed as exc:
-                if not isinstance(exc.failure, StudentCodeError):
-                    raise  # a timeout or a crash: shrinking would pay for it again
-                first = exc
-                break
+        with self.prefetched(plan):
+            for example in explicit:
+                probe(example)
+            for example in drawn:
+                try:
+                    probe(copy.deepcopy(example))
+                except Mismatch as exc:
+                    first = exc
+                    break
+                except CallFailed as exc:
+                    if not isinstance(exc.failure, StudentCodeError):
+                        raise  # a timeout or a crash: shrinking would pay for it again
+                    first = exc
+                    break
         if first is not None:
             self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 

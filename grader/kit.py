@@ -6,6 +6,8 @@ drawn (`Exercise.draw`). The glue lives here:
 
 - declaring: `Exercise`, `Question`, `Check`;
 - calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
+  `ctx.ask` / `ctx.each` / `for_all(..., calls=)` to send a probe's calls ahead in one
+  stream,
   `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
   called only when Hypothesis is needed; see `grader.draws`), `StudentView` (what `prepare` sees), `CallResult`;
 - saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
@@ -40,12 +42,13 @@ from .draws import decode as from_json
 from .draws import encode as as_json
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import Evidence, Text
-from .sandbox.session import CallResult
+from .sandbox.session import Call, CallResult
 from .sandbox.wire import ArrayValue, Ref
 from .values import as_cell, as_pair, is_number, same, show
 
 __all__ = [
     "ArrayValue",
+    "Call",
     "CallFailed",
     "CallResult",
     "CallTimeout",

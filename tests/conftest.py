@@ -18,6 +18,7 @@ SLOW_MODULES = {
     "test_fixture_corpus",
     "test_faults",
     "test_worker",
+    "test_call_many",
     "test_isolation",
     "test_cli",
     "test_batch_reports",

@@ -17,11 +17,12 @@ import random
 import sys
 import traceback
 import types
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from grader.errors import SizeUnit, StudentCodeError, ValueTooLarge
+from grader.errors import SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge
 from grader.sandbox import wire
-from grader.sandbox.session import CallResult
+from grader.sandbox.session import Call, CallResult
 from grader.sandbox.worker_main import _global_names  # what the worker reports as `uses`
 
 LABEL = "cellule 1"
@@ -48,6 +49,8 @@ class FakeSession:
         }
         self.helper_sources: list[str] = []
         self.seed = 0
+        self.streams: list[int] = []
+        """The length of each `call_many` asked for (tests count the round trips saved)."""
         exec(compile(source, f"<{LABEL}>", "exec"), self.namespace)
         self.uses = {
             name: sorted(_global_names(value))
@@ -114,6 +117,16 @@ class FakeSession:
         return CallResult(
             value=value, args_after=args_after, shared=shared, counts=counts, stdout=out.getvalue()
         )
+
+    def call_many(self, calls: Sequence[Call]) -> Iterator[CallResult | StudentFailure]:
+        """As the session's: each item one `call`, a failure yielded (a test may stop early:
+        the calls not yet taken are then not made here, where a worker may have made them)."""
+        self.streams.append(len(calls))
+        for c in calls:
+            try:
+                yield self.call(c.func, *c.args, budget=c.budget, keep_args=c.keep_args, count=c.count)
+            except StudentFailure as exc:
+                yield exc
 
     # -- the codec, both ways ------------------------------------------------------------
     def _to_worker(self, value: Any) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import Check, CheckContext, Question, Text, as_cell, draw, mismatch, same, show
+from grader.kit import Call, Check, CheckContext, Question, Text, as_cell, draw, mismatch, same, show
 from reference import domineering as ref
 
 from .positions import SubmissionState, a_move_among, moves_text, playable, positions, structural_positions
@@ -106,7 +106,11 @@ def q2_random(ctx: CheckContext[SubmissionState]) -> None:
         (ref.grille_vide(4, 1), 0),
         (ref.grille_vide(2, 2), 0),
     ] + structural_positions()
-    ctx.for_all(draw(positions), probe, examples=25, explicit=explicit)
+
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        return [ctx.ask("coups_possibles", ctx.as_student(example[0]), joueur) for joueur in (0, 1)]
+
+    ctx.for_all(draw(positions), probe, examples=25, explicit=explicit, calls=calls)
 
 
 # -- Q3 strategie_aleatoire ----------------------------------------------------------------
@@ -127,7 +131,11 @@ def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
                 en="this move is not possible for this player",
             )
 
-    ctx.for_all(draw(playable), probe, examples=20)
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        v, joueur = example
+        return [ctx.ask("strategie_aleatoire", ctx.as_student(v), joueur)]
+
+    ctx.for_all(draw(playable), probe, examples=20, calls=calls)
 
 
 DRAWS = 200

@@ -108,7 +108,13 @@ def q8_infinities(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q8_random(ctx: CheckContext[SubmissionState]) -> None:
-    ctx.for_all(draw(positions), lambda t: _check_h1(ctx, t[0]), examples=25, explicit=structural_positions())
+    ctx.for_all(
+        draw(positions),
+        lambda t: _check_h1(ctx, t[0]),
+        examples=25,
+        explicit=structural_positions(),
+        calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
+    )
 
 
 def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:

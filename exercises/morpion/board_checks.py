@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
+    Call,
     CallResult,
     Check,
     CheckContext,
@@ -47,6 +48,14 @@ def _call(
     return call, ctx.call(func, state, *more, shown=call, board=state, keep_args=keep_args)
 
 
+def _calls_of(
+    ctx: CheckContext[SubmissionState], func: str, *more: Any, keep_args: bool = False
+) -> Callable[[tuple[Any, ...]], list[Call]]:
+    """The call `_call(ctx, func, state, *more)` makes for an example (state, player),
+    for `for_all(..., calls=)`: sent ahead with the others."""
+    return lambda example: [ctx.ask(func, example[0], *more, keep_args=keep_args)]
+
+
 # -- Q1 wins -------------------------------------------------------------------
 def _check_wins(ctx: CheckContext[SubmissionState], state: list[list[int]], player: int) -> None:
     call, result = _call(ctx, "wins", state, player)
@@ -57,11 +66,13 @@ def _check_wins(ctx: CheckContext[SubmissionState], state: list[list[int]], play
 
 def _line_kind(kind: str) -> Callable[[CheckContext[SubmissionState]], None]:
     def check(ctx: CheckContext[SubmissionState]) -> None:
-        for line in KINDS[kind]:
-            for holder in (COMP, HUMAN):
-                state = line_position(line, holder)
-                _check_wins(ctx, state, holder)
-                _check_wins(ctx, state, -holder)
+        cases = [
+            (line_position(line, holder), player)
+            for line in KINDS[kind]
+            for holder in (COMP, HUMAN)
+            for player in (holder, -holder)
+        ]
+        ctx.each(lambda case: _check_wins(ctx, *case), cases, lambda case: [ctx.ask("wins", *case)])
 
     return check
 
@@ -72,7 +83,11 @@ def q1_random(ctx: CheckContext[SubmissionState]) -> None:
         for player in (COMP, HUMAN):
             _check_wins(ctx, state, player)
 
-    ctx.for_all(draw(positions, AT_WIN), probe, examples=25, explicit=[(b, COMP) for b in full_boards()])
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        return [ctx.ask("wins", example[0], player) for player in (COMP, HUMAN)]
+
+    explicit = [(b, COMP) for b in full_boards()]
+    ctx.for_all(draw(positions, AT_WIN), probe, examples=25, explicit=explicit, calls=calls)
 
 
 # -- Q2 evaluate ---------------------------------------------------------------
@@ -99,7 +114,11 @@ def q2_signs(ctx: CheckContext[SubmissionState]) -> None:
 def q2_random(ctx: CheckContext[SubmissionState]) -> None:
     explicit = [(s, COMP) for s in line_positions() + full_boards()]
     ctx.for_all(
-        draw(positions, AT_WIN), lambda ex: _check_evaluate(ctx, ex[0]), examples=25, explicit=explicit
+        draw(positions, AT_WIN),
+        lambda ex: _check_evaluate(ctx, ex[0]),
+        examples=25,
+        explicit=explicit,
+        calls=_calls_of(ctx, "evaluate"),
     )
 
 
@@ -110,7 +129,11 @@ def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
         unchanged(call, state, result.argument_after(0), func="evaluate", arg=("state", "state"))
 
     ctx.for_all(
-        draw(positions, AT_WIN), probe, examples=8, explicit=[(line_position(ref.LINES[7], COMP), HUMAN)]
+        draw(positions, AT_WIN),
+        probe,
+        examples=8,
+        explicit=[(line_position(ref.LINES[7], COMP), HUMAN)],
+        calls=_calls_of(ctx, "evaluate", keep_args=True),
     )
 
 
@@ -139,6 +162,7 @@ def q3_won(ctx: CheckContext[SubmissionState]) -> None:
         lambda ex: _check_game_over(ctx, ex[0]),
         examples=12,
         explicit=[(s, COMP) for s in line_positions()],
+        calls=_calls_of(ctx, "game_over"),
     )
     # `return True` answers every won position: as `not_won` is value-free for a constant
     # False, this check asks for one False, on the empty board, so a constant earns nothing.
@@ -165,6 +189,7 @@ def q3_not_won(ctx: CheckContext[SubmissionState]) -> None:
         lambda ex: _check_game_over(ctx, ex[0]),
         examples=15,
         explicit=[(empty(), COMP)] + [(b, COMP) for b in full_boards()[:2]],
+        calls=_calls_of(ctx, "game_over"),
     )
 
 
@@ -203,7 +228,12 @@ def q4_full_boards(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q4_random(ctx: CheckContext[SubmissionState]) -> None:
-    ctx.for_all(draw(positions, AT_WIN), lambda ex: _check_empty_cells(ctx, ex[0]), examples=25)
+    ctx.for_all(
+        draw(positions, AT_WIN),
+        lambda ex: _check_empty_cells(ctx, ex[0]),
+        examples=25,
+        calls=_calls_of(ctx, "empty_cells"),
+    )
 
 
 QUESTIONS = (

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from grader.kit import (
+    Call,
     CallResult,
     Check,
     CheckContext,
@@ -33,7 +34,6 @@ from .positions import (
     games,
     games_with_last,
     sample,
-    structural,
     threats,
     wrapped_rows,
 )
@@ -212,12 +212,24 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
             if not same(obtained, expected):
                 raise mismatch(call, expected, obtained, jeu)
 
-    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12)
-    for alignment, jeu, expected in _each_alignment():
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        jeu, (_, cell) = example
+        return [ctx.ask("evaluer", ctx.as_student(jeu), alignment) for alignment in ref.Dalignements[cell]]
+
+    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12, calls=calls)
+
+    def structural_probe(case: tuple[tuple[Any, ...], dict[str, Any], int]) -> None:
+        alignment, jeu, expected = case
         call = f"{name}(jeu, {list(alignment)})"
         obtained = ctx.value("evaluer", ctx.as_student(jeu), list(alignment), shown=call, board=jeu)
         if not same(obtained, expected):
             raise mismatch(call, expected, obtained, jeu)
+
+    ctx.each(
+        structural_probe,
+        _each_alignment(),
+        lambda case: [ctx.ask("evaluer", ctx.as_student(case[1]), list(case[0]))],
+    )
 
 
 def _each_alignment() -> list[tuple[tuple[Any, ...], dict[str, Any], int]]:
@@ -264,14 +276,19 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
                 en=f"{cell} is the cell of the last move",
             )
 
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        jeu, (joueur, cell) = example
+        return [ctx.ask("teste_gagnante", ctx.as_student(jeu), joueur, cell)]
+
     wins = [ref.jeu2(), ref.jeu3()]
     ctx.for_all(
         draw(games_with_last, min_moves=7),
         probe,
         examples=30,
         explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins],
+        calls=calls,
     )
-    structural(probe, alignment_wins() + wrapped_rows())
+    ctx.each(probe, alignment_wins() + wrapped_rows(), calls)  # structural: after the random ones
 
 
 def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:
@@ -323,8 +340,11 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25)
-    structural(probe, heuristic_positions())
+    def calls(jeu: dict[str, Any]) -> list[Call]:
+        return [ctx.ask("heuristique", ctx.as_student(jeu))]
+
+    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls)
+    ctx.each(probe, heuristic_positions(), calls)  # structural: after the random ones
 
 
 def heuristic_positions() -> list[dict[str, Any]]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
+    Call,
     CallFailed,
     CallResult,
     Check,
@@ -27,7 +29,6 @@ from .positions import (
     columns,
     games,
     nearly_full,
-    structural,
     top_row_moves,
 )
 
@@ -71,8 +72,11 @@ def q3_copy_equal(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, jeu):
             raise mismatch("copie(jeu)", jeu, obtained, jeu)
 
-    ctx.for_all(draw(games), probe, examples=10, explicit=[ref.jeu1()])
-    structural(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})])
+    def calls(jeu: dict[str, Any]) -> list[Call]:
+        return [ctx.ask("copie", ctx.as_student(jeu))]
+
+    ctx.for_all(draw(games), probe, examples=10, explicit=[ref.jeu1()], calls=calls)
+    ctx.each(probe, [nearly_full(0)[0], columns({0: 6, 6: 5})], calls)  # structural
 
 
 def q3_copy_independent(ctx: CheckContext[SubmissionState]) -> None:
@@ -107,8 +111,12 @@ def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
 
-    ctx.for_all(draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=[ref.init(), ref.jeu1()])
-    structural(probe, column_games())
+    def calls(jeu: dict[str, Any]) -> list[Call]:
+        return [ctx.ask("prochain_joueur", ctx.as_student(jeu))]
+
+    explicit = [ref.init(), ref.jeu1()]
+    ctx.for_all(draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=explicit, calls=calls)
+    ctx.each(probe, column_games(), calls)  # structural
 
 
 def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict[str, Any]) -> None:
@@ -137,14 +145,18 @@ def q5_empty(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def q5_random(ctx: CheckContext[SubmissionState]) -> None:
+    def calls(jeu: dict[str, Any]) -> list[Call]:
+        return [ctx.ask("colonnes_jouables", ctx.as_student(jeu))]
+
     full = ref.initialiser_jeu(ref.PARTIE_NULLE)
     ctx.for_all(
         draw(games, min_moves=12, wins=IGNORE_WINS),
         lambda jeu: _check_columns(ctx, jeu),
         examples=20,
         explicit=[ref.initialiser_jeu([0] * 6), full],
+        calls=calls,
     )
-    structural(lambda jeu: _check_columns(ctx, jeu), column_games())
+    ctx.each(lambda jeu: _check_columns(ctx, jeu), column_games(), calls)  # structural
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
@@ -183,6 +195,12 @@ def _play(
     return call, result, after, coords
 
 
+def _play_calls(ctx: CheckContext[SubmissionState], example: tuple[Any, ...]) -> list[Call]:
+    """The call `_play` makes for the (game, column) `example`."""
+    jeu, col = example
+    return [ctx.ask("jouer_colonne", ctx.as_student(jeu), ref.prochain_joueur(jeu), col, keep_args=True)]
+
+
 def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         jeu, col = example
@@ -197,8 +215,9 @@ def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
                 en="the game after the call (expected / obtained); the board drawn is the one before",
             )
 
-    ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES)
-    structural(probe, top_row_moves())
+    calls = partial(_play_calls, ctx)
+    ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES, calls=calls)
+    ctx.each(probe, top_row_moves(), calls)  # structural
 
 
 def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
@@ -208,8 +227,9 @@ def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
         if as_cell(result.value) != coords:
             raise mismatch(call, coords, result.value, jeu)
 
-    ctx.for_all(draw(_playable_moves), probe, examples=10, explicit=EDGE_MOVES)
-    structural(probe, top_row_moves())
+    calls = partial(_play_calls, ctx)
+    ctx.for_all(draw(_playable_moves), probe, examples=10, explicit=EDGE_MOVES, calls=calls)
+    ctx.each(probe, top_row_moves(), calls)  # structural
 
 
 def _expect_assertion(
@@ -262,11 +282,16 @@ def q6_full_column(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q7, Q8 -------------------------------------------------------------------
+def _played(before: dict[str, Any], col: int) -> dict[str, Any]:
+    after: dict[str, Any] = ref.copie(before)
+    ref.jouer_colonne(after, ref.prochain_joueur(after), col)
+    return after
+
+
 def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         before, col = example
-        after = ref.copie(before)
-        ref.jouer_colonne(after, ref.prochain_joueur(after), col)
+        after = _played(before, col)
         call = f"dejouer_colonne(jeu, {col})"
         result = ctx.call(
             "dejouer_colonne", ctx.as_student(after), col, shown=call, board=after, keep_args=True
@@ -281,8 +306,12 @@ def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
                 en=f"jeu is the board drawn, where column {col} was just played",
             )
 
-    ctx.for_all(draw(_playable_moves), probe, examples=15, explicit=EDGE_MOVES)
-    structural(probe, top_row_moves())
+    def calls(example: tuple[Any, ...]) -> list[Call]:
+        before, col = example
+        return [ctx.ask("dejouer_colonne", ctx.as_student(_played(before, col)), col, keep_args=True)]
+
+    ctx.for_all(draw(_playable_moves), probe, examples=15, explicit=EDGE_MOVES, calls=calls)
+    ctx.each(probe, top_row_moves(), calls)  # structural
 
 
 def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
@@ -306,9 +335,12 @@ def q8_random(ctx: CheckContext[SubmissionState]) -> None:
         if not same(obtained, expected):
             raise mismatch(f"initialiser_jeu({columns})", expected, obtained, expected)
 
+    def calls(columns: list[Any]) -> list[Call]:
+        return [ctx.ask("initialiser_jeu", list(columns))]
+
     full_columns = [[c] * ref.nrows for c in range(ref.ncols)]
-    ctx.for_all(draw(_legal_games), probe, examples=10)
-    structural(probe, [list(ref.PARTIE_NULLE), []] + full_columns)
+    ctx.for_all(draw(_legal_games), probe, examples=10, calls=calls)
+    ctx.each(probe, [list(ref.PARTIE_NULLE), []] + full_columns, calls)  # structural
 
 
 def _legal_games() -> st.SearchStrategy:

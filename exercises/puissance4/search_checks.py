@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
+    Call,
     CallFailed,
     CallResult,
     Check,
@@ -171,15 +172,21 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
 
 
 def random_games(
-    ctx: CheckContext[SubmissionState], player: int, probe: Callable[[Any], None], examples: int
+    ctx: CheckContext[SubmissionState],
+    player: int,
+    probe: Callable[[Any], None],
+    examples: int,
+    calls: Callable[[Any], list[Call]] | None = None,
 ) -> None:
-    """`probe` on the submission's own games, then on random games with `player` to move."""
+    """`probe` on the submission's own games, then on random games with `player` to move
+    (the calls `calls(example)` gives sent ahead: see `CheckContext.for_all`)."""
     ctx.for_all(
         draw(_search_games, player),
         probe,
         examples=examples,
         explicit=_own_games(ctx, player),
         shrink_probes=SEARCH_SHRINK_PROBES,
+        calls=calls,
     )
 
 
@@ -190,8 +197,12 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             call, result = _search(ctx, func, jeu, n)
             check_answer(call, jeu, n, result.value)
 
-        random_games(ctx, player, probe, examples=12)
-        structural(probe, structural_searches(player))
+        def calls(example: tuple[Any, ...]) -> list[Call]:
+            jeu, n = example
+            return [ctx.ask(func, ctx.as_student(jeu), n, budget=SEARCH_BUDGET)]
+
+        random_games(ctx, player, probe, examples=12, calls=calls)
+        ctx.each(probe, structural_searches(player), calls)  # structural: after the random ones
 
     return check
 

@@ -239,8 +239,34 @@ class WorkerProcess:
         data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
         end = time.monotonic() + deadline
         self._send(struct.pack(">I", len(data)) + data, end, deadline)
-        header = self._receive(4, end, deadline)
-        (size,) = struct.unpack(">I", header)
+        reply = self._frame(token, end, deadline)
+        self.requests += 1
+        if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
+            self.kill()
+            raise WorkerDied(Crash.PROCESSES)
+        return reply
+
+    def open_stream(self, message: dict[str, Any], deadline: float) -> int:
+        """Send a request answered by several frames (`call_many`); returns its token,
+        which every frame of the stream echoes (see `stream_reply`)."""
+        token = secrets.randbits(52)
+        data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
+        self._send(struct.pack(">I", len(data)) + data, time.monotonic() + deadline, deadline)
+        return token
+
+    def stream_reply(self, token: int, deadline: float) -> dict[str, Any]:
+        """The stream's next frame (an item's reply, or the closing one holding "end"),
+        within `deadline` seconds from now; checked as `request` checks a reply."""
+        reply = self._frame(token, time.monotonic() + deadline, deadline)
+        self.requests += 1
+        if self.requests % COUNT_EVERY == 0 and self.cage.over_limit():
+            self.kill()
+            raise WorkerDied(Crash.PROCESSES)
+        return reply
+
+    def _frame(self, token: int, end: float, deadline: float) -> dict[str, Any]:
+        """One reply frame echoing `token`, read by `end`."""
+        (size,) = struct.unpack(">I", self._receive(4, end, deadline))
         if size > MAX_REPLY_BYTES:
             self.kill()
             raise ReplyTooLarge(size)
@@ -252,11 +278,13 @@ class WorkerProcess:
         if type(reply) is not dict or reply.get("seq") != token or "ok" not in reply:
             self.kill()  # a frame forged or garbled by student code: nothing after it is trusted
             raise WorkerDied(Crash.CHANNEL)
-        self.requests += 1
-        if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
-            self.kill()
-            raise WorkerDied(Crash.PROCESSES)
         return reply
+
+    def stop_stream(self, token: int) -> None:
+        """Ask the worker to run no further item of the stream (it ends it after the
+        current one; a stream already ended ignores this)."""
+        data = wire.encode({"op": "stop", "seq": token})[0].encode("utf-8")
+        self._send(struct.pack(">I", len(data)) + data, time.monotonic() + 5, 5)
 
     def _send(self, data: bytes, end: float, deadline: float) -> None:
         view = memoryview(data)

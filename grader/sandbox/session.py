@@ -7,10 +7,13 @@ succeeded, so the remaining checks see the same namespace.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import time
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ..errors import (
     CallTimeout,
@@ -28,6 +31,7 @@ from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GRACE_SECONDS = 1.0  # beyond the soft budget, before the worker is killed
 PRINTED_CAP = 20_000
@@ -35,6 +39,9 @@ TOTAL_BUDGET = 180.0
 """Wall seconds one submission may spend in its worker in all: cells, calls, worker
 starts and every replay after a restart (without it, 4.5 s cells replayed after each
 of 8 crashes cost 433 s for a 550-byte file)."""
+MAX_ITEMS = 64
+"""Calls one `call_many` request holds (the worker refuses more): a longer list is sent
+as several requests, each when the previous one is answered."""
 NAMES_BUDGET = 10.0
 """Listing the names is granted this much even once the total is spent: a submission
 whose cells used everything still gets graded (its calls then fail at once)."""
@@ -61,6 +68,17 @@ class CallResult:
         if self.args_after is None:  # the same error as indexing None
             raise TypeError("the call did not keep its arguments (keep_args=False)")
         return self.args_after[index]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of `StudentSession.call_many`: what `call` takes, as data."""
+
+    func: str
+    args: tuple[Any, ...] = ()
+    budget: float = 5
+    keep_args: bool = False
+    count: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +145,10 @@ class StudentSession:
         self.helper_sources: list[str] = []
         """Grader code defined in the worker (see `define_helpers`), replayed on restart."""
         self._worker: WorkerProcess | None = None
+        self._uncounted_restart = False
+        self._open: Generator[Any, None, None] | None = None
+        """The `call_many` stream last opened: any other request ends it first."""
+        """The worker died in a call nobody waited for (`_drain`): its restart is free."""
 
     # -- lifecycle ---------------------------------------------------------------
     def __enter__(self) -> StudentSession:
@@ -146,7 +168,10 @@ class StudentSession:
     def _ensure_worker(self) -> WorkerProcess:
         if self._worker is not None and self._worker.alive:
             return self._worker
-        if self._worker is not None:
+        if self._worker is not None and self._uncounted_restart:
+            self._worker.kill()
+            self._uncounted_restart = False
+        elif self._worker is not None:
             self._worker.kill()
             if self.restarts >= self.max_restarts:
                 raise WorkerCrash(Crash.RESTARTS)
@@ -215,6 +240,7 @@ class StudentSession:
     def _request(self, message: dict[str, Any], budget: float, floor: float = 0.0) -> dict[str, Any]:
         """Send `message` with at most `budget` seconds, cut to what is left of the total
         (but at least `floor`); none left: CallTimeout without asking the worker."""
+        self._end_stream()
         budget = min(budget, max(self.remaining(), floor))
         if budget <= 0:
             raise CallTimeout(0)
@@ -333,6 +359,10 @@ class StudentSession:
             },
             budget,
         )
+        return self._outcome(reply, budget, keep_args)
+
+    def _outcome(self, reply: dict[str, Any], budget: float, keep_args: bool) -> CallResult:
+        """A call's reply as its result; a StudentFailure if the call did not return."""
         if reply["ok"] is not True:
             error = checked.error_fields(reply.get("error"))
             if error["type"] == "Timeout":
@@ -355,6 +385,133 @@ class StudentSession:
             counts=checked.counts(reply.get("counts")),
             stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS),
         )
+
+    def call_many(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, None]:
+        """The outcomes of `calls`, in order, as `call` would give them one by one (the
+        same seeds, budgets, counters; a failure is yielded, not raised), from one request
+        per MAX_ITEMS calls: the worker answers each call as it returns. Any other
+        request (a `call`, `get`...) before the iterator is done ends it first.
+
+        Stopping early (closing the iterator) tells the worker to run no more of them;
+        the calls it already ran were run (their results are dropped): a student
+        function keeping state between calls has seen them. A timeout or a crash ends
+        the iterator after its item, as the worker is gone."""
+        self._end_stream()
+        stream = self._call_many(calls)
+        self._open = stream
+        return stream
+
+    def _end_stream(self) -> None:
+        """Stop listening to the open stream (unless it is the caller: `_one_by_one`)."""
+        stream = self._open
+        if stream is not None and inspect.getgeneratorstate(stream) != inspect.GEN_RUNNING:
+            self._open = None
+            stream.close()
+
+    def _call_many(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, None]:
+        for start in range(0, len(calls), MAX_ITEMS):
+            chunk = calls[start : start + MAX_ITEMS]
+            if self.remaining() <= max(c.budget for c in chunk) + GRACE_SECONDS:
+                yield from self._one_by_one(chunk)  # near the total: each call cut as `call` cuts it
+                continue
+            ended = yield from self._stream(chunk)
+            if ended:
+                return
+
+    def _one_by_one(self, calls: Sequence[Call]) -> Iterator[CallResult | StudentFailure]:
+        for c in calls:
+            try:
+                yield self.call(c.func, *c.args, budget=c.budget, keep_args=c.keep_args, count=c.count)
+            except StudentFailure as exc:
+                yield exc
+
+    def _stream(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, bool]:
+        """One `call_many` request; returns True when the worker died or timed out."""
+        base = self.seed
+        items = [
+            {
+                "func": c.func,
+                "args": list(c.args),
+                "budget": c.budget,
+                "keep_args": c.keep_args,
+                "count": list(c.count),
+                "seed": base + 1 + i,
+            }
+            for i, c in enumerate(calls)
+        ]
+        try:
+            worker = self._ensure_worker()
+            token = self._timed(lambda: worker.open_stream({"op": "call_many", "items": items}, 10))
+        except StudentFailure as exc:  # no worker to be had: this call fails as `call` would
+            self.seed += 1
+            yield exc
+            return True
+        except (WorkerTimeout, WorkerDied) as exc:
+            self.seed += 1
+            yield _lost(exc, calls[0].budget)
+            return True
+        received = 0
+        try:
+            for c in calls:
+                wait = min(c.budget, self.remaining())  # the stream stays within the total, as calls do
+                try:
+                    if wait <= 0:
+                        worker.kill()
+                        raise WorkerTimeout(0)
+                    reply = self._timed(partial(worker.stream_reply, token, wait + GRACE_SECONDS))
+                    if reply.get("item") != received:  # the worker numbers its answers: not this
+                        worker.kill()
+                        raise WorkerDied(Crash.CHANNEL)
+                except (WorkerTimeout, WorkerDied, ReplyTooLarge) as exc:
+                    received = -1  # the worker is gone: nothing to read after it
+                    self.seed += 1
+                    yield _lost(exc, max(wait, 0))
+                    return True
+                received += 1
+                self.seed += 1
+                self.student_cpu += checked.number(reply.get("cpu"), 0, 1e6)
+                try:
+                    yield self._outcome(reply, c.budget, c.keep_args)
+                except StudentFailure as exc:
+                    yield exc
+            return False
+        finally:
+            if received >= 0:
+                self._drain(worker, token, calls[received:])
+
+    def _drain(self, worker: WorkerProcess, token: int, left: Sequence[Call]) -> None:
+        """Read the rest of a stream: the items the worker may have run after the grader
+        stopped listening (asked to stop), then its closing frame."""
+        try:
+            if left:
+                worker.stop_stream(token)
+            for c in [*left, Call("")]:  # at most one frame per item left, then the closing one
+                reply = self._timed(partial(worker.stream_reply, token, c.budget + GRACE_SECONDS))
+                if "end" in reply:
+                    return
+        except (WorkerTimeout, WorkerDied, ReplyTooLarge):
+            # A call the student's answers did not need hung or crashed: not theirs to
+            # pay, so the start of the next worker is not counted among the restarts.
+            log.info("%s: a call after the one that failed ended the worker", self.module_name)
+            self._uncounted_restart = True
+
+    def _timed(self, wait: Callable[[], T]) -> T:
+        """`wait()`, its wall time charged to the submission's total."""
+        start = time.monotonic()
+        try:
+            return wait()
+        finally:
+            self.student_seconds += time.monotonic() - start
+
+
+def _lost(exc: Exception, budget: float) -> StudentFailure:
+    """What a worker lost during a call means for that call (as `_request` says it)."""
+    if isinstance(exc, WorkerTimeout):
+        return CallTimeout(budget)
+    if isinstance(exc, ReplyTooLarge):
+        return ValueTooLarge(int(exc.args[0]), SizeUnit.BYTES)
+    assert isinstance(exc, WorkerDied)
+    return WorkerCrash(exc.cause, exc.detail)
 
 
 def _code_error(error: object) -> StudentCodeError:
