@@ -1,9 +1,10 @@
 """Time a teacher's batch: a class of 40 puissance4 submissions graded with --jobs 2.
 
-    python benchmarks/bench_batch.py [--students 40] [--jobs 2] [--isolation auto]
+    python benchmarks/bench_batch.py [--students 40] [--loops 2] [--jobs 2] [--isolation auto]
 
 The class is built in a temporary folder from the fixture corpus (correct and buggy
-submissions, one folder per student, cycling through the corpus). Prints the total
+submissions, one folder per student): `--loops` copies of `correct_boucle_infinie.ipynb`
+(issue 13's class holds two endless loops), then the rest of the corpus in turn. Prints the total
 wall time, the time per submission, the harness overhead (wall time minus the CPU
 time spent in student code, as the workers measure it), and the peak memory of the
 whole process tree (sampled). Nothing is asserted: figures for the README.
@@ -27,10 +28,15 @@ CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
-def build_class(folder: Path, students: int) -> None:
-    files = sorted(p for p in CORPUS.iterdir() if p.suffix in (".ipynb", ".py"))
-    for i in range(students):
-        source = files[i % len(files)]
+LOOPING = CORPUS / "correct_boucle_infinie.ipynb"
+"""A right notebook whose last cell loops forever (each copy costs one cell budget)."""
+
+
+def build_class(folder: Path, students: int, loops: int) -> None:
+    """`loops` copies of the looping notebook, then the rest of the corpus in turn."""
+    files = sorted(p for p in CORPUS.iterdir() if p.suffix in (".ipynb", ".py") and p != LOOPING)
+    sources = [LOOPING] * min(loops, students) + [files[i % len(files)] for i in range(students - loops)]
+    for i, source in enumerate(sources):
         student = folder / f"eleve{i + 1:02d}"
         student.mkdir()
         shutil.copy(source, student / source.name)
@@ -62,13 +68,14 @@ def tree_rss(root_pid: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--students", type=int, default=40)
+    parser.add_argument("--loops", type=int, default=2, help="students whose notebook loops forever")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--isolation", default="auto")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         copies, report = Path(tmp) / "copies", Path(tmp) / "report.json"
         copies.mkdir()
-        build_class(copies, args.students)
+        build_class(copies, args.students, args.loops)
         peak = [0]
         start = time.perf_counter()
         process = subprocess.Popen(
