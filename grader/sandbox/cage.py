@@ -20,6 +20,7 @@ import logging
 import os
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -137,18 +138,7 @@ def _adopted_orphans() -> list[int]:
 
     me = os.getpid()
     known = _workers | {p.pid for p in multiprocessing.active_children()}
-    found = []
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit() or int(entry.name) in known:
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == me:
-            found.append(int(entry.name))
-    return found
+    return [pid for pid, fields in _processes() if pid not in known and int(fields[1]) == me]
 
 
 class Cage:
@@ -286,13 +276,28 @@ def _signal_all(pids: list[int], signum: int) -> None:
             pass
 
 
-def _alive(pid: int) -> bool:
+def _stat(pid: int | str) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command (state, ppid, pgrp, session...);
+    None when the process is gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
+            return stat.read().rsplit(b")", 1)[1].split()
     except OSError:
-        return False
-    return fields[0] not in (b"Z", b"X")
+        return None
+
+
+def _processes() -> Iterator[tuple[int, list[bytes]]]:
+    """(pid, stat fields) of every process this grader can see."""
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            fields = _stat(entry.name)
+            if fields is not None:
+                yield int(entry.name), fields
+
+
+def _alive(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] not in (b"Z", b"X")
 
 
 def _session_members(leader: int) -> list[int]:
@@ -300,17 +305,9 @@ def _session_members(leader: int) -> list[int]:
     or descended from it (inside bubblewrap the student runs in a session of its own)."""
     children: dict[int, list[int]] = {}
     found = set()
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
+    for pid, fields in _processes():
         if fields[0] in (b"Z", b"X"):  # after the command: state, ppid, pgrp, session
             continue
-        pid = int(entry.name)
         children.setdefault(int(fields[1]), []).append(pid)
         if int(fields[2]) == leader or int(fields[3]) == leader:
             found.add(pid)
