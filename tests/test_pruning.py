@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from test_checks_in_process import grade_source
 
+from exercises.puissance4 import pruning
 from exercises.puissance4.pruning import PROBES, Counts, matching_order, model_counts, orders_counts
 from exercises.puissance4.search_checks import bounds_allowed
 from grader.results import CheckStatus
@@ -51,6 +53,42 @@ def one_sided(jeu, alpha, beta, n, tally):
 @pytest.mark.parametrize("probe", PROBES, ids=str)
 def test_the_model_in_the_sheets_order_is_the_reference_alpha_beta(probe):
     assert model_counts(probe, SHEET_ORDER).evaluations == reference_counts(probe.game(), probe.depth)
+
+
+def test_the_shipped_counts_are_the_models():
+    # The file only saves the model's CPU: every count in it is the model's, for every
+    # probe and nothing else (a changed probe or model fails until the file is written
+    # again: python -m tools.pruning_counts write).
+    shipped = json.loads(pruning.SHIPPED_COUNTS.read_text("utf-8"))["probes"]
+    assert sorted(shipped) == sorted(p.name for p in PROBES)
+    for probe in PROBES:
+        computed = pruning.computed_counts(probe)
+        assert len(computed) == 24 * 4  # 4 playable columns, 4 cut rules
+        assert shipped[probe.name] == {
+            pruning.count_name(*entry): [c.evaluations, c.moves] for entry, c in computed.items()
+        }
+
+
+def test_the_counts_used_are_the_shipped_ones_else_computed(monkeypatch, tmp_path):
+    probe = PROBES[0]
+    computed = pruning.computed_counts(probe)
+    assert pruning._by_order.__wrapped__(probe) == computed  # the shipped file, read
+    # a file that says otherwise is what the grader uses (hence the test above)
+    entry = next(iter(computed))
+    table = {pruning.count_name(*e): [c.evaluations, c.moves] for e, c in computed.items()}
+    table[pruning.count_name(*entry)] = [1, 2]
+    wrong = tmp_path / "counts.json"
+    wrong.write_text(json.dumps({"probes": {probe.name: table}}), "utf-8")
+    monkeypatch.setattr(pruning, "SHIPPED_COUNTS", wrong)
+    monkeypatch.setattr(pruning, "_shipped", pruning._shipped.__wrapped__)
+    assert pruning._by_order.__wrapped__(probe)[entry] == Counts(1, 2)
+    # an incomplete table, another probe's name, or no file: computed
+    del table[pruning.count_name(*entry)]
+    wrong.write_text(json.dumps({"probes": {probe.name: table, PROBES[1].name: {}}}), "utf-8")
+    assert pruning._by_order.__wrapped__(probe) == computed
+    assert pruning._by_order.__wrapped__(PROBES[1]) == pruning.computed_counts(PROBES[1])
+    monkeypatch.setattr(pruning, "SHIPPED_COUNTS", tmp_path / "missing.json")
+    assert pruning._by_order.__wrapped__(probe) == computed
 
 
 def test_the_probes_are_legal_unwon_and_put_each_player_at_the_root_twice():
