@@ -83,14 +83,14 @@ def hidden_folders() -> tuple[Path, ...]:
     return tuple(sorted(f for f in folders if f != Path("/")))
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def _inside(path: Path | str, folder: Path | str) -> bool:
     """`path` is `folder` or lies under it (string prefixes: `Path.parents` builds a
     path object per level, which cost seconds over the runtime's thousands of pairs)."""
     inner, outer = str(path), str(folder)
     return inner == outer or inner.startswith(outer if outer.endswith("/") else outer + "/")
 
 
-def _ancestors(path: Path) -> Iterator[str]:
+def _ancestors(path: Path | str) -> Iterator[str]:
     """`path` and each folder holding it, as strings, innermost first."""
     text = str(path)
     yield text
@@ -105,25 +105,51 @@ def _ancestors(path: Path) -> Iterator[str]:
 def carve(root: Path, hidden: tuple[Path, ...], split: set[Path] | None = None) -> list[Path]:
     """`root` without the hidden folders: the root itself when none is inside it, else
     its entries, each carved in turn (a rule or a bind covers a whole tree). The
-    folders split that way are added to `split`."""
-    hidden_set = frozenset(map(str, hidden))
-    if not hidden_set.isdisjoint(_ancestors(root)) or PACKAGES_FOLDER.fullmatch(root.name):
-        return []
-    if not root.is_dir() or not any(_inside(h, root) for h in hidden):
-        return [root]
-    if split is not None:
-        split.add(root)
+    folders split that way are added to `split`. Each entry is carved at its real path."""
+    hidden_text = tuple(map(str, hidden))
+    hidden_set = frozenset(hidden_text)
     kept: list[Path] = []
-    for entry in _entries(root):
-        kept.extend(carve(_real(entry), hidden, split))
+
+    def visit(path: str, is_dir: bool, inside: tuple[str, ...]) -> None:
+        """`path`: real, not hidden nor inside a hidden folder; `inside`: the hidden
+        folders that may lie under it."""
+        under = tuple(h for h in inside if _inside(h, path))
+        if not is_dir or not under:
+            kept.append(Path(path))
+            return
+        if split is not None:
+            split.add(Path(path))
+        for entry in _scan(path):
+            if entry.is_symlink():  # carved where it leads, as any other path
+                real = os.path.realpath(entry.path)
+                if hidden_set.isdisjoint(_ancestors(real)) and not PACKAGES_FOLDER.fullmatch(
+                    os.path.basename(real)
+                ):
+                    visit(real, os.path.isdir(real), hidden_text)
+            # An entry of a real folder that is no link is real already (no realpath: an
+            # lstat per component of the path, thousands per run), and only it can be
+            # hidden among its folders: the folder and those above it are not.
+            elif entry.path not in hidden_set and not PACKAGES_FOLDER.fullmatch(entry.name):
+                visit(entry.path, _is_dir(entry), under)
+
+    if hidden_set.isdisjoint(_ancestors(root)) and not PACKAGES_FOLDER.fullmatch(root.name):
+        visit(str(root), root.is_dir(), hidden_text)
     return kept
 
 
-def _entries(folder: Path) -> list[Path]:
+def _scan(folder: str) -> list[os.DirEntry[str]]:
     try:
-        return sorted(folder.iterdir())
+        with os.scandir(folder) as entries:
+            return list(entries)
     except OSError:
         return []
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def runtime_paths() -> tuple[Path, ...]:
@@ -195,28 +221,47 @@ def _normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
-def _distribution(name: str) -> Distribution | None:
+Listing = dict[str, tuple[bool, str]]
+"""A `sys.path` folder's distributions: normalized name -> (a `.dist-info` folder, not an
+egg; its name), the first child of that name in the folder's order."""
+
+
+def _distribution(name: str, listings: dict[str, Listing | None] | None = None) -> Distribution | None:
     """The distribution `name` (None when not installed); importlib.metadata's
     answer whenever the simple search is not sure (an egg, a dist-info without
-    RECORD, a zip file on the path)."""
+    RECORD, a zip file on the path). `listings`: the folders already listed (by entry
+    of `sys.path`; None for one that is not a folder), filled as they are listed."""
     wanted = _normalized(name)
+    listings = {} if listings is None else listings
     archives = False
     for entry in sys.path:
-        try:
-            children = os.listdir(entry or ".")
-        except OSError:
+        if entry not in listings:
+            listings[entry] = _listing(entry or ".")
+        found = listings[entry]
+        if found is None:
             archives = archives or os.path.isfile(entry)  # a zip: importlib.metadata reads it
             continue
-        for child in children:
-            if child.endswith(".dist-info") and _normalized(child.partition("-")[0]) == wanted:
-                info = Path(entry or ".") / child
-                if (info / "METADATA").is_file() and (info / "RECORD").is_file():
-                    return _DistInfo(Path(entry or "."), info)
-                return _metadata_distribution(name)
-            egg = child.endswith((".egg-info", ".egg"))
-            if egg and _normalized(child.partition("-")[0].removesuffix(".egg-info")) == wanted:
-                return _metadata_distribution(name)
+        if wanted in found:
+            dist_info, child = found[wanted]
+            info = Path(entry or ".") / child
+            if dist_info and (info / "METADATA").is_file() and (info / "RECORD").is_file():
+                return _DistInfo(Path(entry or "."), info)
+            return _metadata_distribution(name)
     return _metadata_distribution(name) if archives else None
+
+
+def _listing(folder: str) -> Listing | None:
+    try:
+        children = os.listdir(folder)
+    except OSError:
+        return None
+    found: Listing = {}
+    for child in children:
+        if child.endswith(".dist-info"):
+            found.setdefault(_normalized(child.partition("-")[0]), (True, child))
+        elif child.endswith((".egg-info", ".egg")):
+            found.setdefault(_normalized(child.partition("-")[0].removesuffix(".egg-info")), (False, child))
+    return found
 
 
 def _metadata_distribution(name: str) -> importlib.metadata.Distribution | None:
@@ -258,13 +303,14 @@ def student_libraries() -> tuple[tuple[str, Path], ...]:
     loader finds them next to the package)."""
     entries: dict[str, Path] = {}
     todo, seen = list(STUDENT_DISTRIBUTIONS), set()
+    listings: dict[str, Listing | None] = {}
     while todo:
         name = todo.pop()
         key = re.sub(r"[-_.]+", "-", name).lower()
         if key in seen:
             continue
         seen.add(key)
-        distribution = _distribution(name)
+        distribution = _distribution(name, listings)
         if distribution is None:
             continue
         todo.extend(_requirement_names(distribution))
@@ -292,7 +338,10 @@ def _top_entries(distribution: Distribution) -> list[str]:
     if record is None:
         files = [] if isinstance(distribution, _DistInfo) else distribution.files or []
         return [file.parts[0] if file.parts else "" for file in files]
-    return [row[0].split("/")[0] for row in csv.reader(record.splitlines()) if row]
+    lines = record.splitlines()
+    if '"' in record or "\0" in record:  # a quoted name (a comma in it): the csv module's reading
+        return [row[0].split("/")[0] for row in csv.reader(lines) if row]
+    return [line.split(",", 1)[0].split("/", 1)[0] for line in lines if line]  # as csv reads it, 3x faster
 
 
 def link_libraries(folder: Path) -> None:
