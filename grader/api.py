@@ -9,14 +9,13 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .files import SUFFIXES, collect, collect_named, student_names
+from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
 from .guard import grade_file_guarded, prepare_process
 from .results import SubmissionResult
 from .runner import installed_exercises
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
 from .settings import Settings
-from .submission import module_name_of
 
 if TYPE_CHECKING:
     from .checks import Registry

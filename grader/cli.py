@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from exercises import EXERCISES  # the registry (ids only until a TD is used)
 
 from . import __version__
-from .files import collect
+from .files import collect, module_name_of
 from .messages import tr
 from .render.sanitize import SafeFormatter, safe_line
 from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose, likely, start_probe
@@ -139,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     from .render.progress import Progress
     from .render.terminal import render_submission, render_summary
 
+    import_exercises(settings)
+    # What is imported now lives until the exit: out of the cyclic collector's passes
+    # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
+    # CPU for one submission; docs/performance.md). `main` is the process's entry point.
+    gc.freeze()
+
     try:
         isolation = choose(settings.isolation)
     except IsolationUnavailable as exc:
@@ -198,11 +205,19 @@ def start_early(files: list[Path], settings: Settings) -> None:
         start_probe()
     if files and (settings.jobs == 1 or len(files) == 1):
         from .sandbox.ahead import AHEAD, WorkerKey
-        from .submission import module_name_of
 
         mode = likely(settings.isolation)
         if mode is not None:
             AHEAD.plan([(files[0], WorkerKey(module_name_of(files[0]), settings.limits, mode))])
+
+
+def import_exercises(settings: Settings) -> None:
+    """The TDs grading will use (the forced one, else all five: detection reads them),
+    imported while the first worker boots rather than once its cells have run."""
+    if settings.exercise:
+        EXERCISES[settings.exercise]
+    else:
+        list(EXERCISES.values())
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:

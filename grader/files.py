@@ -3,10 +3,23 @@ command line reads them before importing the checks)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 SUFFIXES = (".ipynb", ".py")
+
+
+def module_name_of(path: Path) -> str:
+    """`__name__` a submission's code runs under, known before it is read (the worker
+    started ahead needs it, before the engine is imported): `__main__` for a notebook,
+    else from the module's name."""
+    if path.suffix != ".py":
+        return "__main__"
+    name = re.sub(r"\W", "_", path.stem)
+    if not name or name[0].isdigit() or name == "__main__":
+        name = "module_eleve_" + name
+    return name
 
 
 def collect(paths: Iterable[Path]) -> list[Path]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import NotGradable
+from .files import module_name_of
 from .sandbox.session import Cell
 
 log = logging.getLogger(__name__)
@@ -443,19 +444,6 @@ def preload_modules(code: SubmissionCode) -> tuple[str, ...]:
     return tuple(found)
 
 
-def module_name_of(path: Path) -> str:
-    """`__name__` a submission's code runs under, known before it is read (the worker
-    started ahead needs it): `__main__` for a notebook, else from the module's name."""
-    return _module_name(path) if path.suffix == ".py" else "__main__"
-
-
-def _module_name(path: Path) -> str:
-    name = re.sub(r"\W", "_", path.stem)
-    if not name or name[0].isdigit() or name == "__main__":
-        name = "module_eleve_" + name
-    return name
-
-
 def read_submission(path: Path) -> SubmissionCode:
     """Read and split a submission file; raises NotGradable with a reason."""
     try:
@@ -472,7 +460,7 @@ def read_submission(path: Path) -> SubmissionCode:
         cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
-        return SubmissionCode(path, "module", tuple(cells), _module_name(path), len(cells))
+        return SubmissionCode(path, "module", tuple(cells), module_name_of(path), len(cells))
     text = data.decode("utf-8", errors="replace")
     cells, total, origins = read_notebook(text)
     if not cells:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import secrets
+import random
 import select
 import signal
 import struct
@@ -41,6 +41,9 @@ POLL_SECONDS = 0.25
 forked children keep the pipe open never sends end-of-file)."""
 COUNT_EVERY = 50
 """Requests between two process counts, when the cage cannot cap forks itself."""
+_TOKENS = random.SystemRandom()
+"""Request tokens from os.urandom: `secrets.randbits` is this same call, but importing
+`secrets` loads OpenSSL's hashlib (4-5 ms, before the first worker can start)."""
 
 
 class WorkerDied(Exception):
@@ -235,7 +238,7 @@ class WorkerProcess:
 
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
         """Send one request and wait for its reply until `deadline` seconds from now."""
-        token = secrets.randbits(52)
+        token = _TOKENS.getrandbits(52)
         data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
         end = time.monotonic() + deadline
         self._send(struct.pack(">I", len(data)) + data, end, deadline)
@@ -249,7 +252,7 @@ class WorkerProcess:
     def open_stream(self, message: dict[str, Any], deadline: float) -> int:
         """Send a request answered by several frames (`call_many`); returns its token,
         which every frame of the stream echoes (see `stream_reply`)."""
-        token = secrets.randbits(52)
+        token = _TOKENS.getrandbits(52)
         data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
         self._send(struct.pack(">I", len(data)) + data, time.monotonic() + deadline, deadline)
         return token

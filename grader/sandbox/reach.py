@@ -73,10 +73,11 @@ def hidden_folders() -> tuple[Path, ...]:
     for entry in candidates:
         if entry and PACKAGES_FOLDER.fullmatch(Path(entry).name):
             folders.add(_real(entry))
-    # folders of packages of other interpreters too (a system python's dist-packages)
-    for root in SHARED_LIBRARY_FOLDERS + (sys.base_prefix + "/lib",):
+    # folders of packages of other interpreters too (a system python's dist-packages);
+    # each folder searched once (/lib is often a link to /usr/lib: the same real paths)
+    for root in dict.fromkeys(_real(r) for r in SHARED_LIBRARY_FOLDERS + (sys.base_prefix + "/lib",)):
         for pattern in ("python*/*-packages", "python*/*/*-packages"):
-            folders.update(_real(p) for p in Path(root).glob(pattern) if p.is_dir())
+            folders.update(_real(p) for p in root.glob(pattern) if p.is_dir())
     base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
     for paths in (sysconfig.get_paths(), sysconfig.get_paths(vars=base)):
         folders.update(_real(paths[scheme]) for scheme in ("purelib", "platlib"))
