@@ -214,10 +214,13 @@ def start_early(files: list[Path], settings: Settings) -> None:
 def import_exercises(settings: Settings) -> None:
     """The TDs grading will use (the forced one, else all five: detection reads them),
     imported while the first worker boots rather than once its cells have run."""
-    if settings.exercise:
-        EXERCISES[settings.exercise]
-    else:
-        list(EXERCISES.values())
+    try:
+        if settings.exercise:
+            EXERCISES[settings.exercise]
+        else:
+            list(EXERCISES.values())
+    except Exception:  # a TD that fails to import: grading reports it, submission by submission
+        logging.getLogger(__name__).debug("importing the exercises failed", exc_info=True)
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:

@@ -55,6 +55,27 @@ def test_the_registry_imports_a_td_when_it_is_used():
     assert modules_after(statement, tds) == ["exercises.morpion"]
 
 
+def test_the_command_line_imports_the_forced_td_else_all_before_grading():
+    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
+    imports = "from grader.cli import import_exercises; from grader.settings import Settings; "
+    assert modules_after(imports + "import_exercises(Settings(exercise='chocolat'))", tds) == [
+        "exercises.chocolat"
+    ]
+    assert modules_after(imports + "import_exercises(Settings())", tds) == sorted(tds)
+
+
+def test_a_td_that_fails_to_import_is_left_to_grading_to_report(monkeypatch):
+    from grader import cli
+    from grader.settings import Settings
+
+    class Broken(dict):
+        def values(self):
+            raise ImportError("a broken TD")
+
+    monkeypatch.setattr(cli, "EXERCISES", Broken())
+    cli.import_exercises(Settings())  # no exception: the guard of each grading reports it
+
+
 def test_the_registry_maps_each_id_to_its_exercise_in_detection_order():
     assert next(iter(EXERCISES)) == "puissance4"  # ties go to it
     assert [exercise.id for exercise in EXERCISES.values()] == list(EXERCISES)
