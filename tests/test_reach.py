@@ -10,16 +10,42 @@ from __future__ import annotations
 import csv
 import os
 import re
+import site
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
 
 from grader.sandbox import isolation, landlock, reach
-from grader.sandbox.reach import PACKAGES_FOLDER, _ancestors, _DistInfo, _inside, _metadata_distribution
+from grader.sandbox.reach import (
+    PACKAGES_FOLDER,
+    SHARED_LIBRARY_FOLDERS,
+    _ancestors,
+    _DistInfo,
+    _inside,
+    _metadata_distribution,
+    _real,
+    grader_locations,
+)
 
 
 # -- the oracle: reach.py before the change (main at 48d30cc) ---------------------------
+def old_hidden_folders() -> tuple[Path, ...]:
+    folders = set(grader_locations()) | {p.parent for p in grader_locations()}
+    candidates = list(site.getsitepackages()) + [site.getusersitepackages()] + list(sys.path)
+    for entry in candidates:
+        if entry and PACKAGES_FOLDER.fullmatch(Path(entry).name):
+            folders.add(_real(entry))
+    for root in SHARED_LIBRARY_FOLDERS + (sys.base_prefix + "/lib",):
+        for pattern in ("python*/*-packages", "python*/*/*-packages"):
+            folders.update(_real(p) for p in Path(root).glob(pattern) if p.is_dir())
+    base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
+    for paths in (sysconfig.get_paths(), sysconfig.get_paths(vars=base)):
+        folders.update(_real(paths[scheme]) for scheme in ("purelib", "platlib"))
+    return tuple(sorted(f for f in folders if f != Path("/")))
+
+
 def old_carve(root: Path, hidden: tuple[Path, ...], split: set[Path] | None = None) -> list[Path]:
     hidden_set = frozenset(map(str, hidden))
     if not hidden_set.isdisjoint(_ancestors(root)) or PACKAGES_FOLDER.fullmatch(root.name):
@@ -75,16 +101,23 @@ def old_top_entries(distribution: reach.Distribution) -> list[str]:
 
 
 # -- this machine's tree ----------------------------------------------------------------
-CACHED = (reach._runtime, reach.student_libraries, isolation._runtime_binds, landlock._static_rules)
+CACHED = (
+    reach.hidden_folders,
+    reach._runtime,
+    reach.student_libraries,
+    isolation._runtime_binds,
+    landlock._static_rules,
+)
 
 
 def everything_the_worker_may_read() -> tuple[object, ...]:
-    """Worked out afresh: the runtime's paths and split folders, the student's libraries,
-    the runtime's part of the bwrap command, Landlock's rules."""
+    """Worked out afresh: the hidden folders, the runtime's paths and split folders, the
+    student's libraries, the runtime's part of the bwrap command, Landlock's rules."""
     for cached in CACHED:
         cached.cache_clear()
     try:
         return (
+            reach.hidden_folders(),
             reach.runtime_paths(),
             reach.runtime_listed(),
             reach.student_libraries(),
@@ -98,15 +131,16 @@ def everything_the_worker_may_read() -> tuple[object, ...]:
 
 def test_what_the_worker_may_read_here_is_what_the_old_algorithm_gave(monkeypatch):
     new = everything_the_worker_may_read()
+    monkeypatch.setattr(reach, "hidden_folders", old_hidden_folders)
     monkeypatch.setattr(reach, "carve", old_carve)
     monkeypatch.setattr(reach, "_distribution", old_distribution)
     monkeypatch.setattr(reach, "_top_entries", old_top_entries)
     old = everything_the_worker_may_read()
     assert new == old
-    paths, listed, libraries, binds, rules = new
+    hidden, paths, listed, libraries, binds, rules = new
     # not a vacuous comparison: the runtime was carved, and the libraries found
     assert len(paths) > 10 and listed and {"numpy", "matplotlib"} <= {name for name, _ in libraries}
-    assert "--tmpfs" in binds and len(rules) > len(paths)
+    assert "--tmpfs" in binds and len(rules) > len(paths) and len(hidden) > len(grader_locations())
 
 
 # -- made trees: links in and out, hidden folders at every depth -------------------------
