@@ -106,7 +106,8 @@ def _ancestors(path: Path | str) -> Iterator[str]:
 def carve(root: Path, hidden: tuple[Path, ...], split: set[Path] | None = None) -> list[Path]:
     """`root` without the hidden folders: the root itself when none is inside it, else
     its entries, each carved in turn (a rule or a bind covers a whole tree). The
-    folders split that way are added to `split`. Each entry is carved at its real path."""
+    folders split that way are added to `split`. `root` is a real path (no link in
+    it, as `_runtime` gives); each entry is carved at its real path."""
     hidden_text = tuple(map(str, hidden))
     hidden_set = frozenset(hidden_text)
     kept: list[Path] = []
