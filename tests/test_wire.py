@@ -290,3 +290,31 @@ def test_the_worker_reply_keeps_the_student_value_apart_from_its_fields():
     assert reply["shared"] == [[[0], [1]]]
     reply = wire.decode(worker._reply({"ok": True}, ("value", list(range(wire.MAX_NODES)))))
     assert reply["ok"] is False and reply["error"]["type"] == "ReplyTooLarge" and "value" not in reply
+
+
+def test_rows_and_pairs_of_ints_ignore_what_a_subclass_says_of_its_length():
+    class Faux(tuple):
+        def __len__(self):
+            raise RuntimeError("student code")
+
+    class Courte(list):
+        def __len__(self):
+            return 0
+
+    decoded = roundtrip([Faux((1, 2)), (3, 4)])
+    assert decoded == [(1, 2), (3, 4)] and all(type(t) is tuple for t in decoded)
+    with pytest.raises(wire.TooLarge):  # its 10 items count, not the 0 it claims
+        wire.encode(Courte([0] * 10), max_nodes=10)
+    assert roundtrip((1, 10**5000))[0] == 1  # a digit count refused: item by item
+
+
+@pytest.mark.parametrize("levels", [wire.MAX_DEPTH - 1, wire.MAX_DEPTH])
+def test_a_row_of_ints_past_the_depth_limit_is_opaque_like_any_container(levels):
+    value: list = [0, 1]
+    for _ in range(levels):
+        value = [value]
+    decoded = roundtrip(value)
+    for _ in range(levels):
+        decoded = decoded[0]
+    assert (decoded == [0, 1]) is (levels < wire.MAX_DEPTH)
+    assert isinstance(decoded, wire.Opaque) is (levels >= wire.MAX_DEPTH)

@@ -44,6 +44,8 @@ _float_repr = float.__repr__
 _str_copy = str.__str__
 _list_iter = list.__iter__
 _tuple_iter = tuple.__iter__
+_list_len = list.__len__
+_tuple_len = tuple.__len__
 _dict_items = dict.items
 _list = list
 _set_iter = set.__iter__
@@ -153,10 +155,10 @@ class Encoder:
         if key in self.active:
             self._emit_opaque(x, out, "structure circulaire")
             return
+        if (t is list or t is tuple) and self._emit_ints(x, t, path, out, 0):
+            return
         if t is not tuple and t is not frozenset and not self.untracked:
             self._track(key, path)
-        if t is list and self._emit_ints(x, out):
-            return  # ints only: no container inside, no cycle through it
         self.active.add(key)
         try:
             if t is list:
@@ -172,31 +174,46 @@ class Encoder:
         finally:
             self.active.discard(key)
 
-    def _emit_ints(self, x, out):
-        """A list of plain ints (a board's row) in one piece, five times faster than item
-        by item; False (nothing written) for any other list."""
-        for item in _list_iter(x):
+    def _emit_ints(self, x, t, path, out, extra):
+        """A list or tuple (`t`) of plain ints (a board's row, a move) in one piece, five
+        times faster than item by item, counted (its items, and `extra` for itself when
+        `_emit` did not count it) and, a list, tracked as any list; False (nothing done)
+        for anything else. It holds no container: it cannot be one of the containers
+        being written (a cycle)."""
+        items = _list_iter if t is list else _tuple_iter
+        for item in items(x):
             if _type(item) is not int:
                 return False
         try:
-            text = _comma_join(_map(_int_repr, _list_iter(x)))
+            text = _comma_join(_map(_int_repr, items(x)))
         except ValueError:  # more digits than int->str conversion allows: item by item
             return False
-        self.nodes += _len(x)
+        if _type(x) is t:
+            self.nodes += _len(x) + extra
+        else:  # the C length: a subclass's __len__ is student code
+            self.nodes += (_list_len(x) if t is list else _tuple_len(x)) + extra
         if self.nodes > self.max_nodes:
             raise TooLarge(self.max_nodes)
+        if t is tuple:
+            out.append('{"$t":[' + text + "]}")
+            return True
+        if not self.untracked:
+            self._track(_id(x), path)
         out.append("[" + text + "]")
         return True
 
     def _emit_items(self, items, path, out, depth, opening, closing):
         out.append(opening)
         emit, depth = self._emit, depth + 1
+        rows = depth < MAX_DEPTH  # rows of ints written here, without `_emit`'s dispatch
         path.append(0)
         for index, item in enumerate(items):
             if index:
                 out.append(",")
             path[-1] = index
-            emit(item, path, out, depth)
+            t = _type(item)
+            if not (rows and (t is list or t is tuple) and self._emit_ints(item, t, path, out, 1)):
+                emit(item, path, out, depth)
         path.pop()
         out.append(closing)
 
