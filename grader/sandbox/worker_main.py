@@ -24,6 +24,7 @@ import sys
 import time
 import types
 import warnings
+from json.encoder import encode_basestring_ascii
 
 if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
     from .wire import Encoder, TooLarge, decoder
@@ -42,6 +43,7 @@ _interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
 _start_thread = _thread.start_new_thread
 _process_time = time.process_time
 _select = select.select
+_quote_text = encode_basestring_ascii
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 _increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
@@ -512,7 +514,7 @@ class Worker:
     def _reply(self, fields, value=None):
         """Build the reply text; `fields` are ours (plain dicts, str keys), `value` is
         student data, encoded on its own (its size and shared containers)."""
-        head = Encoder().encode(fields)
+        head = _fields_text(fields)
         if value is None:
             return head
         key, item = value
@@ -566,6 +568,24 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+def _fields_text(fields):
+    """The worker's own fields (str keys without "$") as a JSON object: the scalars of
+    every reply written here, anything else by an Encoder."""
+    parts = []
+    for key, item in fields.items():
+        kind = type(item)
+        if item is None:
+            text = "null"
+        elif kind is bool:
+            text = "true" if item else "false"
+        elif kind is str:
+            text = _quote_text(item)
+        else:
+            text = Encoder(track=False).encode(item)
+        parts.append('"%s":%s' % (key, text))
+    return "{%s}" % ",".join(parts)
 
 
 CACHE_FILE_CHARS = 5_000_000
