@@ -318,3 +318,20 @@ def test_a_row_of_ints_past_the_depth_limit_is_opaque_like_any_container(levels)
         decoded = decoded[0]
     assert (decoded == [0, 1]) is (levels < wire.MAX_DEPTH)
     assert isinstance(decoded, wire.Opaque) is (levels >= wire.MAX_DEPTH)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"ok": True, "stdout": "é\n\x00\"", "truncated": False, "seconds": 0.25, "cpu": 0.0, "error": None},
+        {"ok": False, "error": {"type": "Timeout", "message": "", "line": None, "traceback": ["a"]}},
+        {"ok": True, "counts": {"minimax": 12}, "end": 64, "big": 2**80, "cpu": math.inf, "x": -math.inf},
+        {"ok": True, "uses": {"$f": ["g"], "f": []}, "ignored": ["%time"]},
+    ],
+)
+def test_the_worker_reply_fields_arrive_as_they_were(fields):
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply(dict(fields)))
+    assert decoded == fields and list(decoded) == list(fields)
+    assert all(type(decoded[k]) is type(v) for k, v in fields.items())

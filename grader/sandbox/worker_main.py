@@ -43,7 +43,7 @@ _interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
 _start_thread = _thread.start_new_thread
 _process_time = time.process_time
 _select = select.select
-_quote_text = encode_basestring_ascii
+_quote_text, _float_text, _int_text = encode_basestring_ascii, float.__repr__, int.__repr__
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 _increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
@@ -571,8 +571,9 @@ class Worker:
 
 
 def _fields_text(fields):
-    """The worker's own fields (str keys without "$") as a JSON object: the scalars of
-    every reply written here, anything else by an Encoder."""
+    """The worker's own fields (str keys without "$") as a JSON object: what every reply
+    holds (None, bools, strings, finite numbers, an empty dict) written here, anything
+    else by an Encoder."""
     parts = []
     for key, item in fields.items():
         kind = type(item)
@@ -582,6 +583,12 @@ def _fields_text(fields):
             text = "true" if item else "false"
         elif kind is str:
             text = _quote_text(item)
+        elif kind is float and item - item == 0:  # finite (inf - inf and NaN are NaN)
+            text = _float_text(item)
+        elif kind is int:
+            text = _int_text(item)
+        elif kind is dict and not item:
+            text = "{}"
         else:
             text = Encoder(track=False).encode(item)
         parts.append('"%s":%s' % (key, text))
