@@ -335,3 +335,9 @@ def test_the_worker_reply_fields_arrive_as_they_were(fields):
     decoded = wire.decode(Worker(-1, -1, "__main__")._reply(dict(fields)))
     assert decoded == fields and list(decoded) == list(fields)
     assert all(type(decoded[k]) is type(v) for k, v in fields.items())
+
+
+def test_a_dict_of_600000_entries_is_refused_whatever_its_keys():
+    for keys in (range(600_000), map(str, range(600_000))):
+        with pytest.raises(wire.TooLarge):
+            wire.encode(dict.fromkeys(keys, 0))

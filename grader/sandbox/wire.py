@@ -47,6 +47,7 @@ _tuple_iter = tuple.__iter__
 _list_len = list.__len__
 _tuple_len = tuple.__len__
 _dict_items = dict.items
+_dict_len = dict.__len__
 _list = list
 _set_iter = set.__iter__
 _frozenset_iter = frozenset.__iter__
@@ -218,6 +219,9 @@ class Encoder:
         out.append(closing)
 
     def _emit_dict(self, x, path, out, depth):
+        # Each entry is two nodes at least: a dict too large is refused before it is copied.
+        if self.nodes + 2 * (_len(x) if _type(x) is dict else _dict_len(x)) > self.max_nodes:
+            raise TooLarge(self.max_nodes)
         # A snapshot: student code run below (a __repr__) cannot change the keys checked.
         pairs = _list(_dict_items(x))
         for k, _ in pairs:
