@@ -197,6 +197,16 @@ def instrument(probe: Probe) -> dict:
 
     process.WorkerProcess.request = request
     probe.undo.append((process.WorkerProcess, "request", original_request))
+    items: list[float] = []  # student code CPU (worker's measure) of each call sent ahead
+    original_stream_reply = process.WorkerProcess.stream_reply
+
+    def stream_reply(self, token, deadline):
+        reply = original_stream_reply(self, token, deadline)
+        items.append((reply.get("cpu") or 0.0) if isinstance(reply, dict) else 0.0)
+        return reply
+
+    process.WorkerProcess.stream_reply = stream_reply
+    probe.undo.append((process.WorkerProcess, "stream_reply", original_stream_reply))
     probe.wrap(runner, "read_submission", "read the notebook")
     probe.wrap(runner, "resolve_isolation", ISOLATION)
     probe.wrap(submission, "_ipython_to_python", "  of which ipython2python (nbconvert)")
@@ -217,7 +227,7 @@ def instrument(probe: Probe) -> dict:
         if callable(value) and own and not isinstance(value, type):
             probe.wrap(ref, name, "reference values")
     del exercises
-    return {"requests": requests}
+    return {"requests": requests, "items": items}
 
 
 def per_check(probe: Probe, records: dict) -> list[tuple]:
@@ -320,6 +330,9 @@ class Measured:
     worker_cpu: float
     cpu_method: str
 
+    streamed_cpu: float = 0.0
+    """Student code CPU (worker's measure) of the calls answered in `call_many` streams."""
+
     def trips(self, index: int) -> float:
         return sum(t[index] for t in self.requests)
 
@@ -338,7 +351,9 @@ def measure(notebook: Path) -> Measured:
             wall, used = time.perf_counter() - start, time.process_time() - cpu
     finally:
         probe.restore()
-    return Measured(result, probe, records["requests"], rows, wall, used, tree[0] - used, tree[1])
+    return Measured(
+        result, probe, records["requests"], rows, wall, used, tree[0] - used, tree[1], sum(records["items"])
+    )
 
 
 def line(label: str, wall: float, cpu: float, calls: int | None = None, indent: int = 3) -> None:
@@ -394,7 +409,8 @@ def grade_once(notebook: Path, detailed: bool) -> None:
     print(
         f"   round trips: {m.trips(1):.3f} s wall in all, of which student code {m.trips(2):.3f} s wall, "
         f"{m.trips(3):.3f} s CPU (worker's measure):\n     {overhead:.2f} ms wall of overhead per trip; "
-        f"worker CPU outside student code {m.worker_cpu - m.trips(3):.3f} s (its start, the codec)"
+        f"worker CPU outside student code {m.worker_cpu - m.trips(3) - m.streamed_cpu:.3f} s (its start, the codec;"
+        f" student code of the calls sent ahead: {m.streamed_cpu:.3f} s)"
     )
     if detailed:
         print(
@@ -437,7 +453,7 @@ def grade_class(notebooks: list[Path]) -> None:
             "wall": m.wall,
             "grader": m.grader_cpu,
             "worker": m.worker_cpu,
-            "student": m.trips(3),
+            "student": m.trips(3) + m.streamed_cpu,
             "trips": len(m.requests),
             "in trips": m.trips(1),
             "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"],

@@ -293,12 +293,22 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
+_LEAVES = frozenset({int, float, str, bool, type(None)})
+
+
 def _holds_ref(value: Any) -> bool:
-    """Whether `value` holds a `Ref` (in lists, tuples, dicts: what the codec sends)."""
+    """Whether `value` holds a `Ref` (in lists, tuples, sets, dicts: what the codec sends)."""
     if isinstance(value, Ref):
         return True
-    if isinstance(value, (list, tuple)):
-        return any(_holds_ref(v) for v in value if not isinstance(v, (int, float, str)))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            if type(item) in _LEAVES:
+                continue
+            if type(item) is list and all(map(_LEAVES.__contains__, map(type, item))):
+                continue  # a row of numbers in one pass: most of a board
+            if _holds_ref(item):
+                return True
+        return False
     if isinstance(value, dict):
         return any(_holds_ref(k) or _holds_ref(v) for k, v in value.items())
     return False

@@ -146,6 +146,23 @@ def test_arguments_that_name_a_function_in_the_worker_are_not_sent_ahead():
     assert session.streams == []
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ({"plateau": [[0, 1], [Ref("double")]]},),
+        ([(1, 2), {Ref("double")}],),
+        ({Ref("double"): 1},),
+        ([[0, 0], [0.5, None, "x", True, Ref("double")]],),
+    ],
+)
+def test_a_function_named_deep_in_a_board_keeps_the_call_from_being_sent_ahead(args):
+    view, session = view_of("def apply(jeu):\n    return 0\ndef double(x):\n    return 2 * x\n")
+    ctx = CheckContext(view, None)
+    with ctx.prefetched([ctx.ask("apply", *args), ctx.ask("apply", [[0, 0]])]):
+        ctx.value("apply", *args)
+    assert session.streams == []
+
+
 def test_a_call_equality_cannot_confirm_is_made_on_its_own():
     view, session = view_of(COUNTER)
     ctx = CheckContext(view, None)

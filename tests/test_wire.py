@@ -165,3 +165,179 @@ def test_the_codec_ignores_patched_builtins_and_json(monkeypatch):
 def test_a_reply_of_five_million_elements_is_refused_not_built():
     with pytest.raises(wire.TooLarge):
         wire.encode(list(range(5_000_000)))
+
+
+# -- plain dicts and tagged values ------------------------------------------------------
+
+
+def test_dicts_of_plain_str_keys_are_written_as_json_objects():
+    assert wire.encode({"nbcoups": 3, "hauteurs": [0, 1]})[0] == '{"nbcoups":3,"hauteurs":[0,1]}'
+    assert wire.encode({})[0] == "{}"
+    assert wire.encode({"a": {"b": (1,)}})[0] == '{"a":{"b":{"$t":[1]}}}'
+    assert wire.encode({1: 2})[0] == '{"$d":[[1,2]]}'  # another key type: tagged
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"$t": 1},
+        {"$t": [1, 2]},
+        {"$d": [[1, 2]]},
+        {"$s": [1]},
+        {"$f": "inf"},
+        {"$np": [1, 2], "dtype": "int64"},
+        {"$obj": "os", "repr": "x", "why": ""},
+        {"$ref": "copie"},
+        {"$": 0, "": 1},
+        {"plateau": [], "$np": [0]},
+        {"a": {"$t": {"$d": {}}}},
+        {1: "a", "b": 2, (3, "$t"): {"$s": 4}},
+    ],
+)
+def test_a_student_dict_that_looks_like_a_tag_comes_back_as_that_dict(value):
+    resolved = []
+    text, _ = wire.encode(value)
+    for decoded in (
+        wire.decode(text),
+        wire.decode(text, make_array=lambda *a: "array", resolve_ref=resolved.append),
+    ):
+        assert decoded == value and type(decoded) is dict
+    assert resolved == []  # the worker resolves only the grader's Ref, never a student's dict
+
+
+def test_str_subclass_keys_arrive_as_plain_str_keys():
+    class Cle(str):
+        def __str__(self):
+            return "$t"
+
+        __repr__ = __str__
+
+    decoded = roundtrip({Cle("$t"): 1, Cle("b"): [2]})
+    assert decoded == {"$t": 1, "b": [2]}
+    assert all(type(k) is str for k in decoded)
+
+
+def test_a_repr_that_rewrites_the_dict_cannot_slip_a_tag_in():
+    class Pirate:
+        def __repr__(self):
+            board.clear()
+            board["$t"] = [20]
+            return "pirate"
+
+    board: dict = {}
+    board["ok"] = Pirate()
+    decoded = roundtrip(board)
+    assert list(decoded) == ["ok"] and isinstance(decoded["ok"], wire.Opaque)
+
+
+def test_plain_dict_keys_count_as_nodes_as_tagged_ones_do():
+    for value in ({"a": 1, "b": 2}, {1: 1, 2: 2}):  # one dict, two keys, two values
+        wire.encode(value, max_nodes=5)
+        with pytest.raises(wire.TooLarge):
+            wire.encode(value, max_nodes=4)
+
+
+def test_shared_lists_inside_plain_dicts_are_reported_with_their_paths():
+    row = [0] * 7
+    _, shared = wire.encode({"jeu": {"plateau": [row, [1], row]}})
+    assert shared == [[["jeu", "plateau", 0], ["jeu", "plateau", 2]]]
+    text, shared = wire.encode({"jeu": {"plateau": [row, [1], row]}}, track=False)
+    assert shared == [] and wire.decode(text) == {"jeu": {"plateau": [row, [1], row]}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"$x": 1}',  # no such tag
+        '{"$t": [1], "b": 2}',  # a tag with company
+        '{"$d": [], "$s": []}',
+        '{"$f": "inf", "x": 1}',
+        '{"$t": 5}',
+        '{"$t": "abc"}',
+        '{"a":' * 100_000 + "1" + "}" * 100_000,  # plain objects nested too deep
+    ],
+)
+def test_a_forged_tag_is_refused(text):
+    with pytest.raises(ValueError):
+        wire.decode(text)
+
+
+def test_only_the_first_key_tags_an_object():
+    assert wire.decode('{"a": 1, "$t": [2]}') == {"a": 1, "$t": [2]}
+
+
+def test_a_ref_from_the_worker_is_opaque_to_the_grader():
+    decoded = wire.decode('{"$ref": "maximin"}')
+    assert isinstance(decoded, wire.Opaque) and decoded != {"$ref": "maximin"}
+
+
+def test_a_ref_is_resolved_in_the_worker_once_per_occurrence():
+    text, _ = wire.encode([wire.Ref("f"), {"g": wire.Ref("@h")}])
+    seen = []
+    decode = wire.decoder(resolve_ref=lambda name: seen.append(name) or name.upper())
+    assert decode(text) == ["F", {"g": "@H"}] and seen == ["f", "@h"]
+
+
+def test_the_worker_reply_keeps_the_student_value_apart_from_its_fields():
+    from grader.sandbox.worker_main import Worker
+
+    worker = Worker(-1, -1, "__main__")
+    value = {"seq": 1, "ok": False, "$t": [1]}
+    reply = wire.decode(worker._reply({"ok": True, "stdout": "x", "counts": {}}, ("value", value)))
+    assert reply == {"ok": True, "stdout": "x", "counts": {}, "value": value, "shared": []}
+    row = [0]
+    reply = wire.decode(worker._reply({"ok": True}, ("value", [row, row])))
+    assert reply["shared"] == [[[0], [1]]]
+    reply = wire.decode(worker._reply({"ok": True}, ("value", list(range(wire.MAX_NODES)))))
+    assert reply["ok"] is False and reply["error"]["type"] == "ReplyTooLarge" and "value" not in reply
+
+
+def test_rows_and_pairs_of_ints_ignore_what_a_subclass_says_of_its_length():
+    class Faux(tuple):
+        def __len__(self):
+            raise RuntimeError("student code")
+
+    class Courte(list):
+        def __len__(self):
+            return 0
+
+    decoded = roundtrip([Faux((1, 2)), (3, 4)])
+    assert decoded == [(1, 2), (3, 4)] and all(type(t) is tuple for t in decoded)
+    with pytest.raises(wire.TooLarge):  # its 10 items count, not the 0 it claims
+        wire.encode(Courte([0] * 10), max_nodes=10)
+    assert roundtrip((1, 10**5000))[0] == 1  # a digit count refused: item by item
+
+
+@pytest.mark.parametrize("levels", [wire.MAX_DEPTH - 1, wire.MAX_DEPTH])
+def test_a_row_of_ints_past_the_depth_limit_is_opaque_like_any_container(levels):
+    value: list = [0, 1]
+    for _ in range(levels):
+        value = [value]
+    decoded = roundtrip(value)
+    for _ in range(levels):
+        decoded = decoded[0]
+    assert (decoded == [0, 1]) is (levels < wire.MAX_DEPTH)
+    assert isinstance(decoded, wire.Opaque) is (levels >= wire.MAX_DEPTH)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"ok": True, "stdout": "é\n\x00\"", "truncated": False, "seconds": 0.25, "cpu": 0.0, "error": None},
+        {"ok": False, "error": {"type": "Timeout", "message": "", "line": None, "traceback": ["a"]}},
+        {"ok": True, "counts": {"minimax": 12}, "end": 64, "big": 2**80, "cpu": math.inf, "x": -math.inf},
+        {"ok": True, "uses": {"$f": ["g"], "f": []}, "ignored": ["%time"]},
+    ],
+)
+def test_the_worker_reply_fields_arrive_as_they_were(fields):
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply(dict(fields)))
+    assert decoded == fields and list(decoded) == list(fields)
+    assert all(type(decoded[k]) is type(v) for k, v in fields.items())
+
+
+def test_a_dict_of_600000_entries_is_refused_whatever_its_keys():
+    for keys in (range(600_000), map(str, range(600_000))):
+        with pytest.raises(wire.TooLarge):
+            wire.encode(dict.fromkeys(keys, 0))

@@ -239,7 +239,7 @@ class WorkerProcess:
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
         """Send one request and wait for its reply until `deadline` seconds from now."""
         token = _TOKENS.getrandbits(52)
-        data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
+        data = wire.encode(dict(message, seq=token), track=False)[0].encode("utf-8")
         end = time.monotonic() + deadline
         self._send(struct.pack(">I", len(data)) + data, end, deadline)
         reply = self._frame(token, end, deadline)
@@ -253,7 +253,7 @@ class WorkerProcess:
         """Send a request answered by several frames (`call_many`); returns its token,
         which every frame of the stream echoes (see `stream_reply`)."""
         token = _TOKENS.getrandbits(52)
-        data = wire.encode(dict(message, seq=token))[0].encode("utf-8")
+        data = wire.encode(dict(message, seq=token), track=False)[0].encode("utf-8")
         self._send(struct.pack(">I", len(data)) + data, time.monotonic() + deadline, deadline)
         return token
 
@@ -286,7 +286,7 @@ class WorkerProcess:
     def stop_stream(self, token: int) -> None:
         """Ask the worker to run no further item of the stream (it ends it after the
         current one; a stream already ended ignores this)."""
-        data = wire.encode({"op": "stop", "seq": token})[0].encode("utf-8")
+        data = wire.encode({"op": "stop", "seq": token}, track=False)[0].encode("utf-8")
         self._send(struct.pack(">I", len(data)) + data, time.monotonic() + 5, 5)
 
     def _send(self, data: bytes, end: float, deadline: float) -> None:

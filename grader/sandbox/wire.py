@@ -4,6 +4,17 @@ Values cross the pipe as JSON text with a few tagged objects, so that tuples, se
 dicts with tuple keys, infinities and numpy arrays survive the trip. Nothing is
 decoded with pickle or eval: only the types below can come out of `decode`.
 
+A JSON object is one of two things, told apart by its first key:
+- a **plain dict**: every key an exact `str` (not a subclass) not starting with "$",
+  written as a JSON object (a message envelope, a game `{"plateau": ..}`); the C
+  scanner builds it and the hook hands it back as it is;
+- a **tagged value**, whose first key is its tag: `{"$t": [..]}` a tuple, `{"$s": [..]}`
+  a set, `{"$d": [[key, value], ..]}` any other dict (a key of another type, a key
+  starting with "$" such as a student's `{"$t": 1}`, a str subclass), `{"$f": "inf"}`,
+  `{"$np": [..], "dtype": ..}`, `{"$obj": .., "repr": .., "why": ..}`, `{"$ref": name}`
+  (grader to worker). An object whose first key starts with "$" and is none of these
+  is refused.
+
 This file must stay importable on its own (no import from the `grader` package): the
 worker runs it from a private copy, prepended to `worker_main.py`, before any student
 code. Everything the codec relies on is bound at import time: the functions of this
@@ -33,7 +44,11 @@ _float_repr = float.__repr__
 _str_copy = str.__str__
 _list_iter = list.__iter__
 _tuple_iter = tuple.__iter__
+_list_len = list.__len__
+_tuple_len = tuple.__len__
 _dict_items = dict.items
+_dict_len = dict.__len__
+_list = list
 _set_iter = set.__iter__
 _frozenset_iter = frozenset.__iter__
 _isfinite = _math.isfinite
@@ -74,14 +89,16 @@ class Encoder:
     reached twice, as pairs of paths: `[[0] * 7] * 6` or a shallow copy shows there.
     """
 
-    def __init__(self, max_nodes=MAX_NODES):
+    def __init__(self, max_nodes=MAX_NODES, track=True):
         self.max_nodes = max_nodes
         self.nodes = 0
         self.seen = {}
         self.shared = []
         self.shared_size = 0
         self.active = set()
-        self.untracked = 0  # > 0 while emitting temporaries (ndarray.tolist()): ids get reused
+        # > 0 while emitting temporaries (ndarray.tolist()): ids get reused. Always > 0
+        # without `track` (the grader's requests: the worker builds fresh objects anyway).
+        self.untracked = 0 if track else 1
 
     def encode(self, value, path=()):
         out: list[str] = []
@@ -105,16 +122,16 @@ class Encoder:
         if self.nodes > self.max_nodes:
             raise TooLarge(self.max_nodes)
         t = _type(x)
-        if x is None:
+        if t is int:
+            self._emit_int(x, out)
+        elif t is str:
+            out.append(_quote(x))
+        elif x is None:
             out.append("null")
         elif t is bool:
             out.append("true" if x else "false")
-        elif t is int:
-            self._emit_int(x, out)
         elif t is float:
             self._emit_float(x, out)
-        elif t is str:
-            out.append(_quote(x))
         elif depth >= MAX_DEPTH:
             self._emit_opaque(x, out, "trop profond")
         elif t is list or t is tuple or t is dict or t is set or t is frozenset:
@@ -139,13 +156,14 @@ class Encoder:
         if key in self.active:
             self._emit_opaque(x, out, "structure circulaire")
             return
-        if t is not tuple and t is not frozenset:
+        if (t is list or t is tuple) and self._emit_ints(x, t, path, out, 0):
+            return
+        if t is not tuple and t is not frozenset and not self.untracked:
             self._track(key, path)
         self.active.add(key)
         try:
             if t is list:
-                if not self._emit_ints(x, out):
-                    self._emit_items(_list_iter(x), path, out, depth, "[", "]")
+                self._emit_items(_list_iter(x), path, out, depth, "[", "]")
             elif t is tuple:
                 self._emit_items(_tuple_iter(x), path, out, depth, '{"$t":[', "]}")
             elif t is dict:
@@ -157,35 +175,77 @@ class Encoder:
         finally:
             self.active.discard(key)
 
-    def _emit_ints(self, x, out):
-        """A list of plain ints (a board's row) in one piece, five times faster than item
-        by item; False (nothing written) for any other list."""
-        for item in _list_iter(x):
+    def _emit_ints(self, x, t, path, out, extra):
+        """A list or tuple (`t`) of plain ints (a board's row, a move) in one piece, five
+        times faster than item by item, counted (its items, and `extra` for itself when
+        `_emit` did not count it) and, a list, tracked as any list; False (nothing done)
+        for anything else. It holds no container: it cannot be one of the containers
+        being written (a cycle)."""
+        items = _list_iter if t is list else _tuple_iter
+        for item in items(x):
             if _type(item) is not int:
                 return False
         try:
-            text = _comma_join(_map(_int_repr, _list_iter(x)))
+            text = _comma_join(_map(_int_repr, items(x)))
         except ValueError:  # more digits than int->str conversion allows: item by item
             return False
-        self.nodes += _len(x)
+        if _type(x) is t:
+            self.nodes += _len(x) + extra
+        else:  # the C length: a subclass's __len__ is student code
+            self.nodes += (_list_len(x) if t is list else _tuple_len(x)) + extra
         if self.nodes > self.max_nodes:
             raise TooLarge(self.max_nodes)
+        if t is tuple:
+            out.append('{"$t":[' + text + "]}")
+            return True
+        if not self.untracked:
+            self._track(_id(x), path)
         out.append("[" + text + "]")
         return True
 
     def _emit_items(self, items, path, out, depth, opening, closing):
         out.append(opening)
+        emit, depth = self._emit, depth + 1
+        rows = depth < MAX_DEPTH  # rows of ints written here, without `_emit`'s dispatch
+        path.append(0)
         for index, item in enumerate(items):
             if index:
                 out.append(",")
-            path.append(index)
-            self._emit(item, path, out, depth + 1)
-            path.pop()
+            path[-1] = index
+            t = _type(item)
+            if not (rows and (t is list or t is tuple) and self._emit_ints(item, t, path, out, 1)):
+                emit(item, path, out, depth)
+        path.pop()
         out.append(closing)
 
     def _emit_dict(self, x, path, out, depth):
+        # Each entry is two nodes at least: a dict too large is refused before it is copied.
+        if self.nodes + 2 * (_len(x) if _type(x) is dict else _dict_len(x)) > self.max_nodes:
+            raise TooLarge(self.max_nodes)
+        # A snapshot: student code run below (a __repr__) cannot change the keys checked.
+        pairs = _list(_dict_items(x))
+        for k, _ in pairs:
+            if _type(k) is not str or k[:1] == "$":
+                self._emit_tagged_dict(pairs, path, out, depth)
+                return
+        if not pairs:
+            out.append("{}")
+            return
+        self.nodes += _len(pairs)  # the keys count as nodes, as in the tagged form
+        if self.nodes > self.max_nodes:
+            raise TooLarge(self.max_nodes)
+        separator = "{"
+        for k, v in pairs:
+            out.append(separator + _quote(k) + ":")
+            separator = ","
+            path.append(k)
+            self._emit(v, path, out, depth + 1)
+            path.pop()
+        out.append("}")
+
+    def _emit_tagged_dict(self, pairs, path, out, depth):
         out.append('{"$d":[')
-        for index, (k, v) in enumerate(_dict_items(x)):
+        for index, (k, v) in enumerate(pairs):
             if index:
                 out.append(",")
             out.append("[")
@@ -255,9 +315,10 @@ class Encoder:
         )
 
 
-def encode(value, max_nodes=MAX_NODES):
-    """Encode `value`; returns (json_text, shared_paths)."""
-    encoder = Encoder(max_nodes)
+def encode(value, max_nodes=MAX_NODES, track=True):
+    """Encode `value`; returns (json_text, shared_paths); without `track`, no shared
+    paths are looked for (a request: what the grader sends is never checked for them)."""
+    encoder = Encoder(max_nodes, track)
     text = encoder.encode(value)
     return text, encoder.shared
 
@@ -311,26 +372,37 @@ class Ref:
 
 def _make_hook(make_array, resolve_ref):
     def hook(obj):
-        if len(obj) == 1:
-            ((key, value),) = obj.items()
-            if key == "$t":
-                return tuple(value)
-            if key == "$f":
-                return float(value) if value in ("inf", "-inf", "nan") else Opaque("float", _text(value))
-            if key == "$d":
-                return {_hashable(k): v for k, v in _pairs(value)}
-            if key == "$s":
-                return {_hashable(v) for v in _items(value)}
-            if key == "$ref" and resolve_ref is not None:
-                return resolve_ref(value)
-        if "$np" in obj:
-            dtype = obj.get("dtype", "")
-            return make_array(_items(obj["$np"]), dtype if _type(dtype) is str else "")
-        if "$obj" in obj:
-            return Opaque(_text(obj["$obj"], MAX_NAME), _text(obj.get("repr", "")), _text(obj.get("why", "")))
-        return obj  # a message envelope: the encoder never writes an untagged dict
+        for key in obj:  # the first key says what the object is
+            if key[:1] != "$":
+                return obj  # a plain dict, built by the C scanner
+            return _tagged(obj, key, make_array, resolve_ref)
+        return obj  # {}
 
     return hook
+
+
+def _tagged(obj, key, make_array, resolve_ref):
+    """The value a tagged object stands for (see the module docstring)."""
+    size = _len(obj)
+    if key == "$t" and size == 1:
+        return tuple(_items(obj[key]))
+    if key == "$d" and size == 1:
+        return {_hashable(k): v for k, v in _pairs(obj[key])}
+    if key == "$s" and size == 1:
+        return {_hashable(v) for v in _items(obj[key])}
+    if key == "$f" and size == 1:
+        value = obj[key]
+        return float(value) if value in ("inf", "-inf", "nan") else Opaque("float", _text(value))
+    if key == "$np":
+        dtype = obj.get("dtype", "")
+        return make_array(_items(obj[key]), dtype if _type(dtype) is str else "")
+    if key == "$obj":
+        return Opaque(_text(obj[key], MAX_NAME), _text(obj.get("repr", "")), _text(obj.get("why", "")))
+    if key == "$ref" and size == 1:
+        if resolve_ref is not None:
+            return resolve_ref(obj[key])
+        return Opaque("Ref", _text(obj[key], MAX_NAME))  # only the grader sends these
+    raise ValueError("unknown tag")
 
 
 def _text(value, cap=MAX_REPR):
@@ -380,6 +452,32 @@ class _ScanContext:
         self.memo = {}
 
 
+def decoder(make_array=ArrayValue, resolve_ref=None):
+    """A decoding function (see `decode`) with its scanner built once, for a side that
+    decodes many messages the same way (the worker: real arrays, refs resolved)."""
+    # The C scanner reads the decoder's attributes from any object; typeshed asks for
+    # a JSONDecoder.
+    scan = _make_scanner(_ScanContext(_make_hook(make_array, resolve_ref)))  # type: ignore[arg-type]
+
+    def decode_text(text):
+        try:
+            value, end = scan(text, 0)
+        except StopIteration:
+            raise ValueError("not a JSON value") from None
+        except (RecursionError, MemoryError, TypeError) as exc:
+            # Nested too deep for the C scanner, too big, or a tag holding the wrong type:
+            # refused like any malformed text, never raised into the grader as something else.
+            raise ValueError("value refused: %s" % _type(exc).__name__) from None
+        if end != _len(text):
+            raise ValueError("extra data after the JSON value")
+        return value
+
+    return decode_text
+
+
+_decode_plain = decoder()
+
+
 def decode(text, make_array=ArrayValue, resolve_ref=None):
     """Decode tagged JSON text into plain Python values (grader side by default).
 
@@ -387,17 +485,6 @@ def decode(text, make_array=ArrayValue, resolve_ref=None):
     ndarray in the worker); `resolve_ref` turns `{"$ref": name}` into a student object
     (worker side only). Raises ValueError on anything but one JSON value.
     """
-    # The C scanner reads the decoder's attributes from any object; typeshed asks for
-    # a JSONDecoder.
-    scan = _make_scanner(_ScanContext(_make_hook(make_array, resolve_ref)))  # type: ignore[arg-type]
-    try:
-        value, end = scan(text, 0)
-    except StopIteration:
-        raise ValueError("not a JSON value") from None
-    except (RecursionError, MemoryError, TypeError) as exc:
-        # Nested too deep for the C scanner, too big, or a tag holding the wrong type:
-        # refused like any malformed text, never raised into the grader as something else.
-        raise ValueError("value refused: %s" % _type(exc).__name__) from None
-    if end != len(text):
-        raise ValueError("extra data after the JSON value")
-    return value
+    if make_array is ArrayValue and resolve_ref is None:
+        return _decode_plain(text)
+    return decoder(make_array, resolve_ref)(text)

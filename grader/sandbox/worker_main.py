@@ -11,6 +11,7 @@ request's token (`seq`), so a frame student code writes on the channel is detect
 """
 
 import _random
+import _signal  # type: ignore[import-not-found]  # signal.py's C module: no stub
 import _thread
 import ast
 import builtins
@@ -23,13 +24,15 @@ import sys
 import time
 import types
 import warnings
+from json.encoder import encode_basestring_ascii
 
 if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
-    from .wire import Encoder, TooLarge, decode
+    from .wire import Encoder, TooLarge, decoder
 
 # Bound before any student code runs: student code may rebind the module attributes.
 _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
-_signal, _monotonic = signal.signal, time.monotonic
+# The C function: signal.signal's Python wrapper converts numbers to enums at every call.
+_set_handler, _monotonic = _signal.signal, time.monotonic
 # POSIX only: absent on Windows (the watchdog thread below stands in for SIGALRM).
 _setitimer = getattr(signal, "setitimer", None)
 _ITIMER_REAL, _SIGALRM = getattr(signal, "ITIMER_REAL", None), getattr(signal, "SIGALRM", None)
@@ -40,6 +43,7 @@ _interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
 _start_thread = _thread.start_new_thread
 _process_time = time.process_time
 _select = select.select
+_quote_text, _float_text, _int_text = encode_basestring_ascii, float.__repr__, int.__repr__
 _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 _increment_lineno, _AST_ONLY = ast.increment_lineno, ast.PyCF_ONLY_AST
@@ -204,6 +208,7 @@ class Worker:
         # "@name" in requests; it sees the student's namespace as `student`.
         self.helper_code = []
         self.helpers = self._fresh_helpers()
+        self.decode = decoder(self._make_array, self._resolve_ref)
 
     # -- channel -----------------------------------------------------------------
     def _read_exact(self, size):
@@ -218,9 +223,7 @@ class Worker:
 
     def receive(self):
         (size,) = _unpack(">I", self._read_exact(4))
-        return decode(
-            self._read_exact(size).decode("utf-8"), make_array=self._make_array, resolve_ref=self._resolve_ref
-        )
+        return self.decode(self._read_exact(size).decode("utf-8"))
 
     def send(self, text):
         data = text.encode("utf-8", "replace")
@@ -261,7 +264,7 @@ class Worker:
         # started by the student may print at any time); set again in case it was replaced.
         sys.stdout = sys.stderr = self.stream
         # _SIGALRM is set whenever _setitimer is (both None on Windows).
-        _signal(_SIGALRM if _setitimer else _SIGINT, _on_alarm)  # type: ignore[arg-type]
+        _set_handler(_SIGALRM if _setitimer else _SIGINT, _on_alarm)
         start, cpu_start = _monotonic(), _process_time()
         error = None
         result = None
@@ -509,33 +512,30 @@ class Worker:
         return space
 
     def _reply(self, fields, value=None):
-        """Build the reply text; plain fields are ours, `value` is student data."""
-        parts = ['{"ok":%s' % ("true" if fields.pop("ok") else "false")]
-        for key, item in fields.items():
-            text = Encoder().encode(item)
-            parts.append(',"%s":%s' % (key, text))
-        if value is not None:
-            key, item = value
-            encoder = Encoder()
-            try:
-                text = encoder.encode(item)
-            except TooLarge:
-                return self._reply(
-                    {
-                        "ok": False,
-                        "error": {
-                            "type": "ReplyTooLarge",
-                            "message": str(encoder.max_nodes),
-                            "line": None,
-                            "where": "",
-                            "traceback": [],
-                        },
-                    }
-                )
-            parts.append(',"%s":%s' % (key, text))
-            parts.append(',"shared":%s' % Encoder().encode(encoder.shared))
-        parts.append("}")
-        return "".join(parts)
+        """Build the reply text; `fields` are ours (plain dicts, str keys), `value` is
+        student data, encoded on its own (its size and shared containers)."""
+        head = _fields_text(fields)
+        if value is None:
+            return head
+        key, item = value
+        encoder = Encoder()
+        try:
+            text = encoder.encode(item)
+        except TooLarge:
+            return self._reply(
+                {
+                    "ok": False,
+                    "error": {
+                        "type": "ReplyTooLarge",
+                        "message": str(encoder.max_nodes),
+                        "line": None,
+                        "where": "",
+                        "traceback": [],
+                    },
+                }
+            )
+        shared = Encoder().encode(encoder.shared) if encoder.shared else "[]"
+        return '%s,"%s":%s,"shared":%s}' % (head[:-1], key, text, shared)
 
     def serve(self):
         handlers = {
@@ -568,6 +568,31 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+def _fields_text(fields):
+    """The worker's own fields (str keys without "$") as a JSON object: what every reply
+    holds (None, bools, strings, finite numbers, an empty dict) written here, anything
+    else by an Encoder."""
+    parts = []
+    for key, item in fields.items():
+        kind = type(item)
+        if item is None:
+            text = "null"
+        elif kind is bool:
+            text = "true" if item else "false"
+        elif kind is str:
+            text = _quote_text(item)
+        elif kind is float and item - item == 0:  # finite (inf - inf and NaN are NaN)
+            text = _float_text(item)
+        elif kind is int:
+            text = _int_text(item)
+        elif kind is dict and not item:
+            text = "{}"
+        else:
+            text = Encoder(track=False).encode(item)
+        parts.append('"%s":%s' % (key, text))
+    return "{%s}" % ",".join(parts)
 
 
 CACHE_FILE_CHARS = 5_000_000
