@@ -505,7 +505,9 @@ class CheckContext(Generic[State]):
         explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
         drawn = drawn_examples(examples_of, count, self.check_name)
-        ladder = draws.ladder(examples_of, count, self.check_name, self.size) if self.size else []
+        measure = self.size
+        if measure is not None and draws.RECORDING is not None:  # the generator: every ladder drawn
+            draws.ladder(examples_of, count, self.check_name, measure)
         plan = [c for example in [*explicit, *drawn] for c in calls(example)] if calls else []
         first: Exception | None = None
         with self.prefetched(plan):
@@ -523,10 +525,11 @@ class CheckContext(Generic[State]):
                     first = exc
                     break
         if first is None:
-            if draws.PROBE_LADDERS:  # the generator grades a reference: record its values
+            if measure is not None and draws.PROBE_LADDERS:  # the generator grading a reference:
+                ladder = draws.ladder(examples_of, count, self.check_name, measure)  # its values recorded
                 self._climb(probe, ladder, calls, record=True)
             return
-        measure = self.size
+        ladder = draws.ladder(examples_of, count, self.check_name, measure) if measure is not None else []
         if measure is not None and ladder:
             size = measure(example)  # the drawn example that failed
             smaller = list(itertools.takewhile(lambda rung: measure(rung) < size, ladder))
