@@ -174,14 +174,14 @@ Size = Callable[[Any], tuple[int, ...]]
 
 def ladder(spec: Draw, count: int, check_name: str, size: Size) -> list[Any]:
     """The ladder of one `for_all`'s entry: shipped, else [] (a failure is then shrunk
-    by Hypothesis alone). The generator draws it (`climb`) and records it.
+    by Hypothesis alone). The generator draws it (`build_ladder`) and records it.
 
     Kept pristine: probes get copies."""
     name = entry(check_name, count, spec)
     if name not in _LADDERS:
         if RECORDING is not None:
             drawn = hypothesis_draw(spec.strategy(), LADDER_DRAWS, ladder_seed(check_name))
-            _LADDERS[name] = climb(drawn, size)
+            _LADDERS[name] = build_ladder(drawn, size)
             RECORDING.setdefault(spec.package, {}).setdefault(LADDERS, {})[name] = encode(_LADDERS[name])
         else:
             shipped = _shipped(spec.package, LADDERS).get(name)
@@ -199,7 +199,7 @@ def ladder_order(size: Size) -> Callable[[Any], tuple[tuple[int, ...], str]]:
     return lambda example: (size(example), json.dumps(encode(example), sort_keys=True))
 
 
-def climb(drawn: Sequence[Any], size: Size) -> list[Any]:
+def build_ladder(drawn: Sequence[Any], size: Size) -> list[Any]:
     """A ladder from what Hypothesis drew: distinct examples, smallest first, at most
     PER_SIZE whose sizes start alike and LADDER_LENGTH in all (the smallest are kept)."""
     order = ladder_order(size)

@@ -130,7 +130,9 @@ def test_the_shipped_ladders_are_what_hypothesis_draws(folder, name, rungs):
     """Exactly with the recorded version; by shape with another (its draws may differ)."""
     check, _, spec = spec_of(name)
     size = importlib.import_module(spec.package).EXERCISE.example_size
-    fresh = draws.climb(hypothesis_draw(spec.strategy(), draws.LADDER_DRAWS, draws.ladder_seed(check)), size)
+    fresh = draws.build_ladder(
+        hypothesis_draw(spec.strategy(), draws.LADDER_DRAWS, draws.ladder_seed(check)), size
+    )
     assert [encode(decode(r)) for r in rungs] == rungs
     if hypothesis.__version__ == recorded_version(folder):
         assert [encode(e) for e in fresh] == rungs

@@ -18,7 +18,7 @@ from exercises import EXERCISES
 from exercises.puissance4.positions import IGNORE_WINS, example_size, games
 from grader import draws
 from grader.checks import CallFailed, CheckContext, Mismatch, StudentView, grade_exercise, mismatch
-from grader.draws import climb, decode, ladder_order
+from grader.draws import build_ladder, decode, ladder_order
 from grader.errors import CallTimeout
 from grader.kit import draw
 from grader.results import Evidence
@@ -175,13 +175,14 @@ def test_a_ladder_does_not_depend_on_the_order_of_the_draw():
     drawn = shipped(draws.EXAMPLES) + shipped(draws.LADDERS)
     shuffled = list(drawn)
     random.Random(7).shuffle(shuffled)
-    assert climb(shuffled, example_size) == climb(drawn, example_size) == climb(drawn + drawn, example_size)
+    ladder = build_ladder(drawn, example_size)
+    assert build_ladder(shuffled, example_size) == ladder == build_ladder(drawn + drawn, example_size)
 
 
 def test_a_ladder_keeps_at_most_per_size_of_each_size_and_the_smallest_sizes():
     drawn = [[c] * n for n in range(30) for c in range(5)]  # "move lists": 5 of each length
 
-    chosen = climb(drawn, lambda moves: (len(moves),))
+    chosen = build_ladder(drawn, lambda moves: (len(moves),))
     lengths = [len(m) for m in chosen]
     assert len(chosen) == draws.LADDER_LENGTH
     assert lengths == sorted(lengths) and lengths[0] == 0
