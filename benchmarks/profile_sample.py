@@ -16,7 +16,8 @@ NOTEBOOK defaults to samples/eleve_puissance4.ipynb. What it prints:
    start, cells, names, prepare, checks, worker stop), then one row per check: wall
    time, CPU of the grader process, round trips to the worker, time inside them,
    the student's code inside them (the worker's own measure), and the grader CPU spent
-   drawing the examples, shrinking a failure, computing reference values.
+   drawing the examples, shrinking a failure (on the shipped ladder, then by Hypothesis
+   when no ladder example fails), computing reference values.
 3. The same grading again in this process (examples already drawn, as for every
    submission after the first in a grading process), and the round trips by kind.
 4. With --class: the 20 notebooks of bench_vs_nbgrader.py graded one after the
@@ -218,6 +219,7 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(wire, "decode", "wire decode (grader side)")
     probe.wrap(process.Cage, "over_limit", "cage process count")
     probe.wrap(checks, "drawn_examples", "drawn examples (shipped, else Hypothesis)")
+    probe.wrap(checks.CheckContext, "_climb", LADDER)
     probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
     exercise = EXERCISES["puissance4"]
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
@@ -268,7 +270,7 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
                 delta("round trips"),
                 sum(t[2] for t in trips_now),
                 delta("drawn examples (shipped, else Hypothesis)", 1),
-                delta("shrinking a failure (Hypothesis)", 1),
+                delta("shrinking a failure (Hypothesis)", 1) + delta(LADDER, 1),
                 delta("reference values", 1),
             )
         )
@@ -361,6 +363,8 @@ def line(label: str, wall: float, cpu: float, calls: int | None = None, indent: 
     print(f"{' ' * indent}{label:{50 - indent}s} wall {wall:7.3f} s   grader CPU {cpu:6.3f} s{counted}")
 
 
+LADDER = "shrinking a failure on the shipped ladder"
+
 PHASES = [
     "read the notebook",
     "  of which ipython2python (nbconvert)",
@@ -373,6 +377,7 @@ PHASES = [
 ]
 INSIDE_CHECKS = [
     "drawn examples (shipped, else Hypothesis)",
+    LADDER,
     "shrinking a failure (Hypothesis)",
     "reference values",
     "round trips",
@@ -456,7 +461,7 @@ def grade_class(notebooks: list[Path]) -> None:
             "student": m.trips(3) + m.streamed_cpu,
             "trips": len(m.requests),
             "in trips": m.trips(1),
-            "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"],
+            "shrink": m.probe.cpu["shrinking a failure (Hypothesis)"] + m.probe.cpu[LADDER],
             "ref": m.probe.cpu["reference values"],
             "read": m.probe.cpu["read the notebook"],
         }

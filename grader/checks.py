@@ -12,6 +12,7 @@ import contextlib
 import copy
 import difflib
 import inspect
+import itertools
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from .draws import Draw, drawn_examples, hypothesis_settings, seeded
+from . import draws
+from .draws import Draw, Size, drawn_examples, hypothesis_settings, seeded
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import (
     CheckResult,
@@ -184,6 +186,10 @@ class Exercise(Generic[State]):
     worker_side: ModuleType | None = None
     """Grader code the checks call inside the worker (a self-contained module, sent as
     source once the submission's cells have run); None when the checks need none."""
+    example_size: Size | None = None
+    """How big a drawn example is (e.g. tokens on its board), smaller being simpler: the
+    order of the shipped ladders a failure is shrunk on (`CheckContext.for_all`); None:
+    failures are shrunk by Hypothesis alone."""
 
 
 Registry = Mapping[str, Exercise[Any]]
@@ -387,6 +393,8 @@ class CheckContext(Generic[State]):
     """Results shared by the checks and notes of one question (e.g. call counts)."""
     to_student: Callable[[State, Any], Any] = _as_is
     draw: Callable[[Any], str] = show
+    size: Size | None = None
+    """The exercise's `example_size`: a failure is first shrunk on the shipped ladder."""
     failing: Mapping[str, str] = field(default_factory=dict)
     """Functions of the questions graded before this one and not passed -> their question."""
     _ahead: Prefetched | None = field(default=None, repr=False)
@@ -493,16 +501,23 @@ class CheckContext(Generic[State]):
 
         The draw is seeded by the check's name, so a grade never changes between two
         runs; its examples are shipped with the exercise (`grader.draws`). A failure is
-        shrunk by Hypothesis to the smallest failing example found in `shrink_probes`
-        probes (default MAX_SHRINK_PROBES; fewer where a probe needs a costly reference
-        value), and re-raised.
+        shrunk on the entry's shipped ladder first: its examples smaller than the one
+        that failed, smallest first, the first that fails reported (`_climb`); a failure
+        no larger than the ladder's smallest example (the smallest of the LADDER_DRAWS
+        draws it was chosen from) is reported as it is. Only when smaller ladder examples
+        exist and none fails, Hypothesis shrinks it to the smallest failing example found in
+        `shrink_probes` probes (default MAX_SHRINK_PROBES; fewer where a probe needs a
+        costly reference value). Either way the failure is re-raised.
 
         `calls(example)`, when given, lists the calls `probe(example)` makes, in order:
-        they are sent ahead (`prefetched`), for the explicit and shipped examples alike.
+        they are sent ahead (`prefetched`), for the explicit, shipped and ladder examples.
         """
         explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
         drawn = drawn_examples(examples_of, count, self.check_name)
+        measure = self.size
+        if measure is not None and draws.RECORDING is not None:  # the generator: every ladder drawn
+            draws.ladder(examples_of, count, self.check_name, measure)
         plan = [c for example in [*explicit, *drawn] for c in calls(example)] if calls else []
         first: Exception | None = None
         with self.prefetched(plan):
@@ -519,8 +534,44 @@ class CheckContext(Generic[State]):
                         raise  # a timeout or a crash: shrinking would pay for it again
                     first = exc
                     break
-        if first is not None:
-            self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
+        if first is None:
+            if measure is not None and draws.PROBE_LADDERS:  # the generator grading a reference:
+                ladder = draws.ladder(examples_of, count, self.check_name, measure)  # its values recorded
+                self._climb(probe, ladder, calls, record=True)
+            return
+        ladder = draws.ladder(examples_of, count, self.check_name, measure) if measure is not None else []
+        if measure is not None and ladder:
+            size = measure(example)  # the drawn example that failed
+            smaller = list(itertools.takewhile(lambda rung: measure(rung) < size, ladder))
+            if not smaller:  # as small as anything drawn to make the ladder: shown as it is
+                raise first
+            found = self._climb(probe, smaller, calls)
+            if found is not None:
+                raise found
+        self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
+
+    def _climb(
+        self,
+        probe: Callable[[Any], None],
+        rungs: list[Any],
+        calls: Callable[[Any], list[Call]] | None,
+        record: bool = False,
+    ) -> Exception | None:
+        """The failure of the first of `rungs` that fails (their calls sent ahead), or None.
+
+        A timeout or a crash is that rung's failure, as in `_shrink`: kept, not paid again.
+        With `record` (the generator grading a reference), a failure is raised: the
+        reference must pass its own ladders."""
+        plan = [c for rung in rungs for c in calls(rung)] if calls else []
+        with self.prefetched(plan):
+            for rung in rungs:
+                try:
+                    probe(copy.deepcopy(rung))
+                except (Mismatch, CallFailed) as exc:
+                    if record:
+                        raise
+                    return exc
+        return None
 
     def _shrink(
         self, examples_of: Draw, probe: Callable[[Any], None], count: int, first: Exception, most: int
@@ -691,7 +742,7 @@ def grade_question(
     ctx = CheckContext(view, state, examples_scale=examples_scale, failing=failing or {})
     bounds_before = set(view.bounds_added)
     if exercise is not None:
-        ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
+        ctx.to_student, ctx.draw, ctx.size = exercise.to_student, exercise.draw, exercise.example_size
     for check in question.checks:
         try:
             result.checks.append(run_check(check, ctx))

@@ -1,5 +1,6 @@
 """The examples a check draws: described lazily, shipped as data, drawn by Hypothesis
-only when they are not shipped (and, in `checks`, to shrink a failure).
+only when they are not shipped (and, in `checks`, to shrink a failure no shipped
+ladder example shows).
 
 A check names its examples with a `Draw` (a strategy factory and its arguments), not a
 built strategy: building one imports Hypothesis (~0.15 s) and drawing costs more than
@@ -7,6 +8,11 @@ probing. The examples the seeded draw gives are stored per exercise package in
 `drawn_examples.json`, written by `python -m tools.draw_examples write` with the same
 seeds and settings, and read here on first use: the same examples on every machine,
 whatever Hypothesis version is installed (docs/performance.md).
+
+Each entry also has a ladder: a few dozen distinct examples of the same strategy, ordered
+by the exercise's `example_size`, smallest first. A check that fails on a drawn example
+probes the ladder's examples smaller than it before asking Hypothesis to shrink
+(`CheckContext.for_all`).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import math
 import random
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -104,10 +110,27 @@ def decode(value: Any) -> Any:
 # -- the shipped files -----------------------------------------------------------
 _SHIPPED: dict[str, dict[str, Any]] = {}
 _DRAWN: dict[str, list[Any]] = {}
+_LADDERS: dict[str, list[Any]] = {}
 
-RECORDING: dict[str, dict[str, list[Any]]] | None = None
+EXAMPLES, LADDERS = "examples", "ladders"
+"""The sections of a shipped file: each entry's drawn examples, and its ladder."""
+
+RECORDING: dict[str, dict[str, dict[str, list[Any]]]] | None = None
 """Set by the generator (tools/draw_examples.py): every draw is made by Hypothesis and
-recorded here, by package then entry, encoded; the shipped files are not read."""
+recorded here, by package, section (EXAMPLES, LADDERS) then entry, encoded; the shipped
+files are not read."""
+
+PROBE_LADDERS = False
+"""Set by the generator while it grades the references: every ladder example is probed
+too, so that the reference values its probes need are recorded (puissance4)."""
+
+LADDER_DRAWS = 300
+"""Draws of Hypothesis a ladder is chosen from (its own seed: the check's name + " ladder")."""
+LADDER_LENGTH = 40
+"""Examples in a ladder at most: each costs a call into student code when a check fails."""
+PER_SIZE = 3
+"""Examples in a ladder whose sizes start alike (the same tokens, whatever the depth),
+at most: the ladder climbs through many sizes."""
 
 
 def shipped_path(package: str) -> Path | None:
@@ -116,15 +139,16 @@ def shipped_path(package: str) -> Path | None:
     return Path(where).parent / SHIPPED if where else None
 
 
-def _shipped(package: str) -> dict[str, Any]:
+def _shipped(package: str, section: str = EXAMPLES) -> dict[str, Any]:
     if package not in _SHIPPED:
         path = shipped_path(package)
         try:
             data = json.loads(path.read_text("utf-8")) if path else {}
         except FileNotFoundError:
             data = {}
-        _SHIPPED[package] = data.get("examples", {})
-    return _SHIPPED[package]
+        _SHIPPED[package] = data
+    found: dict[str, Any] = _SHIPPED[package].get(section, {})
+    return found
 
 
 def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
@@ -140,8 +164,78 @@ def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
             log.debug("examples of %s not shipped: drawn by Hypothesis", name)
             _DRAWN[name] = hypothesis_draw(spec.strategy(), count, check_name)
             if RECORDING is not None:
-                RECORDING.setdefault(spec.package, {})[name] = encode(_DRAWN[name])
+                RECORDING.setdefault(spec.package, {}).setdefault(EXAMPLES, {})[name] = encode(_DRAWN[name])
     return _DRAWN[name]
+
+
+Size = Callable[[Any], tuple[int, ...]]
+"""An exercise's measure of an example (`Exercise.example_size`): smaller is simpler."""
+
+
+def ladder(spec: Draw, count: int, check_name: str, size: Size) -> list[Any]:
+    """The ladder of one `for_all`'s entry: shipped, else [] (a failure is then shrunk
+    by Hypothesis alone). The generator draws it (`build_ladder`) and records it.
+
+    Kept pristine: probes get copies."""
+    name = entry(check_name, count, spec)
+    if name not in _LADDERS:
+        if RECORDING is not None:
+            drawn = hypothesis_draw(spec.strategy(), LADDER_DRAWS, ladder_seed(check_name))
+            _LADDERS[name] = build_ladder(drawn, size)
+            RECORDING.setdefault(spec.package, {}).setdefault(LADDERS, {})[name] = encode(_LADDERS[name])
+        else:
+            shipped = _shipped(spec.package, LADDERS).get(name)
+            _LADDERS[name] = decode(shipped) if shipped is not None else []
+    return _LADDERS[name]
+
+
+def ladder_seed(check_name: str) -> str:
+    """What seeds a ladder's draw: not the check's own draw, whose examples it would repeat."""
+    return f"{check_name} ladder"
+
+
+def ladder_order(size: Size) -> Callable[[Any], tuple[tuple[int, ...], str]]:
+    """A ladder's order: the exercise's size, then the example's JSON text (stable)."""
+    return lambda example: (size(example), json.dumps(encode(example), sort_keys=True))
+
+
+def build_ladder(drawn: Sequence[Any], size: Size) -> list[Any]:
+    """A ladder from what Hypothesis drew: distinct examples, smallest first, at most
+    PER_SIZE whose sizes start alike and LADDER_LENGTH in all (the smallest are kept)."""
+    order = ladder_order(size)
+    distinct = {order(example)[1]: example for example in drawn}
+    chosen: list[Any] = []
+    per_size: dict[int, int] = {}
+    for example in sorted(distinct.values(), key=order):
+        first = size(example)[0]
+        if per_size.get(first, 0) < PER_SIZE and len(chosen) < LADDER_LENGTH:
+            per_size[first] = per_size.get(first, 0) + 1
+            chosen.append(example)
+    return chosen
+
+
+def first_board(example: Any) -> Sequence[Sequence[Any]] | None:
+    """The first board in an example (depth first; a list or tuple of rows, each a list or
+    tuple of numbers), or None: what the exercises' `example_size` measure."""
+    if isinstance(example, dict):
+        example = list(example.values())
+    if not isinstance(example, (list, tuple)):
+        return None
+    if example and all(
+        isinstance(row, (list, tuple)) and row and all(isinstance(c, (int, float)) for c in row)
+        for row in example
+    ):
+        return example
+    for item in example:
+        found = first_board(item)
+        if found is not None:
+            return found
+    return None
+
+
+def marked(board: Sequence[Sequence[Any]], blank: int) -> int:
+    """The cells of a board that are not `blank` (tokens, marks, dominoes' squares)."""
+    return sum(1 for row in board for cell in row if cell != blank)
 
 
 # -- Hypothesis, imported only here and in `shrink_settings` ------------------------------
@@ -164,7 +258,8 @@ def seeded(check_name: str) -> random.Random:
 
 
 def hypothesis_draw(strategy: SearchStrategy[Any], count: int, check_name: str) -> list[Any]:
-    """What Hypothesis draws for the check: the examples the shrink would try first."""
+    """What Hypothesis draws for the check: the examples the shrink would try first
+    (`check_name` seeds the draw: a ladder's is `ladder_seed(check)`)."""
     import copy
 
     import hypothesis

@@ -10,6 +10,8 @@ drawn (`Exercise.draw`). The glue lives here:
   stream,
   `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
   called only when Hypothesis is needed; see `grader.draws`), `StudentView` (what `prepare` sees), `CallResult`;
+- measuring an example for the ladders a failure is shrunk on (`Exercise.example_size`):
+  `first_board`, `marked`;
 - saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
   reference data, drawn by the exercise), `unchanged(...)` for "does not change its
   argument"; `Text(fr, en)` for any sentence a student reads (an expected "a move
@@ -37,7 +39,7 @@ from .checks import (
     mismatch,
     unchanged,
 )
-from .draws import Draw, draw
+from .draws import Draw, draw, first_board, marked
 from .draws import decode as from_json
 from .draws import encode as as_json
 from .errors import CallTimeout, StudentCodeError, StudentFailure
@@ -70,8 +72,10 @@ __all__ = [
     "as_json",
     "as_pair",
     "draw",
+    "first_board",
     "from_json",
     "is_number",
+    "marked",
     "mismatch",
     "same",
     "show",

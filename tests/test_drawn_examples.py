@@ -112,6 +112,35 @@ def test_the_shipped_examples_are_what_hypothesis_draws(folder, name, examples):
         assert {repr(shape(e)) for e in fresh} == {repr(shape(decode(e))) for e in examples}
 
 
+def ladders() -> list[Any]:
+    """(file's folder, entry's name, its encoded ladder) of every shipped file: the first
+    entry of each file in the fast tier, the others in the slow one (a ladder is drawn
+    from LADDER_DRAWS draws: about a second each)."""
+    found = []
+    for path in SHIPPED:
+        data = json.loads(path.read_text("utf-8"))
+        for i, (name, rungs) in enumerate(data[draws.LADDERS].items()):
+            marks = [pytest.mark.slow] if i else []
+            found.append(pytest.param(path.parent.name, name, rungs, id=name, marks=marks))
+    return found
+
+
+@pytest.mark.parametrize("folder, name, rungs", ladders())
+def test_the_shipped_ladders_are_what_hypothesis_draws(folder, name, rungs):
+    """Exactly with the recorded version; by shape with another (its draws may differ)."""
+    check, _, spec = spec_of(name)
+    size = importlib.import_module(spec.package).EXERCISE.example_size
+    fresh = draws.build_ladder(
+        hypothesis_draw(spec.strategy(), draws.LADDER_DRAWS, draws.ladder_seed(check)), size
+    )
+    assert [encode(decode(r)) for r in rungs] == rungs
+    if hypothesis.__version__ == recorded_version(folder):
+        assert [encode(e) for e in fresh] == rungs
+    else:
+        assert {repr(shape(e)) for e in fresh} == {repr(shape(decode(r))) for r in rungs}
+        assert size(fresh[0]) <= size(decode(rungs[0]))  # both start from the smallest sizes
+
+
 def shape(value: Any) -> Any:
     """Types, tuple lengths and dict keys, not list lengths nor numbers: what any draw of
     the same strategy has in common."""
@@ -147,7 +176,8 @@ def test_the_shipped_reference_values_are_the_references():
 
 
 def test_the_grader_reads_shipped_examples_and_imports_hypothesis_only_to_shrink():
-    """A passing submission never imports Hypothesis; a failure of a drawn example does."""
+    """A passing submission never imports Hypothesis, nor does a failure a shipped ladder
+    example shows; a failure no smaller ladder example shows does (Hypothesis shrinks it)."""
     script = """
 import sys
 sys.path.insert(0, "tests")
@@ -167,13 +197,19 @@ def grade(source, only):
 passed = grade(source, ("Q3", "Q4", "Q14", "Q15"))
 assert all(q.status.value == "passed" for q in passed), passed
 assert "hypothesis" not in sys.modules, "imported to grade a passing submission"
-# wrong on 10 moves only: the sheet's games pass, drawn ones fail
-bug = source + (
-    "\\n_right = prochain_joueur\\n"
-    "def prochain_joueur(jeu):\\n"
-    "    return 3 - _right(jeu) if jeu['nbcoups'] == 10 else _right(jeu)\\n"
-)
-failed = grade(bug, ("Q4",))
+def wrong_when(condition):  # the reference, prochain_joueur wrong when `condition` holds
+    return source + (
+        "\\n_right = prochain_joueur\\n"
+        "def prochain_joueur(jeu):\\n"
+        f"    return 3 - _right(jeu) if {condition} else _right(jeu)\\n"
+    )
+
+# wrong from 7 to 12 moves: the sheet's games pass, a drawn one fails, a ladder's too
+failed = grade(wrong_when("7 <= jeu['nbcoups'] <= 12"), ("Q4",))
+assert failed[0].status.value != "passed"
+assert "hypothesis" not in sys.modules, "imported though the ladder shows the failure"
+# wrong on 10 moves only: the sheet's games pass, drawn ones fail, no smaller one does
+failed = grade(wrong_when("jeu['nbcoups'] == 10"), ("Q4",))
 assert failed[0].status.value != "passed"
 assert "hypothesis" in sys.modules, "a failure is shrunk by Hypothesis"
 """

@@ -8,9 +8,12 @@ The checks' examples are what Hypothesis draws with each check's seed and settin
 drawn_examples.json` instead of drawing them in every process. To find every draw, the
 reference of each TD is graded as a submission (it reaches every `for_all`), then every
 fixture of the corpus (a failing check may reach another: `q10_optimal` tries other
-depths). The reference values of puissance4 (`positions.search_value`,
-`optimal_columns`) are recorded while the references are graded only: those of the drawn
-and structural positions, not those of a buggy fixture's shrink candidates.
+depths). Each entry's ladder (`grader.draws.ladder`: examples a failure is shrunk on
+before Hypothesis is asked) is drawn from `LADDER_DRAWS` draws with its own seed. The
+reference values of puissance4 (`positions.search_value`, `optimal_columns`) are
+recorded while the references are graded only, each reference probed on every ladder
+too: those of the drawn, structural and ladder positions, not those of a buggy
+fixture's shrink candidates.
 
 The Hypothesis version that drew is written in each file: another version may draw other
 examples, so write the files again only to change the examples on purpose (a new check,
@@ -54,8 +57,11 @@ def generate() -> dict[Path, str]:
 
     draws.RECORDING, positions.RECORDED_VALUES = {}, {}
     draws._DRAWN.clear()
+    draws._LADDERS.clear()
     try:
+        draws.PROBE_LADDERS = True
         _grade_references()
+        draws.PROBE_LADDERS = False
         values = positions.RECORDED_VALUES
         positions.RECORDED_VALUES = None
         for name, path in fixture_ids():
@@ -64,36 +70,41 @@ def generate() -> dict[Path, str]:
         recorded = draws.RECORDING
     finally:
         draws.RECORDING, positions.RECORDED_VALUES = None, None
+        draws.PROBE_LADDERS = False
     files = {}
-    for package, examples in sorted(recorded.items()):
+    for package, sections in sorted(recorded.items()):
         path = draws.shipped_path(package)
         assert path is not None, package
-        files[path] = _text(
-            {"hypothesis": hypothesis.__version__, "examples": dict(sorted(examples.items()))}, "examples"
-        )
+        data: dict[str, Any] = {"hypothesis": hypothesis.__version__}
+        for section in (draws.EXAMPLES, draws.LADDERS):
+            data[section] = dict(sorted(sections.get(section, {}).items()))
+        files[path] = _text(data, (draws.EXAMPLES, draws.LADDERS))
     tables = {
         table: {k: draws.encode(v) for k, v in sorted(found.items())} for table, found in values.items()
     }
-    files[positions.REFERENCE_VALUES] = _text({"values": dict(sorted(tables.items()))}, "values")
+    files[positions.REFERENCE_VALUES] = _text({"values": dict(sorted(tables.items()))}, ("values",))
     return files
 
 
-def _text(data: dict[str, Any], section: str) -> str:
-    """JSON with one entry of `section` per line (readable diffs), the rest as a header."""
-    head = {k: v for k, v in data.items() if k != section}
+def _text(data: dict[str, Any], sections: tuple[str, ...]) -> str:
+    """JSON with one entry of each of `sections` per line (readable diffs), the rest as a
+    header."""
     lines = ["{"]
-    lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
-    lines.append(f"  {json.dumps(section)}: {{")
-    entries = list(data[section].items())
-    for i, (name, value) in enumerate(entries):
-        comma = "," if i < len(entries) - 1 else ""
-        if isinstance(value, dict):  # a table of values: one per line
-            inner = [f"    {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in value.items()]
-            lines.append(f"  {json.dumps(name)}: {{\n" + ",\n".join(inner) + f"\n  }}{comma}")
-        else:  # a list of examples: one per line
-            inner = [f"    {json.dumps(v, separators=(',', ':'))}" for v in value]
-            lines.append(f"  {json.dumps(name)}: [\n" + ",\n".join(inner) + f"\n  ]{comma}")
-    lines.append("  }")
+    lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items() if k not in sections]
+    for n, section in enumerate(sections):
+        lines.append(f"  {json.dumps(section)}: {{")
+        entries = list(data[section].items())
+        for i, (name, value) in enumerate(entries):
+            comma = "," if i < len(entries) - 1 else ""
+            if isinstance(value, dict):  # a table of values: one per line
+                inner = [
+                    f"    {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}" for k, v in value.items()
+                ]
+                lines.append(f"  {json.dumps(name)}: {{\n" + ",\n".join(inner) + f"\n  }}{comma}")
+            else:  # a list of examples: one per line
+                inner = [f"    {json.dumps(v, separators=(',', ':'))}" for v in value]
+                lines.append(f"  {json.dumps(name)}: [\n" + ",\n".join(inner) + f"\n  ]{comma}")
+        lines.append("  }," if n < len(sections) - 1 else "  }")
     lines.append("}")
     text = "\n".join(lines) + "\n"
     assert json.loads(text) == data  # the layout is JSON, and says what was given

@@ -8,7 +8,7 @@ from typing import Any
 from grader.kit import Exercise
 
 from . import board_checks, game_checks, search_checks, worker_side
-from .positions import SubmissionState, draw, prepare, to_student
+from .positions import SubmissionState, draw, example_size, prepare, to_student
 
 
 def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
@@ -48,4 +48,5 @@ EXERCISE = Exercise(
     to_student=to_student,
     draw=draw,
     worker_side=worker_side,
+    example_size=example_size,
 )

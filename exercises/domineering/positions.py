@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import ArrayValue, StudentFailure, StudentView, Text, show
+from grader.kit import ArrayValue, StudentFailure, StudentView, Text, first_board, marked, show
 from reference import domineering as ref
 
 if TYPE_CHECKING:
@@ -58,6 +58,15 @@ def playable(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy:
         .map(lambda t: (t[0][0], t[0][1] if ref.coups_possibles(t[0][0], t[0][1]) else 1 - t[0][1]))
         .filter(lambda t: ref.coups_possibles(*t))
     )
+
+
+def example_size(example: Any) -> tuple[int, ...]:
+    """The example's board, its cells then its covered cells (rows and columns without a
+    board: their product): the ladders' order."""
+    board = first_board(example)
+    if board is None:
+        return (example[0] * example[1],)
+    return (sum(len(row) for row in board), marked(board, -1))  # -1: an empty cell
 
 
 def key(v: list[list[int]]) -> tuple[Any, ...]:

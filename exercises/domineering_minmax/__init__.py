@@ -10,7 +10,7 @@ from grader.kit import Exercise
 from reference import domineering_minmax as ref
 
 from . import board_checks, search_checks, worker_side
-from .positions import Representation, prepare, to_student
+from .positions import Representation, example_size, prepare, to_student
 
 
 def describe(state: Representation) -> list[tuple[str, dict[str, Any]]]:
@@ -46,4 +46,5 @@ EXERCISE = Exercise(
     to_student=to_student,
     draw=ref.dessin,
     worker_side=worker_side,
+    example_size=example_size,
 )

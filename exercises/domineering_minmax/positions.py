@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import ArrayValue, StudentFailure, StudentView
+from grader.kit import ArrayValue, StudentFailure, StudentView, first_board, marked
 from reference import domineering_minmax as ref
 
 if TYPE_CHECKING:
@@ -54,6 +54,12 @@ def search_cases() -> st.SearchStrategy:
 ONLY_HORIZONTAL = ((-1, -1, 0, 1), (0, 1, 0, 1), (-1, -1, 0, 1), (0, 1, 0, 1))
 ONLY_VERTICAL = ((-1, 0, -1, 0), (-1, 1, -1, 1), (0, 1, 0, 1), (0, 1, 0, 1))
 BOTH_STUCK = ((-1, 0, -1, 0), (0, 1, 0, 1), (-1, 0, -1, 0), (0, 1, 0, 1))
+
+
+def example_size(example: Any) -> tuple[int, ...]:
+    """Covered cells of the example's board: the ladders' order."""
+    board = first_board(example)
+    return (marked(board, ref.EMPTY) if board is not None else 0,)
 
 
 def page_board() -> Board:

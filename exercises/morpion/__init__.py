@@ -8,7 +8,7 @@ from grader.kit import Exercise
 from reference import morpion as ref
 
 from . import board_checks, move_checks, search_checks
-from .positions import describe, prepare
+from .positions import describe, example_size, prepare
 
 EXERCISE = Exercise(
     id="morpion",
@@ -20,4 +20,5 @@ EXERCISE = Exercise(
     prepare=prepare,
     describe=describe,
     draw=ref.render,
+    example_size=example_size,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import StudentFailure, StudentView, show
+from grader.kit import StudentFailure, StudentView, first_board, marked, show
 from reference import morpion as ref
 
 if TYPE_CHECKING:
@@ -62,6 +62,13 @@ def positions(wins: str = AT_WIN, min_moves: int = 0, max_moves: int = 9) -> st.
         st.lists(st.integers(0, 8), min_size=9, max_size=9),
         st.just(wins),
     )
+
+
+def example_size(example: Any) -> tuple[int, ...]:
+    """Empty cells of the example's board: the ladders' order. Fuller boards first, the
+    way Hypothesis shrinks these positions (`positions`): a small search."""
+    board = first_board(example)
+    return (9 - marked(board, 0) if board is not None else 0,)
 
 
 def searchable() -> st.SearchStrategy:

@@ -9,7 +9,7 @@ from grader.kit import Exercise
 from reference import puissance4 as ref
 
 from . import alignment_checks, game_checks, search_checks, worker_side
-from .positions import SubmissionState, prepare, to_student
+from .positions import SubmissionState, example_size, prepare, to_student
 
 
 def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
@@ -48,4 +48,5 @@ EXERCISE = Exercise(
     to_student=to_student,
     draw=ref.affiche,
     worker_side=worker_side,
+    example_size=example_size,
 )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import ArrayValue, StudentFailure, StudentView, from_json
+from grader.kit import ArrayValue, StudentFailure, StudentView, first_board, from_json, marked
 from reference import puissance4 as ref
 
 if TYPE_CHECKING:
@@ -68,6 +68,17 @@ def games_with_last(min_moves: int = 1, wins: str = AT_WIN) -> st.SearchStrategy
 
     moves = st.lists(st.integers(0, 6), min_size=max(1, min_moves), max_size=42)
     return moves.map(lambda choices: replay_with_last(choices, wins))
+
+
+def example_size(example: Any) -> tuple[int, ...]:
+    """Tokens on the example's board (a list of moves: its length), then the number beside
+    its game (a search's depth, a move's column): the ladders' order."""
+    board = first_board(example)
+    if board is None:
+        return (len(example), 0)
+    inner = example[0] if isinstance(example, tuple) and isinstance(example[0], tuple) else example
+    beside = inner[1] if isinstance(inner, tuple) and len(inner) == 2 and isinstance(inner[1], int) else 0
+    return (marked(board, 0), beside)
 
 
 def key(jeu: dict[str, Any]) -> tuple[Any, ...]:
