@@ -17,7 +17,15 @@ from fake_session import FakeSession
 from exercises import EXERCISES
 from exercises.puissance4.positions import IGNORE_WINS, example_size, games
 from grader import draws
-from grader.checks import CallFailed, CheckContext, Mismatch, StudentView, grade_exercise, mismatch
+from grader.checks import (
+    NEAR_BOTTOM,
+    CallFailed,
+    CheckContext,
+    Mismatch,
+    StudentView,
+    grade_exercise,
+    mismatch,
+)
 from grader.draws import build_ladder, decode, ladder_order
 from grader.errors import CallTimeout
 from grader.kit import draw
@@ -90,7 +98,8 @@ def test_the_ladder_shows_a_smaller_failure_than_the_drawn_one(monkeypatch):
 
 def test_hypothesis_shrinks_when_no_smaller_ladder_example_fails(monkeypatch):
     drawn = shipped(draws.EXAMPLES)
-    size = min(tokens(jeu) for jeu in drawn if tokens(jeu) > 0)
+    bottom = tokens(shipped(draws.LADDERS)[0])
+    size = min(tokens(jeu) for jeu in drawn if tokens(jeu) > bottom + NEAR_BOTTOM)
 
     def fails(jeu: dict[str, Any]) -> bool:  # only the drawn size fails: no smaller rung does
         return tokens(jeu) == size
@@ -102,6 +111,22 @@ def test_hypothesis_shrinks_when_no_smaller_ladder_example_fails(monkeypatch):
     climbed = probed[first + 1 :]
     smaller = [jeu for jeu in shipped(draws.LADDERS) if tokens(jeu) < size]
     assert smaller and climbed == smaller  # every smaller rung tried, none failed
+
+
+def test_a_failure_near_the_bottom_of_the_ladder_is_shown_as_it_is_when_no_smaller_rung_fails(monkeypatch):
+    drawn = shipped(draws.EXAMPLES)
+    bottom = tokens(shipped(draws.LADDERS)[0])
+    size = max(tokens(jeu) for jeu in drawn if bottom < tokens(jeu) <= bottom + NEAR_BOTTOM)
+
+    def fails(jeu: dict[str, Any]) -> bool:  # only the drawn size fails: no smaller rung does
+        return tokens(jeu) == size
+
+    probed, failure, spy = run(fails, monkeypatch)
+    assert spy.asked == 0 and isinstance(failure, Mismatch)
+    first = next(i for i, jeu in enumerate(drawn) if fails(jeu))
+    assert failure.board == drawn[first]  # the drawn failure, not a rung
+    smaller = [jeu for jeu in shipped(draws.LADDERS) if tokens(jeu) < size]
+    assert smaller and probed[first + 1 :] == smaller  # every smaller rung tried first
 
 
 def test_a_drawn_failure_as_small_as_the_ladder_s_smallest_example_is_shown_as_it_is(monkeypatch):
