@@ -22,7 +22,6 @@ a new strategy), and the grades of `tests/golden_grades.json` with them if they 
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 import sys
@@ -35,6 +34,7 @@ from grader import draws
 from grader.runner import grade_file
 from grader.settings import Settings
 from tools.golden import fixture_ids
+from tools.shipped import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,19 +112,7 @@ def _text(data: dict[str, Any], sections: tuple[str, ...]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=("write", "check"))
-    args = parser.parse_args(argv)
-    files = generate()
-    if args.action == "write":
-        for path, text in files.items():
-            path.write_text(text, "utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
-        return 0
-    differ = [path for path, text in files.items() if not path.exists() or path.read_text("utf-8") != text]
-    for path in differ:
-        print(f"differs: {path.relative_to(ROOT)}")
-    return 1 if differ else 0
+    return write_or_check(__doc__.split("\n")[0], generate, argv)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ PROBES change (tests/test_pruning.py fails until then).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from exercises.puissance4 import pruning
+from tools.shipped import write_or_check
 
 
 def text() -> str:
@@ -37,18 +37,7 @@ def text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=("write", "check"))
-    args = parser.parse_args(argv)
-    wanted = text()
-    path = pruning.SHIPPED_COUNTS
-    if args.action == "write":
-        path.write_text(wanted, "utf-8")
-        print(f"wrote {path}")
-        return 0
-    same = path.exists() and path.read_text("utf-8") == wanted
-    print("same" if same else f"differs: {path}")
-    return 0 if same else 1
+    return write_or_check(__doc__.split("\n")[0], lambda: {pruning.SHIPPED_COUNTS: text()}, argv)
 
 
 if __name__ == "__main__":
