@@ -74,12 +74,18 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+_SCALARS = frozenset({int, float, bool, str, type(None)})
+"""What `canon` returns as it is, tested first: most of what it sees (a board's cells)."""
+
+
 def canon(value: Any) -> Any:
     """Tuples and numpy arrays become lists, recursively: 'values, not spellings'."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, (list, tuple)):
-        return [canon(v) for v in value]
+        return [v if type(v) in _SCALARS else canon(v) for v in value]
     if isinstance(value, dict):
-        return {k: canon(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else canon(v) for k, v in value.items()}
     return value
 
 

@@ -16,6 +16,7 @@ from grader.kit import (
     as_cell,
     draw,
     mismatch,
+    once_per_process,
     same,
     show,
     unchanged,
@@ -33,8 +34,10 @@ from .positions import (
     column_games,
     games,
     games_with_last,
+    heuristic_value,
     sample,
     threats,
+    wins_at,
     wrapped_rows,
 )
 
@@ -232,6 +235,7 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
     )
 
 
+@once_per_process
 def _each_alignment() -> list[tuple[tuple[Any, ...], dict[str, Any], int]]:
     """Structural cases of evaluer: each of the 69 alignments owned by one player (players
     alternating), then each with only 3 of its 4 cells owned (0)."""
@@ -265,7 +269,7 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
         obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call, board=jeu)
-        expected = ref.teste_gagnante(jeu, joueur, cell)
+        expected = wins_at(jeu, joueur, cell)
         if not same(obtained, expected):
             raise mismatch(
                 call,
@@ -336,7 +340,7 @@ def q14_wins(ctx: CheckContext[SubmissionState]) -> None:
 def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict[str, Any]) -> None:
         obtained = _heuristic(ctx, jeu).value
-        expected = ref.heuristique(jeu)
+        expected = heuristic_value(jeu)
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
@@ -347,6 +351,7 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     ctx.each(probe, heuristic_positions(), calls)  # structural: after the random ones
 
 
+@once_per_process
 def heuristic_positions() -> list[dict[str, Any]]:
     """Structural cases of heuristique: full columns (top row), nearly full and full
     boards, each alignment won (players alternating), threats of each player."""

@@ -3,6 +3,7 @@ and alpha-beta (Q17)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -264,6 +265,11 @@ def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q16 ----------------------------------------------------------------------
 def q16_answer_key() -> Text:
+    return Text(*_q16_answer_key_texts())
+
+
+@functools.cache  # the reference's searches on jeu5, once per process (strings: immutable)
+def _q16_answer_key_texts() -> tuple[str, str]:
     fr, en = [], []
     for n in (3, 4):
         pruned = ref.noeuds_elagues(ref.jeu5(), n)
@@ -277,7 +283,7 @@ def q16_answer_key() -> Text:
             f"horizon {n}: maximin(jeu5, {n}) = {value}; nodes alpha-beta does not explore "
             f"(columns from the root): {shown or 'none'}"
         )
-    return Text("\n".join(fr), "\n".join(en))
+    return "\n".join(fr), "\n".join(en)
 
 
 # -- Q17 ----------------------------------------------------------------------
