@@ -99,12 +99,10 @@ def same(a: Any, b: Any) -> bool:
 
 def as_cell(value: Any) -> tuple[int, int] | None:
     """A coordinate pair as a tuple, or None when it is not one."""
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        i, j = value
+        if isinstance(i, int) and isinstance(j, int) and type(i) is not bool and type(j) is not bool:
+            return (i, j)
     return None
 
 

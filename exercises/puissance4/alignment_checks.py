@@ -67,6 +67,8 @@ def _direction(cells: frozenset[Any]) -> tuple[int, int]:
 # The reference's alignments are all well formed: no None among them.
 REFERENCE = cast(set[frozenset[Any]], {_cells(a) for a in ref.Lalignements})
 BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
+BY_CELL = {cell: {_cells(a) for a in alignments} for cell, alignments in ref.Dalignements.items()}
+"""Each cell's alignments, as sets of cells: what Q10 compares a submission's entries with."""
 
 
 def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
@@ -140,7 +142,7 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
 def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
     expected = ref.Dalignements[(0, 0)]
     obtained = _entry(ctx, (0, 0))
-    if _as_set(obtained) != {_cells(a) for a in expected}:
+    if _as_set(obtained) != BY_CELL[(0, 0)]:
         raise _entry_mismatch("Dalignements[(0, 0)]", expected, obtained)
 
 
@@ -174,7 +176,7 @@ def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
     for cell, expected in ref.Dalignements.items():
         obtained = table.get(cell, MISSING_KEY)
-        if _as_set(obtained) != {_cells(a) for a in expected}:
+        if _as_set(obtained) != BY_CELL[cell]:
             raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
     extra = [key for key in table if as_cell(key) not in ref.Dalignements]
     if extra:  # structural: a row 6 or a column 7 that does not exist
