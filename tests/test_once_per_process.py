@@ -155,3 +155,14 @@ def test_holds_ref_finds_a_ref_wherever_the_codec_sends_one():
         frozenset({Ref("f")}),
     ):
         assert _holds_ref(holder), holder
+
+
+def test_chocolat_reachable_states_are_the_reference_s_and_frozen():
+    from exercises.chocolat.judge import reachable_states
+    from reference import chocolat
+
+    for root in ((1, 1, 1), (3, 2, 1), (6, 4, 2)):
+        assert reachable_states(root) == chocolat.etats_accessibles(*root)
+        assert isinstance(reachable_states(root), frozenset)
+    # by hand: from a 2 x 1 bar, player 1 to move, one move leaves 1 x 1 to player 2
+    assert reachable_states((2, 1, 1)) == {(2, 1, 1), (1, 1, 2)}
