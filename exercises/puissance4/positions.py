@@ -158,6 +158,18 @@ def _search_value(k: tuple[Any, ...], n: int) -> tuple[Any, float]:
     return search(jeu, n)
 
 
+def pruned_nodes(k: tuple[Any, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """`ref.noeuds_elagues`: the topmost nodes alpha-beta does not explore at horizon n
+    (Q16's answer key), each as the columns played from the game."""
+    nodes: tuple[tuple[int, ...], ...] = _reference_value("noeuds_elagues", _pruned_nodes, k, n)
+    return nodes
+
+
+@functools.lru_cache(maxsize=64)
+def _pruned_nodes(k: tuple[Any, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(path) for path in ref.noeuds_elagues(from_key(k), n))
+
+
 @functools.lru_cache(maxsize=4096)
 def _optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
     return frozenset(ref.colonnes_optimales(from_key(k), n, immediate_win_required))
@@ -173,8 +185,9 @@ def _heuristic(k: tuple[Any, ...]) -> float:
 
 
 def heuristic_value(jeu: dict[str, Any]) -> float:
-    """`ref.heuristique(jeu)`."""
-    return _heuristic(key(jeu))
+    """`ref.heuristique(jeu)` (shipped for the drawn and structural positions)."""
+    value: float = _reference_value("heuristique", _heuristic, key(jeu))
+    return value
 
 
 @functools.lru_cache(maxsize=8192)

@@ -36,6 +36,7 @@ from .positions import (
     key,
     nearly_full,
     optimal_columns,
+    pruned_nodes,
     sample,
     search_value,
     structural,
@@ -268,13 +269,13 @@ def q16_answer_key() -> Text:
     return Text(*_q16_answer_key_texts())
 
 
-@functools.cache  # the reference's searches on jeu5, once per process (strings: immutable)
+@functools.cache  # the reference's searches on jeu5 (shipped), once per process (strings: immutable)
 def _q16_answer_key_texts() -> tuple[str, str]:
     fr, en = [], []
     for n in (3, 4):
-        pruned = ref.noeuds_elagues(ref.jeu5(), n)
+        pruned = pruned_nodes(key(ref.jeu5()), n)
         shown = ", ".join("-".join(map(str, path)) for path in pruned)
-        value = ref.maximin(ref.jeu5(), n)
+        value = search_value(key(ref.jeu5()), n)  # maximin's: player 1 is to move in jeu5
         fr.append(
             f"horizon {n} : maximin(jeu5, {n}) = {value} ; nœuds non explorés par alpha-bêta "
             f"(suite de colonnes depuis la racine) : {shown or 'aucun'}"
