@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from exercises.puissance4 import alignment_checks, positions
+from exercises.puissance4 import alignment_checks, positions, search_checks
 from grader.checks import _holds_ref
 from grader.copies import fresh, once_per_process
 from grader.draws import drawn_examples
@@ -91,6 +91,7 @@ STRUCTURAL = {
     "top_row_moves": positions.top_row_moves,
     "each_alignment": alignment_checks._each_alignment,
     "heuristic_positions": alignment_checks.heuristic_positions,
+    "structural_searches": lambda: search_checks.structural_searches(2, full_board=True),
 }
 
 

@@ -20,6 +20,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    once_per_process,
     same,
     show,
     unchanged,
@@ -153,6 +154,7 @@ def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[di
     return [(jeu, n) for jeu in own for n in (1, 2)]
 
 
+@once_per_process
 def structural_searches(player: int, full_board: bool = False) -> list[tuple[dict[str, Any], int]]:
     """(game, depth) with `player` to move, nobody has won: the nearly full boards
     searched deeper than the moves left (k moves left, depth k + 1; with `full_board`
