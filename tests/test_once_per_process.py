@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from exercises.puissance4 import alignment_checks, positions, search_checks
-from grader.checks import _holds_ref
+from grader import draws
+from grader.checks import CheckContext, Mismatch, _holds_ref, mismatch
 from grader.copies import fresh, once_per_process
 from grader.draws import drawn_examples
 from grader.kit import draw
@@ -167,3 +168,32 @@ def test_chocolat_reachable_states_are_the_reference_s_and_frozen():
         assert isinstance(reachable_states(root), frozenset)
     # by hand: from a 2 x 1 bar, player 1 to move, one move leaves 1 x 1 to player 2
     assert reachable_states((2, 1, 1)) == {(2, 1, 1), (1, 1, 2)}
+
+
+def test_for_all_probes_copies_of_the_shipped_examples_and_ladder(monkeypatch):
+    # The drawn examples and ladders are decoded once per process: a probe that changes
+    # its example must leave them as shipped for the next submission.
+    spec, check, count = draw(positions.games, wins=positions.IGNORE_WINS), "random_games", 15
+    pristine = copy.deepcopy(drawn_examples(spec, count, check))
+    rungs = copy.deepcopy(draws.ladder(spec, count, check, positions.example_size))
+    assert rungs
+    seen: list[Any] = []
+
+    def probe(jeu: dict[str, Any]) -> None:
+        seen.append(copy.deepcopy(jeu))
+        _scramble(jeu)
+        if len(seen) == count:  # the last drawn example fails: the ladder is climbed
+            raise mismatch("f(jeu)", 1, 2, jeu)
+
+    def shrink(
+        ctx: CheckContext[Any], spec: Any, probe: Any, count: int, first: Exception, most: int
+    ) -> None:
+        raise first
+
+    monkeypatch.setattr(CheckContext, "_shrink", shrink)
+    ctx = CheckContext(student=None, state=None, check_name=check, size=positions.example_size)  # type: ignore[arg-type]
+    with pytest.raises(Mismatch):
+        ctx.for_all(spec, probe, examples=count)
+    assert seen[:count] == pristine and len(seen) > count  # rungs probed too
+    assert drawn_examples(spec, count, check) == pristine
+    assert draws.ladder(spec, count, check, positions.example_size) == rungs
