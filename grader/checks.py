@@ -9,7 +9,6 @@ runner here turns what it raises into a `CheckResult`.
 from __future__ import annotations
 
 import contextlib
-import copy
 import difflib
 import inspect
 import itertools
@@ -21,6 +20,7 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from . import draws
+from .copies import fresh
 from .draws import Draw, Size, drawn_examples, hypothesis_settings, seeded
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import (
@@ -304,19 +304,24 @@ _LEAVES = frozenset({int, float, str, bool, type(None)})
 
 def _holds_ref(value: Any) -> bool:
     """Whether `value` holds a `Ref` (in lists, tuples, sets, dicts: what the codec sends)."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return False
     if isinstance(value, Ref):
         return True
-    if isinstance(value, (list, tuple, set, frozenset)):
-        for item in value:
-            if type(item) in _LEAVES:
-                continue
-            if type(item) is list and all(map(_LEAVES.__contains__, map(type, item))):
-                continue  # a row of numbers in one pass: most of a board
-            if _holds_ref(item):
-                return True
-        return False
     if isinstance(value, dict):
-        return any(_holds_ref(k) or _holds_ref(v) for k, v in value.items())
+        items: Iterable[Any] = itertools.chain(value.keys(), value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = value
+    else:
+        return False
+    for item in items:
+        if type(item) in _LEAVES:
+            continue
+        if type(item) is list and all(map(_LEAVES.__contains__, map(type, item))):
+            continue  # a row of numbers in one pass: most of a board
+        if _holds_ref(item):
+            return True
     return False
 
 
@@ -526,7 +531,7 @@ class CheckContext(Generic[State]):
                 probe(example)
             for example in drawn:
                 try:
-                    probe(copy.deepcopy(example))
+                    probe(fresh(example))
                 except Mismatch as exc:
                     first = exc
                     break
@@ -571,7 +576,7 @@ class CheckContext(Generic[State]):
         with self.prefetched(plan):
             for rung in rungs:
                 try:
-                    probe(copy.deepcopy(rung))
+                    probe(fresh(rung))
                 except (Mismatch, CallFailed) as exc:
                     if record:
                         raise

@@ -39,6 +39,7 @@ from .checks import (
     mismatch,
     unchanged,
 )
+from .copies import fresh, once_per_process
 from .draws import Draw, draw, first_board, marked
 from .draws import decode as from_json
 from .draws import encode as as_json
@@ -73,10 +74,12 @@ __all__ = [
     "as_pair",
     "draw",
     "first_board",
+    "fresh",
     "from_json",
     "is_number",
     "marked",
     "mismatch",
+    "once_per_process",
     "same",
     "show",
     "unchanged",

@@ -74,12 +74,18 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+_SCALARS = frozenset({int, float, bool, str, type(None)})
+"""What `canon` returns as it is, tested first: most of what it sees (a board's cells)."""
+
+
 def canon(value: Any) -> Any:
     """Tuples and numpy arrays become lists, recursively: 'values, not spellings'."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, (list, tuple)):
-        return [canon(v) for v in value]
+        return [v if type(v) in _SCALARS else canon(v) for v in value]
     if isinstance(value, dict):
-        return {k: canon(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else canon(v) for k, v in value.items()}
     return value
 
 
@@ -93,12 +99,10 @@ def same(a: Any, b: Any) -> bool:
 
 def as_cell(value: Any) -> tuple[int, int] | None:
     """A coordinate pair as a tuple, or None when it is not one."""
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        i, j = value
+        if isinstance(i, int) and isinstance(j, int) and type(i) is not bool and type(j) is not bool:
+            return (i, j)
     return None
 
 

@@ -159,7 +159,12 @@ def test_the_shipped_reference_values_are_the_references():
     from exercises.puissance4 import positions
 
     tables = json.loads(positions.REFERENCE_VALUES.read_text("utf-8"))["values"]
-    compute = {"search_value": positions._search_value, "optimal_columns": positions._optimal_columns}
+    compute = {
+        "search_value": positions._search_value,
+        "optimal_columns": positions._optimal_columns,
+        "heuristique": positions._heuristic,
+        "noeuds_elagues": positions._pruned_nodes,
+    }
     assert set(tables) == set(compute)
     for table, values in tables.items():
         assert values

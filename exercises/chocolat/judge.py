@@ -3,6 +3,7 @@ dictionary of them (pure functions over plain data; the reference gives the trut
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,7 +177,7 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                     f"{show(key)} is not a state (m, n, p) of the game",
                 ),
             )
-    reachable = ref.etats_accessibles(*root)
+    reachable = reachable_states(root)
     # The start state first, then the smallest wrong or missing state: the simplest to debug.
     for key in sorted(reachable | set(dic), key=lambda k: (k != root, _size_order(k))):
         if key not in dic:
@@ -189,6 +190,13 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                 Problem(_entry(key, problem.expected), problem.fr, problem.en),
             )
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def reachable_states(root: tuple[int, int, int]) -> frozenset[tuple[int, int, int]]:
+    """`ref.etats_accessibles(*root)`, once per process (every submission is asked about the
+    same roots), frozen: a caller cannot change what the next one gets."""
+    return frozenset(ref.etats_accessibles(*root))
 
 
 def _missing(

@@ -16,6 +16,7 @@ from grader.kit import (
     as_cell,
     draw,
     mismatch,
+    once_per_process,
     same,
     show,
     unchanged,
@@ -33,8 +34,10 @@ from .positions import (
     column_games,
     games,
     games_with_last,
+    heuristic_value,
     sample,
     threats,
+    wins_at,
     wrapped_rows,
 )
 
@@ -64,6 +67,8 @@ def _direction(cells: frozenset[Any]) -> tuple[int, int]:
 # The reference's alignments are all well formed: no None among them.
 REFERENCE = cast(set[frozenset[Any]], {_cells(a) for a in ref.Lalignements})
 BY_DIRECTION = {d: {a for a in REFERENCE if _direction(a) == d} for d in DIRECTIONS}
+BY_CELL = {cell: {_cells(a) for a in alignments} for cell, alignments in ref.Dalignements.items()}
+"""Each cell's alignments, as sets of cells: what Q10 compares a submission's entries with."""
 
 
 def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
@@ -137,7 +142,7 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
 def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
     expected = ref.Dalignements[(0, 0)]
     obtained = _entry(ctx, (0, 0))
-    if _as_set(obtained) != {_cells(a) for a in expected}:
+    if _as_set(obtained) != BY_CELL[(0, 0)]:
         raise _entry_mismatch("Dalignements[(0, 0)]", expected, obtained)
 
 
@@ -171,7 +176,7 @@ def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
     for cell, expected in ref.Dalignements.items():
         obtained = table.get(cell, MISSING_KEY)
-        if _as_set(obtained) != {_cells(a) for a in expected}:
+        if _as_set(obtained) != BY_CELL[cell]:
             raise _entry_mismatch(f"Dalignements[{cell}]", expected, obtained)
     extra = [key for key in table if as_cell(key) not in ref.Dalignements]
     if extra:  # structural: a row 6 or a column 7 that does not exist
@@ -232,6 +237,7 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
     )
 
 
+@once_per_process
 def _each_alignment() -> list[tuple[tuple[Any, ...], dict[str, Any], int]]:
     """Structural cases of evaluer: each of the 69 alignments owned by one player (players
     alternating), then each with only 3 of its 4 cells owned (0)."""
@@ -265,7 +271,7 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         jeu, (joueur, cell) = example
         call = f"teste_gagnante(jeu, {joueur}, {cell})"
         obtained = ctx.value("teste_gagnante", ctx.as_student(jeu), joueur, cell, shown=call, board=jeu)
-        expected = ref.teste_gagnante(jeu, joueur, cell)
+        expected = wins_at(jeu, joueur, cell)
         if not same(obtained, expected):
             raise mismatch(
                 call,
@@ -336,7 +342,7 @@ def q14_wins(ctx: CheckContext[SubmissionState]) -> None:
 def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict[str, Any]) -> None:
         obtained = _heuristic(ctx, jeu).value
-        expected = ref.heuristique(jeu)
+        expected = heuristic_value(jeu)
         if not same(obtained, expected):
             raise mismatch("heuristique(jeu)", expected, obtained, jeu)
 
@@ -347,6 +353,7 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     ctx.each(probe, heuristic_positions(), calls)  # structural: after the random ones
 
 
+@once_per_process
 def heuristic_positions() -> list[dict[str, Any]]:
     """Structural cases of heuristique: full columns (top row), nearly full and full
     boards, each alignment won (players alternating), threats of each player."""

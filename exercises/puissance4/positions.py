@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import ArrayValue, StudentFailure, StudentView, first_board, from_json, marked
+from grader.kit import (
+    ArrayValue,
+    StudentFailure,
+    StudentView,
+    first_board,
+    from_json,
+    marked,
+    once_per_process,
+)
 from reference import puissance4 as ref
 
 if TYPE_CHECKING:
@@ -150,9 +158,46 @@ def _search_value(k: tuple[Any, ...], n: int) -> tuple[Any, float]:
     return search(jeu, n)
 
 
+def pruned_nodes(k: tuple[Any, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """`ref.noeuds_elagues`: the topmost nodes alpha-beta does not explore at horizon n
+    (Q16's answer key), each as the columns played from the game."""
+    nodes: tuple[tuple[int, ...], ...] = _reference_value("noeuds_elagues", _pruned_nodes, k, n)
+    return nodes
+
+
+@functools.lru_cache(maxsize=64)
+def _pruned_nodes(k: tuple[Any, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(path) for path in ref.noeuds_elagues(from_key(k), n))
+
+
 @functools.lru_cache(maxsize=4096)
 def _optimal_columns(k: tuple[Any, ...], n: int, immediate_win_required: bool = True) -> frozenset[Any]:
     return frozenset(ref.colonnes_optimales(from_key(k), n, immediate_win_required))
+
+
+# -- The alignment checks' reference values, once per process: every submission is probed
+# on the same positions. Keyed by the board's contents, immutable values: a value is the
+# reference's for the board it is asked about, whoever asked before.
+@functools.lru_cache(maxsize=8192)
+def _heuristic(k: tuple[Any, ...]) -> float:
+    value: float = ref.heuristique(from_key(k))
+    return value
+
+
+def heuristic_value(jeu: dict[str, Any]) -> float:
+    """`ref.heuristique(jeu)` (shipped for the drawn and structural positions)."""
+    value: float = _reference_value("heuristique", _heuristic, key(jeu))
+    return value
+
+
+@functools.lru_cache(maxsize=8192)
+def _wins(k: tuple[Any, ...], joueur: int, cell: tuple[int, int]) -> bool:
+    return bool(ref.teste_gagnante(from_key(k), joueur, cell))
+
+
+def wins_at(jeu: dict[str, Any], joueur: int, cell: tuple[int, int]) -> bool:
+    """`ref.teste_gagnante(jeu, joueur, cell)`."""
+    return _wins(key(jeu), joueur, (cell[0], cell[1]))
 
 
 def sheet_games() -> dict[str, dict[str, Any]]:
@@ -337,6 +382,7 @@ def generate_alignment_games(finish: str = WIN) -> list[tuple[int, int, tuple[An
     return out
 
 
+@once_per_process
 def alignment_games(finish: str = WIN) -> list[tuple[tuple[Any, ...], int, tuple[Any, ...], tuple[Any, ...]]]:
     """`generate_alignment_games(finish)` as stored, each with its alignment's cells."""
     from .structural_moves import GAMES
@@ -347,6 +393,7 @@ def alignment_games(finish: str = WIN) -> list[tuple[tuple[Any, ...], int, tuple
     ]
 
 
+@once_per_process
 def alignment_wins() -> list[tuple[dict[str, Any], tuple[int, tuple[int, int]]]]:
     """(game, (player, cell)): the player's last move, on cell, completes an alignment.
     Every alignment, each of its cells a move can complete, both players."""
@@ -375,6 +422,7 @@ def generate_wrapped() -> list[tuple[int, int, tuple[Any, ...], tuple[Any, ...]]
     return out
 
 
+@once_per_process
 def wrapped_rows() -> list[tuple[dict[str, Any], tuple[int, tuple[int, ...]]]]:
     """(game, (player, cell)) of `generate_wrapped`, as stored."""
     from .structural_moves import GAMES
@@ -389,6 +437,7 @@ def sample(items: list[Any], every: int, offset: int = 0) -> list[Any]:
     return items[offset::every]
 
 
+@once_per_process
 def threats(finish: str) -> list[dict[str, Any]]:
     """One game per alignment (players alternating): its owner threatens to complete it
     on a playable cell, and is to move (OWN_THREAT: an immediate win for the side to
@@ -402,6 +451,7 @@ def columns(counts: dict[int, int]) -> dict[str, Any]:
     return game
 
 
+@once_per_process
 def column_games() -> list[dict[str, Any]]:
     """The empty game; each column full (its top token in row 0), each one below full;
     the first and last columns full together; the drawn full board and the positions
@@ -417,11 +467,13 @@ def column_games() -> list[dict[str, Any]]:
     return out
 
 
+@once_per_process
 def nearly_full(upto: int = 6) -> list[dict[str, Any]]:
     """The drawn full board, then the positions 1 .. upto moves before its end."""
     return [ref.initialiser_jeu(ref.PARTIE_NULLE[: len(ref.PARTIE_NULLE) - k]) for k in range(upto + 1)]
 
 
+@once_per_process
 def top_row_moves() -> list[tuple[dict[str, Any], int]]:
     """(game, col): col holds 5 tokens, the move lands in row 0; each column."""
     return [(columns({c: ref.nrows - 1}), c) for c in range(ref.ncols)] + [

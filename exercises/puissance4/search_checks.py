@@ -3,6 +3,7 @@ and alpha-beta (Q17)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    once_per_process,
     same,
     show,
     unchanged,
@@ -35,6 +37,7 @@ from .positions import (
     key,
     nearly_full,
     optimal_columns,
+    pruned_nodes,
     sample,
     search_value,
     structural,
@@ -151,6 +154,7 @@ def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[di
     return [(jeu, n) for jeu in own for n in (1, 2)]
 
 
+@once_per_process
 def structural_searches(player: int, full_board: bool = False) -> list[tuple[dict[str, Any], int]]:
     """(game, depth) with `player` to move, nobody has won: the nearly full boards
     searched deeper than the moves left (k moves left, depth k + 1; with `full_board`
@@ -264,11 +268,16 @@ def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q16 ----------------------------------------------------------------------
 def q16_answer_key() -> Text:
+    return Text(*_q16_answer_key_texts())
+
+
+@functools.cache  # the reference's searches on jeu5 (shipped), once per process (strings: immutable)
+def _q16_answer_key_texts() -> tuple[str, str]:
     fr, en = [], []
     for n in (3, 4):
-        pruned = ref.noeuds_elagues(ref.jeu5(), n)
+        pruned = pruned_nodes(key(ref.jeu5()), n)
         shown = ", ".join("-".join(map(str, path)) for path in pruned)
-        value = ref.maximin(ref.jeu5(), n)
+        value = search_value(key(ref.jeu5()), n)  # maximin's: player 1 is to move in jeu5
         fr.append(
             f"horizon {n} : maximin(jeu5, {n}) = {value} ; nœuds non explorés par alpha-bêta "
             f"(suite de colonnes depuis la racine) : {shown or 'aucun'}"
@@ -277,7 +286,7 @@ def q16_answer_key() -> Text:
             f"horizon {n}: maximin(jeu5, {n}) = {value}; nodes alpha-beta does not explore "
             f"(columns from the root): {shown or 'none'}"
         )
-    return Text("\n".join(fr), "\n".join(en))
+    return "\n".join(fr), "\n".join(en)
 
 
 # -- Q17 ----------------------------------------------------------------------
