@@ -341,3 +341,90 @@ def test_a_dict_of_600000_entries_is_refused_whatever_its_keys():
     for keys in (range(600_000), map(str, range(600_000))):
         with pytest.raises(wire.TooLarge):
             wire.encode(dict.fromkeys(keys, 0))
+
+
+def _slow_text(value, max_nodes=wire.MAX_NODES):
+    """The value written item by item, as a tracked encoding is (no C encoder)."""
+    encoder = wire.Encoder(max_nodes, track=False)
+    encoder.fast = False
+    return encoder.encode(value)
+
+
+def _nested(levels, inner):
+    for _ in range(levels):
+        inner = [inner]
+    return inner
+
+
+_row = [0, 1, 2]
+_loop: list = []
+_loop.append(_loop)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {
+            "op": "call_many",
+            "items": [{"func": "f", "args": [{"plateau": [[0] * 7] * 6, "nbcoups": 0}, [1, 2]]}],
+        },
+        {"args": [{"plateau": [[0] * 7 for _ in range(6)]}, 1, (2, 3)], "budget": 5.0, "ok": True, "x": None},
+        ({"a": [1]}, {"a": [1]}),
+        [{"$t": [1]}, {"a": {"$ref": "f"}}, {1: [2]}, {"k": wire.Ref("@g")}],
+        [[1, 2], {3, 4}, frozenset({5}), wire.ArrayValue([[1, 2]], "int64")],
+        [[math.nan], [math.inf, 1.5], [10**5000], {"n": -math.inf}],
+        [_row, _row, {"r": _row}, [_row, [_row]]],
+        [_loop, [1]],
+        _nested(wire.MAX_DEPTH - 2, [{"a": [1]}]),
+        _nested(wire.MAX_DEPTH - 1, [{"a": [1]}]),
+        _nested(wire.MAX_DEPTH + 3, [0]),
+        [_nested(wire.MAX_DEPTH - 3, _row), _row],  # the same row at two depths
+        [_nested(wire.MAX_DEPTH - 1, [_row]), [_row]],
+        [[], {}, [[]], "é\x00\"", True, False, -0.0, 2**70],
+    ],
+)
+def test_plain_parts_of_a_request_are_written_as_item_by_item(value):
+    """Without tracking (a request), plain containers are written by the C encoder: the
+    same text as the item-by-item path, whatever sits around or inside them."""
+    assert wire.encode(value, track=False)[0] == _slow_text(value)
+
+
+def test_the_str_subclass_key_of_a_request_is_not_written_by_the_c_encoder():
+    class Cle(str):
+        pass
+
+    text, _ = wire.encode({"a": [{Cle("k"): 1}, {"k": 2}]}, track=False)
+    assert text == _slow_text({"a": [{Cle("k"): 1}, {"k": 2}]})
+    assert '{"$d":[["k",1]]}' in text
+
+
+@pytest.mark.parametrize("size", [49, 50, 51])
+def test_a_plain_request_counts_its_nodes_as_item_by_item(size):
+    value = {"a": [list(range(size - 4))]}  # the dict, its key, the list, the row and its items
+    for encode in (lambda: wire.encode(value, max_nodes=50, track=False), lambda: _slow_text(value, 50)):
+        if size > 50:
+            with pytest.raises(wire.TooLarge):
+                encode()
+        else:
+            encode()
+
+
+def test_a_plain_request_is_written_in_one_piece_and_a_board_among_tuples_too(monkeypatch):
+    written = []
+
+    def spy(value, level):
+        written.append(value)
+        return plain_json(value, level)
+
+    plain_json = wire._plain_json
+    monkeypatch.setattr(wire, "_plain_json", spy)
+    board = {"plateau": [[0] * 7 for _ in range(6)], "nbcoups": 0}
+    plain = {"op": "call_many", "items": [{"func": "f", "args": [board, 1]}], "seq": 3}
+    wire.encode(plain, track=False)
+    assert written == [plain]
+    written.clear()
+    wire.encode({"items": [{"args": [board, (2, 3)]}]}, track=False)
+    assert written == [board]
+    written.clear()
+    wire.encode(plain)  # a reply (tracked): every container is looked at for aliases
+    assert written == []

@@ -21,7 +21,7 @@ import struct
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 
 _HERE = Path(__file__).resolve().parent
 MAX_REPLY_BYTES = 64 * 1024 * 1024
+READ_AHEAD = 1 << 16
+"""Bytes asked for by each read of the replies (a pipe's default capacity): the frames a
+stream's worker wrote while the grader was busy come in one read, not a wait and two
+reads each."""
 POLL_SECONDS = 0.25
 """How often a wait checks that the worker is still alive (a dead worker whose
 forked children keep the pipe open never sends end-of-file)."""
@@ -161,6 +165,8 @@ class WorkerProcess:
     cage: Cage
     started: float
     requests: int = 0
+    _pending: bytearray = field(default_factory=bytearray)
+    """Read from the worker, not yet taken: the start of the next frame(s)."""
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
@@ -300,17 +306,20 @@ class WorkerProcess:
                 raise WorkerDied(Crash.CLOSED, type(exc).__name__) from None
 
     def _receive(self, size: int, end: float, deadline: float) -> bytes:
-        chunks = []
-        while size:
+        """The channel's next `size` bytes: those already read first, then as much as the
+        worker has written (up to READ_AHEAD past them), waiting only when it is not enough."""
+        pending = self._pending
+        while len(pending) < size:
             self._wait(self.from_worker, end, deadline)
-            chunk = os.read(self.from_worker, min(size, 1 << 20))
+            chunk = os.read(self.from_worker, min(max(size - len(pending), READ_AHEAD), 1 << 20))
             if not chunk:
                 cause, detail = self._exit_cause()
                 self.kill()
                 raise WorkerDied(cause, detail)
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
+            pending += chunk
+        data = bytes(pending[:size])
+        del pending[:size]
+        return data
 
     def _wait(self, fd: int, end: float, deadline: float, write: bool = False) -> None:
         """Wait until `fd` is ready; raise when the worker is dead or the time is over."""
@@ -368,6 +377,7 @@ class WorkerProcess:
             except OSError:
                 pass
         self.to_worker = self.from_worker = -1
+        self._pending.clear()
         self.folder.remove()
 
     def close(self) -> None:
