@@ -360,7 +360,7 @@ class Worker:
         stream before the next call."""
         seq = request.get("seq", 0)
         done = 0
-        for item in request.get("items", [])[:MAX_ITEMS]:
+        for item in _stream_items(request):
             if done:
                 if self._stop_asked():
                     break
@@ -568,6 +568,25 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+def _stream_items(request):
+    """A `call_many` request's calls: listed in full (`items`), or one function's with
+    the same settings, given once, and each call's arguments (`args`, seeds from `seed`)."""
+    if "items" in request:
+        return request["items"][:MAX_ITEMS]
+    first = request.get("seed", 0)
+    return [
+        {
+            "func": request["func"],
+            "args": args,
+            "budget": request.get("budget", 5),
+            "keep_args": request.get("keep_args", False),
+            "count": request.get("count", []),
+            "seed": first + index,
+        }
+        for index, args in enumerate(request.get("args", [])[:MAX_ITEMS])
+    ]
 
 
 def _fields_text(fields):
