@@ -428,3 +428,37 @@ def test_a_plain_request_is_written_in_one_piece_and_a_board_among_tuples_too(mo
     written.clear()
     wire.encode(plain)  # a reply (tracked): every container is looked at for aliases
     assert written == []
+
+
+class _Texte(str):
+    def __str__(self):
+        return "autre"
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (None, None),
+        (True, True),
+        (0, 0),
+        (-(2**80), -(2**80)),
+        (0.1, 0.1),
+        (math.inf, math.inf),
+        ("é\x00\"", "é\x00\""),
+        (_Texte("mot"), "mot"),
+        ([1, (2,)], [1, (2,)]),
+    ],
+)
+def test_a_call_s_value_arrives_as_it_was_returned(value, expected):
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply({"ok": True}, ("value", value)))
+    assert decoded == {"ok": True, "value": expected, "shared": []}
+    assert type(decoded["value"]) is type(expected)
+
+
+def test_a_call_s_value_too_long_for_str_is_opaque_not_an_error():
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply({"ok": True}, ("value", 10**5000)))
+    assert isinstance(decoded["value"], wire.Opaque) and decoded["ok"] is True
