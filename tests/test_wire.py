@@ -426,8 +426,12 @@ def test_a_plain_request_is_written_in_one_piece_and_a_board_among_tuples_too(mo
     wire.encode({"items": [{"args": [board, (2, 3)]}]}, track=False)
     assert written == [board]
     written.clear()
-    wire.encode(plain)  # a reply (tracked): every container is looked at for aliases
-    assert written == []
+    assert wire.encode(plain) == (wire.encode(plain, track=False)[0], [])  # nothing shared: whole
+    assert written == [plain, plain]
+    written.clear()
+    shared = {"plateau": [[0] * 7] * 6}
+    assert wire.encode(shared)[1] == [[["plateau", 0], ["plateau", i]] for i in range(1, 6)]
+    assert written == []  # a row reached twice: item by item, which reports where
 
 
 class _Texte(str):
@@ -462,3 +466,41 @@ def test_a_call_s_value_too_long_for_str_is_opaque_not_an_error():
 
     decoded = wire.decode(Worker(-1, -1, "__main__")._reply({"ok": True}, ("value", 10**5000)))
     assert isinstance(decoded["value"], wire.Opaque) and decoded["ok"] is True
+
+
+_board = {"plateau": [[0] * 7 for _ in range(6)], "hauteurs": [0] * 7, "nbcoups": 0}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        _board,
+        [[_board, 3, 1], None],
+        [[_board, 3, 1], _board],  # a call that returns the board it was given
+        [[_board["plateau"], 3], _board],
+        {"a": [_row, [1]], "b": [_row]},
+        [[0] * 7] * 6,
+        [_loop, 1],
+        [{"$t": [1]}, [1]],
+        [{1: 2}],
+        [(1, 2), [3]],
+        [[math.nan], [1]],
+        [10**5000],
+        _nested(wire.MAX_DEPTH - 1, [1]),
+        _nested(wire.MAX_DEPTH, [1]),
+        [np.arange(3), [1]],
+    ],
+)
+def test_a_reply_value_is_written_and_its_shared_parts_found_as_item_by_item(value, monkeypatch):
+    """With tracking (a reply), plain data with no container reached twice is written by
+    the C encoder: the same text and no shared paths, as item by item; the rest goes
+    item by item."""
+    fast = wire.encode(value)
+    monkeypatch.setattr(wire, "_c_make_encoder", None)
+    assert fast == wire.encode(value)
+
+
+def test_a_reply_of_plain_data_counts_its_nodes_as_item_by_item():
+    with pytest.raises(wire.TooLarge):
+        wire.encode({"a": [list(range(47))]}, max_nodes=50)
+    wire.encode({"a": [list(range(46))]}, max_nodes=50)

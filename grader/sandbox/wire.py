@@ -121,9 +121,25 @@ class Encoder:
         # Without `track`, containers holding only plain data are written by the C
         # encoder (see `_probe`); with it, every container must be seen for aliases.
         self.fast = not track and _c_make_encoder is not None
+        self.track = track
         self.probed = {}
 
     def encode(self, value, path=()):
+        t = _type(value)
+        if self.track and _c_make_encoder is not None and (t is list or t is dict):
+            # Plain data in which no container is reached twice (see `_probe`): nothing to
+            # report, the C encoder writes it as a whole. Anything else goes item by item,
+            # which finds the shared containers and their paths.
+            found = self._probe(value, t, _len(path))
+            if found is not None and found[0] <= self.max_nodes:
+                try:
+                    text = _join(_plain_json(value, 0))
+                except ValueError:  # a NaN or an int too long for str(): item by item
+                    pass
+                else:
+                    self.nodes += found[0]
+                    return text
+            self.probed.clear()
         out: list[str] = []
         self._emit(value, list(path), out, 0)
         return _join(out)
@@ -184,11 +200,17 @@ class Encoder:
         """(nodes, depth) of the list, dict or tuple `x` at `depth` when it and all it holds
         are exact lists, dicts of plain keys and plain leaves (`_PLAIN_LEAVES`), nested
         less than MAX_DEPTH deep: what the C encoder writes as `_emit` would. Else None.
-        Each container is looked at once per encoding (`probed`, by id: nothing runs in
-        between to change them, as only the grader's own values are encoded so), the
-        inner ones even when an outer one is not plain (the boards in a tuple)."""
+        Nothing here or in the C encoder runs code of the value's (exact types only).
+
+        Without tracking (the grader's requests), each container is looked at once per
+        encoding (`probed`, by id: nothing runs in between to change them), the inner
+        ones even when an outer one is not plain (the boards in a tuple). With tracking,
+        a container reached twice is not plain either (its paths are to be reported) and
+        the first thing not plain ends the look."""
         key = _id(x)
         if key in self.probed:
+            if self.track:  # reached twice: a shared container
+                return None
             found = self.probed[key]
             # Plain as seen at its depth then: also at a lesser one, not at a greater.
             return found if found is None or depth <= found[1] else None
@@ -198,6 +220,8 @@ class Encoder:
         if t is dict:
             for k in x:
                 if _type(k) is not str or k[:1] == "$":
+                    if self.track:
+                        return None
                     plain = False
                     break
             values = x.values()
@@ -214,7 +238,11 @@ class Encoder:
                 if tv in _PLAIN_LEAVES:
                     nodes += 1
                 elif rows and tv is list and _set(_map(_type, v)) <= _PLAIN_LEAVES:
-                    nodes += 1 + _len(v)  # a row of numbers: not worth a memo of its own
+                    nodes += 1 + _len(v)  # a row of numbers: not worth a memo of its own...
+                    if self.track:  # ...unless it may be the same row twice
+                        if _id(v) in self.probed:
+                            plain = False
+                        self.probed[_id(v)] = None
                 elif tv is list or tv is dict or tv is tuple:
                     found = self._probe(v, tv, depth + 1)
                     if found is None:
@@ -223,6 +251,8 @@ class Encoder:
                         nodes += found[0]
                 else:
                     plain = False
+                if not plain and self.track:
+                    return None
         found = (nodes, depth) if plain else None
         self.probed[key] = found
         return found
