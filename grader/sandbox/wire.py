@@ -21,7 +21,8 @@ code. Everything the codec relies on is bound at import time: the functions of t
 file (and of `worker_main.py` after it) see a private copy of the builtins, and the
 JSON scanner is the C one, bound here; so student code that later replaces
 `builtins.isinstance`, `json.loads` or `json.JSONDecoder` cannot change what the
-grader receives nor what the worker reads.
+grader receives nor what the worker reads. The C JSON encoder, bound here as well,
+writes the containers found to hold only exact plain data (`Encoder._probe`).
 """
 
 import builtins as _builtins_module
