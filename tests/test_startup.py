@@ -4,6 +4,7 @@ nbformat would read them unchanged, and the sandbox's path arithmetic."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -228,3 +229,35 @@ def test_the_probes_verdict_is_the_same_started_early_or_not(fake_bwrap, monkeyp
     fake_bwrap.start_probe()
     assert fake_bwrap.bubblewrap_status() == (True, None)
     assert fake_bwrap.likely("auto") is fake_bwrap.Isolation.BUBBLEWRAP
+
+
+def test_the_worker_runs_from_bytecode_compiled_once_naming_its_own_copy(tmp_path):
+    """Each worker's copy is the script compiled by this process (not by the worker at
+    every start), its code naming that copy's path, and runs as the script does."""
+    import marshal
+    import types
+
+    from grader.sandbox import process
+
+    first, second = tmp_path / "a" / "mmg_worker.pyc", tmp_path / "b" / "mmg_worker.pyc"
+    data = process.worker_bytecode(first)
+    assert data[:16] == importlib.util.MAGIC_NUMBER + bytes(12)
+    code = marshal.loads(data[16:])
+    names = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        names.add(c.co_filename)
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    assert names == {str(first)}
+    assert marshal.loads(process.worker_bytecode(second)[16:]).co_filename == str(second)
+    first.parent.mkdir()
+    first.write_bytes(data)
+    # Run as the sandbox runs it: its main() needs the channel, which is not given here.
+    done = subprocess.run(
+        [reach.python_executable(), "-S", "-s", "-B", str(first), "__main__"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    assert "KeyError: 'MMG_FDS'" in done.stderr and str(first) in done.stderr

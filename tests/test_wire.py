@@ -341,3 +341,166 @@ def test_a_dict_of_600000_entries_is_refused_whatever_its_keys():
     for keys in (range(600_000), map(str, range(600_000))):
         with pytest.raises(wire.TooLarge):
             wire.encode(dict.fromkeys(keys, 0))
+
+
+def _slow_text(value, max_nodes=wire.MAX_NODES):
+    """The value written item by item, as a tracked encoding is (no C encoder)."""
+    encoder = wire.Encoder(max_nodes, track=False)
+    encoder.fast = False
+    return encoder.encode(value)
+
+
+def _nested(levels, inner):
+    for _ in range(levels):
+        inner = [inner]
+    return inner
+
+
+_row = [0, 1, 2]
+_loop: list = []
+_loop.append(_loop)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {
+            "op": "call_many",
+            "items": [{"func": "f", "args": [{"plateau": [[0] * 7] * 6, "nbcoups": 0}, [1, 2]]}],
+        },
+        {"args": [{"plateau": [[0] * 7 for _ in range(6)]}, 1, (2, 3)], "budget": 5.0, "ok": True, "x": None},
+        ({"a": [1]}, {"a": [1]}),
+        [{"$t": [1]}, {"a": {"$ref": "f"}}, {1: [2]}, {"k": wire.Ref("@g")}],
+        [[1, 2], {3, 4}, frozenset({5}), wire.ArrayValue([[1, 2]], "int64")],
+        [[math.nan], [math.inf, 1.5], [10**5000], {"n": -math.inf}],
+        [_row, _row, {"r": _row}, [_row, [_row]]],
+        [_loop, [1]],
+        _nested(wire.MAX_DEPTH - 2, [{"a": [1]}]),
+        _nested(wire.MAX_DEPTH - 1, [{"a": [1]}]),
+        _nested(wire.MAX_DEPTH + 3, [0]),
+        [_nested(wire.MAX_DEPTH - 3, _row), _row],  # the same row at two depths
+        [_nested(wire.MAX_DEPTH - 1, [_row]), [_row]],
+        [[], {}, [[]], "é\x00\"", True, False, -0.0, 2**70],
+    ],
+)
+def test_plain_parts_of_a_request_are_written_as_item_by_item(value):
+    """Without tracking (a request), plain containers are written by the C encoder: the
+    same text as the item-by-item path, whatever sits around or inside them."""
+    assert wire.encode(value, track=False)[0] == _slow_text(value)
+
+
+def test_the_str_subclass_key_of_a_request_is_not_written_by_the_c_encoder():
+    class Cle(str):
+        pass
+
+    text, _ = wire.encode({"a": [{Cle("k"): 1}, {"k": 2}]}, track=False)
+    assert text == _slow_text({"a": [{Cle("k"): 1}, {"k": 2}]})
+    assert '{"$d":[["k",1]]}' in text
+
+
+@pytest.mark.parametrize("size", [49, 50, 51])
+def test_a_plain_request_counts_its_nodes_as_item_by_item(size):
+    value = {"a": [list(range(size - 4))]}  # the dict, its key, the list, the row and its items
+    for encode in (lambda: wire.encode(value, max_nodes=50, track=False), lambda: _slow_text(value, 50)):
+        if size > 50:
+            with pytest.raises(wire.TooLarge):
+                encode()
+        else:
+            encode()
+
+
+def test_a_plain_request_is_written_in_one_piece_and_a_board_among_tuples_too(monkeypatch):
+    written = []
+
+    def spy(value, level):
+        written.append(value)
+        return plain_json(value, level)
+
+    plain_json = wire._plain_json
+    monkeypatch.setattr(wire, "_plain_json", spy)
+    board = {"plateau": [[0] * 7 for _ in range(6)], "nbcoups": 0}
+    plain = {"op": "call_many", "items": [{"func": "f", "args": [board, 1]}], "seq": 3}
+    wire.encode(plain, track=False)
+    assert written == [plain]
+    written.clear()
+    wire.encode({"items": [{"args": [board, (2, 3)]}]}, track=False)
+    assert written == [board]
+    written.clear()
+    assert wire.encode(plain) == (wire.encode(plain, track=False)[0], [])  # nothing shared: whole
+    assert written == [plain, plain]
+    written.clear()
+    shared = {"plateau": [[0] * 7] * 6}
+    assert wire.encode(shared)[1] == [[["plateau", 0], ["plateau", i]] for i in range(1, 6)]
+    assert written == []  # a row reached twice: item by item, which reports where
+
+
+class _Texte(str):
+    def __str__(self):
+        return "autre"
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (None, None),
+        (True, True),
+        (0, 0),
+        (-(2**80), -(2**80)),
+        (0.1, 0.1),
+        (math.inf, math.inf),
+        ("é\x00\"", "é\x00\""),
+        (_Texte("mot"), "mot"),
+        ([1, (2,)], [1, (2,)]),
+    ],
+)
+def test_a_call_s_value_arrives_as_it_was_returned(value, expected):
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply({"ok": True}, ("value", value)))
+    assert decoded == {"ok": True, "value": expected, "shared": []}
+    assert type(decoded["value"]) is type(expected)
+
+
+def test_a_call_s_value_too_long_for_str_is_opaque_not_an_error():
+    from grader.sandbox.worker_main import Worker
+
+    decoded = wire.decode(Worker(-1, -1, "__main__")._reply({"ok": True}, ("value", 10**5000)))
+    assert isinstance(decoded["value"], wire.Opaque) and decoded["ok"] is True
+
+
+_board = {"plateau": [[0] * 7 for _ in range(6)], "hauteurs": [0] * 7, "nbcoups": 0}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        _board,
+        [[_board, 3, 1], None],
+        [[_board, 3, 1], _board],  # a call that returns the board it was given
+        [[_board["plateau"], 3], _board],
+        {"a": [_row, [1]], "b": [_row]},
+        [[0] * 7] * 6,
+        [_loop, 1],
+        [{"$t": [1]}, [1]],
+        [{1: 2}],
+        [(1, 2), [3]],
+        [[math.nan], [1]],
+        [10**5000],
+        _nested(wire.MAX_DEPTH - 1, [1]),
+        _nested(wire.MAX_DEPTH, [1]),
+        [np.arange(3), [1]],
+    ],
+)
+def test_a_reply_value_is_written_and_its_shared_parts_found_as_item_by_item(value, monkeypatch):
+    """With tracking (a reply), plain data with no container reached twice is written by
+    the C encoder: the same text and no shared paths, as item by item; the rest goes
+    item by item."""
+    fast = wire.encode(value)
+    monkeypatch.setattr(wire, "_c_make_encoder", None)
+    assert fast == wire.encode(value)
+
+
+def test_a_reply_of_plain_data_counts_its_nodes_as_item_by_item():
+    with pytest.raises(wire.TooLarge):
+        wire.encode({"a": [list(range(47))]}, max_nodes=50)
+    wire.encode({"a": [list(range(46))]}, max_nodes=50)

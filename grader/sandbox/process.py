@@ -12,7 +12,9 @@ wall-clock deadline after which all its processes are killed.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import logging
+import marshal
 import os
 import random
 import select
@@ -21,7 +23,7 @@ import struct
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,10 @@ log = logging.getLogger(__name__)
 
 _HERE = Path(__file__).resolve().parent
 MAX_REPLY_BYTES = 64 * 1024 * 1024
+READ_AHEAD = 1 << 16
+"""Bytes asked for by each read of the replies (a pipe's default capacity): the frames a
+stream's worker wrote while the grader was busy come in one read, not a wait and two
+reads each."""
 POLL_SECONDS = 0.25
 """How often a wait checks that the worker is still alive (a dead worker whose
 forked children keep the pipe open never sends end-of-file)."""
@@ -74,6 +80,26 @@ def worker_script() -> str:
     return (_HERE / "wire.py").read_text("utf-8") + "\n\n" + (_HERE / "worker_main.py").read_text("utf-8")
 
 
+@functools.lru_cache(maxsize=2)
+def _compiled(source: str) -> Any:
+    return compile(source, "mmg_worker.py", "exec", dont_inherit=True)
+
+
+def _named(code: Any, filename: str) -> Any:
+    """`code` and the code objects it holds, as if compiled from `filename`."""
+    consts = tuple(_named(c, filename) if isinstance(c, type(code)) else c for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
+
+
+def worker_bytecode(path: Path) -> bytes:
+    """The worker script compiled, as a .pyc file to be run from `path`: compiled once
+    per grading process (~9 ms, at every worker's start otherwise), each copy naming
+    its own path as a script's code does. Timestamp and size fields are 0: run
+    directly, a .pyc is never checked against a source."""
+    code = _named(_compiled(worker_script()), str(path))
+    return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+
+
 def worker_environment(scratch: str, library: str, fds: tuple[int, int]) -> dict[str, str]:
     """The whole environment of the worker: nothing inherited from the grader's."""
     return {
@@ -104,15 +130,19 @@ class WorkerFolder:
     A fresh copy per worker: no submission can change the script another one runs.
     """
 
-    def __init__(self, identity: Identity, links_optional: bool = False):
+    def __init__(self, identity: Identity, links_optional: bool = False, compiled: bool = False):
         self._folder = tempfile.TemporaryDirectory(prefix="mmg-", ignore_cleanup_errors=True)
         top = Path(self._folder.name)
         self.private = top / "run"
         self.scratch = top / "mmg-scratch"
         self.private.mkdir()
         self.scratch.mkdir(mode=0o700)
-        self.script = self.private / "mmg_worker.py"
-        self.script.write_text(worker_script(), "utf-8")
+        if compiled:  # the worker's interpreter is this one's (`reach.python_executable`)
+            self.script = self.private / "mmg_worker.pyc"
+            self.script.write_bytes(worker_bytecode(self.script))
+        else:
+            self.script = self.private / "mmg_worker.py"
+            self.script.write_text(worker_script(), "utf-8")
         self.library = self.private / "lib"
         self.site = str(self.library)
         """The worker's `sys.path` entry for the student's libraries (`MMG_SITE`)."""
@@ -161,6 +191,8 @@ class WorkerProcess:
     cage: Cage
     started: float
     requests: int = 0
+    _pending: bytearray = field(default_factory=bytearray)
+    """Read from the worker, not yet taken: the start of the next frame(s)."""
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
@@ -170,7 +202,7 @@ class WorkerProcess:
             return PortableWorker.launch(module_name, limits)
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
-        folder = WorkerFolder(identity)
+        folder = WorkerFolder(identity, compiled=True)
         ruleset = None
         try:
             if isolation is Isolation.LANDLOCK:
@@ -300,17 +332,20 @@ class WorkerProcess:
                 raise WorkerDied(Crash.CLOSED, type(exc).__name__) from None
 
     def _receive(self, size: int, end: float, deadline: float) -> bytes:
-        chunks = []
-        while size:
+        """The channel's next `size` bytes: those already read first, then as much as the
+        worker has written (up to READ_AHEAD past them), waiting only when it is not enough."""
+        pending = self._pending
+        while len(pending) < size:
             self._wait(self.from_worker, end, deadline)
-            chunk = os.read(self.from_worker, min(size, 1 << 20))
+            chunk = os.read(self.from_worker, min(max(size - len(pending), READ_AHEAD), 1 << 20))
             if not chunk:
                 cause, detail = self._exit_cause()
                 self.kill()
                 raise WorkerDied(cause, detail)
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
+            pending += chunk
+        data = bytes(pending[:size])
+        del pending[:size]
+        return data
 
     def _wait(self, fd: int, end: float, deadline: float, write: bool = False) -> None:
         """Wait until `fd` is ready; raise when the worker is dead or the time is over."""
@@ -368,6 +403,7 @@ class WorkerProcess:
             except OSError:
                 pass
         self.to_worker = self.from_worker = -1
+        self._pending.clear()
         self.folder.remove()
 
     def close(self) -> None:

@@ -427,21 +427,10 @@ class StudentSession:
 
     def _stream(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, bool]:
         """One `call_many` request; returns True when the worker died or timed out."""
-        base = self.seed
-        items = [
-            {
-                "func": c.func,
-                "args": list(c.args),
-                "budget": c.budget,
-                "keep_args": c.keep_args,
-                "count": list(c.count),
-                "seed": base + 1 + i,
-            }
-            for i, c in enumerate(calls)
-        ]
+        message = _stream_request(calls, self.seed)
         try:
             worker = self._ensure_worker()
-            token = self._timed(lambda: worker.open_stream({"op": "call_many", "items": items}, 10))
+            token = self._timed(lambda: worker.open_stream(message, 10))
         except StudentFailure as exc:  # no worker to be had: this call fails as `call` would
             self.seed += 1
             yield exc
@@ -502,6 +491,41 @@ class StudentSession:
             return wait()
         finally:
             self.student_seconds += time.monotonic() - start
+
+
+def _stream_request(calls: Sequence[Call], seed: int) -> dict[str, Any]:
+    """The `call_many` request of `calls`, the first one's seed `seed + 1`: calls of one
+    function with the same settings (what the checks send) as that function and those
+    settings once with each call's arguments, else each call in full."""
+    first = calls[0]
+    if all(
+        c.func == first.func
+        and c.budget == first.budget
+        and c.keep_args == first.keep_args
+        and c.count == first.count
+        for c in calls
+    ):
+        return {
+            "op": "call_many",
+            "func": first.func,
+            "budget": first.budget,
+            "keep_args": first.keep_args,
+            "count": list(first.count),
+            "seed": seed + 1,
+            "args": [list(c.args) for c in calls],
+        }
+    items = [
+        {
+            "func": c.func,
+            "args": list(c.args),
+            "budget": c.budget,
+            "keep_args": c.keep_args,
+            "count": list(c.count),
+            "seed": seed + 1 + i,
+        }
+        for i, c in enumerate(calls)
+    ]
+    return {"op": "call_many", "items": items}
 
 
 def _lost(exc: Exception, budget: float) -> StudentFailure:

@@ -21,10 +21,12 @@ code. Everything the codec relies on is bound at import time: the functions of t
 file (and of `worker_main.py` after it) see a private copy of the builtins, and the
 JSON scanner is the C one, bound here; so student code that later replaces
 `builtins.isinstance`, `json.loads` or `json.JSONDecoder` cannot change what the
-grader receives nor what the worker reads.
+grader receives nor what the worker reads. The C JSON encoder, bound here as well,
+writes the containers found to hold only exact plain data (`Encoder._probe`).
 """
 
 import builtins as _builtins_module
+import json.encoder as _json_encoder
 import math as _math
 import sys as _sys
 from json.encoder import encode_basestring_ascii as _quote
@@ -56,6 +58,24 @@ _join = "".join
 _comma_join = ",".join
 _map = map
 _modules = _sys.modules
+_set = set
+_PLAIN_LEAVES = frozenset((int, str, bool, float, type(None)))
+"""What the C JSON encoder writes exactly as `Encoder` does (a NaN or an int too long
+for str() makes it raise ValueError: such a value is then written the slow way)."""
+# The C encoder (markers, default, quote, indent, key and item separators, sort_keys,
+# skipkeys, allow_nan): it writes exact ints and floats with their types' own repr.
+_c_make_encoder = getattr(_json_encoder, "c_make_encoder", None)  # None: no C accelerator
+
+
+def _no_c_encoder(value, level):
+    raise ValueError("no C JSON encoder here")
+
+
+_plain_json = (
+    _c_make_encoder(None, None, _quote, None, ":", ",", False, False, False)
+    if _c_make_encoder
+    else _no_c_encoder
+)
 
 MAX_NODES = 1_000_000
 MAX_DEPTH = 100
@@ -99,8 +119,28 @@ class Encoder:
         # > 0 while emitting temporaries (ndarray.tolist()): ids get reused. Always > 0
         # without `track` (the grader's requests: the worker builds fresh objects anyway).
         self.untracked = 0 if track else 1
+        # Without `track`, containers holding only plain data are written by the C
+        # encoder (see `_probe`); with it, every container must be seen for aliases.
+        self.fast = not track and _c_make_encoder is not None
+        self.track = track
+        self.probed = {}
 
     def encode(self, value, path=()):
+        t = _type(value)
+        if self.track and _c_make_encoder is not None and (t is list or t is dict):
+            # Plain data in which no container is reached twice (see `_probe`): nothing to
+            # report, the C encoder writes it as a whole. Anything else goes item by item,
+            # which finds the shared containers and their paths.
+            found = self._probe(value, t, _len(path))
+            if found is not None and found[0] <= self.max_nodes:
+                try:
+                    text = _join(_plain_json(value, 0))
+                except ValueError:  # a NaN or an int too long for str(): item by item
+                    pass
+                else:
+                    self.nodes += found[0]
+                    return text
+            self.probed.clear()
         out: list[str] = []
         self._emit(value, list(path), out, 0)
         return _join(out)
@@ -135,9 +175,88 @@ class Encoder:
         elif depth >= MAX_DEPTH:
             self._emit_opaque(x, out, "trop profond")
         elif t is list or t is tuple or t is dict or t is set or t is frozenset:
-            self._emit_container(x, t, path, out, depth)
+            if not self.fast or t is set or t is frozenset or not self._emit_plain(x, t, out, depth):
+                self._emit_container(x, t, path, out, depth)
         else:
             self._emit_other(x, t, path, out, depth)
+
+    def _emit_plain(self, x, t, out, depth):
+        """Write `x` with the C encoder if it holds only plain data (see `_probe`); False
+        (nothing written) otherwise. Its own node was counted by `_emit`."""
+        found = self._probe(x, t, depth)
+        if found is None:
+            return False
+        self.nodes += found[0] - 1
+        if self.nodes > self.max_nodes:
+            raise TooLarge(self.max_nodes)
+        try:
+            out.append(_join(_plain_json(x, 0)))
+        except ValueError:  # a NaN or an int too long for str(): item by item
+            self.nodes -= found[0] - 1
+            self.probed[_id(x)] = None
+            return False
+        return True
+
+    def _probe(self, x, t, depth):
+        """(nodes, depth) of the list, dict or tuple `x` at `depth` when it and all it holds
+        are exact lists, dicts of plain keys and plain leaves (`_PLAIN_LEAVES`), nested
+        less than MAX_DEPTH deep: what the C encoder writes as `_emit` would. Else None.
+        Nothing here or in the C encoder runs code of the value's (exact types only).
+
+        Without tracking (the grader's requests), each container is looked at once per
+        encoding (`probed`, by id: nothing runs in between to change them), the inner
+        ones even when an outer one is not plain (the boards in a tuple). With tracking,
+        a container reached twice is not plain either (its paths are to be reported) and
+        the first thing not plain ends the look."""
+        key = _id(x)
+        if key in self.probed:
+            if self.track:  # reached twice: a shared container
+                return None
+            found = self.probed[key]
+            # Plain as seen at its depth then: also at a lesser one, not at a greater.
+            return found if found is None or depth <= found[1] else None
+        if depth >= MAX_DEPTH:
+            return None
+        plain = t is not tuple
+        if t is dict:
+            for k in x:
+                if _type(k) is not str or k[:1] == "$":
+                    if self.track:
+                        return None
+                    plain = False
+                    break
+            values = x.values()
+            nodes = 1 + _len(x)
+        else:
+            values = x
+            nodes = 1
+        if _set(_map(_type, values)) <= _PLAIN_LEAVES:
+            nodes += _len(values)
+        else:
+            rows = depth + 1 < MAX_DEPTH
+            for v in values:
+                tv = _type(v)
+                if tv in _PLAIN_LEAVES:
+                    nodes += 1
+                elif rows and tv is list and _set(_map(_type, v)) <= _PLAIN_LEAVES:
+                    nodes += 1 + _len(v)  # a row of numbers: not worth a memo of its own...
+                    if self.track:  # ...unless it may be the same row twice
+                        if _id(v) in self.probed:
+                            plain = False
+                        self.probed[_id(v)] = None
+                elif tv is list or tv is dict or tv is tuple:
+                    found = self._probe(v, tv, depth + 1)
+                    if found is None:
+                        plain = False
+                    else:
+                        nodes += found[0]
+                else:
+                    plain = False
+                if not plain and self.track:
+                    return None
+        found = (nodes, depth) if plain else None
+        self.probed[key] = found
+        return found
 
     def _emit_int(self, x, out):
         try:

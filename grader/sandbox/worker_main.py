@@ -360,7 +360,7 @@ class Worker:
         stream before the next call."""
         seq = request.get("seq", 0)
         done = 0
-        for item in request.get("items", [])[:MAX_ITEMS]:
+        for item in _stream_items(request):
             if done:
                 if self._stop_asked():
                     break
@@ -518,6 +518,9 @@ class Worker:
         if value is None:
             return head
         key, item = value
+        text = _leaf_text(item)
+        if text is not None:  # a number, a bool, a string: nothing in it to count or share
+            return '%s,"%s":%s,"shared":[]}' % (head[:-1], key, text)
         encoder = Encoder()
         try:
             text = encoder.encode(item)
@@ -570,27 +573,54 @@ class Worker:
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
 
 
+def _stream_items(request):
+    """A `call_many` request's calls: listed in full (`items`), or one function's with
+    the same settings, given once, and each call's arguments (`args`, seeds from `seed`)."""
+    if "items" in request:
+        return request["items"][:MAX_ITEMS]
+    first = request.get("seed", 0)
+    return [
+        {
+            "func": request["func"],
+            "args": args,
+            "budget": request.get("budget", 5),
+            "keep_args": request.get("keep_args", False),
+            "count": request.get("count", []),
+            "seed": first + index,
+        }
+        for index, args in enumerate(request.get("args", [])[:MAX_ITEMS])
+    ]
+
+
+def _leaf_text(item):
+    """The JSON text of an exact None, bool, str, finite float or int (as an Encoder
+    writes it); None for anything else (an int too long for str() included)."""
+    kind = _type(item)
+    if item is None:
+        return "null"
+    if kind is bool:
+        return "true" if item else "false"
+    if kind is str:
+        return _quote_text(item)
+    if kind is float:
+        return _float_text(item) if item - item == 0 else None  # inf - inf and NaN are NaN
+    if kind is int:
+        try:
+            return _int_text(item)
+        except ValueError:  # more digits than int->str conversion allows
+            return None
+    return None
+
+
 def _fields_text(fields):
     """The worker's own fields (str keys without "$") as a JSON object: what every reply
     holds (None, bools, strings, finite numbers, an empty dict) written here, anything
     else by an Encoder."""
     parts = []
     for key, item in fields.items():
-        kind = type(item)
-        if item is None:
-            text = "null"
-        elif kind is bool:
-            text = "true" if item else "false"
-        elif kind is str:
-            text = _quote_text(item)
-        elif kind is float and item - item == 0:  # finite (inf - inf and NaN are NaN)
-            text = _float_text(item)
-        elif kind is int:
-            text = _int_text(item)
-        elif kind is dict and not item:
-            text = "{}"
-        else:
-            text = Encoder(track=False).encode(item)
+        text = _leaf_text(item)
+        if text is None:
+            text = "{}" if type(item) is dict and not item else Encoder(track=False).encode(item)
         parts.append('"%s":%s' % (key, text))
     return "{%s}" % ",".join(parts)
 

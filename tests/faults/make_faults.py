@@ -296,7 +296,7 @@ while cadre.f_back is not None:
     cadre = cadre.f_back
 script = cadre.f_code.co_filename
 scripts = [script] + glob.glob(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(script))),
-                                            "mmg-*", "run", "mmg_worker.py"))
+                                            "mmg-*", "run", "mmg_worker.py*"))
 for chemin in dict.fromkeys(scripts):
     try:
         try:

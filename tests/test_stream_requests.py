@@ -1,0 +1,58 @@
+"""What a `call_many` request holds, and the worker's reading of it (in this process)."""
+
+import pytest
+
+from grader.sandbox import wire
+from grader.sandbox.session import Call, _stream_request
+from grader.sandbox.worker_main import Worker
+
+SOURCE = "import random\ndef f(x, y=0):\n    return [x, y, random.random()]\ndef g(x):\n    return x\n"
+
+
+def frames(request):
+    """The frames the worker writes for `request`, as the grader decodes them."""
+    worker = Worker(-1, -1, "__main__")
+    exec(compile(SOURCE, "<cellule 1>", "exec"), worker.namespace)
+    written: list[str] = []
+    worker.send = written.append  # type: ignore[method-assign]
+    worker.send(worker.op_call_many(worker.decode(wire.encode(request, track=False)[0])))
+    return [wire.decode(text) for text in written]
+
+
+def test_calls_of_one_function_send_it_once_with_each_call_s_arguments():
+    calls = [Call("f", ({"plateau": [[0] * 7] * 6}, i)) for i in range(3)]
+    request = _stream_request(calls, 10)
+    assert request["func"] == "f" and request["seed"] == 11 and "items" not in request
+    assert request["args"] == [[{"plateau": [[0] * 7] * 6}, i] for i in range(3)]
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [
+        [Call("f", (i, (i, i))) for i in range(5)],
+        [Call("f", (1,)), Call("g", (2,)), Call("f", (3,), budget=2)],
+        [Call("g", ([0, 1],), keep_args=True, count=("f",)) for _ in range(3)],
+    ],
+)
+def test_either_form_runs_each_call_as_listed_in_full(calls):
+    """The short form (one function) gives the frames the full listing gives: the same
+    values, seeds (the random draws), arguments kept and counters."""
+    full = {
+        "op": "call_many",
+        "items": [
+            {
+                "func": c.func,
+                "args": list(c.args),
+                "budget": c.budget,
+                "keep_args": c.keep_args,
+                "count": list(c.count),
+                "seed": 5 + i,
+            }
+            for i, c in enumerate(calls)
+        ],
+    }
+    sent = frames(_stream_request(calls, 4))
+    expected = frames(full)
+    keep = ("item", "ok", "value", "counts", "end")
+    assert [{k: f.get(k) for k in keep} for f in sent] == [{k: f.get(k) for k in keep} for f in expected]
+    assert len(sent) == len(calls) + 1 and sent[-1]["end"] == len(calls)
