@@ -168,6 +168,39 @@ def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
     return _DRAWN[name]
 
 
+def distinct(examples: list[Any]) -> list[Any]:
+    """`examples` without those equal to an earlier one, in their order.
+
+    Hypothesis draws a small space with replacement (the empty board at depth 3 twice in
+    puissance4's `maximin_random`, 7 repeats in 20 of domineering's `legal`): a repeat
+    asks the student's code the same question again, at full cost, and tells nothing a
+    function that answers the same question the same way has not already said. Equal:
+    the same shipped encoding (types included, `3` is not `3.0`)."""
+    seen: set[str] = set()
+    kept = []
+    for example in examples:
+        try:
+            code = json.dumps(encode(example))
+        except TypeError:  # not storable (a generator's own draw): kept
+            kept.append(example)
+            continue
+        if code not in seen:
+            seen.add(code)
+            kept.append(example)
+    return kept
+
+
+_DISTINCT: dict[str, list[Any]] = {}
+
+
+def distinct_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
+    """`drawn_examples` without repeats (`distinct`), worked out once per entry."""
+    name = entry(check_name, count, spec)
+    if name not in _DISTINCT or RECORDING is not None:
+        _DISTINCT[name] = distinct(drawn_examples(spec, count, check_name))
+    return _DISTINCT[name]
+
+
 Size = Callable[[Any], tuple[int, ...]]
 """An exercise's measure of an example (`Exercise.example_size`): smaller is simpler."""
 
