@@ -190,15 +190,19 @@ def distinct(examples: list[Any]) -> list[Any]:
     return kept
 
 
-_DISTINCT: dict[str, list[Any]] = {}
+_DISTINCT: dict[str, tuple[list[Any], list[Any]]] = {}
+"""Entry -> (its drawn examples, those without repeats): worked out again when the
+drawn list is another (the generator draws afresh)."""
 
 
 def distinct_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
-    """`drawn_examples` without repeats (`distinct`), worked out once per entry."""
+    """`drawn_examples` without repeats (`distinct`), worked out once per draw."""
+    drawn = drawn_examples(spec, count, check_name)
     name = entry(check_name, count, spec)
-    if name not in _DISTINCT or RECORDING is not None:
-        _DISTINCT[name] = distinct(drawn_examples(spec, count, check_name))
-    return _DISTINCT[name]
+    known = _DISTINCT.get(name)
+    if known is None or known[0] is not drawn:
+        known = _DISTINCT[name] = (drawn, distinct(drawn))
+    return known[1]
 
 
 Size = Callable[[Any], tuple[int, ...]]

@@ -9,8 +9,8 @@ is counted. It only counts: the grader compares.
 The counter is the C profiler of the standard library (`_lsprof`, cProfile's engine):
 a profile function written in Python runs Python code at every call and return of the
 whole search, C calls included, and made the counted search 2 to 4 times slower than
-the search alone; `_lsprof` gets the same events in C, for about half of that overhead
-(docs/performance.md). It is used only when it is the genuine C type (student code ran
+the search alone; `_lsprof` gets the same events in C, with a quarter to two fifths
+less overhead (docs/performance.md). It is used only when it is the genuine C type (student code ran
 before this and may have replaced the module); otherwise a Python profile function counts.
 Standard library only; `student` (the student's namespace) and `profiler` (sys's
 profile functions, bound before any student code ran) are provided by the worker.
