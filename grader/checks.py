@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from . import draws
 from .copies import fresh
-from .draws import Draw, Size, drawn_examples, hypothesis_settings, seeded
+from .draws import Draw, Size, distinct_examples, hypothesis_settings, seeded
 from .errors import CallTimeout, StudentCodeError, StudentFailure
 from .results import (
     CheckResult,
@@ -505,7 +505,8 @@ class CheckContext(Generic[State]):
         """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
         The draw is seeded by the check's name, so a grade never changes between two
-        runs; its examples are shipped with the exercise (`grader.draws`). A failure is
+        runs; its examples are shipped with the exercise (`grader.draws`), a repeat of
+        one probed once (`draws.distinct`). A failure is
         shrunk on the entry's shipped ladder first: its examples smaller than the one
         that failed, smallest first, the first that fails reported (`_climb`); a failure
         no larger than the ladder's smallest example (the smallest of the LADDER_DRAWS
@@ -520,7 +521,7 @@ class CheckContext(Generic[State]):
         """
         explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
-        drawn = drawn_examples(examples_of, count, self.check_name)
+        drawn = distinct_examples(examples_of, count, self.check_name)
         measure = self.size
         if measure is not None and draws.RECORDING is not None:  # the generator: every ladder drawn
             draws.ladder(examples_of, count, self.check_name, measure)

@@ -168,6 +168,43 @@ def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
     return _DRAWN[name]
 
 
+def distinct(examples: list[Any]) -> list[Any]:
+    """`examples` without those equal to an earlier one, in their order.
+
+    Hypothesis draws a small space with replacement (the empty board at depth 3 twice in
+    puissance4's `maximin_random`, 7 repeats in 20 of domineering's `legal`): a repeat
+    asks the student's code the same question again, at full cost, and tells nothing a
+    function that answers the same question the same way has not already said. Equal:
+    the same shipped encoding (types included, `3` is not `3.0`)."""
+    seen: set[str] = set()
+    kept = []
+    for example in examples:
+        try:
+            code = json.dumps(encode(example))
+        except TypeError:  # not storable (a generator's own draw): kept
+            kept.append(example)
+            continue
+        if code not in seen:
+            seen.add(code)
+            kept.append(example)
+    return kept
+
+
+_DISTINCT: dict[str, tuple[list[Any], list[Any]]] = {}
+"""Entry -> (its drawn examples, those without repeats): worked out again when the
+drawn list is another (the generator draws afresh)."""
+
+
+def distinct_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
+    """`drawn_examples` without repeats (`distinct`), worked out once per draw."""
+    drawn = drawn_examples(spec, count, check_name)
+    name = entry(check_name, count, spec)
+    known = _DISTINCT.get(name)
+    if known is None or known[0] is not drawn:
+        known = _DISTINCT[name] = (drawn, distinct(drawn))
+    return known[1]
+
+
 Size = Callable[[Any], tuple[int, ...]]
 """An exercise's measure of an example (`Exercise.example_size`): smaller is simpler."""
 

@@ -52,6 +52,16 @@ def test_the_codec_keeps_tuples_infinities_keys_and_types():
     assert kinds(back) == kinds(value)
 
 
+def test_a_repeated_example_is_probed_once_in_the_order_drawn():
+    board = {"nbcoups": 0, "hauteurs": [0, 0]}
+    drawn = [(board, 3), (board, 1), ({"nbcoups": 0, "hauteurs": [0, 0]}, 3), (board, 3.0), [(board, 1)]]
+    # the third repeats the first; 3.0 is another example than 3, a list another than a tuple
+    assert draws.distinct(drawn) == [(board, 3), (board, 1), (board, 3.0), [(board, 1)]]
+    assert [type(e[1]) for e in draws.distinct(drawn)[:3]] == [int, int, float]
+    unstored = [object(), object()]
+    assert draws.distinct(unstored) == unstored  # what the codec cannot store is kept
+
+
 @pytest.mark.parametrize("value", [object(), {1, 2}, float("nan"), b"bytes"])
 def test_the_codec_refuses_what_it_would_not_give_back(value):
     if isinstance(value, float):  # nan != nan: stored, it would make a check compare badly

@@ -85,3 +85,47 @@ def test_memo_probe_counts_the_states_computed_twice(memoised, monkeypatch):
     value, count, first, _ = chocolat_side.memo_probe(5, 7, 1)
     assert value[0] == chocolat_ref.gagnant(5, 7, 1)
     assert (count == 0) is memoised and (first == []) is memoised
+
+
+# -- puissance4: counting a search's evaluations ------------------------------------------
+def _puissance4_side(student_source: str) -> dict:
+    """The worker side as the worker defines it: its source run in a namespace of its
+    own, beside a student module defined first (which may have tampered with modules)."""
+    student: dict = {"__name__": "copie"}
+    exec(compile("def heuristique(jeu):\n    return 0\n" + student_source, "<copie>", "exec"), student)
+    helpers = {"student": student, "profiler": dict(PROFILER)}
+    source = (ROOT / "exercises" / "puissance4" / "worker_side.py").read_text("utf-8")
+    exec(compile(source, "<grader>", "exec"), helpers)
+    return helpers
+
+
+EVALUATE = "    for _ in range(n):\n        heuristique(0)\n"
+SEARCHES = {
+    "honest": "def s(n):\n" + EVALUATE,
+    "alias": "_h = heuristique\ndef s(n):\n" + EVALUATE.replace("heuristique", "_h"),
+    "switched_off": "import sys\ndef s(n):\n    sys.setprofile(None)\n" + EVALUATE,
+    "off_and_on": "import sys\ndef s(n):\n    p = sys.getprofile()\n    list(map(sys.setprofile, [None]))\n"
+    + EVALUATE
+    + "    p.enable() if hasattr(p, 'enable') else list(map(sys.setprofile, [p]))\n",  # put back unseen
+    "off_unseen": "import sys\ndef s(n):\n    list(map(sys.setprofile, [None]))\n" + EVALUATE,
+    "tracer": "import sys\ndef s(n):\n    sys.settrace(None)\n" + EVALUATE,
+}
+FAKE_LSPROF = (
+    "import sys, types\nfake = types.ModuleType('_lsprof')\n"
+    "class Profiler:\n    def enable(self): pass\n    def disable(self): pass\n    def getstats(self): return []\n"
+    "fake.Profiler = Profiler\nsys.modules['_lsprof'] = fake\n"
+)
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+@pytest.mark.parametrize("fake", [False, True], ids=["c_profiler", "python_hook"])
+def test_puissance4_evaluations_are_counted_by_code_and_tampering_is_seen(name, fake, monkeypatch):
+    monkeypatch.delitem(sys.modules, "_lsprof", raising=False)  # restored after the test
+    side = _puissance4_side((FAKE_LSPROF if fake else "") + SEARCHES[name])
+    assert (side["_c_profiler"]() is None) is fake  # a replaced _lsprof is not trusted
+    result = side["evaluations"](side["student"]["s"], ["heuristique", "copie"], 5)
+    assert sys.getprofile() is None  # the counter is gone, whatever the search did
+    honest = name in ("honest", "alias")
+    assert result["tampered"] is not honest
+    if honest:
+        assert result["counts"] == {"heuristique": 5, "copie": 0}

@@ -55,6 +55,20 @@ SEARCH_SHRINK_PROBES = 20
 PAIR = Text("(colonne, valeur)", "(column, value)")
 
 
+OPEN_BOARD = 4
+"""A board with fewer tokens is searched at depth 2 at most by the random search checks
+(the drawn depth lowered when probed: the draws, their ladders and the shrinks are those
+of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, more than half
+of the student CPU these checks spent on the class of issue 13, and no mutant
+(tools.mutation) nor fixture failed on such an example alone: crowded boards searched
+at depth 3 catch what it caught (docs/performance.md, "Less student code per check")."""
+
+
+def _shallow_when_open(example: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
+    jeu, n = example
+    return (jeu, min(n, 2)) if jeu["nbcoups"] < OPEN_BOARD else example
+
+
 def _search_games(player: int) -> st.SearchStrategy:
     """(game, depth): nobody has won, a column is playable, `player` is to move.
 
@@ -160,7 +174,7 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     searched deeper than the moves left (k moves left, depth k + 1; with `full_board`
     the full board too, at depths 1 and 3), an immediate win for the side to move and
     one for the opponent (to block) on edge and inner alignments, at depth 2, and full
-    first and last columns."""
+    first and last columns, at depth 2."""
     out = []
     for left, jeu in enumerate(nearly_full(5)):
         if ref.prochain_joueur(jeu) == player and (left or full_board):
@@ -168,10 +182,12 @@ def structural_searches(player: int, full_board: bool = False) -> list[tuple[dic
     for finish, offset in ((OWN_THREAT, 0), (OPPONENT_THREAT, 1)):
         own = [jeu for jeu in threats(finish) if ref.prochain_joueur(jeu) == player]
         out += [(jeu, 2) for jeu in sample(own, 6, offset)]
+    # Depth 2 is enough to meet the full columns at the root and below it: at depth 3
+    # these open boards cost ~200 leaves each and caught no mutant more.
     for counts in ({0: 6}, {6: 6}, {0: 6, 6: 5}, {0: 5, 6: 6, 3: 1}):
         jeu = columns(counts)
         if ref.prochain_joueur(jeu) == player:
-            out.append((jeu, 3))
+            out.append((jeu, 2))
     return out
 
 
@@ -182,15 +198,16 @@ def random_games(
     examples: int,
     calls: Callable[[Any], list[Call]] | None = None,
 ) -> None:
-    """`probe` on the submission's own games, then on random games with `player` to move
-    (the calls `calls(example)` gives sent ahead: see `CheckContext.for_all`)."""
+    """`probe` on the submission's own games, then on random games with `player` to move,
+    an open board at depth 2 at most (the calls `calls(example)` gives sent ahead: see
+    `CheckContext.for_all`)."""
     ctx.for_all(
         draw(_search_games, player),
-        probe,
+        lambda example: probe(_shallow_when_open(example)),
         examples=examples,
         explicit=_own_games(ctx, player),
         shrink_probes=SEARCH_SHRINK_PROBES,
-        calls=calls,
+        calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
     )
 
 
