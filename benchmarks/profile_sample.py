@@ -218,7 +218,7 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(wire, "encode", "wire encode (grader side)")
     probe.wrap(wire, "decode", "wire decode (grader side)")
     probe.wrap(process.Cage, "over_limit", "cage process count")
-    probe.wrap(checks, "drawn_examples", "drawn examples (shipped, else Hypothesis)")
+    probe.wrap(checks, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
     probe.wrap(checks.CheckContext, "_climb", LADDER)
     probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
     exercise = EXERCISES["puissance4"]
