@@ -162,3 +162,47 @@ def test_json_to_stdout_keeps_stdout_clean():
     done = grade(SAMPLE, "--json", "-", "--jobs", "1")
     assert json.loads(done.stdout)["submissions"][0]["score"] == 14.5
     assert "Total" in done.stderr
+
+
+EXIT_NOW = """
+import atexit, sys
+sys.path.insert(0, {root!r})
+from grader.cli import exit_now
+atexit.register(lambda: open({marker!r}, "w").write("ran"))
+print("report", end="")
+exit_now(3)
+print("after exit_now")
+"""
+
+
+def test_exit_now_runs_the_atexit_handlers_flushes_the_output_and_keeps_the_code(tmp_path: Path) -> None:
+    marker = tmp_path / "handler"
+    done = subprocess.run(
+        [sys.executable, "-c", EXIT_NOW.format(root=str(ROOT), marker=str(marker))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (3, "report")
+    assert marker.read_text() == "ran"
+
+
+def test_exit_now_leaves_the_exit_to_python_while_another_thread_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+    import threading
+
+    from grader.cli import exit_now
+
+    exits: list[int] = []
+    monkeypatch.setattr(os, "_exit", exits.append)
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        exit_now(0)  # returns: the thread would be cut short
+    finally:
+        release.set()
+        other.join()
+    assert exits == []
