@@ -125,6 +125,7 @@ def child(notebook: str, root: Path) -> None:
     for wall, cpu, label in events:
         print(f"{wall:8.1f} {cpu:8.1f}  {label}", file=sys.stderr)
     print(f"MAIN_RETURNED {time.time():.6f}", file=sys.stderr)
+    cli.exit_now(code)  # as grade.py ends (`cli.run`)
     sys.exit(code)
 
 
