@@ -180,7 +180,7 @@ def distinct(examples: list[Any]) -> list[Any]:
     kept = []
     for example in examples:
         try:
-            code = json.dumps(encode(example))
+            code = example_text(example)
         except TypeError:  # not storable (a generator's own draw): kept
             kept.append(example)
             continue
@@ -233,7 +233,13 @@ def ladder_seed(check_name: str) -> str:
 
 def ladder_order(size: Size) -> Callable[[Any], tuple[tuple[int, ...], str]]:
     """A ladder's order: the exercise's size, then the example's JSON text (stable)."""
-    return lambda example: (size(example), json.dumps(encode(example), sort_keys=True))
+    return lambda example: (size(example), example_text(example))
+
+
+def example_text(example: Any) -> str:
+    """An example as its shipped JSON text: equal texts, equal examples (types included,
+    `3` is not `3.0`). A TypeError for what cannot be stored."""
+    return json.dumps(encode(example), sort_keys=True)
 
 
 def build_ladder(drawn: Sequence[Any], size: Size) -> list[Any]:
