@@ -6,7 +6,8 @@ reference module in `reference/`, a package here exposing `EXERCISE` (with its
 detection signature), and an entry in `PACKAGES` (see the README's "Adding a TD").
 
 Each TD is imported when first used: the ids alone (the command line's choices) cost
-nothing, and a run that forces `--exercise` imports one TD, not five.
+nothing, a run that forces `--exercise` imports one TD, not five, and detection reads
+the signatures' table (`signatures.py`), not the TDs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from grader.detect import Signed
     from grader.kit import Exercise
 
 PACKAGES = {
@@ -49,6 +51,13 @@ class Installed(Mapping[str, "Exercise[Any]"]):
 
     def __contains__(self, exercise_id: object) -> bool:
         return exercise_id in self._packages
+
+    def signatures(self) -> list[Signed]:
+        """Each TD's detection signature in detection order, no TD imported (a TD
+        missing from the table is imported for its own)."""
+        from .signatures import SIGNATURES
+
+        return [SIGNATURES.get(exercise_id) or self[exercise_id] for exercise_id in self._packages]
 
 
 EXERCISES = Installed(PACKAGES)

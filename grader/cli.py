@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     from .render.progress import Progress
     from .render.terminal import render_submission, render_summary
 
-    import_exercises(settings)
+    import_exercises(settings, files)
     # What is imported now lives until the exit: out of the cyclic collector's passes
     # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
     # CPU for one submission; docs/performance.md). `main` is the process's entry point.
@@ -244,16 +244,26 @@ def start_early(files: list[Path], settings: Settings) -> None:
             AHEAD.plan([(files[0], WorkerKey(module_name_of(files[0]), settings.limits, mode))])
 
 
-def import_exercises(settings: Settings) -> None:
-    """The TDs grading will use (the forced one, else all five: detection reads them),
-    imported while the first worker boots rather than once its cells have run."""
+def import_exercises(settings: Settings, files: list[Path]) -> None:
+    """The TDs grading will use, imported while the first worker boots rather than once
+    its cells have run: the forced one; for one file, the one its text most likely
+    answers (detection, after the cells, imports another if it finds another); else all
+    five (a class: the pool's processes share them)."""
     try:
         if settings.exercise:
             EXERCISES[settings.exercise]
+        elif len(files) == 1 and (guess := _likely_exercise(files[0])) is not None:
+            EXERCISES[guess]
         else:
             list(EXERCISES.values())
     except Exception:  # a TD that fails to import: grading reports it, submission by submission
         logging.getLogger(__name__).debug("importing the exercises failed", exc_info=True)
+
+
+def _likely_exercise(path: Path) -> str | None:
+    from .skeleton import file_text, likely_exercise
+
+    return likely_exercise(file_text(path), EXERCISES.signatures())
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:

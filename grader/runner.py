@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from .checks import Registry, StudentView, grade_exercise
-from .detect import detect
+from .detect import detect, signatures_of
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.ahead import AHEAD, WorkerKey
@@ -142,10 +142,12 @@ def _grade_code(
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
     else:
-        detection = detect(defined, exercises.values())
+        detection = detect(defined, signatures_of(exercises))
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
     if exercise_id is None:  # e.g. a blank skeleton where no cell compiles: its text says
-        recognised = recognise([cell.source for cell in code.cells], file_text(code.path), exercises.values())
+        recognised = recognise(
+            [cell.source for cell in code.cells], file_text(code.path), signatures_of(exercises)
+        )
         if recognised.exercise is not None:
             exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
             result.understood.append(("recognised_from_text", {}))

@@ -13,12 +13,12 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .detect import Detection, detect
 
 if TYPE_CHECKING:
-    from .checks import Exercise
+    from .detect import Signed
 
 DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(", re.MULTILINE)
 ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
@@ -49,7 +49,7 @@ def _plain(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
-def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Exercise[Any]]) -> Detection:
+def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Signed]) -> Detection:
     """The sheet of a submission from its text: the names of its `def` lines and
     assignments (as `detect` weighs defined names); failing that, the one sheet whose
     title words the text holds. Detection(None, ()) when neither says."""
@@ -73,3 +73,15 @@ def file_text(path: Path) -> str:
             return f.read(MAX_TEXT).decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def likely_exercise(whole_text: str, exercises: Iterable[Signed]) -> str | None:
+    """The sheet a submission's text most likely answers, before any of it runs: its
+    signature names found as `def name(` (functions) or `name =` (values) anywhere in the
+    file, notebook JSON included, weighed as `detect` weighs them. Only a guess, for
+    what to import ahead: grading detects from what the code defines."""
+    exercises = list(exercises)
+    names = {name for e in exercises for name in e.signature}
+    found = {name: "function" for name in names if f"def {name}(" in whole_text}
+    found.update((name, "value") for name in names - found.keys() if f"{name} =" in whole_text)
+    return detect(found, exercises).exercise

@@ -11,7 +11,7 @@ import pytest
 
 from exercises import EXERCISES
 from grader.cli import build_parser
-from grader.detect import detect
+from grader.detect import detect, signatures_of
 from grader.settings import Settings
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -66,6 +66,30 @@ def test_the_docs_state_the_codes_points(exercise):
 def test_each_exercise_is_detected_by_its_own_signature(exercise):
     names = dict.fromkeys(exercise.signature, "function")
     assert detect(names, EXERCISES.values()).exercise == exercise.id
+
+
+@pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
+def test_the_table_of_signatures_is_each_exercises_own(exercise):
+    """Detection reads the table (no TD imported); grading and the API's registries read
+    the `Exercise`: both must say the same."""
+    (listed,) = [s for s in EXERCISES.signatures() if s.id == exercise.id]
+    assert listed is not exercise  # from the table, not the TD
+    assert (listed.signature, listed.min_matches, listed.functions_only) == (
+        exercise.signature,
+        exercise.min_matches,
+        exercise.functions_only,
+    )
+    assert [s.id for s in EXERCISES.signatures()] == list(EXERCISES)  # detection order
+
+
+def test_a_td_missing_from_the_table_is_detected_by_its_own_exercise(monkeypatch):
+    from exercises import signatures
+
+    monkeypatch.delitem(signatures.SIGNATURES, "morpion")
+    morpion = EXERCISES["morpion"]
+    assert morpion in EXERCISES.signatures()
+    names = dict.fromkeys(morpion.signature, "function")
+    assert detect(names, signatures_of(EXERCISES)).exercise == "morpion"
 
 
 def test_the_cli_and_the_settings_read_the_registry():

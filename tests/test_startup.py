@@ -56,13 +56,52 @@ def test_the_registry_imports_a_td_when_it_is_used():
     assert modules_after(statement, tds) == ["exercises.morpion"]
 
 
-def test_the_command_line_imports_the_forced_td_else_all_before_grading():
+def test_the_command_line_imports_the_forced_td_else_the_likely_one_else_all_before_grading():
     tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
-    imports = "from grader.cli import import_exercises; from grader.settings import Settings; "
-    assert modules_after(imports + "import_exercises(Settings(exercise='chocolat'))", tds) == [
-        "exercises.chocolat"
+    imports = (
+        "from pathlib import Path; from grader.cli import import_exercises; "
+        "from grader.settings import Settings; "
+    )
+    sample, morpion = "samples/eleve_puissance4.ipynb", "tests/fixtures/morpion/correct_programme.py"
+    forced = f"import_exercises(Settings(exercise='chocolat'), [Path({sample!r})])"
+    assert modules_after(imports + forced, tds) == ["exercises.chocolat"]
+    assert modules_after(imports + f"import_exercises(Settings(), [Path({sample!r})])", tds) == [
+        "exercises.puissance4"
     ]
-    assert modules_after(imports + "import_exercises(Settings())", tds) == sorted(tds)
+    assert modules_after(imports + f"import_exercises(Settings(), [Path({morpion!r})])", tds) == [
+        "exercises.morpion"
+    ]
+    several = f"import_exercises(Settings(), [Path({sample!r}), Path({morpion!r})])"
+    assert modules_after(imports + several, tds) == sorted(tds)
+    assert modules_after(imports + "import_exercises(Settings(), [Path('grade.py')])", tds) == sorted(tds)
+
+
+def test_detection_imports_no_td():
+    """The installed registry detects from its table of signatures: only the TD found
+    is imported, when it is graded."""
+    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
+    statement = (
+        "from exercises import EXERCISES; from grader.detect import detect, signatures_of; "
+        "from grader.skeleton import recognise; "
+        "assert detect({'wins': 'function', 'evaluate': 'function'}, signatures_of(EXERCISES)).exercise == 'morpion'; "
+        "assert recognise([], 'La tablette de chocolat', signatures_of(EXERCISES)).exercise == 'chocolat'"
+    )
+    assert modules_after(statement, tds) == []
+
+
+def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names():
+    from grader.skeleton import likely_exercise
+
+    signatures = EXERCISES.signatures()
+    assert (
+        likely_exercise((ROOT / "samples" / "eleve_puissance4.ipynb").read_text(), signatures) == "puissance4"
+    )
+    assert likely_exercise("def minimax_rec(m, n, p):\n", signatures) == "chocolat"
+    # `s` and `h` count only as functions, as detection counts them
+    assert likely_exercise("s = 0\nh = 1\ndef affiche(g):\n", signatures) is None
+    assert likely_exercise('"def s(v):\\n", "def h(v):\\n"', signatures) == "domineering-minmax"
+    assert likely_exercise("HUMAN = -1\nCOMP = +1\n", signatures) == "morpion"
+    assert likely_exercise("print('bonjour')", signatures) is None
 
 
 def test_a_td_that_fails_to_import_is_left_to_grading_to_report(monkeypatch):
@@ -74,7 +113,17 @@ def test_a_td_that_fails_to_import_is_left_to_grading_to_report(monkeypatch):
             raise ImportError("a broken TD")
 
     monkeypatch.setattr(cli, "EXERCISES", Broken())
-    cli.import_exercises(Settings())  # no exception: the guard of each grading reports it
+    cli.import_exercises(Settings(), [])  # no exception: the guard of each grading reports it
+
+    class BrokenLikely(dict):
+        def signatures(self):
+            return EXERCISES.signatures()
+
+        def __getitem__(self, exercise_id):
+            raise ImportError(f"a broken TD: {exercise_id}")
+
+    monkeypatch.setattr(cli, "EXERCISES", BrokenLikely())
+    cli.import_exercises(Settings(), [ROOT / "samples" / "eleve_puissance4.ipynb"])
 
 
 def test_the_registry_maps_each_id_to_its_exercise_in_detection_order():
@@ -261,3 +310,75 @@ def test_the_worker_runs_from_bytecode_compiled_once_naming_its_own_copy(tmp_pat
         env={"PATH": "/usr/bin:/bin"},
     )
     assert "KeyError: 'MMG_FDS'" in done.stderr and str(first) in done.stderr
+
+
+def test_the_worker_code_comes_from_its_cache_only_when_compiled_from_the_same_source(tmp_path, monkeypatch):
+    """The compiled worker outlives the process (PEP 552's checked hash) and is used only
+    for the source it was compiled from; a stale or broken cache is compiled again."""
+    import marshal
+
+    from grader.sandbox import process
+
+    cache = tmp_path / "__pycache__" / "mmg_worker.pyc"
+    monkeypatch.setattr(process, "BYTECODE_CACHE", cache)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    compiled = process._compiled.__wrapped__
+    source = "ANSWER = 1\n"
+    first = compiled(source)
+    namespace: dict[str, object] = {}
+    exec(first, namespace)
+    assert namespace["ANSWER"] == 1
+    data = cache.read_bytes()
+    header = (
+        importlib.util.MAGIC_NUMBER + (3).to_bytes(4, "little") + importlib.util.source_hash(source.encode())
+    )
+    assert data.startswith(header)
+    # What the cache holds is what is run: another code under the same source's hash is used...
+    cache.write_bytes(header + marshal.dumps(compile("ANSWER = 2\n", "x", "exec")))
+    namespace = {}
+    exec(compiled(source), namespace)
+    assert namespace["ANSWER"] == 2
+    # ...but never for another source, whose code replaces it.
+    namespace = {}
+    exec(compiled("ANSWER = 3\n"), namespace)
+    assert namespace["ANSWER"] == 3
+    assert cache.read_bytes().startswith(
+        importlib.util.MAGIC_NUMBER + (3).to_bytes(4, "little") + importlib.util.source_hash(b"ANSWER = 3\n")
+    )
+    cache.write_bytes(header + b"\x00garbage")  # a broken cache: compiled again
+    namespace = {}
+    exec(compiled(source), namespace)
+    assert namespace["ANSWER"] == 1
+    assert list(cache.parent.iterdir()) == [cache]  # no temporary file left
+
+
+def test_the_worker_code_cache_is_not_written_when_bytecode_must_not_be(tmp_path, monkeypatch):
+    from grader.sandbox import process
+
+    monkeypatch.setattr(process, "BYTECODE_CACHE", tmp_path / "__pycache__" / "mmg_worker.pyc")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # PYTHONDONTWRITEBYTECODE, -B
+    assert process._compiled.__wrapped__("ANSWER = 1\n") is not None
+    assert not (tmp_path / "__pycache__").exists()
+    # A folder the grader may not write: compiled, no error.
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(process, "BYTECODE_CACHE", tmp_path / "missing" / "deeper" / "mmg_worker.pyc")
+    assert process._compiled.__wrapped__("ANSWER = 1\n") is not None
+
+
+def test_auto_with_bubblewrap_working_never_asks_landlock(monkeypatch):
+    """landlockpy (and ctypes' structures) are imported only when Landlock may be the tier."""
+    from grader.sandbox import isolation, landlock
+
+    def asked() -> None:
+        raise AssertionError("Landlock asked about")
+
+    monkeypatch.setattr(isolation, "bubblewrap_status", lambda: (True, None))
+    monkeypatch.setattr(landlock, "abi", asked)
+    assert isolation.choose("auto") == isolation.IsolationChoice(isolation.Isolation.BUBBLEWRAP)
+    monkeypatch.setattr(
+        isolation,
+        "bubblewrap_status",
+        lambda: (False, isolation.Unavailable(isolation.Reason.BWRAP_NOT_INSTALLED)),
+    )
+    with pytest.raises(AssertionError, match="Landlock asked about"):
+        isolation.choose("auto")

@@ -8,6 +8,7 @@ in docs/sheet-facts.md.
 
 from typing import Any
 
+from exercises.signatures import SIGNATURES
 from grader.kit import Exercise
 
 from . import checks, encoding, worker_side
@@ -42,8 +43,7 @@ EXERCISE = Exercise(
     id="chocolat",
     title="TP minimax : la tablette de chocolat",
     questions=checks.QUESTIONS,
-    signature=frozenset({"minimax_rec"}),
-    min_matches=1,  # minimax_rec alone is that sheet's own name
+    **SIGNATURES["chocolat"].fields(),
     prepare=encoding.prepare,
     describe=describe,
     worker_side=worker_side,

@@ -5,6 +5,7 @@ The questions, checks and points are listed in docs/domineering-checks.md.
 
 from typing import Any
 
+from exercises.signatures import SIGNATURES
 from grader.kit import Exercise
 
 from . import board_checks, game_checks, search_checks, worker_side
@@ -31,18 +32,7 @@ EXERCISE = Exercise(
     id="domineering",
     title="TP : jeu du domineering",
     questions=board_checks.QUESTIONS + game_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset(
-        {
-            "grille_vide",
-            "coups_possibles",
-            "strategie_aleatoire",
-            "placer",
-            "retirer",
-            "statistiques",
-            "h1",
-            "strategie_minmax",
-        }
-    ),
+    **SIGNATURES["domineering"].fields(),
     prepare=prepare,
     describe=describe,
     to_student=to_student,

@@ -6,6 +6,7 @@ The questions, checks and points are listed in docs/domineering-minmax-checks.md
 
 from typing import Any
 
+from exercises.signatures import SIGNATURES
 from grader.kit import Exercise
 from reference import domineering_minmax as ref
 
@@ -39,8 +40,7 @@ EXERCISE = Exercise(
     id="domineering-minmax",
     title="Algorithme min-max (domineering 4 x 4)",
     questions=board_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset({"s", "h", "affiche"}),
-    functions_only=frozenset({"s", "h"}),
+    **SIGNATURES["domineering-minmax"].fields(),
     prepare=prepare,
     describe=describe,
     to_student=to_student,

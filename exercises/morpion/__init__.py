@@ -4,6 +4,7 @@
 The questions, checks and points are listed in docs/morpion-checks.md.
 """
 
+from exercises.signatures import SIGNATURES
 from grader.kit import Exercise
 from reference import morpion as ref
 
@@ -14,9 +15,7 @@ EXERCISE = Exercise(
     id="morpion",
     title="Minimax au morpion (tic-tac-toe)",
     questions=board_checks.QUESTIONS + move_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset(
-        {"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move", "HUMAN", "COMP"}
-    ),
+    **SIGNATURES["morpion"].fields(),
     prepare=prepare,
     describe=describe,
     draw=ref.render,

@@ -5,6 +5,7 @@ The questions, checks and points are listed in docs/puissance4-checks.md.
 
 from typing import Any
 
+from exercises.signatures import SIGNATURES
 from grader.kit import Exercise
 from reference import puissance4 as ref
 
@@ -25,24 +26,7 @@ EXERCISE = Exercise(
     id="puissance4",
     title="TD10 : Algorithme MinMax (puissance 4)",
     questions=game_checks.QUESTIONS + alignment_checks.QUESTIONS + search_checks.QUESTIONS,
-    signature=frozenset(
-        {
-            "copie",
-            "prochain_joueur",
-            "colonnes_jouables",
-            "jouer_colonne",
-            "dejouer_colonne",
-            "initialiser_jeu",
-            "Lalignements",
-            "Dalignements",
-            "evaluer_alignement",
-            "teste_gagnante",
-            "nb_alignements_potentiels",
-            "maximin",
-            "maximin_alpha_beta",
-            "minimax_alpha_beta",
-        }
-    ),
+    **SIGNATURES["puissance4"].fields(),
     prepare=prepare,
     describe=describe,
     to_student=to_student,

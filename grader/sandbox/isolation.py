@@ -275,6 +275,8 @@ def choose(choice: str) -> IsolationChoice:
             assert bwrap_why is not None  # a failed probe always says why
             raise IsolationUnavailable(bwrap_why)
         return IsolationChoice(Isolation.BUBBLEWRAP)
+    if choice == "auto" and bwrap_ok:  # Landlock not asked about: landlockpy unimported (4 ms)
+        return IsolationChoice(Isolation.BUBBLEWRAP)
     version, landlock_why = landlock.abi()
     if choice == "landlock":
         if not version:
@@ -283,8 +285,6 @@ def choose(choice: str) -> IsolationChoice:
         return IsolationChoice(Isolation.LANDLOCK, version)
     if choice != "auto":
         raise IsolationUnavailable(Unavailable(Reason.UNKNOWN_MODE, repr(choice)))
-    if bwrap_ok:
-        return IsolationChoice(Isolation.BUBBLEWRAP)
     fallback = tuple(why for why in (bwrap_why, landlock_why if not version else None) if why is not None)
     if version:
         return IsolationChoice(Isolation.LANDLOCK, version, fallback=fallback)
