@@ -19,7 +19,15 @@ from . import __version__
 from .files import collect, module_name_of
 from .messages import tr
 from .render.sanitize import SafeFormatter, safe_line
-from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose, likely, start_probe
+from .sandbox.isolation import (
+    Isolation,
+    IsolationChoice,
+    IsolationUnavailable,
+    choose,
+    likely,
+    start_probe,
+    witness,
+)
 from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
@@ -231,17 +239,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def start_early(files: list[Path], settings: Settings) -> None:
-    """Before the heavy imports: the bubblewrap probe, and the worker of a submission
-    graded in this process (one file, or `--jobs 1`), in the isolation the probe will
-    most likely confirm (a worker started in another is closed unused)."""
-    if settings.isolation in ("auto", "bubblewrap"):
-        start_probe()
+    """Before the heavy imports: the worker of a submission graded in this process (one
+    file, or `--jobs 1`), in the isolation the probe will most likely confirm (a worker
+    started in another is closed unused), and the bubblewrap probe, unless that worker
+    is a bubblewrap one: its answer is the probe's verdict (`isolation.witness`)."""
     if files and (settings.jobs == 1 or len(files) == 1):
         from .sandbox.ahead import AHEAD, WorkerKey
 
         mode = likely(settings.isolation)
         if mode is not None:
             AHEAD.plan([(files[0], WorkerKey(module_name_of(files[0]), settings.limits, mode))])
+            if AHEAD.started(Isolation.BUBBLEWRAP):
+                witness(AHEAD.answers)
+    if settings.isolation in ("auto", "bubblewrap"):
+        start_probe()
 
 
 def import_exercises(settings: Settings, files: list[Path]) -> None:

@@ -382,3 +382,82 @@ def test_auto_with_bubblewrap_working_never_asks_landlock(monkeypatch):
     )
     with pytest.raises(AssertionError, match="Landlock asked about"):
         isolation.choose("auto")
+
+
+# -- a bubblewrap worker started ahead stands in for the probe ------------------------
+def test_a_worker_that_answers_is_the_probes_verdict_and_no_probe_runs(fake_bwrap, monkeypatch):
+    def no_probe() -> list[str]:
+        raise AssertionError("the probe ran")
+
+    monkeypatch.setattr(fake_bwrap, "_probe_command", no_probe)
+    asked = []
+    fake_bwrap.witness(lambda: asked.append(1) or True)
+    fake_bwrap.start_probe()  # a witness is waiting: nothing started
+    assert fake_bwrap._probe is None
+    assert fake_bwrap.bubblewrap_status() == (True, None)
+    assert fake_bwrap.bubblewrap_status() == (True, None)
+    assert asked == [1] and fake_bwrap._witness is None  # asked once, then forgotten
+
+
+def test_a_worker_that_does_not_answer_leaves_the_verdict_and_its_words_to_the_probe(fake_bwrap, monkeypatch):
+    from grader.sandbox.reasons import Reason
+
+    failing = [sys.executable, "-c", "import sys; sys.exit('bwrap: setting up uid map: Permission denied')"]
+    monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: failing)
+    fake_bwrap.witness(lambda: False)
+    works, why = fake_bwrap.bubblewrap_status()
+    assert not works and why is not None and why.reason is Reason.BWRAP_FAILS
+    assert why.words("en").endswith("bwrap: setting up uid map: Permission denied")
+
+
+class _Waiting:
+    """A worker started ahead, as far as `start_early` and the probe see it."""
+
+    def __init__(self, answers: bool):
+        self.answered = answers
+        self.asked: list[float] = []
+        self.closed = False
+
+    def answers(self, deadline: float) -> bool:
+        self.asked.append(deadline)
+        return self.answered
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("answers", [True, False])
+def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_bwrap, monkeypatch, answers):
+    from grader import cli
+    from grader.sandbox import ahead
+    from grader.settings import Settings
+
+    started = []
+    waiting = _Waiting(answers)
+    monkeypatch.setattr(ahead.WorkerProcess, "start", lambda *args: started.append(args) or waiting)
+    monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
+    monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
+    monkeypatch.setattr(fake_bwrap, "_witness", None)
+    sample = ROOT / "samples" / "eleve_puissance4.ipynb"
+    cli.start_early([sample], Settings())
+    assert [args[2] for args in started] == [fake_bwrap.Isolation.BUBBLEWRAP]
+    assert fake_bwrap._probe is None and fake_bwrap._witness is not None
+    # The probe's command works here: the verdict is the same, from the worker or the probe.
+    assert fake_bwrap.bubblewrap_status() == (True, None)
+    assert waiting.asked == [fake_bwrap.PROBE_SECONDS]  # when it does not answer, the probe said
+    ahead.AHEAD.close()
+    assert waiting.closed
+
+
+def test_the_command_line_probes_when_no_bubblewrap_worker_waits(fake_bwrap, monkeypatch):
+    from grader import cli
+    from grader.sandbox import ahead
+    from grader.settings import Settings
+
+    monkeypatch.setattr(ahead.WorkerProcess, "start", lambda *args: (_ for _ in ()).throw(OSError("no fork")))
+    monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
+    monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
+    monkeypatch.setattr(fake_bwrap, "_witness", None)
+    cli.start_early([ROOT / "samples" / "eleve_puissance4.ipynb"], Settings())
+    assert fake_bwrap._witness is None and fake_bwrap._probe is not None
+    assert fake_bwrap.bubblewrap_status() == (True, None)

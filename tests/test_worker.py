@@ -308,3 +308,18 @@ def test_the_scratch_directory_is_removed_even_after_a_kill(tmp_path, monkeypatc
         assert run(session, "import os\nvu = os.listdir('.')\n", 3).ok
         assert session.get("vu") == ["trace.txt"]  # the replayed cell wrote it again
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("mmg-scratch")] == []
+
+
+def test_a_fresh_worker_answers_uncounted_and_a_dead_one_does_not():
+    """What stands in for the bubblewrap probe (`WorkerProcess.answers`): a request that
+    is not one of the session's, so the process counts keep their cadence."""
+    from grader.sandbox.process import WorkerProcess
+
+    worker = WorkerProcess.start("__main__", Limits(), Isolation.BASIC)
+    try:
+        assert worker.answers(20) and worker.requests == 0
+        worker.popen.kill()
+        worker.popen.wait()
+        assert not worker.answers(20) and not worker.alive
+    finally:
+        worker.close()

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .isolation import Isolation
+from .isolation import PROBE_SECONDS, Isolation
 from .limits import Limits
 from .process import WorkerProcess
 
@@ -65,6 +65,16 @@ class Ahead:
             return worker
         worker.close()
         return None
+
+    def started(self, isolation: Isolation) -> bool:
+        """Whether a worker in `isolation` waits."""
+        return self._waiting is not None and self._waiting[0].isolation is isolation
+
+    def answers(self) -> bool:
+        """Whether the waiting worker answers (has booted in its sandbox); False when
+        none waits."""
+        waiting = self._waiting
+        return waiting is not None and waiting[1].answers(PROBE_SECONDS)
 
     def close(self) -> None:
         """Forget the plan; close the waiting worker (at the end of a run)."""

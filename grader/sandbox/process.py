@@ -320,6 +320,18 @@ class WorkerProcess:
             raise WorkerDied(Crash.PROCESSES)
         return reply
 
+    def answers(self, deadline: float) -> bool:
+        """Whether the worker runs and answers within `deadline` seconds: its sandbox
+        works (`isolation.witness`). The request reads its namespace, where no code but
+        the worker's own has run; it is not counted among the session's (the process
+        counts keep their cadence). A worker that does not answer is killed."""
+        try:
+            self.request({"op": "names"}, deadline)
+        except (WorkerDied, WorkerTimeout, ReplyTooLarge):
+            return False
+        self.requests -= 1
+        return True
+
     def open_stream(self, message: dict[str, Any], deadline: float) -> int:
         """Send a request answered by several frames (`call_many`); returns its token,
         which every frame of the stream echoes (see `stream_reply`)."""
