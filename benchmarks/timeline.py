@@ -7,7 +7,8 @@ Each run is a fresh interpreter running the command line's `main` with engine fu
 wrapped from the outside (nothing in `grader/` is edited); it prints, for each phase,
 the wall time since the interpreter's start and the grader process's CPU at its start
 and end: the isolation probe and the runtime's binds, the worker started ahead, the
-imports made after it, reading, the cells (the wait for the worker's boot), detection
+imports made after it, bubblewrap's verdict (the probe collected, or the worker ahead
+asked: where the grader waits for its boot), reading, the cells (the wait for the worker's boot), detection
 and the checks, closing the worker, the report. The parent adds what the child cannot
 see: the interpreter's finalization after `main` returns, and the end of the process.
 
@@ -36,6 +37,7 @@ SKELETON = ROOT / "tests" / "fixtures" / "puissance4" / "squelette_a_faire.ipynb
 EARLY = [
     ("grader.cli", "start_early"),
     ("grader.sandbox.isolation", "start_probe"),
+    ("grader.sandbox.isolation", "bubblewrap_status"),  # the probe's verdict, or the worker ahead's
     ("grader.sandbox.isolation", "_runtime_binds"),
     ("grader.sandbox.reach", "_runtime"),
     ("grader.sandbox.reach", "student_libraries"),
