@@ -6,6 +6,9 @@ the tests marked slow start real ones."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +112,33 @@ def test_a_kept_list_is_read_back_for_its_isolation_only(cache_home, matplotlib_
     [folder] = (cache_home / "minimax-grader" / "matplotlib").iterdir()
     assert [p.name for p in folder.iterdir()] == [name]  # no temporary file left
     assert folder.stat().st_mode & 0o777 == 0o700 and (folder / name).stat().st_mode & 0o777 == 0o600
+
+
+WRITER = """
+import sys
+from grader.sandbox import fontcache
+from grader.sandbox.isolation import Isolation
+name, text = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
+for _ in range(40):
+    fontcache.store(Isolation.BASIC, {name: text})
+"""
+
+
+def test_runs_writing_at_once_never_leave_a_torn_list(cache_home, matplotlib_list, tmp_path):
+    """Two processes keep rewriting the list while this one reads it: once there, it is
+    always read whole (a rewrite in place would be seen truncated, and refused)."""
+    name, text = matplotlib_list
+    source = tmp_path / name
+    source.write_text(text, "utf-8")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, name, str(source)], env=env) for _ in range(2)]
+    seen = []
+    while any(w.poll() is None for w in writers):
+        seen.append(fontcache.load(Isolation.BASIC))
+    assert [w.returncode for w in writers] == [0, 0]
+    first = next(i for i, found in enumerate(seen + [{name: text}]) if found)
+    assert all(found == {name: text} for found in seen[first:])
+    assert [p.name for p in kept_path(cache_home, name).parent.iterdir()] == [name]
 
 
 def test_another_grader_version_does_not_read_it(cache_home, matplotlib_list, monkeypatch):
