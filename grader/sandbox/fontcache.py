@@ -1,7 +1,7 @@
 """matplotlib's font list kept on disk between runs of the grader.
 
 A worker that imports matplotlib with an empty MPLCONFIGDIR (its scratch) scans the
-system's fonts and writes `fontlist-vX.json` there (about 0.8 s of CPU). The session
+system's fonts and writes `fontlist-vX.json` there (0.1-0.2 s of CPU here). The session
 hands the list built by the first preloading worker of a grading process to the next
 ones (`session._PRELOAD_CACHE`); this module keeps it in the grader's cache folder too,
 so that the next run, or the other processes of a batch, start from it.
@@ -10,7 +10,7 @@ Only a list collected from a worker before any student code ran is ever written 
 session's rule). A file read back is handed over only when it is what matplotlib
 writes: a `FontManager` of the version its name says, whose entries name font files
 that exist. Anything else (torn, oversized, not JSON, another shape, a missing font) is
-ignored, and the next clean worker's list replaces it. The file's name carries
+ignored, and the next clean worker's list replaces it. Its folder's name carries
 everything that could make a list stale: the grader's version, the interpreter and
 environment, matplotlib's version and the isolation (what the worker sees differs).
 """
@@ -51,6 +51,8 @@ MANAGER_FIELDS = {
     "afmlist",
     "ttflist",
 }
+"""The attributes of a `FontManager` matplotlib writes (it sets whatever it reads: a
+`findfont` would replace the method)."""
 
 
 def enabled() -> bool:
