@@ -77,25 +77,30 @@ def _first_entry(text: str, **changes: Any) -> str:
     return json.dumps(manager)
 
 
-@pytest.mark.parametrize(
-    "spoil",
-    [
-        lambda text: text[: len(text) // 2],  # torn
-        lambda text: "[]",
-        lambda text: json.dumps(
-            {k: v for k, v in json.loads(text).items() if k != "ttflist"}
-        ),  # matplotlib fails
-        lambda text: edited(text, findfont="x"),  # would shadow a method
-        lambda text: edited(text, _version=7),
-        lambda text: edited(text, defaultFamily={"ttf": 1}),
-        lambda text: _first_entry(text, extra=1),
-        lambda text: _first_entry(text, fname="/nonexistent/DejaVuSans.ttf"),  # matplotlib rebuilds
-        lambda text: _first_entry(text, fname="/etc/passwd"),  # not a font: matplotlib fails
-        lambda text: _first_entry(text, fname="../../../../etc/fonts/x.ttf"),
-        lambda text: _first_entry(text, index=True),
-        lambda text: text + " " * fontcache.MAX_CHARS,  # valid JSON, too large
-    ],
-)
+SPOILED = {
+    "torn": lambda text: text[: len(text) // 2],
+    "not a FontManager": lambda text: "[]",
+    "no ttflist (matplotlib fails)": lambda text: json.dumps(
+        {k: v for k, v in json.loads(text).items() if k != "ttflist"}
+    ),
+    "a field shadowing a method": lambda text: edited(text, findfont="x"),
+    "a version of another type": lambda text: edited(text, _version=7),
+    "a family that is no name": lambda text: edited(text, defaultFamily={"ttf": 1}),
+    "an unknown entry field": lambda text: _first_entry(text, extra=1),
+    "a missing font (matplotlib rebuilds)": lambda text: _first_entry(
+        text, fname="/nonexistent/DejaVuSans.ttf"
+    ),
+    "not a font (matplotlib fails)": lambda text: _first_entry(text, fname="/etc/passwd"),
+    "out of mpl-data": lambda text: _first_entry(text, fname="../../../../etc/fonts/x.ttf"),
+    "an index that is a bool": lambda text: _first_entry(text, index=True),
+    "an absolute name too long": lambda text: _first_entry(text, fname="/" + "a" * 5000 + ".ttf"),
+    "a relative name too long": lambda text: _first_entry(text, fname="a" * 5000 + ".ttf"),
+    "nested 100,000 deep": lambda text: "[" * 100_000 + "]" * 100_000,
+    "valid JSON, too large": lambda text: text + " " * fontcache.MAX_CHARS,
+}
+
+
+@pytest.mark.parametrize("spoil", SPOILED.values(), ids=SPOILED.keys())
 def test_anything_else_is_refused(matplotlib_list, spoil):
     name, text = matplotlib_list
     assert not fontcache.valid_font_list(name, spoil(text), fontcache.data_path())
@@ -166,6 +171,14 @@ def test_the_opt_out_neither_reads_nor_writes(cache_home, matplotlib_list, monke
     assert fontcache.load(Isolation.BASIC) == {}
     fontcache.store(Isolation.LANDLOCK, dict([matplotlib_list]))
     assert len(list((cache_home / "minimax-grader" / "matplotlib").iterdir())) == 1
+
+
+def test_a_list_without_utf_8_is_no_error(cache_home, matplotlib_list):
+    name, text = matplotlib_list
+    manager = json.loads(text)
+    manager["ttflist"][0]["name"] = "\ud800"
+    fontcache.store(Isolation.BASIC, {name: json.dumps(manager, ensure_ascii=False)})
+    assert fontcache.load(Isolation.BASIC) == {}
 
 
 def test_an_unwritable_cache_is_no_error(tmp_path, matplotlib_list, monkeypatch):

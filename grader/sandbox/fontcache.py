@@ -107,7 +107,7 @@ def store(isolation: Isolation, files: dict[str, str]) -> None:
         for name, text in files.items():
             if is_font_list_name(name) and valid_font_list(name, text, mpl_data):
                 _write_atomically(folder, name, text)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a lone surrogate has no UTF-8
         log.info("matplotlib's font list not kept: %s", exc)
 
 
@@ -157,7 +157,7 @@ def valid_font_list(name: str, text: str, mpl_data: Path | None) -> bool:
         return False
     try:
         manager = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested 100,000 deep
         return False
     if type(manager) is not dict or set(manager) != MANAGER_FIELDS:
         return False
@@ -191,5 +191,5 @@ def _font_entry(entry: Any, mpl_data: Path | None) -> bool:
     if type(entry["index"]) is not int or type(entry["weight"]) not in (str, int):
         return False
     if os.path.isabs(fname):
-        return os.path.isfile(fname)
-    return mpl_data is not None and ".." not in Path(fname).parts and (mpl_data / fname).is_file()
+        return os.path.isfile(fname)  # False on any OSError (a name too long), unlike Path's
+    return mpl_data is not None and ".." not in Path(fname).parts and os.path.isfile(mpl_data / fname)
