@@ -12,11 +12,11 @@ import functools
 import logging
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from . import __version__
+from .cachedir import cache_folder
 from .checks import Registry
 from .results import SubmissionResult
 from .runner import grade_file
@@ -62,18 +62,6 @@ def prepare_process() -> None:
         set_hypothesis_home_dir(cache_folder("hypothesis"))
     else:  # the worker's environment is built from nothing: this stays in the grader
         os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache_folder("hypothesis")))
-
-
-def cache_folder(name: str) -> Path:
-    """`$XDG_CACHE_HOME/minimax-grader/<name>` (~/.cache by default), else a temporary folder."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "minimax-grader" / name
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        if os.access(root, os.W_OK):
-            return root
-    except OSError:
-        pass
-    return Path(tempfile.gettempdir()) / f"minimax-grader-{os.getuid()}" / name
 
 
 def grade_file_guarded(path: Path, settings: Settings, exercises: Registry | None = None) -> SubmissionResult:

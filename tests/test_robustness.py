@@ -36,6 +36,7 @@ from grader.render.terminal import render_submission, render_summary
 from grader.results import SubmissionResult
 from grader.runner import grade_file
 from grader.sandbox import checked, wire
+from grader.sandbox import session as session_module
 from grader.settings import Settings
 from grader.submission import MAX_CELLS, cells_from_notebook, read_submission
 
@@ -331,9 +332,11 @@ def test_replays_after_restarts_share_one_total_budget():
 
 
 @pytest.mark.slow
-def test_matplotlib_first_import_costs_no_cell_budget():
+def test_matplotlib_first_import_costs_no_cell_budget(monkeypatch):
     """Graded three times with a cell budget below matplotlib's first import with
-    a cold font cache: the same verdicts every time."""
+    a cold font cache (none kept from an earlier run): the same verdicts every time."""
+    monkeypatch.setenv("MINIMAX_GRADER_NO_FONT_CACHE", "1")
+    monkeypatch.setattr(session_module, "_PRELOAD_CACHE", {})
     spec = EXPECTED["matplotlib_premier_import.ipynb"]
     for _ in range(3):
         result = grade_file(FAULTS / "matplotlib_premier_import.ipynb", Settings(cell_timeout=1.5))

@@ -298,6 +298,18 @@ def _requirements(distribution: Distribution) -> list[str]:
     ]
 
 
+@functools.lru_cache(maxsize=4)
+def distribution_version(name: str) -> str | None:
+    """The installed version of the distribution `name` (its METADATA's `Version:`), as
+    the worker will import it; None when it is not installed."""
+    distribution = _distribution(name)
+    text = None if distribution is None else distribution.read_text("METADATA")
+    for line in (text or "").split("\n\n", 1)[0].splitlines():
+        if line.startswith("Version:"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
 @functools.lru_cache(maxsize=1)
 def student_libraries() -> tuple[tuple[str, Path], ...]:
     """(name, real path) of each top-level module, package and bundled-library folder of

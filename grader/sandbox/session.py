@@ -25,7 +25,7 @@ from ..errors import (
     WorkerCrash,
 )
 from ..results import CellOutcome, CellStatus, failure_of
-from . import checked
+from . import checked, fontcache
 from .isolation import Isolation
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
@@ -47,10 +47,10 @@ NAMES_BUDGET = 10.0
 whose cells used everything still gets graded (its calls then fail at once)."""
 PRELOAD_BUDGET = 60.0
 """Importing heavy libraries (matplotlib's font cache) before any student code runs."""
-CACHE_FILE_CHARS = 5_000_000
 _PRELOAD_CACHE: dict[str, dict[str, str]] = {}
 """Per isolation, matplotlib's font list as the first preloading worker of this
-process built it: later workers start from it instead of scanning the fonts again."""
+process built it (or as `fontcache` kept it from an earlier run): later workers start
+from it instead of scanning the fonts again."""
 
 
 @dataclass
@@ -202,25 +202,38 @@ class StudentSession:
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
-            key = self.isolation.value
-            message: dict[str, Any] = {"op": "preload", "modules": list(self.preload)}
-            if _PRELOAD_CACHE.get(key):
-                message["cache_files"] = _PRELOAD_CACHE[key]
-            else:
-                message["collect"] = True
-            try:
-                reply = worker.request(message, PRELOAD_BUDGET)
-            except (WorkerTimeout, WorkerDied, ReplyTooLarge):
-                log.warning("preloading %s failed", ", ".join(self.preload))
-                return WorkerProcess.start(self.module_name, self.limits, self.isolation)
-            files = reply.get("cache_files")
-            if message.get("collect") and type(files) is dict:
-                # Built by a worker before any student code ran: safe to give the next ones.
-                _PRELOAD_CACHE[key] = {
-                    name: text
-                    for name, text in files.items()
-                    if type(text) is str and len(text) <= CACHE_FILE_CHARS
-                }
+            return self._preload(worker)
+        return worker
+
+    def _preload(self, worker: WorkerProcess) -> WorkerProcess:
+        """Import the modules to preload in `worker`, its first request. matplotlib's font
+        list comes from an earlier worker (of this process, else of an earlier run: kept
+        on disk); without one, this worker builds it and hands it back."""
+        key = self.isolation.value
+        kept = _PRELOAD_CACHE.get(key)
+        if not kept and "matplotlib.pyplot" in self.preload:
+            kept = _PRELOAD_CACHE[key] = fontcache.load(self.isolation)
+        message: dict[str, Any] = {"op": "preload", "modules": list(self.preload)}
+        if kept:
+            message["cache_files"] = kept
+        else:
+            message["collect"] = True
+        try:
+            reply = worker.request(message, PRELOAD_BUDGET)
+        except (WorkerTimeout, WorkerDied, ReplyTooLarge):
+            log.warning("preloading %s failed", ", ".join(self.preload))
+            return WorkerProcess.start(self.module_name, self.limits, self.isolation)
+        files = reply.get("cache_files")
+        if message.get("collect") and type(files) is dict:
+            # Built by a worker before any student code ran: safe to give the next ones.
+            built = {
+                name: text
+                for name, text in files.items()
+                if type(name) is str and type(text) is str and len(text) <= fontcache.MAX_CHARS
+            }
+            _PRELOAD_CACHE[key] = built
+            if built:
+                fontcache.store(self.isolation, built)
         return worker
 
     def remaining(self) -> float:
