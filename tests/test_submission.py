@@ -6,7 +6,13 @@ import nbformat
 import pytest
 
 from grader.errors import NotGradable
-from grader.submission import cells_from_module, cells_from_notebook, decode_module, read_submission
+from grader.submission import (
+    cells_from_module,
+    cells_from_notebook,
+    decode_module,
+    preload_modules,
+    read_submission,
+)
 
 
 def notebook(*cells, version=4):
@@ -109,3 +115,24 @@ def test_main_guard_module_name(tmp_path):
     path.write_text("if __name__ == '__main__':\n    input()\n")
     code = read_submission(path)
     assert code.module_name == "mon_td" and code.kind == "module"
+
+
+@pytest.mark.parametrize(
+    "cells, preloaded",
+    [
+        (["import numpy as np\nx = np.zeros(3)"], ("numpy",)),
+        (["import matplotlib.pyplot as plt"], ("matplotlib.pyplot",)),
+        (["from pylab import *"], ("matplotlib.pyplot",)),
+        (["import os, sys, matplotlib.pyplot as plt, numpy"], ("matplotlib.pyplot", "numpy")),
+        (["def dessine(jeu):\n    from matplotlib import pyplot\n    pyplot.show()"], ("matplotlib.pyplot",)),
+        (["x = 1", "from numpy.linalg import det  # déterminant"], ("numpy",)),
+        # mentioned, never imported: nothing to preload
+        (["%matplotlib inline\ndef init():\n    return 0"], ()),
+        (["# import numpy\nprint('numpy ou matplotlib ? aucun des deux')"], ()),
+        (["import numpy_financial\nimportant = 'numpy'"], ()),
+    ],
+)
+def test_only_the_libraries_the_code_imports_are_preloaded(cells, preloaded, tmp_path):
+    path = tmp_path / "copie.ipynb"
+    path.write_text(notebook(*cells), encoding="utf-8")
+    assert preload_modules(read_submission(path)) == preloaded
