@@ -90,8 +90,13 @@ def encode(value: Any) -> Any:
     raise TypeError(f"a drawn example holds a {type(value).__name__}: not stored")
 
 
+_JSON_LEAVES = frozenset({int, float, str, bool, type(None)})
+
+
 def decode(value: Any) -> Any:
     if isinstance(value, list):
+        if _JSON_LEAVES.issuperset(map(type, value)):
+            return list(value)  # a board's row: copied in one call, not item by item
         return [decode(v) for v in value]
     if not isinstance(value, dict):
         return value
@@ -99,7 +104,7 @@ def decode(value: Any) -> Any:
     if tag == "float":
         return float(inner)
     if tag == "tuple":
-        return tuple(decode(v) for v in inner)
+        return tuple([decode(v) for v in inner])
     if tag == "dict":
         return {decode(k): decode(v) for k, v in inner}
     if tag == "frozenset":
