@@ -246,7 +246,9 @@ class StudentView:
         for c in calls:
             name = self.aliases.get(c.func, c.func)
             budget = self.timeout_override or c.budget
-            sent.append(Call(name, self.with_bounds(name, c.args), budget, c.keep_args, c.count))
+            args = self.with_bounds(name, c.args)
+            same = name == c.func and budget == c.budget and args is c.args
+            sent.append(c if same else Call(name, args, budget, c.keep_args, c.count))  # frozen: shared
         return Prefetched(deque(calls), self.session.call_many(sent))
 
     def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
