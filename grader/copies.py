@@ -73,7 +73,12 @@ def _freeze(value: Any) -> Any:
     if kind is list:
         if _ATOMS.issuperset(map(type, value)):
             return _Rows(value)
-        return _List([_freeze(item) for item in value])
+        return _List(  # a board's rows frozen here rather than in a call each
+            [
+                _Rows(item) if type(item) is list and _ATOMS.issuperset(map(type, item)) else _freeze(item)
+                for item in value
+            ]
+        )
     if kind is tuple:
         if _ATOMS.issuperset(map(type, value)):
             return value
