@@ -28,6 +28,8 @@ def fresh(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list:
+        if _ATOMS.issuperset(map(type, value)):
+            return list(value)  # a board's row in one call
         return [item if type(item) in _ATOMS else fresh(item) for item in value]
     if kind is dict:  # keys are hashable, hence immutable when they are reference data
         return {k: item if type(item) in _ATOMS else fresh(item) for k, item in value.items()}
