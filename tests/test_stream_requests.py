@@ -1,10 +1,13 @@
 """What a `call_many` request holds, and the worker's reading of it (in this process)."""
 
+import struct
+
 import pytest
 
 from grader.sandbox import wire
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
+from grader.sandbox.process import WorkerProcess
 from grader.sandbox.session import Call, CallResult, StudentSession, _stream_request
 from grader.sandbox.wire import Ref
 from grader.sandbox.worker_main import Worker
@@ -86,3 +89,29 @@ def test_calls_naming_a_worker_object_are_made_one_by_one_each_when_taken(monkey
     # The same calls without a Ref go to the worker as one stream.
     with pytest.raises(_Sent):
         next(session.call_many([Call("apply", ({"plateau": [[0, 1], [2]]},)), Call("apply", (1,))]))
+
+
+def test_a_stream_request_is_written_as_before_with_its_token_in_front():
+    """`request_text` writes what `wire.encode` wrote for the request, whether its boards
+    were built here or decoded from a worker's reply; `open_stream` sends it with the
+    token, which the worker reads as the same request."""
+    built = {"nbcoups": 2, "hauteurs": [1, 1, 0], "plateau": [[0, 0, 0], [1, 2, 0]]}
+    replied = wire.decode(wire.Encoder().encode({"nbcoups": 1, "plateau": [[0] * 7] * 6}))
+    calls = [
+        Call("f", (built, 1, (2, 3))),
+        Call("f", (replied, 2.5, {1: (2,)}, {3}, float("inf"), "x")),
+        Call("f", ([built, built], None)),
+    ]
+    message = _stream_request(calls, 4)
+    text, holds_ref = wire.request_text(message)
+    assert text == wire.encode(message, track=False)[0] and not holds_ref
+    process = object.__new__(WorkerProcess)
+    sent: list[bytes] = []
+    process._send = lambda data, end, deadline: sent.append(data)  # type: ignore[method-assign]
+    token = process.open_stream(text, 5)
+    (size,) = struct.unpack(">I", sent[0][:4])
+    assert size == len(sent[0]) - 4
+    worker = Worker(-1, -1, "__main__")
+    assert worker.decode(sent[0][4:].decode()) == worker.decode(
+        wire.encode(dict(message, seq=token), track=False)[0]
+    )
