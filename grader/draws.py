@@ -116,7 +116,8 @@ def decode(value: Any) -> Any:
 class _Sections:
     """A shipped file's top-level members, parsed in the file's order as far as the one
     asked for: the ladders, which follow the examples and are most of the file, are
-    parsed only when a failure needs one (4 of puissance4's 5 ms of parsing)."""
+    parsed only when a failure needs one (puissance4's file: 3.5 ms parsed whole, 0.8 ms
+    as far as its examples)."""
 
     _decoder = json.JSONDecoder()
 
