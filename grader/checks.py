@@ -239,15 +239,16 @@ class StudentView:
 
     def prefetch(self, calls: Sequence[Call]) -> Prefetched | None:
         """`calls` (as a check writes them) sent ahead in one stream (`call_many`), for
-        `take` to hand out in order; None when they cannot be (a `Ref` argument is
-        resolved once per request in the worker, not once per call)."""
-        if not calls or any(_holds_ref(c.args) for c in calls):
+        `take` to hand out in order (calls holding a `Ref` are made one by one there)."""
+        if not calls:
             return None
         sent = []
         for c in calls:
             name = self.aliases.get(c.func, c.func)
             budget = self.timeout_override or c.budget
-            sent.append(Call(name, self.with_bounds(name, c.args), budget, c.keep_args, c.count))
+            args = self.with_bounds(name, c.args)
+            same = name == c.func and budget == c.budget and args is c.args
+            sent.append(c if same else Call(name, args, budget, c.keep_args, c.count))  # frozen: shared
         return Prefetched(deque(calls), self.session.call_many(sent))
 
     def with_bounds(self, name: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -297,32 +298,6 @@ class StudentView:
         """An exercise's worker-side module, sent as its source: the worker cannot import
         the grader (its packages are blocked there), so the module is self-contained."""
         self.define_helpers(inspect.getsource(module))
-
-
-_LEAVES = frozenset({int, float, str, bool, type(None)})
-
-
-def _holds_ref(value: Any) -> bool:
-    """Whether `value` holds a `Ref` (in lists, tuples, sets, dicts: what the codec sends)."""
-    kind = type(value)
-    if kind in _LEAVES:
-        return False
-    if isinstance(value, Ref):
-        return True
-    if isinstance(value, dict):
-        items: Iterable[Any] = itertools.chain(value.keys(), value.values())
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        items = value
-    else:
-        return False
-    for item in items:
-        if type(item) in _LEAVES:
-            continue
-        if type(item) is list and all(map(_LEAVES.__contains__, map(type, item))):
-            continue  # a row of numbers in one pass: most of a board
-        if _holds_ref(item):
-            return True
-    return False
 
 
 def _same_call(planned: Call, made: Call) -> bool:

@@ -28,13 +28,15 @@ def fresh(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list:
+        if _ATOMS.issuperset(map(type, value)):
+            return list(value)  # a board's row in one call
         return [item if type(item) in _ATOMS else fresh(item) for item in value]
     if kind is dict:  # keys are hashable, hence immutable when they are reference data
         return {k: item if type(item) in _ATOMS else fresh(item) for k, item in value.items()}
     if kind is tuple:
-        if all(type(item) in _ATOMS for item in value):
+        if _ATOMS.issuperset(map(type, value)):
             return value
-        return tuple(fresh(item) for item in value)
+        return tuple([fresh(item) for item in value])
     if kind is set:
         return set(value)  # a set's items are hashable
     if kind is frozenset:
@@ -68,16 +70,23 @@ def _freeze(value: Any) -> Any:
     kind = type(value)
     if kind in _ATOMS or kind is frozenset:
         return value
+    # Types mapped in C, items frozen in list comprehensions: a generator per container
+    # made the first use of the structural positions cost more than building them.
     if kind is list:
-        if all(type(item) in _ATOMS for item in value):
+        if _ATOMS.issuperset(map(type, value)):
             return _Rows(value)
-        return _List(_freeze(item) for item in value)
+        return _List(  # a board's rows frozen here rather than in a call each
+            [
+                _Rows(item) if type(item) is list and _ATOMS.issuperset(map(type, item)) else _freeze(item)
+                for item in value
+            ]
+        )
     if kind is tuple:
-        if all(type(item) in _ATOMS for item in value):
+        if _ATOMS.issuperset(map(type, value)):
             return value
-        return _Tuple(_freeze(item) for item in value)
+        return _Tuple([_freeze(item) for item in value])
     if kind is dict:
-        return _Dict((k, _freeze(item)) for k, item in value.items())
+        return _Dict([(k, _freeze(item)) for k, item in value.items()])
     if kind is set:
         return _Set(value)
     return _Opaque(value)
@@ -94,12 +103,16 @@ def _thaw(node: Any) -> Any:
     kind = type(node)
     if kind is _Rows:
         return list(node)
+    # Rows and atoms are thawed here rather than in a call each: most of a board.
     if kind is _List:
-        return [_thaw(item) for item in node]
+        return [list(item) if type(item) is _Rows else _thaw(item) for item in node]
     if kind is _Dict:
-        return {k: _thaw(item) for k, item in node}
+        return {
+            k: item if type(item) in _ATOMS else list(item) if type(item) is _Rows else _thaw(item)
+            for k, item in node
+        }
     if kind is _Tuple:
-        return tuple(_thaw(item) for item in node)
+        return tuple([_thaw(item) for item in node])
     if kind is _Set:
         return set(node)
     if kind is _Opaque:

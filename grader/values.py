@@ -83,6 +83,8 @@ def canon(value: Any) -> Any:
     if type(value) in _SCALARS:
         return value
     if isinstance(value, (list, tuple)):
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)  # a board's row in one call
         return [v if type(v) in _SCALARS else canon(v) for v in value]
     if isinstance(value, dict):
         return {k: v if type(v) in _SCALARS else canon(v) for k, v in value.items()}

@@ -7,6 +7,7 @@ from grader.errors import CallTimeout, StudentCodeError, ValueTooLarge, WorkerCr
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import Call, CallResult, Cell, StudentSession
+from grader.sandbox.wire import Ref
 
 SOURCE = """
 import random, os
@@ -148,3 +149,24 @@ def test_another_request_during_a_stream_ends_the_stream_first(session):
     assert session.seed == 1
     assert session.call("f", "after").value[0] == "after"
     assert session.restarts == 0
+
+
+REBINDS = """
+def h(x):
+    return 1
+def apply(f):
+    global h
+    old = h
+    h = lambda x: old(x) + 1
+    return f(0)
+"""
+
+
+def test_a_function_named_in_the_arguments_is_the_one_bound_when_each_call_is_made():
+    """The worker resolves a `Ref` once per request: calls holding one are made one by one,
+    so each sees what the student's code bound since (as `call` does)."""
+    with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=2) as s:
+        assert s.run_cell(Cell(1, REBINDS, "cellule 1")).ok
+        calls = [Call("apply", (Ref("h"),)) for _ in range(3)] + [Call("apply", ([Ref("h")],))]
+        outcomes = list(s.call_many(calls))
+    assert [o.value for o in outcomes[:3]] == [1, 2, 3]

@@ -199,3 +199,24 @@ def test_a_search_with_required_alpha_beta_is_credited_and_marked_for_review():
 def test_the_reference_is_not_marked_for_review():
     for exercise_id in ("morpion", "puissance4"):
         assert not any(q.review for q in grade_source(exercise_id, reference_source(exercise_id)).values())
+
+
+def test_q9_and_q10_read_each_table_once_and_still_see_a_wrong_one(monkeypatch):
+    fetched: list[str] = []
+    get = FakeSession.get
+
+    def counting(self, name, budget=5):
+        fetched.append(name)
+        return get(self, name, budget)
+
+    monkeypatch.setattr(FakeSession, "get", counting)
+    source = reference_source("puissance4")
+    questions = grade_source("puissance4", source, only="Q9")
+    questions.update(grade_source("puissance4", source, only="Q10"))
+    assert failing_checks(questions) == set()
+    assert sorted(fetched) == ["Dalignements", "Lalignements"]  # 5 and 2 checks: one read each
+    # The first horizontal alignment dropped from the tables: the checks reading it fail.
+    wrong = source + "\nLalignements = Lalignements[1:]\nDalignements[(0, 0)] = Dalignements[(0, 0)][1:]\n"
+    questions = grade_source("puissance4", wrong, only="Q9")
+    questions.update(grade_source("puissance4", wrong, only="Q10"))
+    assert {"Q9.horizontal", "Q9.exactly_69", "Q10.corner", "Q10.all_cells"} <= failing_checks(questions)

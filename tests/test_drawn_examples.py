@@ -62,6 +62,33 @@ def test_a_repeated_example_is_probed_once_in_the_order_drawn():
     assert draws.distinct(unstored) == unstored  # what the codec cannot store is kept
 
 
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.parent.name)
+def test_a_shipped_file_read_by_section_is_what_json_reads_and_its_ladders_wait(path):
+    text = path.read_text("utf-8")
+    whole = json.loads(text)
+    sections = draws._Sections(text)
+    assert sections.get(draws.EXAMPLES) == whole[draws.EXAMPLES]
+    assert draws.LADDERS not in sections.parsed  # the examples come first: ladders not read
+    assert sections.get(draws.LADDERS) == whole[draws.LADDERS]
+    assert sections.get("hypothesis") == whole["hypothesis"] and sections.get("absent") is None
+
+
+@pytest.mark.parametrize(
+    "text", ['{"a" 1}', '{"a": 1 "b": 2}', "[1]", '[{"b": 1}]', '{"a": 1', '{"a": 1,', "{1: 2}"]
+)
+def test_a_shipped_file_that_is_not_one_json_object_is_refused(text):
+    with pytest.raises(ValueError):
+        draws._Sections(text).get("b")
+
+
+def test_repeats_found_on_the_shipped_text_are_those_found_on_the_examples():
+    for folder, name, stored in entries():
+        examples = decode(stored)
+        texts = [json.dumps(item, sort_keys=True) for item in stored]
+        assert [draws.example_text(e) for e in examples] == texts, (folder, name)
+        assert draws.distinct(examples, texts) == draws.distinct(examples), (folder, name)
+
+
 @pytest.mark.parametrize("value", [object(), {1, 2}, float("nan"), b"bytes"])
 def test_the_codec_refuses_what_it_would_not_give_back(value):
     if isinstance(value, float):  # nan != nan: stored, it would make a check compare badly

@@ -11,11 +11,11 @@ import pytest
 
 from exercises.puissance4 import alignment_checks, positions, search_checks
 from grader import draws
-from grader.checks import CheckContext, Mismatch, _holds_ref, mismatch
+from grader.checks import CheckContext, Mismatch, mismatch
 from grader.copies import fresh, once_per_process
 from grader.draws import drawn_examples
 from grader.kit import draw
-from grader.sandbox.wire import Ref
+from grader.sandbox.wire import Ref, request_text
 from reference import puissance4 as ref
 
 NESTED = [
@@ -144,9 +144,10 @@ def test_cached_wins_at_is_the_reference_s_teste_gagnante():
     assert cases > 0  # some winning cells among them (jeu2, jeu3)
 
 
-def test_holds_ref_finds_a_ref_wherever_the_codec_sends_one():
+def test_the_request_s_text_finds_a_ref_wherever_the_codec_sends_one():
     board = {"plateau": [[0] * 7 for _ in range(6)], "hauteurs": [0] * 7, "nbcoups": 0}
-    assert not _holds_ref((board, 3, (1, 2), [[1, 2], [3]], {1, 2}, frozenset({(1, 2)}), None, "x", 2.5))
+    plain = (board, 3, (1, 2), [[1, 2], [3]], {1, 2}, frozenset({(1, 2)}), None, "x", 2.5)
+    assert not request_text({"args": [list(plain)]})[1]
     for holder in (
         Ref("f"),
         (board, Ref("f")),
@@ -156,7 +157,7 @@ def test_holds_ref_finds_a_ref_wherever_the_codec_sends_one():
         ({"a": {"b": (1, Ref("f"))}},),
         frozenset({Ref("f")}),
     ):
-        assert _holds_ref(holder), holder
+        assert request_text({"args": [[board, 3], [holder]]})[1], holder
 
 
 def test_chocolat_reachable_states_are_the_reference_s_and_frozen():

@@ -1,9 +1,15 @@
 """What a `call_many` request holds, and the worker's reading of it (in this process)."""
 
+import struct
+
 import pytest
 
 from grader.sandbox import wire
-from grader.sandbox.session import Call, _stream_request
+from grader.sandbox.isolation import Isolation
+from grader.sandbox.limits import Limits
+from grader.sandbox.process import WorkerProcess
+from grader.sandbox.session import Call, CallResult, StudentSession, _stream_request
+from grader.sandbox.wire import Ref
 from grader.sandbox.worker_main import Worker
 
 SOURCE = "import random\ndef f(x, y=0):\n    return [x, y, random.random()]\ndef g(x):\n    return x\n"
@@ -56,3 +62,56 @@ def test_either_form_runs_each_call_as_listed_in_full(calls):
     keep = ("item", "ok", "value", "counts", "end")
     assert [{k: f.get(k) for k in keep} for f in sent] == [{k: f.get(k) for k in keep} for f in expected]
     assert len(sent) == len(calls) + 1 and sent[-1]["end"] == len(calls)
+
+
+class _Sent(Exception):
+    """Raised where the session would start or reach its worker to send a stream."""
+
+
+def _no_worker() -> None:
+    raise _Sent
+
+
+def test_calls_naming_a_worker_object_are_made_one_by_one_each_when_taken(monkeypatch):
+    session = StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=2)
+    made = []
+
+    def call(func, *args, budget=5, keep_args=False, count=()):
+        made.append((func, args))
+        return CallResult(value=len(made))
+
+    monkeypatch.setattr(session, "call", call)
+    monkeypatch.setattr(session, "_ensure_worker", _no_worker)
+    calls = [Call("apply", ({"plateau": [[0, 1], [Ref("h")]]},)), Call("apply", (1,))]
+    out = session.call_many(calls)
+    assert next(out).value == 1 and made == [("apply", calls[0].args)]  # the second not yet made
+    assert next(out).value == 2 and made[1] == ("apply", (1,))
+    # The same calls without a Ref go to the worker as one stream.
+    with pytest.raises(_Sent):
+        next(session.call_many([Call("apply", ({"plateau": [[0, 1], [2]]},)), Call("apply", (1,))]))
+
+
+def test_a_stream_request_is_written_as_before_with_its_token_in_front():
+    """`request_text` writes what `wire.encode` wrote for the request, whether its boards
+    were built here or decoded from a worker's reply; `open_stream` sends it with the
+    token, which the worker reads as the same request."""
+    built = {"nbcoups": 2, "hauteurs": [1, 1, 0], "plateau": [[0, 0, 0], [1, 2, 0]]}
+    replied = wire.decode(wire.Encoder().encode({"nbcoups": 1, "plateau": [[0] * 7] * 6}))
+    calls = [
+        Call("f", (built, 1, (2, 3))),
+        Call("f", (replied, 2.5, {1: (2,)}, {3}, float("inf"), "x")),
+        Call("f", ([built, built], None)),
+    ]
+    message = _stream_request(calls, 4)
+    text, holds_ref = wire.request_text(message)
+    assert text == wire.encode(message, track=False)[0] and not holds_ref
+    process = object.__new__(WorkerProcess)
+    sent: list[bytes] = []
+    process._send = lambda data, end, deadline: sent.append(data)  # type: ignore[method-assign]
+    token = process.open_stream(text, 5)
+    (size,) = struct.unpack(">I", sent[0][:4])
+    assert size == len(sent[0]) - 4
+    worker = Worker(-1, -1, "__main__")
+    assert worker.decode(sent[0][4:].decode()) == worker.decode(
+        wire.encode(dict(message, seq=token), track=False)[0]
+    )

@@ -71,8 +71,18 @@ BY_CELL = {cell: {_cells(a) for a in alignments} for cell, alignments in ref.Dal
 """Each cell's alignments, as sets of cells: what Q10 compares a submission's entries with."""
 
 
+def _read_once(ctx: CheckContext[SubmissionState], name: str) -> Any:
+    """The student's global `name`, fetched once per question: the checks of Q9 and Q10
+    only read their table, and call no student function in between (5 fetches of
+    Lalignements, 2 of Dalignements, each encoded, sent and decoded before)."""
+    key = ("global", name)
+    if key not in ctx.cache:
+        ctx.cache[key] = ctx.student.get(name)  # a failure is not kept: the next check asks again
+    return ctx.cache[key]
+
+
 def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
-    value = ctx.student.get("Lalignements")
+    value = _read_once(ctx, "Lalignements")
     if not isinstance(value, (list, tuple)):
         raise mismatch(
             "Lalignements",
@@ -147,7 +157,7 @@ def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def _entry(ctx: CheckContext[SubmissionState], cell: tuple[int, int]) -> Any:
-    table = ctx.student.get("Dalignements")
+    table = _read_once(ctx, "Dalignements")
     if not isinstance(table, dict):
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
     return table.get(cell, MISSING_KEY)
@@ -171,7 +181,7 @@ def _as_set(alignments: Any) -> set[Any] | None:
 
 
 def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
-    table = ctx.student.get("Dalignements")
+    table = _read_once(ctx, "Dalignements")
     if not isinstance(table, dict):
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
     for cell, expected in ref.Dalignements.items():

@@ -213,7 +213,7 @@ class Representation:
     hauteurs_dtype: str | None = None
 
     def to_student(self, jeu: dict[str, Any]) -> dict[str, Any]:
-        plateau: Any = [list(r) for r in jeu["plateau"]]
+        plateau: Any = list(map(list, jeu["plateau"]))
         hauteurs: Any = list(jeu["hauteurs"])
         if self.plateau_dtype:
             plateau = ArrayValue(plateau, self.plateau_dtype)

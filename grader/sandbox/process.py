@@ -332,11 +332,15 @@ class WorkerProcess:
         self.requests -= 1
         return True
 
-    def open_stream(self, message: dict[str, Any], deadline: float) -> int:
-        """Send a request answered by several frames (`call_many`); returns its token,
-        which every frame of the stream echoes (see `stream_reply`)."""
+    def open_stream(self, request: str, deadline: float) -> int:
+        """Send a request answered by several frames (`call_many`), given as the text of
+        a JSON object (`wire.request_text`); returns its token, which every frame of the
+        stream echoes (see `stream_reply`)."""
         token = _TOKENS.getrandbits(52)
-        data = wire.encode(dict(message, seq=token), track=False)[0].encode("utf-8")
+        if request[:1] != "{":
+            raise ValueError("a request is a JSON object")
+        rest = request[1:]
+        data = f'{{"seq":{token}{"" if rest == "}" else ","}{rest}'.encode()
         self._send(struct.pack(">I", len(data)) + data, time.monotonic() + deadline, deadline)
         return token
 

@@ -25,7 +25,7 @@ from ..errors import (
     WorkerCrash,
 )
 from ..results import CellOutcome, CellStatus, failure_of
-from . import checked, fontcache
+from . import checked, fontcache, wire
 from .isolation import Isolation
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
@@ -439,11 +439,18 @@ class StudentSession:
                 yield exc
 
     def _stream(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, bool]:
-        """One `call_many` request; returns True when the worker died or timed out."""
-        message = _stream_request(calls, self.seed)
+        """One `call_many` request; returns True when the worker died or timed out.
+
+        Calls whose arguments name an object of the worker's (a `wire.Ref`) are made one
+        by one instead: the worker resolves a name once per request, and `call` resolves
+        it when each call is made (the student's code may rebind it in between)."""
+        request, holds_ref = wire.request_text(_stream_request(calls, self.seed))
+        if holds_ref:
+            yield from self._one_by_one(calls)
+            return False
         try:
             worker = self._ensure_worker()
-            token = self._timed(lambda: worker.open_stream(message, 10))
+            token = self._timed(lambda: worker.open_stream(request, 10))
         except StudentFailure as exc:  # no worker to be had: this call fails as `call` would
             self.seed += 1
             yield exc

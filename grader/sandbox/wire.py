@@ -124,6 +124,8 @@ class Encoder:
         self.fast = not track and _c_make_encoder is not None
         self.track = track
         self.probed = {}
+        self.refs = 0
+        """`Ref`s written: the request names objects of the worker's (see `request_text`)."""
 
     def encode(self, value, path=()):
         t = _type(value)
@@ -383,6 +385,7 @@ class Encoder:
             out.append(',"dtype":%s}' % _quote(x.dtype))
             return
         if t is Ref:
+            self.refs += 1
             out.append('{"$ref":%s}' % _quote(x.name))
             return
         numpy = _modules.get("numpy")
@@ -440,6 +443,15 @@ def encode(value, max_nodes=MAX_NODES, track=True):
     encoder = Encoder(max_nodes, track)
     text = encoder.encode(value)
     return text, encoder.shared
+
+
+def request_text(message):
+    """A grader's request (a dict of plain str keys) as text, and whether it holds a `Ref`:
+    the one walk that writes it finds them (a `Ref` is never plain data, so it is written
+    item by item, where it is counted)."""
+    encoder = Encoder(MAX_NODES, track=False)
+    text = encoder.encode(message)
+    return text, encoder.refs > 0
 
 
 class Opaque:
