@@ -26,11 +26,21 @@ writes the containers found to hold only exact plain data (`Encoder._probe`).
 """
 
 import builtins as _builtins_module
-import json.encoder as _json_encoder
 import math as _math
 import sys as _sys
-from json.encoder import encode_basestring_ascii as _quote
-from json.scanner import make_scanner as _make_scanner
+
+# The C accelerators themselves, without the json package (its import, `re` included,
+# was ~4 ms of every worker's start); the package's Python versions where there are none.
+try:
+    import _json
+
+    _quote, _make_scanner = _json.encode_basestring_ascii, _json.make_scanner
+    _c_make_encoder = getattr(_json, "make_encoder", None)
+except ImportError:  # pragma: no cover - CPython always has _json
+    from json.encoder import encode_basestring_ascii as _quote
+    from json.scanner import make_scanner as _make_scanner
+
+    _c_make_encoder = None
 
 # Functions take their builtins from their module's `__builtins__` when they are
 # created: every function below gets this snapshot, not the module students can patch.
@@ -64,7 +74,6 @@ _PLAIN_LEAVES = frozenset((int, str, bool, float, type(None)))
 for str() makes it raise ValueError: such a value is then written the slow way)."""
 # The C encoder (markers, default, quote, indent, key and item separators, sort_keys,
 # skipkeys, allow_nan): it writes exact ints and floats with their types' own repr.
-_c_make_encoder = getattr(_json_encoder, "c_make_encoder", None)  # None: no C accelerator
 
 
 def _no_c_encoder(value, level):
