@@ -281,7 +281,10 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     """Before anyone is graded: one line when `auto` fell back (and why), a warning
     when the reference is readable from the worker."""
     if isolation.fallback:  # why not a stronger one, in one line
-        print(tr(lang, "isolation.in_force", label=isolation.label, why=isolation.why(lang)), file=sys.stderr)
+        # a strong one also says that the marks are still protected (a weak one warns below)
+        key = "isolation.in_force_strong" if isolation.mode.strong else "isolation.in_force"
+        line = tr(lang, key, label=isolation.label, why=isolation.why(lang))
+        print(line, file=sys.stderr)
     if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
         print(tr(lang, "isolation.portable"), file=sys.stderr)
     elif not isolation.mode.strong:

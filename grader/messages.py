@@ -161,6 +161,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "le corrigé). Convient pour vous auto-corriger, pas pour une correction notée "
         "(sous Linux : bubblewrap ou Landlock).",
         "isolation.in_force": "Isolation : {label} — {why}",
+        "isolation.in_force_strong": "Isolation : {label} — {why} ; le code des élèves ne peut lire ni le "
+        "corrigé ni les autres copies",
         "isolation.required": "--require-isolation strong : ni bubblewrap ni Landlock ne fonctionnent ici "
         "({why}). Installez bubblewrap (apt-get install bubblewrap) ou utilisez un "
         "noyau Linux 5.13+ avec Landlock activé (paquet landlockpy).",
@@ -339,6 +341,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "answer key included). Fine for self-checking, not for grading for marks "
         "(on Linux: bubblewrap or Landlock).",
         "isolation.in_force": "Isolation: {label} — {why}",
+        "isolation.in_force_strong": "Isolation: {label} — {why}; student code can read neither the reference "
+        "nor the other submissions",
         "isolation.required": "--require-isolation strong: neither bubblewrap nor Landlock works here "
         "({why}). Install bubblewrap (apt-get install bubblewrap) or use a Linux "
         "5.13+ kernel with Landlock enabled (package landlockpy).",

@@ -266,6 +266,7 @@ def test_cli_without_bwrap_says_which_isolation_and_why():
     # the whole line in French: the reason too, not the engine's English
     assert "Isolation : landlock (ABI" in done.stderr
     assert "bwrap n'est pas installé (apt-get install bubblewrap)" in done.stderr
+    assert "le code des élèves ne peut lire ni le corrigé ni les autres copies" in done.stderr
     report = json.loads(done.stdout)["submissions"][0]
     assert report["isolation"] == "landlock" and report["landlock_abi"] >= 1
 

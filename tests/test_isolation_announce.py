@@ -1,0 +1,36 @@
+"""What the teacher reads about the isolation before anyone is graded (in process)."""
+
+import pytest
+
+from grader.cli import announce_isolation
+from grader.sandbox.isolation import Isolation, IsolationChoice
+from grader.sandbox.reasons import Reason, Unavailable
+
+NO_BWRAP = (Unavailable(Reason.BWRAP_NOT_INSTALLED),)
+
+
+@pytest.mark.parametrize(
+    "lang, protected",
+    [
+        ("fr", "le code des élèves ne peut lire ni le corrigé ni les autres copies"),
+        ("en", "student code can read neither the reference nor the other submissions"),
+    ],
+)
+def test_a_strong_fallback_says_the_marks_are_still_protected(lang, protected, capsys):
+    announce_isolation(IsolationChoice(Isolation.LANDLOCK, 7, fallback=NO_BWRAP), lang)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("Isolation") and "landlock (ABI 7)" in lines[0]
+    assert "apt-get install bubblewrap" in lines[0] and lines[0].endswith(protected)
+
+
+def test_a_weak_fallback_claims_no_protection_and_warns(capsys):
+    announce_isolation(IsolationChoice(Isolation.BASIC, fallback=NO_BWRAP), "fr")
+    err = capsys.readouterr().err
+    assert "ne peut lire" not in err
+    assert "ATTENTION : isolation « basic » : le code des élèves peut lire les fichiers" in err
+
+
+def test_no_fallback_no_line(capsys):
+    announce_isolation(IsolationChoice(Isolation.BUBBLEWRAP), "fr")
+    assert capsys.readouterr().err == ""
