@@ -295,8 +295,7 @@ class _Window:
             found.append((name, value))
         return found
 
-    @staticmethod
-    def alone():
+    def alone(self):
         """Nothing else can change what the loop reads: no other thread, no signal
         handler or gc callback of the student's, no trace function but ours."""
         if len(_lw_current_frames()) != 1 or _lw_gc_callbacks:
@@ -306,7 +305,7 @@ class _Window:
                 handler = _lw_getsignal(number)
             except (ValueError, OSError):
                 continue
-            if handler not in _lw_default_handlers and handler is not _WATCH.alarm_handler:
+            if handler not in _lw_default_handlers and handler is not self.watch.alarm_handler:
                 return False
         return True
 
