@@ -1,7 +1,10 @@
 """Runs code under grader/sandbox/loopwatch.py as the worker runs student code: a
 SIGALRM budget whose alarm also opens the detector's windows. In this process for the
-tests, and as a script (`python loopwatch_harness.py < cases.json`) for the other
-Python versions: loopwatch.py imports nothing from the grader.
+tests, and as a script for the other Python versions (loopwatch.py imports nothing
+from the grader):
+
+    python3.X tests/loopwatch_harness.py < cases.json   # [{"source", "budget"}]: outcomes
+    python3.X tests/loopwatch_harness.py --corpus [glob] # tests/fixtures/loops/, verdicts
 
 An outcome is ("endless", line, state), ("ends", None, []), ("timeout", None, []) or
 ("error", the exception's repr, []).
@@ -34,8 +37,11 @@ class Budget(BaseException):
     """The budget ran out (the worker's BudgetExceeded)."""
 
 
-def run(module: ModuleType, source: str, budget: float) -> tuple[str, Any, list[str]]:
-    """Run `source` in a fresh namespace, its output captured, as the worker's `_run`."""
+def run(
+    module: ModuleType, source: str, budget: float, namespace: dict[str, Any] | None = None
+) -> tuple[str, Any, list[str]]:
+    """Run `source` (in a fresh namespace by default), its output captured, as the
+    worker's `_run` runs a cell."""
     watch = module.LoopWatch()
 
     def on_alarm(signum: int, frame: Any) -> None:
@@ -47,7 +53,8 @@ def run(module: ModuleType, source: str, budget: float) -> tuple[str, Any, list[
 
     watch.bind(run.__code__, on_alarm)
     code = compile(source, "<cellule>", "exec")
-    namespace: dict[str, Any] = {"__name__": "__main__"}
+    if namespace is None:
+        namespace = {"__name__": "__main__"}
     previous, output = signal.signal(signal.SIGALRM, on_alarm), sys.stdout
     sys.stdout = io.StringIO()
     try:
@@ -69,8 +76,50 @@ def run(module: ModuleType, source: str, budget: float) -> tuple[str, Any, list[
         signal.signal(signal.SIGALRM, previous)
 
 
+def corpus(pattern: str) -> list[tuple[str, str]]:
+    """The loop corpus's cases whose name matches, run as the worker runs them (one
+    namespace, random seeded with 0 before each cell, input() raising EOFError, a
+    recursion limit of 3000); the cases whose outcome is not their verdict."""
+    import builtins
+    import fnmatch
+    import random
+
+    sys.path.insert(0, str(LOOPWATCH.parent.parent.parent))
+    from tools.loopcases import load_cases
+
+    def no_input(prompt: str = "") -> str:
+        raise EOFError("input()")
+
+    builtins.input = no_input
+    sys.setrecursionlimit(3000)
+    module, wrong = load(), []
+    expected = {"ends": "ends", "endless": "endless", "endless-silent": "timeout"}
+    for case in load_cases():
+        if not fnmatch.fnmatch(case.name, pattern):
+            continue
+        if case.needs and importlib.util.find_spec(case.needs) is None:
+            continue
+        cells = list(case.cells) + ([f"__value = {case.call}(*{case.args!r})"] if case.call else [])
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        for index, source in enumerate(cells):
+            random.seed(0)
+            outcome = run(module, source, 6.0 if case.verdict == "ends" else 1.0, namespace)[0]
+            if outcome != "ends" or index == len(cells) - 1:
+                break
+        want = expected[case.verdict]
+        if want == "endless" and sys.version_info < (3, 11) and any("try:" in c for c in case.cells):
+            want = "timeout"  # no exception table: the detector gives up on code with a try
+        if outcome != want or (index < len(cells) - 1 and outcome != "ends"):
+            wrong.append((case.name, outcome))
+    return wrong
+
+
 def main() -> None:
     """Cases from stdin ([{"source", "budget"}]), outcomes on stdout, in order."""
+    if sys.argv[1:2] == ["--corpus"]:
+        wrong = corpus(sys.argv[2] if len(sys.argv) > 2 else "*")
+        print(f"Python {sys.version.split()[0]}: {len(wrong)} case(s) not as their verdict says", wrong)
+        sys.exit(1 if wrong else 0)
     module = load(Path(sys.argv[1]) if len(sys.argv) > 1 else LOOPWATCH)
     cases = json.load(sys.stdin)
     outcomes = [run(module, case["source"], case["budget"]) for case in cases]

@@ -20,6 +20,7 @@ then be detected, and an "ends" or "endless-silent" case never (a false detectio
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,17 +43,18 @@ PARALLEL = 3
 
 # -- the place to wire the detector (issue 13) ----------------------------------------
 
-DETECTOR_LANDED = False
+DETECTOR_LANDED = True
 """True once the worker detects endless loops and `detected` says so."""
 
 
 def detected(stopped: CellOutcome | StudentFailure) -> bool:
     """Whether the worker stopped this cell or call as an endless loop (not by its budget).
 
-    Wire it when the detector lands, from what the outcome then carries (e.g.
-    `stopped.failure.loop is not None` for a cell, an error kind "EndlessLoop"...).
-    No detector today: nothing is detected."""
-    return False
+    A cell's failure, or the call's CallTimeout, carries the loop the worker saw
+    (grader/sandbox/loopwatch.py)."""
+    if isinstance(stopped, CellOutcome):
+        return stopped.failure is not None and stopped.failure.loop is not None
+    return isinstance(stopped, CallTimeout) and stopped.loop is not None
 
 
 # -- running the cases ----------------------------------------------------------------
@@ -151,7 +153,9 @@ def test_an_endless_loop_is_stopped(case: LoopCase, runs: dict[str, Ran]) -> Non
     ran = runs[case.name]
     earlier_cells_ran(ran)
     assert stopped_by_budget_or_detector(ran), (case.why, ran.last)
-    assert ran.last is not None and detected(ran.last) is DETECTOR_LANDED, case.why
+    # Python 3.10 has no exception table: the detector gives up on code holding a try.
+    seen = DETECTOR_LANDED and not (sys.version_info < (3, 11) and any("try:" in c for c in case.cells))
+    assert ran.last is not None and detected(ran.last) is seen, case.why
 
 
 @pytest.mark.parametrize("case", of("endless-silent"))
