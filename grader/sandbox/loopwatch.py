@@ -190,7 +190,9 @@ class _Window:
         self.tainted = -1
         """Index in `log` of the last impure event (a call into unknown C code)."""
         self.heads = {}
-        """(frame id, offset) -> (log index, names read, snapshot) at the last visit."""
+        """(frame id, offset) -> (log index, names read, snapshot, alone) at the last visit."""
+        self.handlers_checked, self.no_handlers = -2, False
+        """`tainted` when the signal handlers were last found to be the defaults (or not)."""
         self.frames = {}
         """frame id -> the keys of `heads` in that frame: forgotten when it returns (a
         new frame may get the same id)."""
@@ -228,10 +230,13 @@ class _Window:
         last = self.heads.get(key)
         if last is _HOPELESS:
             return
-        self.heads[key] = (here, None, None)
+        # Checked before the values are read (another thread could change them while
+        # they are), and at both ends of the turn compared.
+        alone = self.alone()
+        self.heads[key] = (here, None, None, alone)
         if last is None:
             self.frames.setdefault(key[0], []).append(key)
-        if last is None or self.tainted >= last[0]:
+        if last is None or self.tainted >= last[0] or not alone:
             return
         names = self.footprint(id(frame), last[0], here)
         if names is None:
@@ -244,8 +249,8 @@ class _Window:
         finally:
             if _lw_monotonic() > self.until:  # images of large values take time
                 self.watch.stop()
-        self.heads[key] = (here, names, snapshot)
-        if names == last[1] and snapshot == last[2] and self.alone():
+        self.heads[key] = (here, names, snapshot, alone)
+        if last[3] and names == last[1] and snapshot == last[2]:
             state = _summary(self.values(frame, names[:2], names[2]))
             self.watch.stop()
             raise EndlessLoop(frame.f_code, facts.heads[frame.f_lasti], state)
@@ -300,6 +305,11 @@ class _Window:
         handler or gc callback of the student's, no trace function but ours."""
         if len(_lw_current_frames()) != 1 or _lw_gc_callbacks:
             return False
+        if self.handlers_checked != self.tainted:  # handlers change only by an impure call
+            self.handlers_checked, self.no_handlers = self.tainted, self.signals_alone()
+        return self.no_handlers
+
+    def signals_alone(self):
         for number in range(1, _lw_nsig):
             try:
                 handler = _lw_getsignal(number)
