@@ -190,6 +190,16 @@ CASES: dict[str, tuple[str, str, int | None]] = {
         "for v in range(4_000_000):\n    x = 1\n",
         None,
     ),
+    "class_body": (  # its names live in the class's namespace, not the globals
+        "ends",
+        "class C:\n    i = 0\n    while i < 1_500_000:\n        i += 1\n",
+        None,
+    ),
+    "exec_with_its_own_locals": (
+        "ends",
+        "exec('i = 0\\nwhile i < 1_500_000:\\n    i += 1\\n', {}, {})\n",
+        None,
+    ),
     "caught_exception_each_turn": (
         "ends",
         "d = {}\nn = 0\nwhile n < 600_000:\n    try:\n        d['k']\n    except KeyError:\n        n += 1\n",

@@ -70,6 +70,7 @@ _PLAIN_ATOMS = frozenset((int, str, bytes, bool, type(None)))
 _PLAIN_METHOD_OWNERS = frozenset(
     (int, float, complex, str, bytes, bool, tuple, list, dict, set, frozenset, type(None))
 )
+_CO_OPTIMIZED = 0x1  # a function's frame: its local names are fast locals
 _CO_GENERATOR_LIKE = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterable coroutine, async generator
 _FAST_READS = frozenset(
     (
@@ -230,6 +231,9 @@ class _Window:
         last = self.heads.get(key)
         if last is _HOPELESS:
             return
+        if not frame.f_code.co_flags & _CO_OPTIMIZED and frame.f_locals is not frame.f_globals:
+            self.heads[key] = _HOPELESS  # a class body, exec() with its own locals: names
+            return  # are looked up there first, and the footprint resolves them as globals
         # Checked before the values are read (another thread could change them while
         # they are), and at both ends of the turn compared.
         alone = self.alone()
@@ -402,7 +406,7 @@ def _summary(pairs):
     for label, value in pairs:
         if len(texts) >= SUMMARY_NAMES:
             break
-        if type(value) not in _PLAIN_METHOD_OWNERS and type(value) is not float:
+        if value is _ABSENT or (type(value) not in _PLAIN_METHOD_OWNERS and type(value) is not float):
             continue
         try:
             text = repr(value)
