@@ -121,10 +121,43 @@ def main() -> None:
         print(f"Python {sys.version.split()[0]}: {len(wrong)} case(s) not as their verdict says", wrong)
         sys.exit(1 if wrong else 0)
     module = load(Path(sys.argv[1]) if len(sys.argv) > 1 else LOOPWATCH)
-    cases = json.load(sys.stdin)
-    outcomes = [run(module, case["source"], case["budget"]) for case in cases]
+    outcomes = [run_case(module, case) for case in json.load(sys.stdin)]
     tracing = [sys.gettrace() is not None, sys.getprofile() is not None]
     json.dump({"outcomes": outcomes, "left_tracing": tracing}, sys.stdout)
+
+
+def run_case(module: ModuleType, case: dict[str, Any]) -> list[Any]:
+    """One case; with "student_trace", under a trace function of the student's own, and
+    whether it is still the one in place afterwards."""
+    if not case.get("student_trace"):
+        return list(run(module, case["source"], case["budget"]))
+
+    def theirs(frame: Any, event: str, arg: Any) -> None:
+        return None
+
+    sys.settrace(theirs)
+    try:
+        outcome = list(run(module, case["source"], case["budget"]))
+        return [*outcome, sys.gettrace() is theirs]
+    finally:
+        sys.settrace(None)
+
+
+def run_elsewhere(cases: list[dict[str, Any]], python: str = sys.executable) -> dict[str, Any]:
+    """The cases run by `python` in a process of their own: no thread of another test,
+    no trace function of a tool around them (the detector gives up on either)."""
+    import subprocess
+
+    done = subprocess.run(
+        [python, str(Path(__file__))],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 if __name__ == "__main__":

@@ -4,8 +4,6 @@ offset a line event reports, comprehensions inlined in 3.12), and the worker run
 whichever Python the grader was installed with. A version not installed here is skipped
 and says so."""
 
-import json
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -23,15 +21,7 @@ def outcomes_on(version: str) -> dict:
         pytest.skip(f"Python {version} is not installed here")
     names = sorted(CASES)
     cases = [{"source": CASES[n][1], "budget": BUDGETS[CASES[n][0]]} for n in names]
-    done = subprocess.run(
-        [str(python), str(loopwatch_harness.__file__)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    report = json.loads(done.stdout)
+    report = loopwatch_harness.run_elsewhere(cases, str(python))
     return {
         "cases": dict(zip(names, report["outcomes"], strict=True)),
         "left_tracing": report["left_tracing"],
