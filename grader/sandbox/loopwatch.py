@@ -87,7 +87,7 @@ _TRY_SETUPS = frozenset(("SETUP_FINALLY", "SETUP_WITH", "SETUP_ASYNC_WITH", "SET
 
 NODE_LIMIT = 100_000
 """Values read by one iteration, counted deeply: beyond this the detector gives up."""
-LOG_LIMIT = 400_000
+LOG_LIMIT = 200_000
 """Line events kept in one window: beyond this the window ends."""
 SUMMARY_NAMES, SUMMARY_CHARS = 6, 80
 
