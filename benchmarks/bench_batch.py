@@ -29,7 +29,8 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 LOOPING = CORPUS / "correct_boucle_infinie.ipynb"
-"""A right notebook whose last cell loops forever (each copy costs one cell budget)."""
+"""A right notebook whose last cell loops forever (each copy costs one cell budget, or
+~0.1 s when the loop detector sees it: grader/sandbox/loopwatch.py)."""
 
 
 def build_class(folder: Path, students: int, loops: int) -> None:
@@ -131,10 +132,11 @@ def main() -> None:
     looping = [s for s in subs if any(c["error"].startswith("Timeout") for c in s["cells"]["failed"])]
     if looping:
         spent = sum(s["duration_s"] for s in looping)
+        seen = sum(any(c.get("endless_loop") for c in s["cells"]["failed"]) for s in looping)
         print(
-            f"endless loops       : {len(looping)} submissions with a cell stopped at its budget, "
-            f"{spent:.1f} s of grading process time ({spent / args.jobs:.1f} s of wall time over "
-            f"{args.jobs} jobs)"
+            f"endless loops       : {len(looping)} submissions with a cell stopped ({seen} seen by the "
+            f"loop detector, the others at their budget), {spent:.1f} s of grading process time "
+            f"({spent / args.jobs:.1f} s of wall time over {args.jobs} jobs)"
         )
     print(f"peak memory (tree)  : {peak[0] / 2**20:.0f} MiB")
 

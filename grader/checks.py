@@ -640,7 +640,12 @@ def run_check(check: Check, ctx: CheckContext[Any]) -> CheckResult:
 
 
 def _failure(exc: StudentFailure, view: StudentView) -> Failure:
-    where = exc.where if isinstance(exc, StudentCodeError) else ""
+    if isinstance(exc, StudentCodeError):
+        where = exc.where
+    elif isinstance(exc, CallTimeout) and exc.loop is not None:
+        where = exc.loop.where
+    else:
+        where = ""
     return failure_of(exc, view.places.get(where))
 
 

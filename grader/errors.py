@@ -5,7 +5,7 @@ Messages shown to people are built from these fields by the renderers (through
 
     StudentFailure            a call into student code gave no value
     ├── StudentCodeError      the student code raised
-    ├── CallTimeout           it ran past its budget
+    ├── CallTimeout           it ran past its budget (or was seen to loop forever)
     ├── WorkerCrash           its process died (cause: Crash)
     └── ValueTooLarge         its answer was too large to be sent back
     NotGradable               the file cannot be graded at all
@@ -60,13 +60,30 @@ class StudentCodeError(StudentFailure):
         return f"{self.ename}: {self.evalue}" if self.evalue else self.ename
 
 
+@dataclass(frozen=True)
+class LoopSeen:
+    """An endless loop the worker saw (grader/sandbox/loopwatch.py): the state its
+    iterations read repeats, so it was stopped before its budget ran out."""
+
+    line: int | None
+    """The line of the loop's head, when it is in the student's code."""
+    where: str = ""
+    """The label of the cell (or module lines) holding `line`, as the worker saw it."""
+    state: tuple[str, ...] = ()
+    """`name = value` texts of what the loop reads, as it is at every turn."""
+
+
 @dataclass
 class CallTimeout(StudentFailure):
-    """The student code ran longer than its budget."""
+    """The student code ran longer than its budget, or would have: `loop` when the
+    worker saw an endless loop and stopped it early (the same outcome, sooner)."""
 
     seconds: float
+    loop: LoopSeen | None = None
 
     def __str__(self) -> str:
+        if self.loop is not None:
+            return f"endless loop (line {self.loop.line}), stopped before {self.seconds:g} s"
         return f"timeout after {self.seconds:g} s"
 
 

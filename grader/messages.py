@@ -44,6 +44,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "raised": "l'appel a levé {error}{line}",
         "raised_line": " ({where}, ligne {line}{quote})",
         "timed_out": "l'appel n'a pas terminé dans le temps imparti ({seconds} s)",
+        "endless_call": (
+            "l'appel ne termine pas : boucle sans fin{line}, son état se répète à l'identique "
+            "d'un tour à l'autre{state}"
+        ),
+        "endless": (
+            "boucle sans fin : son état se répète à l'identique d'un tour à l'autre{state}, "
+            "elle ne peut pas s'arrêter (arrêtée sans attendre la limite de {seconds} s)"
+        ),
+        "endless_state": " ({names})",
         "crashed": "le processus de votre code s'est arrêté ({error})",
         "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
         "missing": "{name} n'est pas défini",
@@ -111,6 +120,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cela, les erreurs ci-dessous en viennent peut-être",
         "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
         "cell_hint.timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
+        "cell_hint.endless": (
+            "cette cellule a été arrêtée, les suivantes ont été exécutées ; à chaque tour, "
+            "quelque chose doit changer pour que la boucle puisse s'arrêter"
+        ),
         "cell_hint.skipped": "le temps total des cellules était épuisé",
         # The HTML reports (grader/render/html_report.py)
         "html.class_title": "Résultats de la classe",
@@ -231,6 +244,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "raised": "the call raised {error}{line}",
         "raised_line": " ({where}, line {line}{quote})",
         "timed_out": "the call did not finish in time ({seconds} s)",
+        "endless_call": (
+            "the call does not finish: endless loop{line}, its state is the same from one turn "
+            "to the next{state}"
+        ),
+        "endless": (
+            "endless loop: its state is the same from one turn to the next{state}, it cannot "
+            "stop (stopped without waiting for the {seconds} s limit)"
+        ),
+        "endless_state": " ({names})",
         "crashed": "the process running your code stopped ({error})",
         "internal": "internal grader error on this check (tell your teacher)",
         "missing": "{name} is not defined",
@@ -294,6 +316,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "the errors below may come from it",
         "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
         "cell_hint.timeout": "endless loop? this cell was stopped, the following cells were run",
+        "cell_hint.endless": (
+            "this cell was stopped, the following cells were run; something must change at "
+            "each turn for the loop to be able to stop"
+        ),
         "cell_hint.skipped": "the total time for the cells was used up",
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "

@@ -6,7 +6,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .errors import CallTimeout, Crash, SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge, WorkerCrash
+from .errors import (
+    CallTimeout,
+    Crash,
+    LoopSeen,
+    SizeUnit,
+    StudentCodeError,
+    StudentFailure,
+    ValueTooLarge,
+    WorkerCrash,
+)
 
 
 class CheckStatus(str, Enum):
@@ -113,6 +122,8 @@ class Failure:
     """RAISED: the cell (or module lines) holding `line`."""
     seconds: float = 0.0
     """TIMEOUT: the budget that ran out."""
+    loop: LoopSeen | None = None
+    """TIMEOUT: the endless loop the worker saw, stopped before the budget ran out."""
     crash: Crash | None = None
     detail: str = ""
     """CRASH: the exit status or the signal's name."""
@@ -126,7 +137,7 @@ def failure_of(exc: StudentFailure, place: Place | None = None) -> Failure:
     if isinstance(exc, StudentCodeError):
         return Failure(FailureKind.RAISED, ename=exc.ename, evalue=exc.evalue, line=exc.line, place=place)
     if isinstance(exc, CallTimeout):
-        return Failure(FailureKind.TIMEOUT, seconds=exc.seconds)
+        return Failure(FailureKind.TIMEOUT, seconds=exc.seconds, loop=exc.loop, place=place)
     if isinstance(exc, WorkerCrash):
         return Failure(FailureKind.CRASH, crash=exc.cause, detail=exc.detail)
     if isinstance(exc, ValueTooLarge):

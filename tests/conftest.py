@@ -25,6 +25,8 @@ SLOW_MODULES = {
     "test_reference_as_submission",
     "test_english_reports",
     "test_isolation_attacks",
+    "test_loopwatch_versions",
+    "test_loop_corpus",
 }
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
 

@@ -3,7 +3,7 @@ cause, a refused value, a timeout, an exception) are worded in the reader's lang
 
 import pytest
 
-from grader.errors import CallTimeout, Crash, SizeUnit, StudentCodeError, ValueTooLarge, WorkerCrash
+from grader.errors import CallTimeout, Crash, LoopSeen, SizeUnit, StudentCodeError, ValueTooLarge, WorkerCrash
 from grader.render.feedback import cell_message, failure_text
 from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
 
@@ -78,3 +78,29 @@ def test_timed_out_and_skipped_cells_are_statuses_not_words():
     assert "endless loop" in cell_message(timeout, "en")
     assert "Skipped" not in cell_message(skipped, "fr") and "non exécutée" in cell_message(skipped, "fr")
     assert (timeout.error_type, skipped.error_type) == ("Timeout", "Skipped")  # the JSON report's names
+
+
+def test_an_endless_loop_is_explained_with_its_line_and_what_repeats():
+    source = "i = 0\nwhile i < 3:\n    x = i\n"
+    loop = LoopSeen(2, "cellule 2", ("i = 0",))
+    cell = CellOutcome(
+        2,
+        "cellule 2",
+        ok=False,
+        status=CellStatus.TIMEOUT,
+        place=Place(PlaceKind.CELL, 2, source=source),
+        failure=failure_of(CallTimeout(5.0, loop)),
+        line=2,
+        failing_line="while i < 3:",
+    )
+    fr, en = cell_message(cell, "fr"), cell_message(cell, "en")
+    assert "ligne 2 : boucle sans fin : son état se répète à l'identique d'un tour à l'autre (i = 0)" in fr
+    assert "« while i < 3: »" in fr and "limite de 5 s" in fr and "quelque chose doit changer" in fr
+    assert "line 2: endless loop: its state is the same from one turn to the next (i = 0)" in en
+    assert "“while i < 3:”" in en and "temps" not in en
+    call = failure_of(CallTimeout(5.0, loop), Place(PlaceKind.CELL, 2, source=source))
+    assert failure_text(call, "fr") == (
+        "l'appel ne termine pas : boucle sans fin (cellule 2, ligne 2 — « while i < 3: »), "
+        "son état se répète à l'identique d'un tour à l'autre (i = 0)"
+    )
+    assert failure_text(call, "en").startswith("the call does not finish: endless loop (cell 2, line 2")

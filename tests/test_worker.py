@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from grader.errors import CallTimeout, Crash, StudentCodeError, ValueTooLarge, WorkerCrash
+from grader.errors import CallTimeout, Crash, LoopSeen, StudentCodeError, ValueTooLarge, WorkerCrash
 from grader.results import CellStatus
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
@@ -51,6 +51,21 @@ def test_an_endless_cell_is_stopped_and_the_state_kept(session):
     outcome = run(session, "while True:\n    y = 2\n", 2)
     assert outcome.status is CellStatus.TIMEOUT and time.monotonic() - start < 5
     assert session.get("y") == 2
+
+
+def test_an_endless_loop_is_stopped_early_and_reported_with_its_line_and_state(session):
+    # i never changes: the loop detector (grader/sandbox/loopwatch.py) sees the same
+    # state at every turn; the outcome is still a timeout, the following cells run.
+    outcome = run(session, "L = [1, 2]\ni = 0\nwhile i < len(L):\n    x = L[i]\n", 1)
+    assert outcome.status is CellStatus.TIMEOUT and outcome.failure is not None
+    assert outcome.failure.loop == LoopSeen(3, "cellule 1", ("L = [1, 2]", "i = 0"))
+    assert (outcome.line, outcome.where) == (3, "cellule 1")
+    assert run(session, "x = 41 + 1\n", 2).ok
+    run(session, "def cherche(L, v):\n    i = 0\n    while L[i] != v:\n        i = i\n    return i\n", 3)
+    with pytest.raises(CallTimeout) as info:
+        session.call("cherche", [1, 2], 2, budget=3)
+    assert info.value.loop == LoopSeen(3, "cellule 3", ("L = [1, 2]", "i = 0", "v = 2"))
+    assert info.value.seconds == 3
 
 
 def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(session):

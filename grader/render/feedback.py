@@ -75,24 +75,38 @@ def failure_text(failure: Failure | None, lang: str) -> str:
         return tr(lang, "too_large", amount=failure.amount, unit=unit)
     if failure.kind is FailureKind.CRASH:
         return tr(lang, "crashed", error=crash_text(failure.crash, failure.detail, lang))
+    if failure.kind is FailureKind.TIMEOUT and failure.loop is not None:
+        line = failure.loop.line
+        return tr(
+            lang, "endless_call", line=_line_text(failure.place, line, lang), state=_state(failure, lang)
+        )
     if failure.kind is FailureKind.TIMEOUT:
         return tr(lang, "timed_out", seconds=f"{failure.seconds:g}")
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
-    quoted = failure.place.line_text(failure.line) if failure.place is not None and failure.line else ""
-    line = (
-        tr(
-            lang,
-            "raised_line",
-            line=failure.line,
-            where=place_text(failure.place, lang),
-            quote=tr(lang, "cell_quote", text=quoted) if quoted else "",
-        )
-        if failure.line
-        else ""
+    return tr(lang, "raised", error=error, line=_line_text(failure.place, failure.line, lang))
+
+
+def _line_text(place: Place | None, line: int | None, lang: str) -> str:
+    """` (cell 5, line 3 — "the line")`: where a failure happened, when it is known."""
+    if not line:
+        return ""
+    quoted = place.line_text(line) if place is not None else ""
+    return tr(
+        lang,
+        "raised_line",
+        line=line,
+        where=place_text(place, lang),
+        quote=tr(lang, "cell_quote", text=quoted) if quoted else "",
     )
-    return tr(lang, "raised", error=error, line=line)
+
+
+def _state(failure: Failure | None, lang: str) -> str:
+    """` (i = 0, n = 5)`: what an endless loop reads at every turn."""
+    if failure is None or failure.loop is None or not failure.loop.state:
+        return ""
+    return tr(lang, "endless_state", names=", ".join(failure.loop.state))
 
 
 def check_parts(check: CheckResult, lang: str) -> CheckParts:
@@ -191,8 +205,12 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
     if cell.status is CellStatus.TIMEOUT:
-        seconds = cell.failure.seconds if cell.failure is not None else 0.0
-        error, hint = tr(lang, "cell_timeout", seconds=f"{seconds:g}"), "cell_hint.timeout"
+        seconds = f"{cell.failure.seconds:g}" if cell.failure is not None else "0"
+        if cell.failure is not None and cell.failure.loop is not None:
+            error = tr(lang, "endless", seconds=seconds, state=_state(cell.failure, lang))
+            hint = "cell_hint.endless"
+        else:
+            error, hint = tr(lang, "cell_timeout", seconds=seconds), "cell_hint.timeout"
     elif cell.status is CellStatus.SKIPPED:
         error, hint = tr(lang, "cell_skipped"), "cell_hint.skipped"
     elif cell.status is CellStatus.NOT_RUN:

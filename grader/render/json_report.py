@@ -57,6 +57,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                     "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
                     "line": c.line,
                     **({"line_text": c.failing_line} if c.failing_line else {}),
+                    **({"endless_loop": True} if c.failure is not None and c.failure.loop else {}),
                     **(
                         {"line_code_cell": c.line_place.code_cell}
                         if c.line_place is not None and c.line_place.code_cell is not None

@@ -15,6 +15,8 @@ TYPE_CHARS = 100
 """An exception type name (a class's `__name__` can be 40 MB long)."""
 MESSAGE_CHARS = 500
 """An exception message (the worker cuts it at 500 too)."""
+STATE_NAMES, STATE_CHARS = 6, 100
+"""An endless loop's `name = value` texts (grader/sandbox/loopwatch.py)."""
 NAME_CHARS = 100
 """A name defined by the submission: longer ones cannot be a name of any sheet."""
 OUTPUT_CHARS = 10_000
@@ -49,13 +51,14 @@ def error_fields(error: Any) -> dict[str, Any]:
     """The description of a student exception, every field checked and capped."""
     if type(error) is not dict:
         error = {}
-    trace = error.get("traceback")
+    trace, state = error.get("traceback"), error.get("state")
     return {
         "type": text(error.get("type"), TYPE_CHARS) or "Error",
         "message": text(error.get("message"), MESSAGE_CHARS),
         "line": line_number(error.get("line")),
         "where": text(error.get("where"), NAME_CHARS),
         "traceback": [text(t, 200) for t in trace[-TRACEBACK_LINES:]] if type(trace) is list else [],
+        "state": [text(t, STATE_CHARS) for t in state[:STATE_NAMES]] if type(state) is list else [],
     }
 
 

@@ -76,9 +76,10 @@ class ReplyTooLarge(Exception):
 
 @functools.lru_cache(maxsize=1)
 def worker_script() -> str:
-    """Source of the worker: the codec followed by the main loop (read once: what
+    """Source of the worker: the codec, the loop detector, the main loop (read once: what
     happens to the grader's files afterwards does not change the workers)."""
-    return (_HERE / "wire.py").read_text("utf-8") + "\n\n" + (_HERE / "worker_main.py").read_text("utf-8")
+    parts = ("wire.py", "loopwatch.py", "worker_main.py")
+    return "\n\n".join((_HERE / name).read_text("utf-8") for name in parts)
 
 
 @functools.lru_cache(maxsize=2)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from ..errors import (
     CallTimeout,
     Crash,
+    LoopSeen,
     SizeUnit,
     StudentCodeError,
     StudentFailure,
@@ -291,7 +292,8 @@ class StudentSession:
                 cell.index, cell.label, ok=True, first_line=_first_line(cell.source), seconds=seconds
             )
         error = checked.error_fields(reply.get("error"))
-        if error["type"] == "Timeout":  # the worker's own alarm: the cell's budget ran out
+        if error["type"] in TIMEOUTS:  # the worker's own alarm, or an endless loop it saw
+            loop = _loop_seen(error)
             return CellOutcome(
                 cell.index,
                 cell.label,
@@ -299,7 +301,9 @@ class StudentSession:
                 first_line=_first_line(cell.source),
                 status=CellStatus.TIMEOUT,
                 seconds=seconds,
-                failure=failure_of(CallTimeout(self.cell_budget)),
+                failure=failure_of(CallTimeout(self.cell_budget, loop)),
+                line=loop.line if loop is not None else None,
+                where=loop.where if loop is not None else "",
             )
         return CellOutcome(
             cell.index,
@@ -378,8 +382,8 @@ class StudentSession:
         """A call's reply as its result; a StudentFailure if the call did not return."""
         if reply["ok"] is not True:
             error = checked.error_fields(reply.get("error"))
-            if error["type"] == "Timeout":
-                raise CallTimeout(budget)
+            if error["type"] in TIMEOUTS:
+                raise CallTimeout(budget, _loop_seen(error))
             if error["type"] == "ReplyTooLarge":
                 raise ValueTooLarge(_count(error["message"]), SizeUnit.VALUES)
             raise _code_error(error)
@@ -556,6 +560,17 @@ def _lost(exc: Exception, budget: float) -> StudentFailure:
         return ValueTooLarge(int(exc.args[0]), SizeUnit.BYTES)
     assert isinstance(exc, WorkerDied)
     return WorkerCrash(exc.cause, exc.detail)
+
+
+TIMEOUTS = ("Timeout", "EndlessLoop")
+"""The worker's error types for a run stopped by its budget, or before it (the loop
+detector, loopwatch.py): both are a timeout, the second with what the loop repeats."""
+
+
+def _loop_seen(error: dict[str, Any]) -> LoopSeen | None:
+    if error["type"] != "EndlessLoop":
+        return None
+    return LoopSeen(error["line"], error["where"], tuple(error["state"]))
 
 
 def _code_error(error: object) -> StudentCodeError:

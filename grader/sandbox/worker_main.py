@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - CPython always has _json
     from json.encoder import encode_basestring_ascii
 
 if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
+    from .loopwatch import _WATCH, EndlessLoop
     from .wire import Encoder, TooLarge, decoder
 
 # Bound before any student code runs: student code may rebind the module attributes.
@@ -130,6 +131,13 @@ def _no_input(prompt=""):
 
 
 def _on_alarm(signum, frame):
+    """The budget's alarm: the budget is over, or a window of the endless-loop detector
+    opens (loopwatch.py) and the alarm is set again for what follows."""
+    if _setitimer:
+        delay = _WATCH.alarm(frame)
+        if delay is not None:
+            _setitimer(_ITIMER_REAL, delay)
+            return
     raise BudgetExceeded()
 
 
@@ -174,6 +182,16 @@ def describe_error(exc):
     """Plain-data description of an exception raised by student code."""
     if isinstance(exc, BudgetExceeded):
         return {"type": "Timeout", "message": "", "line": None, "where": "", "traceback": []}
+    if isinstance(exc, EndlessLoop):
+        where = exc.filename if exc.filename in _cell_files else ""
+        return {
+            "type": "EndlessLoop",
+            "message": "",
+            "line": exc.line if where else None,
+            "where": where.strip("<>"),
+            "traceback": [],
+            "state": exc.state,
+        }
     frames = _student_frames(exc.__traceback__)
     line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
     where = getattr(exc, "filename", "") if isinstance(exc, SyntaxError) else ""
@@ -272,7 +290,7 @@ class Worker:
         result = None
         try:
             if _setitimer:
-                _setitimer(_ITIMER_REAL, budget)
+                _setitimer(_ITIMER_REAL, _WATCH.arm(budget))
             else:
                 watchdog = _Watchdog(budget)
             try:
@@ -280,6 +298,7 @@ class Worker:
             finally:
                 if _setitimer:
                     _setitimer(_ITIMER_REAL, 0)
+                    _WATCH.disarm()
                 else:
                     watchdog.disarm()
         except _BaseException as exc:  # SystemExit and KeyboardInterrupt included
@@ -567,6 +586,10 @@ class Worker:
             except _BaseException as exc:  # a worker bug or a student object misbehaving
                 reply = '{"ok":false,"error":%s}' % Encoder().encode(describe_error(exc))
             self.send('{"seq":%d,%s' % (seq, reply[1:]))
+
+
+# The frame under which student code runs: the loop detector traces what is above it.
+_WATCH.bind(Worker._run.__code__, _on_alarm)
 
 
 def _stream_items(request):
