@@ -457,6 +457,21 @@ class Worker:
         space[bare] = request["value"]
         return self._reply({"ok": True})
 
+    def op_name(self, request):
+        """The module's `__name__`, for a worker started ahead with another one (a pool
+        guesses its next submission): the grader sends it first, before any student code,
+        so the module is then as if the worker had been started with that name."""
+        name = request["name"]
+        if _type(name) is not _str:
+            raise TypeError("a module name is a str")
+        old = self.module.__name__
+        if old != "__main__":
+            _modules.pop(old, None)
+        self.namespace["__name__"] = name
+        if name != "__main__":
+            _modules[name] = self.module
+        return self._reply({"ok": True})
+
     def op_preload(self, request):
         """Import libraries before any student code runs (their first-use cost, such as
         matplotlib's font cache, must not come out of a cell's budget).
@@ -546,6 +561,7 @@ class Worker:
             "set": self.op_set,
             "helpers": self.op_helpers,
             "preload": self.op_preload,
+            "name": self.op_name,
         }
         while True:
             if self.helper_code:
