@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
-from .guard import grade_file_guarded, prepare_process
+from .guard import grade_file_guarded, prepare_process, tune_collector
 from .results import SubmissionResult
 from .runner import installed_exercises
 from .sandbox.ahead import AHEAD, WorkerKey
@@ -76,6 +76,7 @@ def _adopt_registry(exercises: Registry) -> None:
     """The pool's initializer, in each grading process."""
     global _FORKED_REGISTRY
     _FORKED_REGISTRY = exercises
+    tune_collector()  # a process that only grades (the API's caller keeps its own)
     # Each submission's worker starts while the previous one is graded; the last one,
     # started for nothing, is closed on the way out (a finalizer: a pool's process
     # exits without running atexit).

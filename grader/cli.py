@@ -178,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
     start_early(files, settings)
     from .api import Interrupted, grade  # the checks, Hypothesis, the reference: see above
+    from .guard import tune_collector
     from .render.progress import Progress
     from .render.terminal import render_submission, render_summary
 
@@ -186,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
     # CPU for one submission; docs/performance.md). `main` is the process's entry point.
     gc.freeze()
+    tune_collector()  # inherited by a pool's grading processes
 
     try:
         isolation = choose(settings.isolation)

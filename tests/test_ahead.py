@@ -54,11 +54,53 @@ def test_the_next_submissions_worker_starts_when_one_is_taken_and_carries_nothin
     assert_nothing_left(private_tmp)
 
 
-def test_a_worker_started_with_another_key_is_closed_not_used(private_tmp):
+def test_a_worker_started_with_other_limits_is_closed_not_used(private_tmp):
     ahead = Ahead()
     ahead.plan([(FIRST, KEY)])
-    other = WorkerKey("module_eleve", LIMITS, Isolation.BASIC)  # a .py file's own __name__
+    other = WorkerKey("__main__", Limits(memory_bytes=LIMITS.memory_bytes // 2), Isolation.BASIC)
     assert ahead.take(FIRST, other) is None
+    assert_nothing_left(private_tmp)
+
+
+NAMES = (
+    "import sys\n"
+    "name = __name__\n"
+    "mine = [n for n, m in sys.modules.items() if m is sys.modules['__main__']]\n"
+)
+
+
+@pytest.mark.parametrize("started_as", ["__main__", "autre_eleve"])
+def test_a_worker_started_with_another_module_name_serves_under_the_submissions_name(private_tmp, started_as):
+    """A pool guesses its next submission's key: a worker started for a notebook (or
+    another .py file) serves a .py file as a worker started with its name would."""
+    ahead = Ahead()
+    ahead.plan([(FIRST, WorkerKey(started_as, LIMITS, Isolation.BASIC))])
+    module = WorkerKey("module_eleve", LIMITS, Isolation.BASIC)  # a .py file's own __name__
+    worker = ahead.take(FIRST, module)
+    assert worker is not None
+    with StudentSession("module_eleve", LIMITS, Isolation.BASIC, cell_budget=2, fresh=worker) as session:
+        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok
+        assert session.get("name") == "module_eleve"
+        assert sorted(session.get("mine")) == ["__main__", "module_eleve"]
+        assert session._worker is worker
+        renamed_requests = worker.requests
+    with StudentSession("module_eleve", LIMITS, Isolation.BASIC, cell_budget=2) as session:
+        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok  # started with its name: the same
+        assert session.get("name") == "module_eleve"
+        assert sorted(session.get("mine")) == ["__main__", "module_eleve"]
+        assert session._worker is not None
+        assert session._worker.requests == renamed_requests  # the naming is not counted
+    assert_nothing_left(private_tmp)
+
+
+def test_a_notebook_keeps_main_in_a_worker_started_for_a_module(private_tmp):
+    ahead = Ahead()
+    ahead.plan([(FIRST, WorkerKey("module_eleve", LIMITS, Isolation.BASIC))])
+    worker = ahead.take(FIRST, KEY)
+    with session_on(worker) as session:
+        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok
+        assert session.get("name") == "__main__"
+        assert session.get("mine") == ["__main__"]
     assert_nothing_left(private_tmp)
 
 

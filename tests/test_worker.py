@@ -338,3 +338,31 @@ def test_a_fresh_worker_answers_uncounted_and_a_dead_one_does_not():
         assert not worker.answers(20) and not worker.alive
     finally:
         worker.close()
+
+
+def test_a_worker_boots_without_re_enum_or_signal(session):
+    """Their imports were ~8 ms of every worker's start; student code imports them when
+    it needs them (measured here before any student code imports anything)."""
+    assert run(session, "import sys\nbooted = [m for m in ('re', 'enum', 'signal') if m in sys.modules]\n").ok
+    assert session.get("booted") == []
+    assert run(session, "import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\n", 2).ok
+
+
+WARNED = [
+    "FigureCanvasAgg is non-interactive, and thus cannot be shown",
+    "NON-INTERACTIVE backend",
+    "an interactive one",
+    "first line\nthen non-interactive",
+    "non-interactive on the first line\nthen more",
+]
+
+
+def test_the_non_interactive_warning_is_ignored_as_the_pattern_would(session):
+    import re
+
+    pattern = re.compile(".*non-interactive.*", re.I)  # what the worker's filter stands for
+    for index, message in enumerate(WARNED, start=1):
+        before = len("".join(session.printed))
+        assert run(session, f"import warnings\nwarnings.warn({message!r}, UserWarning)\n", index).ok
+        printed = "".join(session.printed)[before:]
+        assert (message.splitlines()[0] in printed) is (pattern.match(message) is None), message

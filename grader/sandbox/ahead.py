@@ -5,7 +5,8 @@ submission, instead of before the first cell.
 A worker started ahead is a fresh process in which no code has run but the worker's
 own; it is handed to one session only and never comes back (a session's worker dies
 with it). What its start depends on is its `WorkerKey`: a session asking with another
-key gets a new worker and the waiting one is closed.
+key gets a new worker and the waiting one is closed (the module's name aside: the
+session renames the worker, see `WorkerKey.module_name`).
 """
 
 from __future__ import annotations
@@ -29,8 +30,14 @@ class WorkerKey:
     """Everything a worker's start depends on."""
 
     module_name: str
+    """Its module's `__name__`: a worker started with another one is renamed when it is
+    taken (`WorkerProcess.renamed`), not closed."""
     limits: Limits
     isolation: Isolation
+
+    def serves(self, other: WorkerKey) -> bool:
+        """Whether a worker started with this key may serve a submission of `other`."""
+        return self.limits == other.limits and self.isolation is other.isolation
 
 
 class Ahead:
@@ -52,8 +59,9 @@ class Ahead:
             self._start(entries[0][1])
 
     def take(self, path: Path, key: WorkerKey) -> WorkerProcess | None:
-        """The waiting worker when it was started with `key` and is alive (else None:
-        the session starts its own); the next planned submission's worker starts now."""
+        """The waiting worker when it was started with a key that `serves` `key` and is
+        alive (else None: the session starts its own); the next planned submission's
+        worker starts now."""
         waiting, self._waiting = self._waiting, None
         following = [k for (p, _), (_, k) in itertools.pairwise(self._plan) if p == path]
         if following or self.guess_next:
@@ -61,7 +69,7 @@ class Ahead:
         if waiting is None:
             return None
         waiting_key, worker = waiting
-        if waiting_key == key and worker.alive:
+        if waiting_key.serves(key) and worker.alive:
             return worker
         worker.close()
         return None

@@ -190,7 +190,7 @@ class PortableWorker(WorkerProcess):
         except BaseException:
             folder.remove()
             raise
-        worker = cls(popen, -1, -1, folder, PortableCage(popen), time.monotonic())  # type: ignore[arg-type]
+        worker = cls(popen, -1, -1, folder, PortableCage(popen), time.monotonic(), module_name=module_name)  # type: ignore[arg-type]
         assert popen.stdin is not None and popen.stdout is not None  # both are PIPE
         worker._writer = _Pump(popen.stdin, writing=True)
         worker._reader = _Pump(popen.stdout, writing=False)

@@ -231,6 +231,8 @@ class WorkerProcess:
     cage: Cage
     started: float
     requests: int = 0
+    module_name: str = "__main__"
+    """The `__name__` of the worker's module (see `renamed`)."""
     _pending: bytearray = field(default_factory=bytearray)
     """Read from the worker, not yet taken: the start of the next frame(s)."""
 
@@ -306,7 +308,7 @@ class WorkerProcess:
             isolation.value,
             identity.drop.value,
         )
-        return cls(popen, req_w, rep_r, folder, cage, time.monotonic())
+        return cls(popen, req_w, rep_r, folder, cage, time.monotonic(), module_name=module_name)
 
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
         """Send one request and wait for its reply until `deadline` seconds from now."""
@@ -332,6 +334,16 @@ class WorkerProcess:
             return False
         self.requests -= 1
         return True
+
+    def renamed(self, module_name: str, deadline: float) -> None:
+        """Give the worker's module another `__name__`: a worker started ahead for a
+        submission of another name (a pool guesses its next one), before any request of
+        the session. Not counted among the session's requests (the process counts keep
+        their cadence, as in a worker started with that name)."""
+        if module_name != self.module_name:
+            self.request({"op": "name", "name": module_name}, deadline)
+            self.requests -= 1
+            self.module_name = module_name
 
     def open_stream(self, request: str, deadline: float) -> int:
         """Send a request answered by several frames (`call_many`), given as the text of

@@ -48,6 +48,9 @@ NAMES_BUDGET = 10.0
 whose cells used everything still gets graded (its calls then fail at once)."""
 PRELOAD_BUDGET = 60.0
 """Importing heavy libraries (matplotlib's font cache) before any student code runs."""
+NAME_BUDGET = 20.0
+"""Naming the module of a worker started ahead: its boot may not be over (as long as
+`isolation.PROBE_SECONDS` grants a first worker)."""
 _PRELOAD_CACHE: dict[str, dict[str, str]] = {}
 """Per isolation, matplotlib's font list as the first preloading worker of this
 process built it (or as `fontcache` kept it from an earlier run): later workers start
@@ -198,12 +201,25 @@ class StudentSession:
         started = time.monotonic()
         worker, self._fresh = self._fresh, None
         try:
+            if worker is not None and worker.alive and worker.module_name != self.module_name:
+                worker = self._renamed(worker)
             if worker is None or not worker.alive:
                 worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
             return self._preload(worker)
+        return worker
+
+    def _renamed(self, worker: WorkerProcess) -> WorkerProcess | None:
+        """The worker started ahead, its module named after this submission (None when
+        it does not answer: it is closed and a new one started)."""
+        try:
+            worker.renamed(self.module_name, NAME_BUDGET)
+        except (WorkerTimeout, WorkerDied, ReplyTooLarge):
+            log.info("the worker started ahead did not answer: starting another")
+            worker.close()
+            return None
         return worker
 
     def _preload(self, worker: WorkerProcess) -> WorkerProcess:

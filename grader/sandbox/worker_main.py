@@ -17,7 +17,6 @@ import builtins
 import os
 import random
 import select
-import signal
 import struct
 import sys
 import time
@@ -37,12 +36,13 @@ if __package__:  # imported by the grader's tests; in the sandbox wire.py is pre
 _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
 # The C function: signal.signal's Python wrapper converts numbers to enums at every call.
 _set_handler, _monotonic = _signal.signal, time.monotonic
-# POSIX only: absent on Windows (the watchdog thread below stands in for SIGALRM).
-_setitimer = getattr(signal, "setitimer", None)
-_ITIMER_REAL, _SIGALRM = getattr(signal, "ITIMER_REAL", None), getattr(signal, "SIGALRM", None)
+# POSIX only: absent on Windows (the watchdog thread below stands in for SIGALRM). From
+# _signal: signal.py imports enum (~4 ms of every worker's start) for names that are ints.
+_setitimer = getattr(_signal, "setitimer", None)
+_ITIMER_REAL, _SIGALRM = getattr(_signal, "ITIMER_REAL", None), getattr(_signal, "SIGALRM", None)
 if _setitimer is None or _SIGALRM is None:
     _setitimer = None
-_SIGINT = signal.SIGINT
+_SIGINT = _signal.SIGINT
 _interrupt_main, _allocate_lock = _thread.interrupt_main, _thread.allocate_lock
 _start_thread = _thread.start_new_thread
 _process_time = time.process_time
@@ -476,6 +476,21 @@ class Worker:
         space[bare] = request["value"]
         return self._reply({"ok": True})
 
+    def op_name(self, request):
+        """The module's `__name__`, for a worker started ahead with another one (a pool
+        guesses its next submission): the grader sends it first, before any student code,
+        so the module is then as if the worker had been started with that name."""
+        name = request["name"]
+        if _type(name) is not _str:
+            raise TypeError("a module name is a str")
+        old = self.module.__name__
+        if old != "__main__":
+            _modules.pop(old, None)
+        self.namespace["__name__"] = name
+        if name != "__main__":
+            _modules[name] = self.module
+        return self._reply({"ok": True})
+
     def op_preload(self, request):
         """Import libraries before any student code runs (their first-use cost, such as
         matplotlib's font cache, must not come out of a cell's budget).
@@ -565,6 +580,7 @@ class Worker:
             "set": self.op_set,
             "helpers": self.op_helpers,
             "preload": self.op_preload,
+            "name": self.op_name,
         }
         while True:
             if self.helper_code:
@@ -755,6 +771,28 @@ def apply_own_limits():
             pass  # refused here (RLIMIT_AS on macOS): the others still apply
 
 
+class _FirstLineHolds:
+    """A warnings filter's message pattern matching as `re.compile(".*part.*", re.I)`
+    does (`.` stops at a newline), without `re`: `warnings.filterwarnings(message=...)`
+    imports it (~4 ms of every worker's start)."""
+
+    def __init__(self, part):
+        self.part = part.lower()
+
+    def match(self, message):
+        return self.part in message.split("\n", 1)[0].lower()
+
+
+def _ignore_warnings(message):
+    """`warnings.filterwarnings("ignore", message=...)` with a `message` that has a
+    `match` method (the C filter calls it as it would a compiled pattern's)."""
+    add = getattr(warnings, "_add_filter", None)
+    if add is None:  # another Python's warnings: the documented way, importing re
+        warnings.filterwarnings("ignore", message=".*%s.*" % message.part)
+    else:
+        add("ignore", message, Warning, None, 0, append=False)
+
+
 def prepare_interpreter():
     """Make the interpreter safe to hand to student code."""
     if sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
@@ -768,7 +806,7 @@ def prepare_interpreter():
     builtins.exit, builtins.quit = _Quitter("exit"), _Quitter("quit")  # type: ignore[assignment]
     builtins.input = _no_input
     os.environ.pop("MMG_SITE", None)
-    warnings.filterwarnings("ignore", message=".*non-interactive.*")
+    _ignore_warnings(_FirstLineHolds("non-interactive"))
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     sys.setrecursionlimit(3000)
 
