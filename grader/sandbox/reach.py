@@ -81,7 +81,10 @@ def hidden_folders() -> tuple[Path, ...]:
     base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
     for paths in (sysconfig.get_paths(), sysconfig.get_paths(vars=base)):
         folders.update(_real(paths[scheme]) for scheme in ("purelib", "platlib"))
-    return tuple(sorted(f for f in folders if f != Path("/")))
+    # Only folders that exist: one that does not has nothing to hide, and bubblewrap
+    # cannot make its mount point in a read-only bind (Debian's python3: the default
+    # scheme names /usr/lib/python3.X/site-packages, its packages are in dist-packages).
+    return tuple(sorted(f for f in folders if f != Path("/") and f.is_dir()))
 
 
 def _inside(path: Path | str, folder: Path | str) -> bool:
