@@ -51,7 +51,6 @@ _lw_monotonic = _lw_time.monotonic
 _lw_FunctionType = _lw_types.FunctionType
 _lw_BuiltinType = _lw_types.BuiltinFunctionType
 _lw_MethodDescriptorType = _lw_types.MethodDescriptorType
-_lw_CodeType = _lw_types.CodeType
 
 PURE_BUILTINS = (
     "abs", "all", "any", "ascii", "bin", "callable", "chr", "divmod", "format", "hex",
@@ -65,7 +64,6 @@ _PURE_FUNCTION_OBJECTS = [getattr(_lw_builtins, name) for name in PURE_BUILTINS]
 # The builtin types (int, list, range, zip, exceptions...): immutable objects, as values
 # only by identity. Their constructors are pure for plain data.
 _BUILTIN_TYPES = frozenset(id(value) for value in vars(_lw_builtins).values() if isinstance(value, type))
-_BUILTIN_TYPE_OBJECTS = [value for value in vars(_lw_builtins).values() if isinstance(value, type)]
 _PLAIN_ATOMS = frozenset((int, str, bytes, bool, type(None)))
 _PLAIN_METHOD_OWNERS = frozenset(
     (int, float, complex, str, bytes, bool, tuple, list, dict, set, frozenset, type(None))
@@ -107,8 +105,8 @@ class _GiveUp(Exception):
     """A value the detector cannot compare (a module, an instance, an iterator...)."""
 
 
-_ABSENT = ("<absent>",)
-_HOPELESS = ("<hopeless>",)
+_ABSENT = ("<absent>",)  # a name not bound (a value, and its own image)
+_HOPELESS = ("<hopeless>",)  # a loop head whose values cannot be imaged: not tried again
 
 
 class _Facts:
