@@ -17,6 +17,7 @@ import io
 import json
 import signal
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -44,8 +45,11 @@ def run(
     worker's `_run` runs a cell."""
     watch = module.LoopWatch()
 
-    def on_alarm(signum: int, frame: Any) -> None:
-        delay = watch.alarm(frame)
+    def on_alarm(signum: int, frame: Any) -> None:  # as worker_main's _on_alarm
+        try:
+            delay = watch.alarm(frame)
+        except RecursionError:
+            delay = 0.01 if time.monotonic() - watch.started < watch.budget - 0.01 else None
         if delay is not None:
             signal.setitimer(signal.ITIMER_REAL, delay)
             return

@@ -204,6 +204,14 @@ CASES: dict[str, tuple[str, str, int | None]] = {
         "d = {}\nn = 0\nwhile n < 600_000:\n    try:\n        d['k']\n    except KeyError:\n        n += 1\n",
         None,
     ),
+    "recursion_at_the_limit": (  # the detector's own calls must not raise RecursionError in it
+        "ends",
+        "def f(n):\n    return 0 if n == 0 else f(n - 1)\n"
+        "lo, hi = 1, 5000\nwhile lo < hi:\n    mid = (lo + hi + 1) // 2\n    try:\n        f(mid)\n"
+        "        lo = mid\n    except RecursionError:\n        hi = mid - 1\n"
+        "k = 0\nwhile k < 3000:\n    f(lo)\n    k += 1\n",
+        None,
+    ),
     "prints": ("silent", "while True:\n    print('.', end='')\n", None),
     "period_two": ("silent", "x = 0\nwhile True:\n    x = 1 - x\n", None),
     "keeps_counting": ("silent", "n = 0\nwhile True:\n    n += 1\n", None),

@@ -202,6 +202,18 @@ class _Window:
         return self.on_event
 
     def on_event(self, frame, event, arg):
+        try:
+            return self.follow(frame, event)
+        except RecursionError:
+            # Student code near the recursion limit: the calls made here must not raise
+            # in it (a trace function's own call does not count, the Python calls it
+            # makes do). The window ends with C calls only.
+            _lw_settrace(None)
+            _lw_setprofile(None)
+            self.watch.window = None
+            return None
+
+    def follow(self, frame, event):
         if event != "line":
             if event == "return" and id(frame) in self.frames:
                 for key in self.frames.pop(id(frame)):
@@ -219,8 +231,13 @@ class _Window:
         return self.on_event
 
     def on_profile(self, frame, event, arg):
-        if event == "c_call" and not _pure_call(arg):
-            self.tainted = len(self.log)
+        if event == "c_call":
+            try:
+                pure = _pure_call(arg)
+            except RecursionError:  # as in on_event: never raise in student code
+                pure = False
+            if not pure:
+                self.tainted = len(self.log)
 
     # -- the loop heads -----------------------------------------------------------------
     def visit(self, frame, facts):
@@ -445,6 +462,8 @@ class LoopWatch:
             pass
         try:
             facts = _analyse(code)
+        except RecursionError:
+            raise  # not the code's fault: analysed again at another depth
         except Exception:  # bytecode this version's dis cannot read: never a head
             facts = None
         self._facts[code] = facts
