@@ -89,13 +89,13 @@ def corpus(pattern: str) -> list[tuple[str, str]]:
     import random
 
     sys.path.insert(0, str(LOOPWATCH.parent.parent.parent))
-    from tools.loopcases import load_cases
+    from tools.loopcases import RECURSION_LIMIT, load_cases
 
     def no_input(prompt: str = "") -> str:
         raise EOFError("input()")
 
     builtins.input = no_input
-    sys.setrecursionlimit(3000)
+    sys.setrecursionlimit(RECURSION_LIMIT)
     module, wrong = load(), []
     expected = {"ends": "ends", "endless": "endless", "endless-silent": "timeout"}
     for case in load_cases():

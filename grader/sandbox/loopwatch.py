@@ -421,7 +421,7 @@ def _summary(pairs):
     for label, value in pairs:
         if len(texts) >= SUMMARY_NAMES:
             break
-        if value is _ABSENT or (type(value) not in _PLAIN_METHOD_OWNERS and type(value) is not float):
+        if value is _ABSENT or type(value) not in _PLAIN_METHOD_OWNERS:
             continue
         try:
             text = repr(value)
