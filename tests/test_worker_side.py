@@ -88,11 +88,19 @@ def test_memo_probe_counts_the_states_computed_twice(memoised, monkeypatch):
 
 
 # -- puissance4: counting a search's evaluations ------------------------------------------
-def _puissance4_side(student_source: str) -> dict:
+PLAIN = "def heuristique(jeu):\n    return 0\n"
+CLOSURE = (
+    "def _make():\n    zero = 0\n    def heuristique(jeu):\n        return zero\n    return heuristique\n"
+    "heuristique = _make()\n"
+)
+"""A heuristique with a free variable: its code cannot be swapped, the profiler counts."""
+
+
+def _puissance4_side(student_source: str, heuristique: str = PLAIN) -> dict:
     """The worker side as the worker defines it: its source run in a namespace of its
     own, beside a student module defined first (which may have tampered with modules)."""
     student: dict = {"__name__": "copie"}
-    exec(compile("def heuristique(jeu):\n    return 0\n" + student_source, "<copie>", "exec"), student)
+    exec(compile(heuristique + student_source, "<copie>", "exec"), student)
     helpers = {"student": student, "profiler": dict(PROFILER)}
     source = (ROOT / "exercises" / "puissance4" / "worker_side.py").read_text("utf-8")
     exec(compile(source, "<grader>", "exec"), helpers)
@@ -120,8 +128,11 @@ FAKE_LSPROF = (
 @pytest.mark.parametrize("name", sorted(SEARCHES))
 @pytest.mark.parametrize("fake", [False, True], ids=["c_profiler", "python_hook"])
 def test_puissance4_evaluations_are_counted_by_code_and_tampering_is_seen(name, fake, monkeypatch):
+    """The profiler path (a heuristique with a free variable): tampering with the
+    profile function is seen."""
     monkeypatch.delitem(sys.modules, "_lsprof", raising=False)  # restored after the test
-    side = _puissance4_side((FAKE_LSPROF if fake else "") + SEARCHES[name])
+    side = _puissance4_side((FAKE_LSPROF if fake else "") + SEARCHES[name], CLOSURE)
+    assert side["_swappable"](side["student"]["heuristique"]) is None
     assert (side["_c_profiler"]() is None) is fake  # a replaced _lsprof is not trusted
     result = side["evaluations"](side["student"]["s"], ["heuristique", "copie"], 5)
     assert sys.getprofile() is None  # the counter is gone, whatever the search did
@@ -129,3 +140,70 @@ def test_puissance4_evaluations_are_counted_by_code_and_tampering_is_seen(name, 
     assert result["tampered"] is not honest
     if honest:
         assert result["counts"] == {"heuristique": 5, "copie": 0}
+
+
+SWAPPED_SEARCHES = {
+    **SEARCHES,
+    "default_argument": "def s(n, h=heuristique):\n" + EVALUATE.replace("heuristique", "h"),
+    "in_a_dict": "T = {'h': heuristique}\ndef s(n):\n" + EVALUATE.replace("heuristique", "T['h']"),
+    "closure_over_it": "def mk(h):\n    def s(n):\n"
+    + EVALUATE.replace("    ", "        ").replace("heuristique", "h")
+    + "    return s\ns = mk(heuristique)\n",
+    "cached": "import functools\nheuristique = functools.lru_cache(maxsize=None)(heuristique)\n"
+    "def s(n):\n    for i in range(n):\n        heuristique(i)\n",
+    "wrapped": "import functools\n_inner = heuristique\n@functools.wraps(_inner)\n"
+    "def heuristique(jeu):\n    return _inner(jeu)\ndef s(n):\n" + EVALUATE,
+    "recursive": "def heuristique(jeu):\n    return 0 if jeu <= 0 else heuristique(jeu - 1)\n"
+    "def s(n):\n    heuristique(n - 1)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SWAPPED_SEARCHES))
+@pytest.mark.parametrize("fake", [False, True], ids=["genuine_lsprof", "fake_lsprof"])
+def test_puissance4_plain_functions_are_counted_by_swapped_code(name, fake, monkeypatch):
+    """A plain heuristique: its code is swapped for the search, so every call of the
+    function object counts under any name, whatever the search does to the profile
+    function (nothing is counted through it), and the function is as it was after."""
+    monkeypatch.delitem(sys.modules, "_lsprof", raising=False)
+    side = _puissance4_side((FAKE_LSPROF if fake else "") + SWAPPED_SEARCHES[name])
+    student = side["student"]
+    before = {key: value for key, value in student.items() if key != "__builtins__"}
+    target = side["_swappable"](student["heuristique"])
+    assert target is not None
+    code = target.__code__
+    result = side["evaluations"](student["s"], ["heuristique", "copie"], 5)
+    sys.setprofile(None)
+    sys.settrace(None)
+    assert result == {"counts": {"heuristique": 5, "copie": 0}, "tampered": False}
+    assert target.__code__ is code
+    assert {key: value for key, value in student.items() if key != "__builtins__"} == before
+
+
+def test_puissance4_swapped_code_comes_back_when_the_search_raises() -> None:
+    side = _puissance4_side("def s(n):\n" + EVALUATE + "    raise ValueError(n)\n")
+    heuristique = side["student"]["heuristique"]
+    code = heuristique.__code__
+    with pytest.raises(ValueError):
+        side["evaluations"](side["student"]["s"], ["heuristique"], 3)
+    assert heuristique.__code__ is code
+    assert not [key for key in side["student"] if key.startswith("\x00")]
+
+
+def test_puissance4_a_search_that_replaces_the_swapped_code_is_tampering() -> None:
+    side = _puissance4_side(
+        "def _quiet(jeu):\n    return 0\ndef s(n):\n    heuristique.__code__ = _quiet.__code__\n" + EVALUATE
+    )
+    result = side["evaluations"](side["student"]["s"], ["heuristique"], 4)
+    assert result == {"counts": {"heuristique": 0}, "tampered": True}
+
+
+def test_puissance4_two_names_of_one_code_are_counted_by_the_profiler() -> None:
+    """A function object copied with another's code: counted by code, as the profiler
+    does, not by function object."""
+    side = _puissance4_side(
+        "import types\ncopie = types.FunctionType(heuristique.__code__, globals())\n"
+        "def s(n):\n" + EVALUATE + EVALUATE.replace("heuristique", "copie")
+    )
+    result = side["evaluations"](side["student"]["s"], ["heuristique", "copie"], 2)
+    sys.setprofile(None)
+    assert result == {"counts": {"heuristique": 4, "copie": 0}, "tampered": False}
