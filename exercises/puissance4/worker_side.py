@@ -40,7 +40,7 @@ def _code_of(func):
     return None
 
 
-_FUNCTION = type(_code_of)
+_FUNCTION: type = type(_code_of)
 HIDDEN = "\x00counted %d"
 """The global through which a swapped code finds its counter: not an identifier, so no
 student code names it by accident."""
@@ -58,7 +58,7 @@ def _swappable(func):
     `def` without free variables, whose own `__code__` is what runs), else None."""
     for _ in range(5):
         if type(func) is _FUNCTION:
-            return func if func.__closure__ is None else None
+            return func if getattr(func, "__closure__", None) is None else None
         if getattr(func, "__code__", None) is not None:
             return None  # runs a code of its own, but is not a plain function
         func = getattr(func, "__wrapped__", None)
@@ -68,7 +68,7 @@ def _swappable(func):
 def _counting_code(slot):
     """A code object with no free variables that counts into, and then calls, the pair
     `[count, function]` held by the global named `slot` of the function it is given to."""
-    space = {}
+    space: dict = {}
     exec(compile(_COUNTING, "<grader>", "exec"), space)
     code = space["counting"].__code__
     return code.replace(co_names=tuple(slot if n == "COUNTER" else n for n in code.co_names))
