@@ -15,6 +15,7 @@ from .results import SubmissionResult
 from .runner import installed_exercises
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
+from .schedule import start_order
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
         initargs=(exercises,),
     )
     try:
-        futures = {pool.submit(_grade_forked, path, settings): path for path in files}
+        futures = {pool.submit(_grade_forked, path, settings): path for path in start_order(files)}
         # As they finish, so that the progress bar moves with the slow ones too.
         for future in as_completed(futures):
             try:
