@@ -530,6 +530,12 @@ class LoopWatch:
             _lw_setprofile(None)
         self.scopes.clear()
 
+    def hold(self):
+        """No window for the rest of this run: the grader's code in the worker is about to
+        count a search under a profile function, which a window would find in place (and
+        whose counter would record the detector's own `sys.getprofile` as the search's)."""
+        self.due = len(self.times)
+
     def disarm(self):
         """The run ended: no window, no alarm of ours until the next `arm`."""
         if self.window is not None:

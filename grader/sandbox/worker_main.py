@@ -52,7 +52,13 @@ _BaseException, _str, _type = BaseException, str, type
 _modules = sys.modules
 # Handed to the exercises' worker-side code, which counts evaluations with a profile
 # hook: bound before student code runs, which may replace sys.setprofile later.
-_PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}
+# `hold_watch`: no endless-loop window for the rest of the run (loopwatch.py `hold`).
+_PROFILER = {
+    "setprofile": sys.setprofile,
+    "getprofile": sys.getprofile,
+    "settrace": sys.settrace,
+    "hold_watch": _WATCH.hold,
+}
 # The builtins the grader's own code sees: a copy taken before student code runs (in the
 # sandbox this file's globals already hold wire.py's private snapshot).
 _HELPER_BUILTINS = dict(__builtins__ if isinstance(__builtins__, dict) else builtins.__dict__)
