@@ -231,7 +231,7 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
         jeu, (_, cell) = example
         return [ctx.ask("evaluer", ctx.as_student(jeu), alignment) for alignment in ref.Dalignements[cell]]
 
-    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12, calls=calls)
+    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12, calls=calls, reads_only=True)
 
     def structural_probe(case: tuple[tuple[Any, ...], dict[str, Any], int]) -> None:
         alignment, jeu, expected = case
@@ -242,8 +242,9 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
 
     ctx.each(
         structural_probe,
-        _each_alignment(),
+        _each_alignment.shared(),
         lambda case: [ctx.ask("evaluer", ctx.as_student(case[1]), list(case[0]))],
+        reads_only=True,
     )
 
 
@@ -303,8 +304,10 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         examples=30,
         explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins],
         calls=calls,
+        reads_only=True,
     )
-    ctx.each(probe, alignment_wins() + wrapped_rows(), calls)  # structural: after the random ones
+    structural = alignment_wins.shared() + wrapped_rows.shared()
+    ctx.each(probe, structural, calls, reads_only=True)  # after the random ones
 
 
 def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:
@@ -359,8 +362,8 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     def calls(jeu: dict[str, Any]) -> list[Call]:
         return [ctx.ask("heuristique", ctx.as_student(jeu))]
 
-    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls)
-    ctx.each(probe, heuristic_positions(), calls)  # structural: after the random ones
+    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls, reads_only=True)
+    ctx.each(probe, heuristic_positions.shared(), calls, reads_only=True)  # structural: after the random ones
 
 
 @once_per_process
