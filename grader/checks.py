@@ -300,11 +300,20 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
-def _same_call(planned: Call, made: Call) -> bool:
-    """`made` is the call planned (equal values; anything equality cannot decide, such as
-    NaN or a numpy array, counts as another call: it is then made on its own)."""
+def _same_call(
+    planned: Call, func: str, args: tuple[Any, ...], budget: float, keep_args: bool, count: tuple[str, ...]
+) -> bool:
+    """The call made (its fields, not built into a Call: this runs for every call) is
+    the call planned (equal values; anything equality cannot decide, such as NaN or a
+    numpy array, counts as another call: it is then made on its own)."""
     try:
-        return bool(planned == made)
+        return bool(
+            planned.func == func
+            and planned.args == args
+            and planned.budget == budget
+            and planned.keep_args == keep_args
+            and planned.count == count
+        )
     except (TypeError, ValueError):
         return False
 
@@ -320,8 +329,12 @@ class Prefetched:
         self.planned = planned
         self.stream = stream
 
-    def take(self, call: Call) -> CallResult | StudentFailure | None:
-        if self.planned and _same_call(self.planned[0], call):
+    def take(
+        self, func: str, args: tuple[Any, ...], budget: float, keep_args: bool, count: tuple[str, ...]
+    ) -> CallResult | StudentFailure | None:
+        """The outcome of the call `func(*args)` (with those settings) if it is the next
+        planned one, else None (the stream is then stopped)."""
+        if self.planned and _same_call(self.planned[0], func, args, budget, keep_args, count):
             self.planned.popleft()
             outcome = next(self.stream, None)
             if outcome is not None:
@@ -442,7 +455,7 @@ class CheckContext(Generic[State]):
         """Call the student; on failure raise CallFailed carrying the call as shown and
         `board` (reference data) drawn."""
         try:
-            outcome = self._ahead.take(Call(func, args, budget, keep_args, count)) if self._ahead else None
+            outcome = self._ahead.take(func, args, budget, keep_args, count) if self._ahead else None
             if outcome is None:
                 return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
             if isinstance(outcome, StudentFailure):
