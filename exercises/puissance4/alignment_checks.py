@@ -50,13 +50,11 @@ DIRECTIONS = {
 
 
 def _cells(alignment: Any) -> frozenset[Any] | None:
-    """An alignment as a set of 4 cells, or None if it is not 4 coordinate pairs."""
+    """An alignment as a set of 4 cells, or None if it is not 4 distinct coordinate pairs."""
     if not isinstance(alignment, (list, tuple)) or len(alignment) != 4:
         return None
-    cells = [as_cell(c) for c in alignment]
-    if any(c is None for c in cells) or len(set(cells)) != 4:
-        return None
-    return frozenset(cells)
+    cells = frozenset(map(as_cell, alignment))
+    return None if None in cells or len(cells) != 4 else cells
 
 
 def _direction(cells: frozenset[Any]) -> tuple[int, int]:
@@ -93,11 +91,21 @@ def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
     return list(value)
 
 
+def _student_cells(ctx: CheckContext[SubmissionState]) -> list[frozenset[Any] | None]:
+    """`_cells` of each of the student's alignments, worked out once for the 5 checks of Q9."""
+    student = _student_alignments(ctx)
+    key = ("cells", "Lalignements")
+    if key not in ctx.cache:
+        ctx.cache[key] = [_cells(a) for a in student]
+    cells: list[frozenset[Any] | None] = ctx.cache[key]
+    return cells
+
+
 def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[SubmissionState]], None]:
     fr_name, en_name, count = DIRECTIONS[direction]
 
     def check(ctx: CheckContext[SubmissionState]) -> None:
-        found = {_cells(a) for a in _student_alignments(ctx)}
+        found = set(_student_cells(ctx))
         missing = BY_DIRECTION[direction] - found
         if missing:
             example = sorted(sorted(a) for a in missing)[0]
@@ -118,7 +126,7 @@ def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[Submi
 
 def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
     student = _student_alignments(ctx)
-    cells = [_cells(a) for a in student]
+    cells = _student_cells(ctx)
     malformed = [a for a, c in zip(student, cells, strict=False) if c is None]
     if malformed:
         raise mismatch(
