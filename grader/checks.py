@@ -300,11 +300,20 @@ class StudentView:
         self.define_helpers(inspect.getsource(module))
 
 
-def _same_call(planned: Call, made: Call) -> bool:
-    """`made` is the call planned (equal values; anything equality cannot decide, such as
-    NaN or a numpy array, counts as another call: it is then made on its own)."""
+def _same_call(
+    planned: Call, func: str, args: tuple[Any, ...], budget: float, keep_args: bool, count: tuple[str, ...]
+) -> bool:
+    """The call made (its fields, not built into a Call: this runs for every call) is
+    the call planned (equal values; anything equality cannot decide, such as NaN or a
+    numpy array, counts as another call: it is then made on its own)."""
     try:
-        return bool(planned == made)
+        return bool(
+            planned.func == func
+            and planned.args == args
+            and planned.budget == budget
+            and planned.keep_args == keep_args
+            and planned.count == count
+        )
     except (TypeError, ValueError):
         return False
 
@@ -320,8 +329,12 @@ class Prefetched:
         self.planned = planned
         self.stream = stream
 
-    def take(self, call: Call) -> CallResult | StudentFailure | None:
-        if self.planned and _same_call(self.planned[0], call):
+    def take(
+        self, func: str, args: tuple[Any, ...], budget: float, keep_args: bool, count: tuple[str, ...]
+    ) -> CallResult | StudentFailure | None:
+        """The outcome of the call `func(*args)` (with those settings) if it is the next
+        planned one, else None (the stream is then stopped)."""
+        if self.planned and _same_call(self.planned[0], func, args, budget, keep_args, count):
             self.planned.popleft()
             outcome = next(self.stream, None)
             if outcome is not None:
@@ -403,6 +416,11 @@ class CheckContext(Generic[State]):
     """Functions of the questions graded before this one and not passed -> their question."""
     _ahead: Prefetched | None = field(default=None, repr=False)
     """Calls sent ahead (`prefetched`): `call` takes their outcomes while they match."""
+    _converted: dict[int, tuple[Any, deque[Any]]] | None = field(default=None, repr=False)
+    """While a read-only plan is built or probed (`_planned`): board id -> (the board,
+    kept so that its id names it alone; the conversions the plan made of it, not yet
+    handed to the probe). None outside."""
+    _planning: bool = field(default=False, repr=False)
 
     def failing_helpers(self, func: str) -> list[str]:
         """The functions `func` calls, directly or through others, whose question came
@@ -419,7 +437,24 @@ class CheckContext(Generic[State]):
         return sorted(f"{name} ({self.failing[name]})" for name in seen if name in self.failing)
 
     def as_student(self, board: Any) -> Any:
-        """A reference board in the submission's own representation."""
+        """A reference board in the submission's own representation.
+
+        Probing a read-only plan (`for_all`, `each`), the conversion the plan made of this
+        very board object for the same call: its Call then holds the objects the planned
+        one holds, so telling them equal costs nothing, and each board is converted once
+        per call instead of twice. Each conversion still serves one call only."""
+        converted = self._converted
+        if converted is not None:
+            known = converted.get(id(board))
+            if self._planning:
+                student = self.to_student(self.state, board)
+                if known is None:
+                    converted[id(board)] = (board, deque([student]))
+                else:
+                    known[1].append(student)
+                return student
+            if known is not None and known[1]:
+                return known[1].popleft()
         return self.to_student(self.state, board)
 
     def drawn(self, board: Any) -> str:
@@ -444,7 +479,7 @@ class CheckContext(Generic[State]):
         """Call the student; on failure raise CallFailed carrying the call as shown and
         `board` (reference data) drawn."""
         try:
-            outcome = self._ahead.take(Call(func, args, budget, keep_args, count)) if self._ahead else None
+            outcome = self._ahead.take(func, args, budget, keep_args, count) if self._ahead else None
             if outcome is None:
                 return self.student.call(func, *args, budget=budget, keep_args=keep_args, count=count)
             if isinstance(outcome, StudentFailure):
@@ -480,13 +515,39 @@ class CheckContext(Generic[State]):
                 ahead.close()
 
     def each(
-        self, probe: Callable[[Any], None], examples: Iterable[Any], calls: Callable[[Any], list[Call]]
+        self,
+        probe: Callable[[Any], None],
+        examples: Iterable[Any],
+        calls: Callable[[Any], list[Call]],
+        reads_only: bool = False,
     ) -> None:
-        """`probe` on each example in turn, the calls `calls(example)` gives sent ahead."""
+        """`probe` on each example in turn, the calls `calls(example)` gives sent ahead
+        (`reads_only`: see `for_all`)."""
         examples = list(examples)
-        with self.prefetched(c for example in examples for c in calls(example)):
+        with self._planned(examples, calls, reads_only):
             for example in examples:
                 probe(example)
+
+    @contextlib.contextmanager
+    def _planned(
+        self, examples: list[Any], calls: Callable[[Any], list[Call]] | None, reads_only: bool
+    ) -> Iterator[None]:
+        """Inside, the calls `calls` gives for `examples`, in order, sent ahead
+        (`prefetched`). With `reads_only`, the boards the plan converted are handed to
+        the probe's `as_student` (see `for_all`)."""
+        if calls is None or self._converted is not None:  # no plan, or inside one already
+            with self.prefetched([c for example in examples for c in calls(example)] if calls else []):
+                yield
+            return
+        if reads_only:
+            self._converted, self._planning = {}, True
+        try:
+            plan = [c for example in examples for c in calls(example)]
+            self._planning = False
+            with self.prefetched(plan):
+                yield
+        finally:
+            self._converted, self._planning = None, False
 
     def value(self, *args: Any, **kwargs: Any) -> Any:
         return self.call(*args, **kwargs).value
@@ -500,6 +561,7 @@ class CheckContext(Generic[State]):
         explicit: Iterable[Any] = (),
         shrink_probes: int | None = None,
         calls: Callable[[Any], list[Call]] | None = None,
+        reads_only: bool = False,
     ) -> None:
         """Run `probe` on explicit examples, then on the examples of `examples_of`.
 
@@ -517,6 +579,12 @@ class CheckContext(Generic[State]):
 
         `calls(example)`, when given, lists the calls `probe(example)` makes, in order:
         they are sent ahead (`prefetched`), for the explicit, shipped and ladder examples.
+
+        `reads_only`: `probe` and `calls` never change an example nor anything in it (they
+        read it, convert its boards, show it). The shipped and ladder examples are then
+        probed as they are, not copies (kept for every submission of the process: a change
+        would reach the next one's), and each board `calls` converted is the one the
+        probe's `as_student` gets for that board: converted once per call, not twice.
         """
         explicit = list(explicit)
         count = max(1, round(examples * self.examples_scale))
@@ -524,14 +592,14 @@ class CheckContext(Generic[State]):
         measure = self.size
         if measure is not None and draws.RECORDING is not None:  # the generator: every ladder drawn
             draws.ladder(examples_of, count, self.check_name, measure)
-        plan = [c for example in [*explicit, *drawn] for c in calls(example)] if calls else []
         first: Exception | None = None
-        with self.prefetched(plan):
+        copied = _as_it_is if reads_only else fresh
+        with self._planned([*explicit, *drawn], calls, reads_only):
             for example in explicit:
                 probe(example)
             for example in drawn:
                 try:
-                    probe(fresh(example))
+                    probe(copied(example))
                 except Mismatch as exc:
                     first = exc
                     break
@@ -543,7 +611,7 @@ class CheckContext(Generic[State]):
         if first is None:
             if measure is not None and draws.PROBE_LADDERS:  # the generator grading a reference:
                 ladder = draws.ladder(examples_of, count, self.check_name, measure)  # its values recorded
-                self._climb(probe, ladder, calls, record=True)
+                self._climb(probe, ladder, calls, reads_only, record=True)
             return
         ladder = draws.ladder(examples_of, count, self.check_name, measure) if measure is not None else []
         if measure is not None and ladder:
@@ -551,7 +619,7 @@ class CheckContext(Generic[State]):
             smaller = list(itertools.takewhile(lambda rung: measure(rung) < size, ladder))
             if not smaller:  # as small as anything drawn to make the ladder: shown as it is
                 raise first
-            found = self._climb(probe, smaller, calls)
+            found = self._climb(probe, smaller, calls, reads_only)
             if found is not None:
                 raise found
             if size[0] - measure(ladder[0])[0] <= NEAR_BOTTOM:
@@ -565,6 +633,7 @@ class CheckContext(Generic[State]):
         probe: Callable[[Any], None],
         rungs: list[Any],
         calls: Callable[[Any], list[Call]] | None,
+        reads_only: bool,
         record: bool = False,
     ) -> Exception | None:
         """The failure of the first of `rungs` that fails (their calls sent ahead), or None.
@@ -572,11 +641,11 @@ class CheckContext(Generic[State]):
         A timeout or a crash is that rung's failure, as in `_shrink`: kept, not paid again.
         With `record` (the generator grading a reference), a failure is raised: the
         reference must pass its own ladders."""
-        plan = [c for rung in rungs for c in calls(rung)] if calls else []
-        with self.prefetched(plan):
+        copied = _as_it_is if reads_only else fresh
+        with self._planned(rungs, calls, reads_only):
             for rung in rungs:
                 try:
-                    probe(fresh(rung))
+                    probe(copied(rung))
                 except (Mismatch, CallFailed) as exc:
                     if record:
                         raise
@@ -627,6 +696,10 @@ class CheckContext(Generic[State]):
             if not failures:
                 raise first from None
         raise failures[-1]
+
+
+def _as_it_is(example: Any) -> Any:
+    return example
 
 
 class _Enough(BaseException):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -120,22 +120,45 @@ def _thaw(node: Any) -> Any:
     return node  # an atom, a tuple of atoms, a frozenset
 
 
-def once_per_process(func: Callable[P, R]) -> Callable[P, R]:
+class OncePerProcess(Generic[P, R]):
     """`func` (a pure function of the reference and its hashable arguments) computed
     once per process for each arguments, kept frozen; every call returns a fresh copy
     of the result (as `fresh` would make it), which the caller may change at will.
     Never for anything that depends on a submission."""
 
-    @functools.cache
-    def memo(*args: Any, **kwargs: Any) -> Any:
-        return _freeze(func(*args, **kwargs))
+    def __init__(self, func: Callable[P, R]):
+        functools.update_wrapper(self, func)
+        self._func = func
+        self._frozen: dict[Any, Any] = {}
+        self._shared: dict[Any, Any] = {}
 
-    frozen: Callable[..., Any] = memo  # its arguments must be hashable: a TypeError if not
+    def _key(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        return (args, tuple(sorted(kwargs.items()))) if kwargs else args  # hashable: a TypeError if not
 
-    @functools.wraps(func)
-    def copied(*args: P.args, **kwargs: P.kwargs) -> R:
-        result: R = _thaw(frozen(*args, **kwargs))
+    def _node(self, key: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if key not in self._frozen:
+            self._frozen[key] = _freeze(self._func(*args, **kwargs))
+        return self._frozen[key]
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        result: R = _thaw(self._node(self._key(args, kwargs), args, kwargs))
         return result
 
-    copied.cache_clear = memo.cache_clear  # type: ignore[attr-defined]
-    return copied
+    def shared(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """The result itself, one copy for the whole process: for a caller that never
+        changes it nor anything in it (a read-only probe, see `CheckContext.for_all`),
+        which then does not pay a copy per submission."""
+        key = self._key(args, kwargs)
+        if key not in self._shared:
+            self._shared[key] = _thaw(self._node(key, args, kwargs))
+        result: R = self._shared[key]
+        return result
+
+    def cache_clear(self) -> None:
+        self._frozen.clear()
+        self._shared.clear()
+
+
+def once_per_process(func: Callable[P, R]) -> OncePerProcess[P, R]:
+    """`OncePerProcess(func)`, as a decorator."""
+    return OncePerProcess(func)

@@ -5,6 +5,7 @@ reference values of puissance4 are the reference's for the board asked about."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from grader.kit import draw
 from grader.sandbox.wire import Ref, request_text
 from reference import puissance4 as ref
 
+ROOT = Path(__file__).resolve().parent.parent
 NESTED = [
     {"nbcoups": 3, "hauteurs": [1, 2, 0], "plateau": [[0, 1], [2, 0]]},
     ({"a": [1, {2, 3}]}, (4, [5, 6]), (7, 8), frozenset({9})),
@@ -81,6 +83,9 @@ def test_once_per_process_computes_once_and_hands_out_copies():
     assert build(2) == NESTED + [2]
     assert runs == [1, 2]
     assert type(second[1][1]) is tuple and type(second[1][3]) is frozenset and type(second[0]) is dict
+    # `shared`: one value for the process (for read-only callers), equal to the copies
+    assert build.shared(1) is build.shared(1) and build.shared(1) == build(1) == NESTED + [1]
+    assert build(1) is not build.shared(1) and runs == [1, 2]
 
 
 STRUCTURAL = {
@@ -198,3 +203,53 @@ def test_for_all_probes_copies_of_the_shipped_examples_and_ladder(monkeypatch):
     assert seen[:count] == pristine and len(seen) > count  # rungs probed too
     assert drawn_examples(spec, count, check) == pristine
     assert draws.ladder(spec, count, check, positions.example_size) == rungs
+
+
+READ_ONLY_BUGS = {
+    "none": ("", ""),
+    "teste_gagnante": (
+        "    return any(evaluer(jeu, a) == joueur for a in Dalignements[tuple(coords)])",
+        "    jeu['plateau'][0][0] = 9\n"
+        "    return any(evaluer(jeu, a) == joueur for a in Dalignements[tuple(coords)][1:])",
+    ),
+    "heuristique": ("    joueur = gagnant(jeu)\n", "    joueur = gagnant(jeu)\n    jeu['plateau'].pop()\n"),
+    "maximin": ("def maximin(jeu, n):\n", "def maximin(jeu, n):\n    jeu['hauteurs'][0] = 7\n"),
+}
+
+
+@pytest.mark.parametrize("bug", list(READ_ONLY_BUGS))
+def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
+    # The checks declared read-only (`reads_only=True`) probe the shared structural
+    # positions and the shipped examples themselves, not copies: after grading (a
+    # submission changing its arguments included), they are what the next one gets.
+    from fake_session import FakeSession
+
+    from exercises import EXERCISES
+    from grader.checks import StudentView, grade_exercise
+
+    line, wrong = READ_ONLY_BUGS[bug]
+    source = (ROOT / "reference" / "puissance4.py").read_text("utf-8")
+    assert source.count(line) == 1 or not line
+    source = source.replace(line, wrong) if line else source
+    none: dict[str, Any] = {}
+    builders = [
+        (positions.alignment_wins, (), none),
+        (positions.wrapped_rows, (), none),
+        (positions.column_games, (), none),
+        (positions.top_row_moves, (), none),
+        (alignment_checks._each_alignment, (), none),
+        (alignment_checks.heuristic_positions, (), none),
+        *[(search_checks.structural_searches, (player,), none) for player in (1, 2)],  # as the checks ask
+        *[(search_checks.structural_searches, (player,), {"full_board": True}) for player in (1, 2)],
+    ]
+    shared = [(build, args, kwargs, build.shared(*args, **kwargs)) for build, args, kwargs in builders]
+    session = FakeSession(source, "copie")
+    _, results = grade_exercise(EXERCISES["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    assert all(q.status.value in ("passed", "manual") for q in results) == (bug == "none")
+    # The checks used no shared value but these (a new one would go unchecked here).
+    assert sum(len(build._shared) for build in {b for b, _, _ in builders}) == len(builders)
+    for build, args, kwargs, value in shared:  # built again from the reference, not through the cache
+        assert value is build.shared(*args, **kwargs) and value == build.__wrapped__(*args, **kwargs), build
+    for name, examples in draws._DRAWN.items():
+        if name in draws._DRAWN_TEXTS:  # shipped: as the file has them
+            assert [draws.example_text(e) for e in examples] == draws._DRAWN_TEXTS[name][1], name

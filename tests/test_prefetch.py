@@ -171,3 +171,65 @@ def test_a_call_equality_cannot_confirm_is_made_on_its_own():
         assert ctx.value("f", 2) == 4
     assert session.streams == []  # the stream was closed before it sent anything
     assert len(session.get("seen")) == 2  # each call made once: the stream gave nothing
+
+
+class Recording(FakeSession):
+    """A FakeSession noting each call it makes (function, arguments as sent, seed) and
+    the identity of each board of each stream (held by the plan while the stream lasts)."""
+
+    def __init__(self, source: str, module_name: str = "copie"):
+        super().__init__(source, module_name)
+        self.made: list[tuple[str, str, int]] = []
+        self.stream_boards: list[list[int]] = []
+
+    def call(self, func, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.made.append((func, repr(args), self.seed + 1))
+        return super().call(func, *args, **kwargs)
+
+    def call_many(self, calls):  # type: ignore[no-untyped-def]
+        self.stream_boards.append([id(a) for c in calls for a in c.args if isinstance(a, dict)])
+        return super().call_many(calls)
+
+
+def _as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`for_all` and `each` as before read-only plans: every probe on copies, every
+    board converted by the plan and again by the probe."""
+    for_all, each = CheckContext.for_all, CheckContext.each
+    monkeypatch.setattr(
+        CheckContext, "for_all", lambda self, *a, reads_only=False, **k: for_all(self, *a, **k)
+    )
+    monkeypatch.setattr(CheckContext, "each", lambda self, *a, reads_only=False, **k: each(self, *a, **k))
+
+
+@pytest.mark.parametrize("bug", list(BUGS))
+def test_read_only_plans_make_the_same_calls_converting_each_board_once_per_call(bug, monkeypatch):
+    line, wrong = BUGS[bug]
+    source = REFERENCE.replace(line, wrong) if line else REFERENCE
+    questions = ("Q4", "Q5", "Q6", "Q11", "Q12", "Q14", "Q15")
+    exercise = EXERCISES["puissance4"]
+    exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in questions))
+    conversions = []
+    outcomes = []
+    for before in (False, True):
+        with monkeypatch.context() as patch:
+            if before:
+                _as_it_was(patch)
+            converted = [0]
+            to_student = exercise.to_student
+
+            def counting(state, board, to_student=to_student, converted=converted):  # type: ignore[no-untyped-def]
+                converted[0] += 1
+                return to_student(state, board)
+
+            session = Recording(source)
+            view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
+            _, results = grade_exercise(replace(exercise, to_student=counting), view)
+        outcomes.append((results, session.made, session.seed))
+        conversions.append((converted[0], len(session.made)))
+        for boards in session.stream_boards:  # each call is sent its own board, as before
+            assert len(boards) == len(set(boards))
+    assert outcomes[0] == outcomes[1]  # grades, evidence, each call with its arguments and seed
+    (now, calls), (before, _) = conversions
+    assert now < before
+    if bug == "none":  # every plan probed to its end: converted twice per call before, now once
+        assert before > 1.8 * calls and now < 1.2 * calls

@@ -50,13 +50,11 @@ DIRECTIONS = {
 
 
 def _cells(alignment: Any) -> frozenset[Any] | None:
-    """An alignment as a set of 4 cells, or None if it is not 4 coordinate pairs."""
+    """An alignment as a set of 4 cells, or None if it is not 4 distinct coordinate pairs."""
     if not isinstance(alignment, (list, tuple)) or len(alignment) != 4:
         return None
-    cells = [as_cell(c) for c in alignment]
-    if any(c is None for c in cells) or len(set(cells)) != 4:
-        return None
-    return frozenset(cells)
+    cells = frozenset(map(as_cell, alignment))
+    return None if None in cells or len(cells) != 4 else cells
 
 
 def _direction(cells: frozenset[Any]) -> tuple[int, int]:
@@ -93,11 +91,21 @@ def _student_alignments(ctx: CheckContext[SubmissionState]) -> list[Any]:
     return list(value)
 
 
+def _student_cells(ctx: CheckContext[SubmissionState]) -> list[frozenset[Any] | None]:
+    """`_cells` of each of the student's alignments, worked out once for the 5 checks of Q9."""
+    student = _student_alignments(ctx)
+    key = ("cells", "Lalignements")
+    if key not in ctx.cache:
+        ctx.cache[key] = [_cells(a) for a in student]
+    cells: list[frozenset[Any] | None] = ctx.cache[key]
+    return cells
+
+
 def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[SubmissionState]], None]:
     fr_name, en_name, count = DIRECTIONS[direction]
 
     def check(ctx: CheckContext[SubmissionState]) -> None:
-        found = {_cells(a) for a in _student_alignments(ctx)}
+        found = set(_student_cells(ctx))
         missing = BY_DIRECTION[direction] - found
         if missing:
             example = sorted(sorted(a) for a in missing)[0]
@@ -118,7 +126,7 @@ def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[Submi
 
 def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
     student = _student_alignments(ctx)
-    cells = [_cells(a) for a in student]
+    cells = _student_cells(ctx)
     malformed = [a for a, c in zip(student, cells, strict=False) if c is None]
     if malformed:
         raise mismatch(
@@ -231,7 +239,7 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
         jeu, (_, cell) = example
         return [ctx.ask("evaluer", ctx.as_student(jeu), alignment) for alignment in ref.Dalignements[cell]]
 
-    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12, calls=calls)
+    ctx.for_all(draw(games_with_last, min_moves=4), probe, examples=12, calls=calls, reads_only=True)
 
     def structural_probe(case: tuple[tuple[Any, ...], dict[str, Any], int]) -> None:
         alignment, jeu, expected = case
@@ -242,8 +250,9 @@ def q11_random(ctx: CheckContext[SubmissionState]) -> None:
 
     ctx.each(
         structural_probe,
-        _each_alignment(),
+        _each_alignment.shared(),
         lambda case: [ctx.ask("evaluer", ctx.as_student(case[1]), list(case[0]))],
+        reads_only=True,
     )
 
 
@@ -303,8 +312,10 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         examples=30,
         explicit=[(w, (ref.gagnant(w), _last_cell(w))) for w in wins],
         calls=calls,
+        reads_only=True,
     )
-    ctx.each(probe, alignment_wins() + wrapped_rows(), calls)  # structural: after the random ones
+    structural = alignment_wins.shared() + wrapped_rows.shared()
+    ctx.each(probe, structural, calls, reads_only=True)  # after the random ones
 
 
 def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:
@@ -359,8 +370,8 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
     def calls(jeu: dict[str, Any]) -> list[Call]:
         return [ctx.ask("heuristique", ctx.as_student(jeu))]
 
-    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls)
-    ctx.each(probe, heuristic_positions(), calls)  # structural: after the random ones
+    ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls, reads_only=True)
+    ctx.each(probe, heuristic_positions.shared(), calls, reads_only=True)  # structural: after the random ones
 
 
 @once_per_process

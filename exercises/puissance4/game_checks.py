@@ -115,8 +115,10 @@ def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
         return [ctx.ask("prochain_joueur", ctx.as_student(jeu))]
 
     explicit = [ref.init(), ref.jeu1()]
-    ctx.for_all(draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=explicit, calls=calls)
-    ctx.each(probe, column_games(), calls)  # structural
+    ctx.for_all(
+        draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=explicit, calls=calls, reads_only=True
+    )
+    ctx.each(probe, column_games.shared(), calls, reads_only=True)  # structural
 
 
 def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict[str, Any]) -> None:
@@ -155,8 +157,11 @@ def q5_random(ctx: CheckContext[SubmissionState]) -> None:
         examples=20,
         explicit=[ref.initialiser_jeu([0] * 6), full],
         calls=calls,
+        reads_only=True,
     )
-    ctx.each(lambda jeu: _check_columns(ctx, jeu), column_games(), calls)  # structural
+    ctx.each(
+        lambda jeu: _check_columns(ctx, jeu), column_games.shared(), calls, reads_only=True
+    )  # structural
 
 
 # -- Q6 jouer_colonne ------------------------------------------------------------
@@ -216,8 +221,8 @@ def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
             )
 
     calls = partial(_play_calls, ctx)
-    ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES, calls=calls)
-    ctx.each(probe, top_row_moves(), calls)  # structural
+    ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES, calls=calls, reads_only=True)
+    ctx.each(probe, top_row_moves.shared(), calls, reads_only=True)  # structural
 
 
 def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
@@ -228,8 +233,8 @@ def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
             raise mismatch(call, coords, result.value, jeu)
 
     calls = partial(_play_calls, ctx)
-    ctx.for_all(draw(_playable_moves), probe, examples=10, explicit=EDGE_MOVES, calls=calls)
-    ctx.each(probe, top_row_moves(), calls)  # structural
+    ctx.for_all(draw(_playable_moves), probe, examples=10, explicit=EDGE_MOVES, calls=calls, reads_only=True)
+    ctx.each(probe, top_row_moves.shared(), calls, reads_only=True)  # structural
 
 
 def _expect_assertion(

@@ -208,6 +208,7 @@ def random_games(
         explicit=_own_games(ctx, player),
         shrink_probes=SEARCH_SHRINK_PROBES,
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
+        reads_only=True,
     )
 
 
@@ -223,7 +224,7 @@ def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionS
             return [ctx.ask(func, ctx.as_student(jeu), n, budget=SEARCH_BUDGET)]
 
         random_games(ctx, player, probe, examples=12, calls=calls)
-        ctx.each(probe, structural_searches(player), calls)  # structural: after the random ones
+        ctx.each(probe, structural_searches.shared(player), calls, reads_only=True)  # after the random ones
 
     return check
 
@@ -327,7 +328,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
 
         ctx.check_name = f"q17_random_{player}"
         random_games(ctx, player, probe, examples=8)
-        structural(probe, structural_searches(player, full_board=True))
+        structural(probe, structural_searches.shared(player, full_board=True))
 
 
 def _windows(value: float) -> st.SearchStrategy:
@@ -390,7 +391,9 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 "and the bound it passed)",
             )
 
-    ctx.for_all(draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES)
+    ctx.for_all(
+        draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES, reads_only=True
+    )
 
 
 def _windowed_games() -> st.SearchStrategy:
