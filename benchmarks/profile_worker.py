@@ -9,7 +9,8 @@ time the worker's own methods (receive, send, reply building, the set-up around
 student code, helpers made afresh) with `time.process_time`, and
 `WorkerProcess.close` waits for the worker to exit so it can write its figures into a
 folder of this run. The engine's files are never edited. Also counted, grader side:
-the bytes sent each way and the CPU of `wire.encode` / `wire.decode` in this process.
+the bytes sent each way and the CPU of `wire.encode`, `wire.request_bytes` (requests)
+and `wire.decode` in this process.
 
 With --cprofile N, each worker also runs its serving loop under cProfile (CPU clock)
 and the top N functions of all workers together are printed (proportions only: the
@@ -142,9 +143,8 @@ def instrument(folder: str, profile: bool) -> tuple[dict, list]:
     def close(self):
         # The engine kills at once; here the worker gets to write its figures first.
         if self.to_worker >= 0 and self.alive:
-            data = wire.encode({"op": "shutdown"})[0].encode()
             with contextlib.suppress(OSError):
-                os.write(self.to_worker, len(data).to_bytes(4, "big") + data)
+                os.write(self.to_worker, process.SHUTDOWN)
             with contextlib.suppress(Exception):
                 self.popen.wait(timeout=5)
         original_close(self)
@@ -153,7 +153,7 @@ def instrument(folder: str, profile: bool) -> tuple[dict, list]:
     undo.append((process.WorkerProcess, "close", original_close))
 
     grader: dict = defaultdict(float)
-    for name in ("encode", "decode"):
+    for name in ("encode", "request_bytes", "decode"):
         original = getattr(wire, name)
 
         def timed(*args, __f=original, __name=name, **kwargs):
@@ -222,7 +222,7 @@ def report(folder: Path, grader: dict, grader_cpu: float, count: int) -> None:
     print(f"  bytes grader -> worker {int(total['received']):,}; worker -> grader {int(total['sent']):,}")
     print(
         f"  grader process CPU {grader_cpu:.3f} s; wire.encode {grader['encode']:.3f} s, "
-        f"wire.decode {grader['decode']:.3f} s"
+        f"wire.request_bytes {grader['request_bytes']:.3f} s, wire.decode {grader['decode']:.3f} s"
     )
     print(
         f"  worker CPU: start {total['start (until serving)']:.3f} s; serving {total['serving']:.3f} s, "

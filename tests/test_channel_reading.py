@@ -1,5 +1,6 @@
 """The grader's reading of reply frames: several frames from one read, each still checked."""
 
+import marshal
 import os
 import struct
 
@@ -65,3 +66,15 @@ def test_a_forged_frame_behind_good_ones_in_the_same_read_is_refused(channel):
         worker.stream_reply(5, 5)
     assert raised.value.cause is Crash.CHANNEL
     assert worker.from_worker == -1 and not worker._pending  # killed: nothing kept
+
+
+@pytest.mark.parametrize("marked", [b"", wire.MARSHALLED])
+def test_a_reply_in_marshal_is_a_forged_frame(channel, marked):
+    """Requests may be marshalled, replies never: the grader does not read marshal (its
+    reader is not safe against hostile bytes), so such a frame breaks the channel."""
+    worker, write_end = channel
+    data = marked + marshal.dumps({"seq": 4, "ok": True, "value": 1}, 2)
+    os.write(write_end, struct.pack(">I", len(data)) + data)
+    with pytest.raises(WorkerDied) as raised:
+        worker.stream_reply(4, 5)
+    assert raised.value.cause is Crash.CHANNEL

@@ -91,10 +91,11 @@ def test_calls_naming_a_worker_object_are_made_one_by_one_each_when_taken(monkey
         next(session.call_many([Call("apply", ({"plateau": [[0, 1], [2]]},)), Call("apply", (1,))]))
 
 
-def test_a_stream_request_is_written_as_before_with_its_token_in_front():
-    """`request_text` writes what `wire.encode` wrote for the request, whether its boards
-    were built here or decoded from a worker's reply; `open_stream` sends it with the
-    token, which the worker reads as the same request."""
+def test_a_stream_request_is_sent_with_its_token_in_front():
+    """`request_bytes` writes the request, whether its boards were built here or decoded
+    from a worker's reply (marshalled, or as `wire.encode` wrote it when it holds a
+    `Ref`); `open_stream` sends it with the token, which the worker reads as the same
+    request."""
     built = {"nbcoups": 2, "hauteurs": [1, 1, 0], "plateau": [[0, 0, 0], [1, 2, 0]]}
     replied = wire.decode(wire.Encoder().encode({"nbcoups": 1, "plateau": [[0] * 7] * 6}))
     calls = [
@@ -102,16 +103,19 @@ def test_a_stream_request_is_written_as_before_with_its_token_in_front():
         Call("f", (replied, 2.5, {1: (2,)}, {3}, float("inf"), "x")),
         Call("f", ([built, built], None)),
     ]
-    message = _stream_request(calls, 4)
-    text, holds_ref = wire.request_text(message)
-    assert text == wire.encode(message, track=False)[0] and not holds_ref
-    process = object.__new__(WorkerProcess)
-    sent: list[bytes] = []
-    process._send = lambda data, end, deadline: sent.append(data)  # type: ignore[method-assign]
-    token = process.open_stream(text, 5)
-    (size,) = struct.unpack(">I", sent[0][:4])
-    assert size == len(sent[0]) - 4
     worker = Worker(-1, -1, "__main__")
-    assert worker.decode(sent[0][4:].decode()) == worker.decode(
-        wire.encode(dict(message, seq=token), track=False)[0]
-    )
+    worker.namespace["h"] = len
+    for extra, marshalled in (((), True), ((Ref("h"),), False)):
+        message = _stream_request([*calls, Call("f", extra)], 4)
+        data, holds_ref = wire.request_bytes(message)
+        assert (data[:1] == wire.MARSHALLED) is marshalled and holds_ref is not marshalled
+        if not marshalled:
+            assert data == wire.encode(message, track=False)[0].encode()
+        process = object.__new__(WorkerProcess)
+        sent: list[bytes] = []
+        process._send = lambda data, end, deadline, sent=sent: sent.append(data)  # type: ignore[method-assign]
+        token = process.open_stream(data, 5)
+        (size,) = struct.unpack(">I", sent[0][:4])
+        assert size == len(sent[0]) - 4
+        received = wire.read_request(sent[0][4:], worker.decode)
+        assert received == worker.decode(wire.encode(dict(message, seq=token), track=False)[0])

@@ -366,3 +366,102 @@ def test_the_non_interactive_warning_is_ignored_as_the_pattern_would(session):
         assert run(session, f"import warnings\nwarnings.warn({message!r}, UserWarning)\n", index).ok
         printed = "".join(session.printed)[before:]
         assert (message.splitlines()[0] in printed) is (pattern.match(message) is None), message
+
+
+DESCRIBE = '''
+def describe(x):
+    """x's types and values all the way down, written in the worker (the reply's own
+    codec cannot hide a type: everything here is a list of strs)."""
+    t = type(x).__name__
+    if type(x) in (list, tuple):
+        return [t, [describe(i) for i in x]]
+    if type(x) is dict:
+        return [t, [[describe(k), describe(v)] for k, v in x.items()]]
+    if type(x) in (set, frozenset):
+        return [t, sorted(repr(describe(i)) for i in x)]
+    return [t, repr(x)]
+def pair(a, b):
+    return [a is b, a == b]
+'''
+
+
+def describe(x):
+    """The same description, made here of what the grader sent."""
+    namespace: dict[str, object] = {}
+    exec(DESCRIBE, namespace)
+    return namespace["describe"](x)  # type: ignore[operator]
+
+
+SENT_TO_WORKER = [
+    0,
+    2**70,
+    True,
+    1,
+    1.5,
+    -0.0,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    "é\x00\"",
+    None,
+    [[0] * 7 for _ in range(6)],
+    (3, (4, 5)),
+    {(0, 0): [1], 1: "a", None: 2.5, (1, (2,)): {3}},
+    {"nbcoups": 0, "plateau": [[0, 1], [2, 0]], "$t": [1]},
+    {1, (2, 3)},
+]
+
+
+@pytest.mark.parametrize("value", SENT_TO_WORKER)
+def test_every_type_the_grader_sends_arrives_as_it_was_sent(session, value):
+    """Through a request (`call`, marshalled), a stream (`call_many`) and `set`."""
+    from grader.sandbox.session import Call
+
+    assert run(session, DESCRIBE).ok
+    assert session.call("describe", value).value == describe(value)
+    assert [r.value for r in session.call_many([Call("describe", (value,))] * 2)] == [describe(value)] * 2
+    session.set("sent", value)
+    assert run(session, "described = describe(sent)\n", 2).ok
+    assert session.get("described") == describe(value)
+
+
+def test_a_frozenset_arrives_as_a_set_as_before(session):
+    """It travels as tagged JSON (`wire._marshal_exact`), which rebuilds it as a set."""
+    assert run(session, DESCRIBE).ok
+    assert session.call("describe", frozenset({1})).value == describe({1})
+
+
+def test_one_object_given_twice_arrives_as_two(session):
+    """No aliasing between a call's arguments, a board's rows, nor the items of a stream
+    given one board (marshal version 2: no back-references)."""
+    from grader.sandbox.session import Call
+
+    assert run(session, DESCRIBE + "kept = []\ndef keep(b):\n    kept.append(b)\n    return len(kept)\n").ok
+    board = {"plateau": [[0] * 7] * 6, "nbcoups": 0}
+    assert session.call("pair", board, board).value == [False, True]
+    assert [r.value for r in session.call_many([Call("keep", (board,))] * 2)] == [1, 2]
+    source = "a, b = kept\nrows = len({id(r) for r in a['plateau']})\nsame = [a is b, a['plateau'] is b['plateau']]\n"
+    assert run(session, source, 2).ok
+    assert session.get("rows") == 6 and session.get("same") == [False, False]
+
+
+def test_the_codec_s_modules_are_builtin_in_the_worker(session):
+    """marshal and itertools (bound by wire.py at the worker's start) are compiled into
+    the interpreter: no file read, nothing imported at boot beyond what was."""
+    source = "import sys\nfiles = [hasattr(sys.modules[m], '__file__') for m in ('marshal', 'itertools')]\n"
+    assert run(session, source).ok
+    assert session.get("files") == [False, False]
+
+
+def test_a_request_the_worker_cannot_read_ends_it_as_malformed_json_did(session):
+    from grader.sandbox import process, wire
+
+    assert run(session, "def h():\n    return 7\n").ok
+    worker = session._ensure_worker()
+    for garbled in (wire.MARSHALLED + b"\x00", b"{not json"):
+        with pytest.raises(process.WorkerDied) as died:
+            worker._send(process.framed(garbled), time.monotonic() + 5, 5)
+            worker._frame(0, time.monotonic() + 5, 5)
+        assert died.value.cause is Crash.EXIT and died.value.detail == "1"
+        assert session.call("h").value == 7  # replayed in a new worker
+        worker = session._ensure_worker()

@@ -1,6 +1,6 @@
 """The portable tier: a worker wherever CPython runs (Windows, macOS, Linux).
 
-The same worker script and protocol as the other tiers (length-prefixed JSON, every
+The same worker script and protocol as the other tiers (length-prefixed frames, every
 reply echoing its request's random token), without anything POSIX-only:
 
 - the channel is the worker's own stdin/stdout pipes (Windows cannot pass other
@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import struct
 import subprocess
 import sys
 import threading
@@ -36,10 +35,18 @@ from dataclasses import dataclass, field
 from typing import IO, cast
 
 from ..errors import Crash
-from . import reach, wire
+from . import reach
 from .limits import Limits, portable_limits
 from .privileges import Drop, Identity
-from .process import POLL_SECONDS, WorkerDied, WorkerFolder, WorkerProcess, WorkerTimeout, worker_environment
+from .process import (
+    POLL_SECONDS,
+    SHUTDOWN,
+    WorkerDied,
+    WorkerFolder,
+    WorkerProcess,
+    WorkerTimeout,
+    worker_environment,
+)
 
 log = logging.getLogger(__name__)
 
@@ -259,8 +266,7 @@ class PortableWorker(WorkerProcess):
     def close(self) -> None:
         """Ask the worker to stop, then make sure it is gone."""
         if self.alive and not self._writer.busy:
-            data = wire.encode({"op": "shutdown"})[0].encode()
-            self._writer.start(struct.pack(">I", len(data)) + data)
+            self._writer.start(SHUTDOWN)
             self._writer.result(0.5)
             try:
                 self.popen.wait(timeout=0.5)

@@ -74,6 +74,17 @@ class ReplyTooLarge(Exception):
     """The worker announced a reply larger than the grader accepts."""
 
 
+def framed(data: bytes) -> bytes:
+    """A request's bytes as a frame: its length (4 bytes, big-endian) in front."""
+    return struct.pack(">I", len(data)) + data
+
+
+STOP = wire.request_bytes({"op": "stop"})[0]
+"""A stream's "stop" request, its token to be added."""
+SHUTDOWN = framed(wire.request_bytes({"op": "shutdown"})[0])
+"""The frame asking a worker to exit (no token: it is not answered)."""
+
+
 @functools.lru_cache(maxsize=1)
 def worker_script() -> str:
     """Source of the worker: the codec, the loop detector, the main loop (read once: what
@@ -313,9 +324,8 @@ class WorkerProcess:
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
         """Send one request and wait for its reply until `deadline` seconds from now."""
         token = _TOKENS.getrandbits(52)
-        data = wire.encode(dict(message, seq=token), track=False)[0].encode("utf-8")
         end = time.monotonic() + deadline
-        self._send(struct.pack(">I", len(data)) + data, end, deadline)
+        self._send(framed(wire.with_token(wire.request_bytes(message)[0], token)), end, deadline)
         reply = self._frame(token, end, deadline)
         self.requests += 1
         if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
@@ -345,16 +355,12 @@ class WorkerProcess:
             self.requests -= 1
             self.module_name = module_name
 
-    def open_stream(self, request: str, deadline: float) -> int:
-        """Send a request answered by several frames (`call_many`), given as the text of
-        a JSON object (`wire.request_text`); returns its token, which every frame of the
-        stream echoes (see `stream_reply`)."""
+    def open_stream(self, request: bytes, deadline: float) -> int:
+        """Send a request answered by several frames (`call_many`), given as its bytes
+        (`wire.request_bytes`); returns its token, which every frame of the stream echoes
+        (see `stream_reply`)."""
         token = _TOKENS.getrandbits(52)
-        if request[:1] != "{":
-            raise ValueError("a request is a JSON object")
-        rest = request[1:]
-        data = f'{{"seq":{token}{"" if rest == "}" else ","}{rest}'.encode()
-        self._send(struct.pack(">I", len(data)) + data, time.monotonic() + deadline, deadline)
+        self._send(framed(wire.with_token(request, token)), time.monotonic() + deadline, deadline)
         return token
 
     def stream_reply(self, token: int, deadline: float) -> dict[str, Any]:
@@ -374,7 +380,7 @@ class WorkerProcess:
             self.kill()
             raise ReplyTooLarge(size)
         text = self._receive(size, end, deadline).decode("utf-8", "replace")
-        try:
+        try:  # tagged JSON, never marshal: a reply is written by a worker running student code
             reply = wire.decode(text)
         except ValueError:
             reply = None
@@ -386,8 +392,7 @@ class WorkerProcess:
     def stop_stream(self, token: int) -> None:
         """Ask the worker to run no further item of the stream (it ends it after the
         current one; a stream already ended ignores this)."""
-        data = wire.encode({"op": "stop", "seq": token}, track=False)[0].encode("utf-8")
-        self._send(struct.pack(">I", len(data)) + data, time.monotonic() + 5, 5)
+        self._send(framed(wire.with_token(STOP, token)), time.monotonic() + 5, 5)
 
     def _send(self, data: bytes, end: float, deadline: float) -> None:
         view = memoryview(data)
@@ -478,8 +483,7 @@ class WorkerProcess:
         """Ask the worker to stop, then make sure it and its children are gone."""
         if self.to_worker >= 0 and self.alive:
             try:
-                data = wire.encode({"op": "shutdown"})[0].encode()
-                os.write(self.to_worker, struct.pack(">I", len(data)) + data)
+                os.write(self.to_worker, SHUTDOWN)
             except OSError:
                 pass
         self.kill()

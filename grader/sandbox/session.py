@@ -464,7 +464,7 @@ class StudentSession:
         Calls whose arguments name an object of the worker's (a `wire.Ref`) are made one
         by one instead: the worker resolves a name once per request, and `call` resolves
         it when each call is made (the student's code may rebind it in between)."""
-        request, holds_ref = wire.request_text(_stream_request(calls, self.seed))
+        request, holds_ref = wire.request_bytes(_stream_request(calls, self.seed))
         if holds_ref:
             yield from self._one_by_one(calls)
             return False

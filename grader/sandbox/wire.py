@@ -4,6 +4,10 @@ Values cross the pipe as JSON text with a few tagged objects, so that tuples, se
 dicts with tuple keys, infinities and numpy arrays survive the trip. Nothing is
 decoded with pickle or eval: only the types below can come out of `decode`.
 
+The grader's requests made of exact plain data only are marshalled instead
+(`request_bytes`, read by the worker in `read_request`): the worker reads marshal,
+never the grader, as replies are written by student code's process.
+
 A JSON object is one of two things, told apart by its first key:
 - a **plain dict**: every key an exact `str` (not a subclass) not starting with "$",
   written as a JSON object (a message envelope, a game `{"plateau": ..}`); the C
@@ -26,6 +30,8 @@ writes the containers found to hold only exact plain data (`Encoder._probe`).
 """
 
 import builtins as _builtins_module
+import itertools as _itertools
+import marshal as _marshal
 import math as _math
 import sys as _sys
 
@@ -461,6 +467,99 @@ def request_text(message):
     encoder = Encoder(MAX_NODES, track=False)
     text = encoder.encode(message)
     return text, encoder.refs > 0
+
+
+# -- requests in marshal (grader to worker only) ------------------------------------------
+MARSHALLED = b"M"
+"""First byte of a request frame written by marshal; a tagged JSON one starts with "{"."""
+_MARSHAL_VERSION = 2
+"""No back-references (they came with version 3): an object reached twice in a request
+is written twice and rebuilt as two objects, as JSON does: no aliasing between the
+items of a stream, nor between the rows of a board."""
+_marshal_dumps = _marshal.dumps
+_marshal_loads = _marshal.loads
+_memoryview = memoryview
+_chain, _items_of, _compress = _itertools.chain, _itertools.chain.from_iterable, _itertools.compress
+_sum = sum
+_dict_values = dict.values
+_MARSHAL_CONTAINERS = frozenset((list, tuple, dict, set))
+_MARSHAL_ITEMS = _PLAIN_LEAVES | _MARSHAL_CONTAINERS
+_DICT = frozenset((dict,))
+
+
+def _marshal_exact(message):
+    """Whether marshal writes `message` as the worker must rebuild it, which is as the
+    tagged JSON path does: it and all it holds are exact ints, bools, floats, strs, None,
+    lists, tuples, dicts and sets, with no container at depth MAX_DEPTH or more (JSON
+    writes those as opaque values) and no more than MAX_NODES nodes (JSON refuses them).
+
+    Anything else keeps the JSON path: a `Ref` or an `ArrayValue` (marshal cannot write
+    them, nor any subclass), a frozenset (JSON rebuilds it as a set), and what marshal
+    would write as something else: bytes and any buffer (a numpy array or scalar becomes
+    bytes), complex numbers, code objects, Ellipsis; a cycle never ends before MAX_DEPTH.
+    The one difference left: an int too long for str() reaches the worker as itself,
+    where JSON sends an opaque value (the grader sends none).
+
+    Looked at one depth at a time, each depth's items in a few C passes (every board's
+    cells in one), not item by item in Python; still four times marshal's own writing
+    (docs/performance.md, "Requests in marshal")."""
+    level = [message]
+    nodes = 1
+    for _ in range(MAX_DEPTH):  # `level` holds the containers at this depth
+        nodes += _sum(_map(_len, level))  # exact types: their C length, no student code
+        dicts = _list(_compress(level, _map(_DICT.__contains__, _map(_type, level))))
+        nodes += _sum(_map(_len, dicts))  # a dict's keys and its values are nodes
+        if nodes > MAX_NODES:  # before anything is built
+            return False
+        items = _list(_chain(_items_of(level), _items_of(_map(_dict_values, dicts))))
+        kinds = _set(_map(_type, items))
+        if kinds <= _PLAIN_LEAVES:  # the last depth: most items, one pass
+            return True
+        if not kinds <= _MARSHAL_ITEMS:
+            return False
+        level = _list(_compress(items, _map(_MARSHAL_CONTAINERS.__contains__, _map(_type, items))))
+    return False
+
+
+def request_bytes(message):
+    """A grader's request (a dict of plain str keys) as the bytes of its frame, and
+    whether it holds a `Ref` (see `request_text`): marshalled when marshal writes it
+    exactly (`_marshal_exact`), else tagged JSON. Replies stay tagged JSON: the grader
+    never decodes marshal, whose reader is not safe against hostile input (a reply is
+    student data)."""
+    if _marshal_exact(message):
+        return MARSHALLED + _marshal_dumps(message, _MARSHAL_VERSION), False
+    text, refs = request_text(message)
+    return text.encode("utf-8"), refs
+
+
+def with_token(data, token):
+    """A request's bytes (`request_bytes`) with `"seq": token` as its first entry."""
+    if data[:2] == MARSHALLED + b"{":
+        # A marshalled dict is "{", each key followed by its value, then "0": one more
+        # pair in front is the same dict with that entry first.
+        pair = _marshal_dumps("seq", _MARSHAL_VERSION) + _marshal_dumps(token, _MARSHAL_VERSION)
+        return MARSHALLED + b"{" + pair + data[2:]
+    if data[:1] != b"{":
+        raise ValueError("a request is a dict")
+    rest = data[1:]
+    return b'{"seq":%d%s%s' % (token, b"" if rest == b"}" else b",", rest)
+
+
+def read_request(data, decode_text):
+    """Worker side: a request frame's bytes as the request (a dict), marshalled or tagged
+    JSON (`decode_text`, the worker's decoder). Raises ValueError for anything else, as
+    decoding malformed JSON does. Marshal is read here only, never in the grader: what
+    reaches this pipe can harm no more than the process that runs student code anyway."""
+    if data[:1] != MARSHALLED:
+        return decode_text(data.decode("utf-8"))
+    try:
+        request = _marshal_loads(_memoryview(data)[1:])
+    except (EOFError, TypeError, ValueError):
+        raise ValueError("not a marshalled value") from None
+    if _type(request) is not dict:
+        raise ValueError("a request is a dict")
+    return request
 
 
 class Opaque:

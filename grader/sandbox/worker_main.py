@@ -1,8 +1,9 @@
 """The sandboxed worker: runs one submission's code and answers the grader's calls.
 
 It is started as a script from a private copy (with `wire.py` prepended), in an empty
-scratch directory, by `grader.sandbox.process`. It reads length-prefixed JSON requests
-on one pipe and writes replies on another; the student's stdout and stderr are
+scratch directory, by `grader.sandbox.process`. It reads length-prefixed requests
+(marshalled, or tagged JSON: `wire.read_request`) on one pipe and writes tagged JSON
+replies on another; the student's stdout and stderr are
 captured in memory and never touch the channel. It must not import `grader`.
 
 The channel's file descriptors come from the environment (not argv), are moved above
@@ -30,7 +31,7 @@ except ImportError:  # pragma: no cover - CPython always has _json
 
 if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
     from .loopwatch import _WATCH, EndlessLoop
-    from .wire import Encoder, TooLarge, decoder
+    from .wire import Encoder, TooLarge, decoder, read_request
 
 # Bound before any student code runs: student code may rebind the module attributes.
 _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
@@ -252,7 +253,7 @@ class Worker:
 
     def receive(self):
         (size,) = _unpack(">I", self._read_exact(4))
-        return self.decode(self._read_exact(size).decode("utf-8"))
+        return read_request(self._read_exact(size), self.decode)
 
     def send(self, text):
         data = text.encode("utf-8", "replace")
