@@ -62,3 +62,13 @@ def test_heavy_submissions_start_first_and_each_group_keeps_its_order(tmp_path: 
     missing = tmp_path / "gone.py"
     files.insert(2, missing)  # unreadable: keeps its place among the others
     assert [p.name for p in start_order(files)] == ["b.ipynb", "d.py", "a.py", "gone.py", "c.py", "e.ipynb"]
+
+
+def test_only_the_start_of_a_file_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import grader.schedule as schedule
+
+    monkeypatch.setattr(schedule, "READ_BYTES", 64)
+    early, late = tmp_path / "early.py", tmp_path / "late.py"
+    early.write_text("import numpy\n" + "x = 1\n" * 100, "utf-8")
+    late.write_text("x = 1\n" * 100 + "import numpy\n", "utf-8")
+    assert [p.name for p in start_order([late, early])] == ["early.py", "late.py"]
