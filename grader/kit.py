@@ -43,7 +43,7 @@ from .copies import fresh, once_per_process
 from .draws import Draw, draw, first_board, marked
 from .draws import decode as from_json
 from .draws import encode as as_json
-from .errors import CallTimeout, StudentCodeError, StudentFailure
+from .errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge
 from .results import Evidence, Text
 from .sandbox.session import Call, CallResult
 from .sandbox.wire import ArrayValue, Ref
@@ -69,6 +69,7 @@ __all__ = [
     "StudentFailure",
     "StudentView",
     "Text",
+    "ValueTooLarge",
     "as_cell",
     "as_json",
     "as_pair",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -250,6 +250,8 @@ class SubmissionState:
     representation: Representation
     own_games: dict[str, dict[str, Any]]
     """Valid, not won, games the submission defines itself (jeu2..jeu5...)."""
+    searches: dict[Any, Any] = field(default_factory=dict)
+    """Outcomes of searches several questions read (search_checks.counted_on_jeu1)."""
 
 
 def to_student(state: SubmissionState, jeu: dict[str, Any]) -> dict[str, Any]:

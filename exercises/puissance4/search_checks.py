@@ -12,10 +12,13 @@ from grader.kit import (
     Call,
     CallFailed,
     CallResult,
+    CallTimeout,
     Check,
     CheckContext,
+    Evidence,
     Question,
     Text,
+    ValueTooLarge,
     as_pair,
     draw,
     is_number,
@@ -146,10 +149,14 @@ def _search(
     keep_args: bool = False,
 ) -> tuple[str, CallResult]:
     args: tuple[Any, ...] = (ctx.as_student(jeu),) + (window or ()) + (n,)
-    shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
-    call = f"{func}({name}, {shown_window}{n})"
+    call = _shown(func, name, window, n)
     result = ctx.call(func, *args, shown=call, board=jeu, budget=SEARCH_BUDGET, keep_args=keep_args)
     return call, result
+
+
+def _shown(func: str, name: str, window: tuple[Any, ...] | None, n: int) -> str:
+    shown_window = "".join(f"{show(b)}, " for b in window) if window else ""
+    return f"{func}({name}, {shown_window}{n})"
 
 
 # -- Q15 ----------------------------------------------------------------------
@@ -157,10 +164,34 @@ SHEET_PAIRS = ((1, (3, 15)), (2, (3, 4)), (3, (3, 14)))
 
 
 def q15_sheet(ctx: CheckContext[SubmissionState]) -> None:
+    _sheet_pairs(ctx, "maximin", None)
+
+
+def _sheet_pairs(ctx: CheckContext[SubmissionState], func: str, window: tuple[Any, ...] | None) -> None:
+    """`func` on jeu1 at depths 1 to 3 gives the sheet's pairs. Depth 3 is read from the
+    counted search the pruning check uses (`counted_on_jeu1`): one search instead of two."""
     for n, expected in SHEET_PAIRS:
-        call, result = _search(ctx, "maximin", ref.jeu1(), n, "jeu1")
-        if not same(result.value, expected):
-            raise mismatch(call, expected, result.value, ref.jeu1())
+        call, value = _sheet_answer(ctx, func, window, n)
+        if not same(value, expected):
+            raise mismatch(call, expected, value, ref.jeu1())
+
+
+def _sheet_answer(
+    ctx: CheckContext[SubmissionState], func: str, window: tuple[Any, ...] | None, n: int
+) -> tuple[str, Any]:
+    call = _shown(func, "jeu1", window, n)
+    if n == JEU1_DEPTH and ctx.student.has(func):
+        try:
+            counted = counted_on_jeu1(ctx, func)
+            if counted.answered:
+                return call, counted.value
+        except CallFailed as failed:
+            if isinstance(failed.failure, CallTimeout):  # the same call, not waited for twice
+                raise CallFailed(Evidence(call=call, board=ctx.drawn(ref.jeu1())), failed.failure) from None
+            # Any other failure: the search is made again as the sheet's call, so that its
+            # report is exactly that of any call (the counting code out of its traceback).
+    _, result = _search(ctx, func, ref.jeu1(), n, "jeu1", window=window)
+    return call, result.value
 
 
 def _own_games(ctx: CheckContext[SubmissionState], player: int) -> list[tuple[dict[str, Any], int]]:
@@ -312,10 +343,7 @@ WIDE = (-INF, INF)
 
 
 def q17_sheet(ctx: CheckContext[SubmissionState]) -> None:
-    for n, expected in SHEET_PAIRS:
-        call, result = _search(ctx, "maximin_alpha_beta", ref.jeu1(), n, "jeu1", window=WIDE)
-        if not same(result.value, expected):
-            raise mismatch(call, expected, result.value, ref.jeu1())
+    _sheet_pairs(ctx, "maximin_alpha_beta", WIDE)
 
 
 def q17_random(ctx: CheckContext[SubmissionState]) -> None:
@@ -429,32 +457,82 @@ def evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     return counts
 
 
+@dataclass(frozen=True)
+class Counted:
+    """One search counted in the worker (worker_side.answered / evaluations)."""
+
+    counts: dict[str, int]
+    tampered: bool
+    answered: bool = False
+    """`value` is what the search returned (else it was not sent back)."""
+    value: Any = None
+
+
 def _counted(
-    ctx: CheckContext[SubmissionState], func: str, *args: Any, shown: str
-) -> tuple[dict[str, Any], bool]:
+    ctx: CheckContext[SubmissionState],
+    func: str,
+    *args: Any,
+    shown: str,
+    board: dict[str, Any] | None = None,
+    answer: bool = False,
+) -> Counted:
     # Counted in the worker by code object (any alias of heuristique counts), compared here.
     names = [ctx.student.aliases.get(n, n) for n in COUNTED]
-    result = ctx.value("@evaluations", ctx.student.ref(func), names, *args, shown=shown, budget=SEARCH_BUDGET)
+    helper = "@answered" if answer else "@evaluations"
+    result = ctx.value(
+        helper, ctx.student.ref(func), names, *args, shown=shown, board=board, budget=SEARCH_BUDGET
+    )
     counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(COUNTED, names, strict=False)}
-    return counts, bool(result["tampered"])
+    return Counted(counts, bool(result["tampered"]), answer, result.get("value") if answer else None)
+
+
+JEU1_DEPTH = 3
+JEU1_SEARCHES = {
+    "maximin": ((JEU1_DEPTH,), "maximin(jeu1, 3)"),
+    "maximin_alpha_beta": (
+        (-INF, INF, JEU1_DEPTH),
+        "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
+    ),
+}
+
+
+def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
+    """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
+    answer, once per submission (its failure too, raised again): the sheet checks read
+    the answer, the pruning check the counts. These are a submission's two largest
+    searches; each was made twice (docs/performance.md)."""
+    searches = ctx.state.searches
+    if func not in searches:
+        args, shown = JEU1_SEARCHES[func]
+        jeu = ref.jeu1()
+        outcome: Counted | CallFailed
+        try:
+            outcome = _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu, answer=True)
+        except CallFailed as failed:
+            outcome = failed
+        if isinstance(outcome, CallFailed) and isinstance(outcome.failure, ValueTooLarge):
+            # Only the answer could not be sent back: counted again without it, as the
+            # pruning check always did (it does not judge values).
+            try:
+                outcome = _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu)
+            except CallFailed as failed:
+                outcome = failed
+        searches[func] = outcome
+    outcome = searches[func]
+    if isinstance(outcome, CallFailed):
+        raise CallFailed(outcome.evidence, outcome.failure)
+    return outcome
 
 
 def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
-    jeu = ctx.as_student(ref.jeu1())
-    ab, tampered = _counted(
-        ctx,
-        "maximin_alpha_beta",
-        jeu,
-        -INF,
-        INF,
-        3,
-        shown="maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
-    )
+    counted = counted_on_jeu1(ctx, "maximin_alpha_beta")
+    ab, tampered = counted.counts, counted.tampered
     mm = None
     if ctx.student.has("maximin"):
         try:
-            mm, mm_tampered = _counted(ctx, "maximin", jeu, 3, shown="maximin(jeu1, 3)")
-            tampered = tampered or mm_tampered
+            counted = counted_on_jeu1(ctx, "maximin")
+            mm = counted.counts
+            tampered = tampered or counted.tampered
         except CallFailed:
             mm = None
     if ab["heuristique"] or (mm and mm["heuristique"]):
@@ -526,10 +604,10 @@ def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: boo
         jeu = probe.game()
         func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
         call = f"{func}(jeu, -float('inf'), float('inf'), {probe.depth})"
-        counts, tampered = _counted(ctx, func, ctx.as_student(jeu), -INF, INF, probe.depth, shown=call)
-        if tampered:
+        counted = _counted(ctx, func, ctx.as_student(jeu), -INF, INF, probe.depth, shown=call)
+        if counted.tampered:
             raise _tampered(call, jeu)
-        got = Counts(counts["heuristique"], counts["jouer_colonne"])
+        got = Counts(counted.counts["heuristique"], counted.counts["jouer_colonne"])
         allowed = sorted({c.moves if moves_only else c.evaluations for c in orders_counts(probe)})
         number = got.moves if moves_only else got.evaluations
         if number not in allowed:

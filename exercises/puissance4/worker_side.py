@@ -79,6 +79,7 @@ def _evaluations_swapped(targets, names, search, args):
     that counts and calls a copy of the function with its own code."""
     counts = dict.fromkeys(names, 0)
     swapped = []
+    answer = None
     try:
         for index, (name, function) in enumerate(targets):
             original = function.__code__
@@ -90,7 +91,7 @@ def _evaluations_swapped(targets, names, search, args):
             code = _counting_code(slot)
             function.__code__ = code
             swapped.append((name, function, original, code, box, slot))
-        search(*args)
+        answer = search(*args)
     finally:
         tampered = False
         for _, function, original, code, _, _ in swapped:  # the codes first: they must come back
@@ -99,7 +100,7 @@ def _evaluations_swapped(targets, names, search, args):
         for name, function, _, _, box, slot in swapped:
             function.__globals__.pop(slot, None)
             counts[name] = box[0]
-    return {"counts": counts, "tampered": tampered}
+    return {"counts": counts, "tampered": tampered, "value": answer}
 
 
 def _c_profiler():
@@ -124,7 +125,18 @@ def _c_profiler():
 
 
 def evaluations(search, names, *args):
-    """{"counts": {name: calls}, "tampered": bool} for `search(*args)`.
+    """{"counts": {name: calls}, "tampered": bool} for `search(*args)`: `answered` without
+    the search's answer."""
+    counted = answered(search, names, *args)
+    del counted["value"]
+    return counted
+
+
+def answered(search, names, *args):
+    """{"counts": {name: calls}, "tampered": bool, "value": what the search returned}
+    for `search(*args)`: the sheet checks read the answer of the very search the pruning
+    check counts, instead of running it again (jeu1 at depth 3, the largest search of a
+    submission).
 
     "tampered": the counts cannot be trusted. Counted by swapped code: the search
     replaced a counted function's code. Counted by a profiler: the search called
@@ -151,7 +163,7 @@ def evaluations(search, names, *args):
     _hold_watch()
     counter.enable()
     try:
-        search(*args)
+        answer = search(*args)
     finally:
         left = getprofile()  # counted as one call of getprofile
         counter.disable()
@@ -167,7 +179,7 @@ def evaluations(search, names, *args):
                 tampered = True
         elif isinstance(entry.code, str) and "of '_lsprof.Profiler' objects" in entry.code:
             tampered = tampered or not entry.code.startswith("<method 'disable'") or entry.callcount > 1
-    return {"counts": counts, "tampered": tampered}
+    return {"counts": counts, "tampered": tampered, "value": answer}
 
 
 def _hold_watch():
@@ -197,9 +209,9 @@ def _evaluations_hooked(codes, names, search, args):
     _hold_watch()
     setprofile(hook)
     try:
-        search(*args)
+        answer = search(*args)
     finally:
         seen = any(tampered)  # before our own getprofile and setprofile(None), seen too
         seen = getprofile() is not hook or seen
         setprofile(None)
-    return {"counts": dict(counts), "tampered": seen}
+    return {"counts": dict(counts), "tampered": seen, "value": answer}
