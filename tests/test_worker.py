@@ -201,6 +201,25 @@ def test_what_student_code_changes_in_the_helpers_is_gone_at_the_next_request(se
     assert len([1, 2]) == 2 and session.call("jeu", Ref("@premier"), [[5]]).value == 0
 
 
+def test_a_helper_changed_through_one_kept_by_student_code_is_fresh_when_named_again(session):
+    # The helpers are made again only when a request names one (not before each request):
+    # a change made by a call that names none must still be gone at the next that does.
+    from grader.sandbox.wire import Ref
+
+    assert run(
+        session,
+        "GARDE = []\n"
+        "def garde(strategie):\n    GARDE.append(strategie)\n    return 0\n"
+        "def pirate():\n    GARDE[0].__globals__['premier'] = lambda v, j: 99\n    return 0\n"
+        "def jeu(strategie, v):\n    return strategie(v, 1)\n",
+    ).ok
+    session.define_helpers(HELPERS)
+    assert session.call("garde", Ref("@premier")).value == 0
+    assert session.call("pirate").value == 0
+    assert session.call("jeu", Ref("@premier"), [[5]]).value == 0
+    assert session.get("@SEEN") == []
+
+
 # -- hostile code (see also tests/test_faults.py) -----------------------------------
 
 

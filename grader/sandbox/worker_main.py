@@ -238,6 +238,8 @@ class Worker:
         # "@name" in requests; it sees the student's namespace as `student`.
         self.helper_code = []
         self.helpers = self._fresh_helpers()
+        self.helpers_stale = False
+        """Student code may have run since `helpers` were made: made again before any use."""
         self.decode = decoder(self._make_array, self._resolve_ref)
 
     # -- channel -----------------------------------------------------------------
@@ -271,8 +273,20 @@ class Worker:
     def _space(self, name):
         """The namespace a request's name lives in, and the bare name."""
         if name.startswith("@"):
-            return self.helpers, name[1:]
+            return self._current_helpers(), name[1:]
         return self.namespace, name
+
+    def _current_helpers(self):
+        """The helpers' namespace, made afresh if student code may have run since it was
+        (`_fresh_helpers`): when a request or a streamed call names a helper, not before
+        each of them (most name none; ~3 us each)."""
+        if self.helpers_stale:
+            self.helpers_stale = False
+            try:
+                self.helpers = self._fresh_helpers()
+            except _BaseException:  # e.g. a module it imports removed by student code
+                self.helpers = {}  # its calls then fail: never the namespace of a previous call
+        return self.helpers
 
     def _resolve_ref(self, name):
         space, bare = self._space(name)
@@ -389,7 +403,7 @@ class Worker:
             if done:
                 if self._stop_asked():
                     break
-                self._refresh_helpers()
+                self.helpers_stale = bool(self.helper_code)
             try:
                 reply = self.op_call(item)
             except _BaseException as exc:  # as `serve` does for one request
@@ -407,13 +421,6 @@ class Worker:
         if ready:
             self.receive()
         return bool(ready)
-
-    def _refresh_helpers(self):
-        if self.helper_code:
-            try:
-                self.helpers = self._fresh_helpers()
-            except _BaseException:  # e.g. a module it imports removed by student code
-                self.helpers = {}  # its calls then fail: never the namespace of a previous call
 
     def _install_counters(self, names):
         counters = {}
@@ -532,7 +539,7 @@ class Worker:
     def op_helpers(self, request):
         """Define grader code (trusted, sent by the grader) in the helpers' namespace."""
         code = compile(request["source"], "<grader>", "exec")
-        exec(code, self.helpers)
+        exec(code, self._current_helpers())
         self.helper_code.append(code)
         return self._reply({"ok": True})
 
@@ -593,11 +600,7 @@ class Worker:
             "name": self.op_name,
         }
         while True:
-            if self.helper_code:
-                try:
-                    self.helpers = self._fresh_helpers()
-                except _BaseException:  # e.g. a module it imports removed by student code
-                    self.helpers = {}  # its calls then fail: never the namespace of a previous call
+            self.helpers_stale = bool(self.helper_code)
             try:
                 request = self.receive()
             except EOFError:
