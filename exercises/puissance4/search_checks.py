@@ -505,23 +505,23 @@ def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
     if func not in searches:
         args, shown = JEU1_SEARCHES[func]
         jeu = ref.jeu1()
-        outcome: Counted | CallFailed
-        try:
-            outcome = _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu, answer=True)
-        except CallFailed as failed:
-            outcome = failed
+
+        def search(answer: bool) -> Counted | CallFailed:
+            try:
+                return _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu, answer=answer)
+            except CallFailed as failed:
+                return failed
+
+        outcome = search(answer=True)
         if isinstance(outcome, CallFailed) and isinstance(outcome.failure, ValueTooLarge):
             # Only the answer could not be sent back: counted again without it, as the
             # pruning check always did (it does not judge values).
-            try:
-                outcome = _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu)
-            except CallFailed as failed:
-                outcome = failed
+            outcome = search(answer=False)
         searches[func] = outcome
-    outcome = searches[func]
-    if isinstance(outcome, CallFailed):
-        raise CallFailed(outcome.evidence, outcome.failure)
-    return outcome
+    kept: Counted | CallFailed = searches[func]
+    if isinstance(kept, CallFailed):
+        raise CallFailed(kept.evidence, kept.failure)
+    return kept
 
 
 def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
