@@ -49,6 +49,14 @@ def test_the_command_line_module_imports_nothing_heavy():
     assert modules_after("import grader.cli", HEAVY) == []
 
 
+def test_grading_loads_no_hashlib_until_a_font_list_is_kept():
+    # hashlib loads OpenSSL (~4-10 ms of every run): only matplotlib's font list needs it.
+    engine = "import grader.api, grader.runner, grader.sandbox.session, grader.sandbox.fontcache"
+    assert modules_after(f"{engine}; import exercises.puissance4", ("hashlib", "_hashlib")) == []
+    folder = "from grader.sandbox import fontcache; fontcache._folder(fontcache.Isolation.BASIC)"
+    assert modules_after(folder, ("hashlib",)) == ["hashlib"]
+
+
 def test_the_registry_imports_a_td_when_it_is_used():
     tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
     assert modules_after("from exercises import EXERCISES; ids = list(EXERCISES)", tds) == []

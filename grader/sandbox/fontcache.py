@@ -17,7 +17,6 @@ environment, matplotlib's version and the isolation (what the worker sees differ
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -71,6 +70,8 @@ def disk_key(isolation: Isolation) -> dict[str, str]:
 
 
 def _folder(isolation: Isolation) -> Path:
+    import hashlib  # here: loading OpenSSL costs ~10 ms, and most runs keep no font list
+
     digest = hashlib.sha256(json.dumps(disk_key(isolation), sort_keys=True).encode()).hexdigest()
     return cache_folder("matplotlib") / digest[:24]
 
