@@ -50,7 +50,7 @@ def test_the_command_line_module_imports_nothing_heavy():
 
 
 def test_grading_loads_no_hashlib_until_a_font_list_is_kept():
-    # hashlib loads OpenSSL (~4-10 ms of every run): only matplotlib's font list needs it.
+    # hashlib loads OpenSSL (3-10 ms of every run): only matplotlib's font list needs it.
     engine = "import grader.api, grader.runner, grader.sandbox.session, grader.sandbox.fontcache"
     assert modules_after(f"{engine}; import exercises.puissance4", ("hashlib", "_hashlib")) == []
     folder = "from grader.sandbox import fontcache; fontcache._folder(fontcache.Isolation.BASIC)"

@@ -70,7 +70,7 @@ def disk_key(isolation: Isolation) -> dict[str, str]:
 
 
 def _folder(isolation: Isolation) -> Path:
-    import hashlib  # here: loading OpenSSL costs ~10 ms, and most runs keep no font list
+    import hashlib  # here: loading OpenSSL costs 3-10 ms, and most runs keep no font list
 
     digest = hashlib.sha256(json.dumps(disk_key(isolation), sort_keys=True).encode()).hexdigest()
     return cache_folder("matplotlib") / digest[:24]
