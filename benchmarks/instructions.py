@@ -30,7 +30,8 @@ the kernel's work (system calls, wake-ups, namespaces), which a change of the ch
 moves too; CPU seconds, over interleaved runs, remain the judge of that.
 
 Requires valgrind (`apt-get install valgrind`); about 60 times slower than a normal run
-(a notebook: 20-40 s). Nothing is asserted.
+(a notebook: 20-40 s). After an edit, the first run also compiles the changed modules
+(counted in the grading process): take the second. Nothing is asserted.
 """
 
 from __future__ import annotations
