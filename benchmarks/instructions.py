@@ -150,7 +150,8 @@ def main() -> None:
         from bench_vs_nbgrader import class_notebooks
 
         paths = [str(p) for p in class_notebooks().values()]
-    out = args.keep or Path(tempfile.mkdtemp(prefix="mmg-instructions-"))
+    # Absolute: each worker runs in a scratch folder of its own, where a relative path would land.
+    out = (args.keep or Path(tempfile.mkdtemp(prefix="mmg-instructions-"))).resolve()
     out.mkdir(parents=True, exist_ok=True)
     # A worker may run as a user id of its own (the grader is root): it must write here.
     out.chmod(stat.S_IRWXU | stat.S_IRWXG | stat.S_IRWXO | stat.S_ISVTX)

@@ -72,7 +72,7 @@ def test_a_run_counts_the_grading_process_and_its_worker(open_folder):
     stand_in = open_folder / "valgrind"
     stand_in.write_text(STAND_IN)
     stand_in.chmod(0o755)
-    out = open_folder / "counts"
+    out = Path("counts")  # relative to the folder the command runs in, as a user may give it
     notebook = ROOT / "tests" / "fixtures" / "puissance4" / "correct_listes.ipynb"
     done = subprocess.run(
         [
@@ -87,7 +87,9 @@ def test_a_run_counts_the_grading_process_and_its_worker(open_folder):
         capture_output=True,
         text=True,
         timeout=300,
+        cwd=open_folder,
     )
+    out = open_folder / out
     assert done.returncode == 0, done.stderr[-2000:]
     assert "correct_listes.ipynb: 20/20" in done.stdout  # graded in full, nothing cut short
     assert "grading process: 0.001 G" in done.stdout
