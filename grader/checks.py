@@ -747,7 +747,7 @@ def _failure(exc: StudentFailure, view: StudentView) -> Failure:
 
 
 def question_status(checks: Sequence[CheckResult]) -> QuestionStatus:
-    """Pure rule of docs/grading-contract.md §2 from the statuses of the checks."""
+    """Pure rule of docs/reference/grading-contract.md §2 from the statuses of the checks."""
     statuses = [c.status for c in checks]
     if all(s is CheckStatus.PASSED for s in statuses):
         return QuestionStatus.PASSED

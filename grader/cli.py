@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 # The checks, Hypothesis, the reference and the report formats are imported inside
 # `main`, once the isolation probe and the first worker are under way (see
-# docs/performance.md): they cost 300 ms of CPU, which the worker's start runs beside.
+# docs/lab/performance-log.md): they cost 300 ms of CPU, which the worker's start runs beside.
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -125,7 +125,7 @@ def run() -> None:
 def exit_now(code: int) -> None:
     """End the process at once with `code`, without the interpreter's teardown, which
     frees the imported grader, reference and reports object by object for a process
-    that ends anyway (~40 ms of CPU for one student: docs/performance.md). The atexit
+    that ends anyway (~40 ms of CPU for one student: docs/lab/performance-log.md). The atexit
     handlers run first (logging, multiprocessing, a worker started ahead) and the output
     is flushed. Returns, for the normal exit, while another thread runs (it would be cut
     short) or when the output cannot be flushed (a closed pipe: reported as usual)."""
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     import_exercises(settings, files)
     # What is imported now lives until the exit: out of the cyclic collector's passes
     # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
-    # CPU for one submission; docs/performance.md). `main` is the process's entry point.
+    # CPU for one submission; docs/lab/performance-log.md). `main` is the process's entry point.
     gc.freeze()
     tune_collector()  # inherited by a pool's grading processes
 

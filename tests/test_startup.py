@@ -1,4 +1,4 @@
-"""What the command line pays before grading (docs/performance.md): imports made when
+"""What the command line pays before grading (docs/lab/performance-log.md): imports made when
 needed, the registry's TDs imported on use, notebooks read without nbformat when
 nbformat would read them unchanged, and the sandbox's path arithmetic."""
 
