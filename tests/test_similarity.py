@@ -411,12 +411,20 @@ def test_a_graded_batch_is_compared_as_grading_found_it(tmp_path):
         SubmissionResult(
             str(tmp_path / "vide.ipynb"), None, "not_gradable", reason="no_code", student="vide"
         ),
+        SubmissionResult(str(tmp_path / "casse.ipynb"), "puissance4", "not_gradable", student="casse"),
     ]
+    (tmp_path / "casse.ipynb").write_text('{"cells": [', encoding="utf-8")
     page = write_similarity(results, tmp_path / "out", "fr")
     rows = csv_rows((tmp_path / "out" / "pairs.csv").read_text(encoding="utf-8"))
     assert pair_of(rows[0]) == {"ines", "hugo"} and len(rows) == 3
     html = page.read_text(encoding="utf-8")
-    assert "Copies non comparées" in html and "exercice non reconnu" in html
+    assert "Copies non comparées" in html and "exercice non reconnu" in html and "fichier illisible" in html
+
+
+def test_a_class_without_pairs_gets_a_page_that_says_so(tmp_path):
+    page = write_similarity([], tmp_path / "out", "en")
+    assert "No pair to compare" in page.read_text(encoding="utf-8")
+    assert csv_rows((tmp_path / "out" / "pairs.csv").read_text(encoding="utf-8"), "en") == []
 
 
 def test_without_the_extra_similarity_is_a_usage_error_saying_what_to_install(monkeypatch, capsys):

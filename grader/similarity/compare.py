@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NotGradable
-from .extract import Extracted, Unit, extract, extract_sources
+from .extract import Unit, extract, extract_sources
 from .fingerprints import Prints, fingerprint
 from .score import ClassScores, PairScore, score_class
 
@@ -47,8 +47,9 @@ class ExerciseSimilarity:
     exercise: str
     copies: tuple[Copy, ...]
     scores: ClassScores
-    has_reference: bool
-    """Whether the reference's fingerprints were discounted (else the class's alone)."""
+    has_shared_code: bool
+    """Whether the sheet's code or the reference was found and discounted (else only
+    what most of the class shares is)."""
 
     def copy_pair(self, pair: PairScore) -> tuple[Copy, Copy]:
         return self.copies[pair.a], self.copies[pair.b]
@@ -86,7 +87,6 @@ def _top_level_names(tree: ast.Module) -> set[str]:
 def compare(
     submissions: Sequence[Submission],
     shared: Callable[[str], Sequence[str]],
-    read: Callable[[Path, frozenset[str]], Extracted] = extract,
 ) -> Similarity:
     """Score the pairs of `submissions` exercise by exercise; `shared(exercise)`: the
     code every copy of the exercise may share (the sheet's given code, the reference
@@ -109,7 +109,7 @@ def compare(
         copies = []
         for member in members:
             try:
-                units = read(Path(member.path), names).units
+                units = extract(Path(member.path), names).units
             except NotGradable as exc:
                 log.debug("similarity: %s not read (%s)", member.path, exc)
                 left_out.append(LeftOut(member.student, member.path, "unreadable"))
@@ -121,5 +121,5 @@ def compare(
                 Copy(member.student, member.path, units, tuple(fingerprint(u.tokens) for u in units))
             )
         scores = score_class([[p.hashes for p in copy.prints] for copy in copies], given)
-        exercises.append(ExerciseSimilarity(exercise, tuple(copies), scores, bool(given)))
+        exercises.append(ExerciseSimilarity(exercise, tuple(copies), scores, bool(sources)))
     return Similarity(tuple(exercises), tuple(left_out))

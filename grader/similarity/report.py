@@ -17,10 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
 from .. import __version__
 from ..render.csv_report import BOM, FORMATS
 from ..render.sanitize import safe_cell, safe_text
-from .compare import Copy, ExerciseSimilarity, LeftOut, Similarity, Submission, compare
+from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
 from .extract import TOP_LEVEL
 from .fingerprints import K
 from .given import shared_code
@@ -150,7 +153,7 @@ class ExerciseView:
     pairs: int
     median: float
     threshold: float
-    has_reference: bool
+    has_shared_code: bool
     bars: list[dict[str, Any]]
     threshold_x: float
     table: list[PairView]
@@ -245,7 +248,7 @@ def exercise_view(ex: ExerciseSimilarity, lang: str) -> ExerciseView:
         len(scores.pairs),
         scores.median,
         scores.threshold,
-        ex.has_reference,
+        ex.has_shared_code,
         bars,
         threshold_x,
         table,
@@ -254,14 +257,12 @@ def exercise_view(ex: ExerciseSimilarity, lang: str) -> ExerciseView:
     )
 
 
+def _finalize(value: Any) -> Any:
+    """Every `{{ ... }}`: text made safe (controls, lone surrogates), then autoescaped."""
+    return safe_text(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
 def render_html(similarity: Similarity, lang: str) -> str:
-    from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
-    from markupsafe import Markup
-
-    def finalize(value: Any) -> Any:
-        """Every `{{ ... }}`: text made safe (controls, lone surrogates), then autoescaped."""
-        return safe_text(value) if isinstance(value, str) and not isinstance(value, Markup) else value
-
     env = Environment(
         # the class reports' stylesheet is shared, not copied
         loader=ChoiceLoader(
@@ -271,7 +272,7 @@ def render_html(similarity: Similarity, lang: str) -> str:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        finalize=finalize,
+        finalize=_finalize,
     )
     decimal = FORMATS.get(lang, FORMATS["fr"])[1]
     env.globals.update(
@@ -289,6 +290,3 @@ def render_html(similarity: Similarity, lang: str) -> str:
         unusual_z=UNUSUAL,
         k=K,
     )
-
-
-__all__ = ["LeftOut", "render_csv", "render_html", "write_report", "write_similarity"]
