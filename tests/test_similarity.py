@@ -23,9 +23,10 @@ import pytest
 from grader.cli import build_parser
 from grader.results import SubmissionResult
 from grader.similarity.compare import Similarity, Submission, compare
-from grader.similarity.extract import PLACEHOLDER, extract_sources
+from grader.similarity.extract import extract_sources
 from grader.similarity.fingerprints import K, fingerprint, kgram_hashes
 from grader.similarity.given import shared_code
+from grader.similarity.normalise import PLACEHOLDER
 from grader.similarity.report import render_csv, render_html, write_report, write_similarity
 from grader.similarity.score import UNUSUAL, score_class
 

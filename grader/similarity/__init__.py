@@ -1,7 +1,8 @@
 """The similarity report of a class (`--similarity DIR`): which pairs of copies of one
 exercise are unusually alike in the code their students wrote.
 
-    extract.py       a copy's code, function by function, normalised (pure but for reading)
+    extract.py       a copy's code, function by function (pure but for reading)
+    normalise.py     a function's tree rewritten so that a disguise does not hide it (pure)
     fingerprints.py  each function's winnowed fingerprints (copydetect's winnowing)
     score.py         the pairs scored against the class (pure)
     compare.py       the pass over a class: the model the reports render

@@ -9,18 +9,9 @@ more unit; demonstration code (expressions, `print`s, imports, `if __name__ ==
 "__main__":`) is left out. A function defined twice counts once, as the last definition
 (the one that runs).
 
-A unit is normalised through `ast`, then unparsed and tokenised:
-- docstrings, string statements, comments, annotations and formatting disappear;
-- every name the student chose (variables, parameters, their own functions) becomes the
-  same placeholder, so that renaming, reordering statements or adding a variable moves
-  no other token; the names a student does not choose stay: the builtins, the names the
-  sheet imposes (`given_names`, read from the exercise's reference) and the modules
-  imported (`import numpy as n` reads as `numpy`);
-- string constants stay when they look like keys (`'plateau'`), else become one
-  placeholder (messages are easy to reword).
-
-Each token keeps the lines of the original statement it comes from, so that the report
-highlights the student's code as they wrote it.
+A unit is normalised through `ast` (`normalise.Normaliser`), then unparsed and
+tokenised. Each token keeps the lines of the original statement it comes from, so that
+the report highlights the student's code as they wrote it.
 """
 
 from __future__ import annotations
@@ -29,21 +20,16 @@ import ast
 import builtins
 import io
 import logging
-import re
 import tokenize
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..submission import TOO_DEEP, read_submission
+from .normalise import PLACEHOLDER, Normaliser
 
 log = logging.getLogger(__name__)
 
-PLACEHOLDER = "_"
-"""What every name the student chose becomes."""
-STRING = "'…'"
-"""What a string constant that is not key-like becomes."""
-KEY_LIKE = re.compile(r"\w{1,40}")
 TOP_LEVEL = ""
 """The name of the unit holding a submission's top-level definitions of values."""
 MAX_UNITS = 300
@@ -277,102 +263,3 @@ def _original_lines(
         current = by_line.get(line, current if by_line else whole)
         spans.append(current)
     return spans
-
-
-class Normaliser(ast.NodeTransformer):
-    """Rewrites a unit's tree in place as described in the module's docstring."""
-
-    def __init__(self, kept: frozenset[str], aliases: dict[str, str]):
-        self.kept = kept
-        self.aliases = aliases
-
-    def name(self, name: str) -> str:
-        if name in self.aliases:
-            return self.aliases[name]
-        return name if name in self.kept else PLACEHOLDER
-
-    def _body(self, body: list[ast.stmt]) -> list[ast.stmt]:
-        """A body without its docstring and string statements (comments in disguise)."""
-        kept = [
-            s
-            for s in body
-            if not (
-                isinstance(s, ast.Expr)
-                and isinstance(s.value, ast.Constant)
-                and isinstance(s.value.value, str)
-            )
-        ]
-        return kept or [
-            ast.Pass(lineno=body[0].lineno, end_lineno=body[0].lineno, col_offset=0, end_col_offset=0)
-        ]
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        for field in ("body", "orelse", "finalbody"):
-            value = getattr(node, field, None)
-            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-                setattr(node, field, self._body(value))
-        return super().generic_visit(node)
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        node.name = self.name(node.name)
-        node.returns = None
-        node.type_comment = None
-        return self.generic_visit(node)
-
-    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
-        node.name = self.name(node.name)
-        node.returns = None
-        node.type_comment = None
-        return self.generic_visit(node)
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
-        node.name = self.name(node.name)
-        return self.generic_visit(node)
-
-    def visit_arg(self, node: ast.arg) -> ast.AST:
-        node.arg = self.name(node.arg)
-        node.annotation = None
-        node.type_comment = None
-        return node
-
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        node.id = self.name(node.id)
-        return node
-
-    def visit_keyword(self, node: ast.keyword) -> ast.AST:
-        if node.arg is not None:
-            node.arg = self.name(node.arg)
-        return self.generic_visit(node)
-
-    def visit_Global(self, node: ast.Global) -> ast.AST:
-        node.names = [self.name(n) for n in node.names]
-        return node
-
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
-        node.names = [self.name(n) for n in node.names]
-        return node
-
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
-        if node.name is not None:
-            node.name = self.name(node.name)
-        return self.generic_visit(node)
-
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
-        if node.value is None:
-            return None  # `x: int` alone defines nothing
-        assign = ast.Assign(targets=[node.target], value=node.value)
-        return self.generic_visit(ast.copy_location(assign, node))
-
-    def visit_Assign(self, node: ast.Assign) -> ast.AST:
-        node.type_comment = None
-        return self.generic_visit(node)
-
-    def visit_Constant(self, node: ast.Constant) -> ast.AST:
-        if isinstance(node.value, (str, bytes)) and not (
-            isinstance(node.value, str) and KEY_LIKE.fullmatch(node.value)
-        ):
-            return ast.copy_location(ast.Constant(STRING), node)
-        return node
-
-    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
-        return ast.copy_location(ast.Constant(STRING), node)
