@@ -57,6 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe"
     )
+    parser.add_argument(
+        "--similarity",
+        metavar="DIR",
+        type=_similarity_folder,
+        help="rapport de similarité des copies d'un lot : DIR/index.html et DIR/pairs.csv "
+        "(extra « similarity » : copydetect)",
+    )
     parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
     parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
     parser.add_argument(
@@ -324,6 +331,8 @@ def _writers(
         yield "gradescope", args.gradescope, lambda: _write_gradescope(args, results, lang)
     if args.html:
         yield "html", args.html, lambda: _write_html(args, results, lang)
+    if args.similarity:
+        yield "similarity", str(args.similarity), lambda: _write_similarity(args, results, lang)
     if args.github_annotations:
         yield "annotations", "stdout", lambda: _write_annotations(results, lang)
     if args.vpl and results:
@@ -378,3 +387,21 @@ def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang:
 
     index = write_html(results, Path(args.html), lang)
     print(tr(lang, "html_written", path=index), file=sys.stderr)
+
+
+def _similarity_folder(text: str) -> Path:
+    """`--similarity`'s folder; a usage error, before any grading, without the extra."""
+    from .similarity import missing_extra
+
+    missing = missing_extra()
+    if missing:
+        raise argparse.ArgumentTypeError(missing)
+    return Path(text)
+
+
+def _write_similarity(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .similarity.report import CSV_NAME, write_similarity
+    from .similarity.text import say
+
+    page = write_similarity(results, args.similarity, lang)
+    print(say(lang, "sim.written", path=page, csv=page.parent / CSV_NAME), file=sys.stderr)

@@ -42,6 +42,8 @@ HEAVY = (
     "grader.render.json_report",
     "grader.render.annotations",
     "grader.render.html_report",
+    "grader.similarity",
+    "copydetect",
 )
 
 
