@@ -391,7 +391,7 @@ def grade_once(notebook: Path, detailed: bool) -> None:
     m = measure(notebook)
     p = m.probe
     print(
-        f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation}, "
+        f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation_name}, "
         f"{len(m.requests)} round trips"
     )
     print(

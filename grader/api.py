@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
 from .guard import grade_file_guarded, prepare_process, tune_collector
-from .results import SubmissionResult
+from .results import SubmissionResult, SubmissionStatus
 from .runner import installed_exercises
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
@@ -136,7 +136,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
                 yield SubmissionResult(
                     str(path),
                     settings.exercise,
-                    "not_gradable",
+                    SubmissionStatus.NOT_GRADABLE,
                     reason="worker_failed",
                     detail=str(exc)[:200],
                 )

@@ -233,9 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     if interrupted is not None:
         print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
         return 130
-    if args.fail_under is not None and any(
-        r.status != "graded" or r.mark20 < args.fail_under for r in results
-    ):
+    if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
         return 1
     return 1 if failed_reports else 0
 

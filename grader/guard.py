@@ -19,7 +19,7 @@ from pathlib import Path
 from . import __version__
 from .cachedir import cache_folder
 from .checks import Registry
-from .results import SubmissionResult
+from .results import SubmissionResult, SubmissionStatus
 from .runner import grade_file
 from .settings import Settings
 
@@ -43,7 +43,7 @@ def grader_error_result(
     return SubmissionResult(
         str(path),
         settings.exercise,
-        "not_gradable",
+        SubmissionStatus.NOT_GRADABLE,
         reason="grader_error",
         detail=crash_detail(exc),
         duration_s=round(seconds, 3),

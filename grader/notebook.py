@@ -173,7 +173,7 @@ def _squeeze(source: Any) -> str:
 
 def only_question(result: SubmissionResult, question: str | None) -> SubmissionResult:
     """The result restricted to one question (`q14` or `Q14`), for `verifier(question=...)`."""
-    if question is None or result.status != "graded":
+    if question is None or not result.graded:
         return result
     wanted = question.strip().upper()
     wanted = wanted if wanted.startswith("Q") else f"Q{wanted}"
@@ -192,7 +192,7 @@ def report_html(result: SubmissionResult, lang: str, question: str | None, notes
         shown,
         lang,
         embedded=True,
-        only=shown.questions[0].id if question is not None and shown.status == "graded" else None,
+        only=shown.questions[0].id if question is not None and shown.graded else None,
     )
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     body = re.search(r"<body>(.*)</body>", page, re.S)
@@ -206,7 +206,7 @@ def report_text(result: SubmissionResult, lang: str, question: str | None, notes
     from .render.terminal import render_submission
 
     text = render_submission(only_question(result, question), lang)
-    if question is not None and result.status == "graded":
+    if question is not None and result.graded:
         text = text.rsplit("\n", 1)[0]  # the total of one question would read as the mark
     return "\n".join([*notes, text])
 

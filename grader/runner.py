@@ -9,7 +9,15 @@ from pathlib import Path
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect, signatures_of
 from .errors import NotGradable
-from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
+from .results import (
+    CellOutcome,
+    CellStatus,
+    Place,
+    PlaceKind,
+    SubmissionKind,
+    SubmissionResult,
+    SubmissionStatus,
+)
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import Cell, StudentSession
@@ -49,7 +57,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         return SubmissionResult(
             str(path),
             settings.exercise,
-            "not_gradable",
+            SubmissionStatus.NOT_GRADABLE,
             reason=exc.reason,
             duration_s=round(time.monotonic() - start, 3),
             detail=exc.detail,
@@ -66,7 +74,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         fresh=fresh,
     ) as session:
         result = _grade_code(code, session, settings, registry)
-        result.isolation = isolation.mode.value
+        result.isolation = isolation.mode
         result.landlock_abi = isolation.landlock_abi
         result.student_seconds = round(session.student_seconds, 3)
         result.student_cpu = round(session.student_cpu, 3)
@@ -112,7 +120,7 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
 
 def place_of(cell: Cell, code: SubmissionCode) -> Place:
     """Where a cell sits, for the reports to word it in the reader's language."""
-    if code.kind == "module":
+    if code.kind is SubmissionKind.MODULE:
         # A chunk runs with its lines numbered from `first_lineno`.
         return Place(
             PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1, source=cell.source
@@ -134,7 +142,9 @@ def _cell_place(origin: CellOrigin) -> Place:
 def _grade_code(
     code: SubmissionCode, session: StudentSession, settings: Settings, exercises: Registry
 ) -> SubmissionResult:
-    result = SubmissionResult(str(code.path), None, "graded", kind=code.kind, total_cells=code.total_cells)
+    result = SubmissionResult(
+        str(code.path), None, SubmissionStatus.GRADED, kind=code.kind, total_cells=code.total_cells
+    )
     result.cells = run_cells(code, session, settings.cells_budget)
     defined = session.names()
     result.ignored_magics = session.ignored_magics
@@ -153,7 +163,7 @@ def _grade_code(
             result.understood.append(("recognised_from_text", {}))
     result.exercise = exercise_id
     if exercise_id is None:
-        result.status, result.reason = "not_gradable", "unknown_exercise"
+        result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code) for cell in code.cells}

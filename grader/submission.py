@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .errors import NotGradable
 from .files import module_name_of
+from .results import SubmissionKind
 from .sandbox.session import Cell
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,7 @@ class CellOrigin:
 @dataclass(frozen=True)
 class SubmissionCode:
     path: Path
-    kind: str
-    """`notebook` or `module`."""
+    kind: SubmissionKind
     cells: tuple[Cell, ...]
     module_name: str
     """`__name__` the code runs under: `__main__` for a notebook, else the module's name."""
@@ -319,7 +319,7 @@ def _cut(text: str) -> str:
 def failing_line(code: SubmissionCode, cell: Cell, line: int) -> str:
     """The text of line `line` of `cell` as the student wrote it (a notebook cell's own
     source, magics included; a module's line), "" when it is not in that cell."""
-    origin = code.origin(cell.index) if code.kind == "notebook" else None
+    origin = code.origin(cell.index) if code.kind is SubmissionKind.NOTEBOOK else None
     source, first = (origin.source, 1) if origin is not None else (cell.source, cell.first_lineno)
     lines = source.split("\n")
     number = line - first
@@ -483,9 +483,9 @@ def read_submission(path: Path) -> SubmissionCode:
         cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
-        return SubmissionCode(path, "module", tuple(cells), module_name_of(path), len(cells))
+        return SubmissionCode(path, SubmissionKind.MODULE, tuple(cells), module_name_of(path), len(cells))
     text = data.decode("utf-8", errors="replace")
     cells, total, origins = read_notebook(text)
     if not cells:
         raise NotGradable("no_code")
-    return SubmissionCode(path, "notebook", tuple(cells), "__main__", total, tuple(origins))
+    return SubmissionCode(path, SubmissionKind.NOTEBOOK, tuple(cells), "__main__", total, tuple(origins))

@@ -11,6 +11,7 @@ import pytest
 from test_faults import assert_nothing_left
 
 from grader.errors import StudentCodeError
+from grader.results import SubmissionStatus
 from grader.sandbox.ahead import AHEAD, Ahead, WorkerKey
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
@@ -142,5 +143,5 @@ def test_a_parallel_batch_leaves_no_worker_started_ahead(private_tmp, tmp_path):
         folder.mkdir(parents=True)
         (folder / notebook.name).write_bytes(notebook.read_bytes())
     results = grade([tmp_path / "classe"], Settings(jobs=2, isolation="basic"))
-    assert [r.status for r in results] == ["graded"] * 3
+    assert [r.status for r in results] == [SubmissionStatus.GRADED] * 3
     assert_nothing_left(private_tmp)  # each pool process closed the worker it started for nothing

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grader.api import grade
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox.cage import CGROUP_ROOT, cgroups_usable
 from grader.sandbox.isolation import Isolation, available_isolation
@@ -78,7 +79,7 @@ def own_cgroups() -> list[Path]:
 
 
 def assert_verdicts(result, spec):
-    assert result.status == "graded", (result.reason, getattr(result, "detail", ""))
+    assert result.status is SubmissionStatus.GRADED, (result.reason, getattr(result, "detail", ""))
     assert result.exercise == "puissance4"
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec["why"]

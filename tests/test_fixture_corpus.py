@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.settings import Settings
 from tools.golden import grade_of, recorded
@@ -26,7 +27,7 @@ def corpus():
 @pytest.mark.parametrize("path, spec", list(corpus()))
 def test_exact_verdicts(path, spec):
     result = grade_file(path, SETTINGS)
-    assert result.status == "graded", result.reason
+    assert result.status is SubmissionStatus.GRADED, result.reason
     assert result.exercise == path.parent.name
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec.get("why", "")

@@ -25,6 +25,7 @@ from test_faults import (
 )
 
 from grader.api import grade
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import isolation as isolation_module
 from grader.sandbox import landlock
@@ -131,7 +132,7 @@ def attempts(result) -> dict[str, str]:
 
 def assert_verdicts(result, name: str, mode: str) -> None:
     spec = EXPECTED[name]
-    assert result.status == "graded", (result.reason, result.detail)
+    assert result.status is SubmissionStatus.GRADED, (result.reason, result.detail)
     assert {q.id: q.status.value for q in result.questions} == spec["questions"], spec["why"]
     failed = sorted(c.index for c in result.cells if not c.ok)
     assert failed == FAILED_CELLS.get((name, mode), spec["failed_cells"]), [
@@ -428,7 +429,7 @@ def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):
     for result in results:
         spec, fault = expected[Path(result.path).name]
         assert result.isolation == mode
-        assert result.status == "graded", (result.path, result.reason)
+        assert result.status is SubmissionStatus.GRADED, (result.path, result.reason)
         assert {q.id: q.status.value for q in result.questions} == spec["questions"], result.path
         failed = sorted(c.index for c in result.cells if not c.ok)
         assert failed == FAILED_CELLS.get((fault, mode), spec["failed_cells"]), result.path

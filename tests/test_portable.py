@@ -30,6 +30,7 @@ from test_faults import (
 )
 from test_fixture_corpus import corpus
 
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import isolation as iso
 from grader.sandbox.isolation import Isolation, IsolationUnavailable, choose
@@ -100,7 +101,7 @@ def test_corpus_verdicts_with_portable_isolation(path, spec):
     if key in KERNEL_LIMIT_ONLY:
         pytest.skip(KERNEL_LIMIT_ONLY[key])
     result = grade_file(path, SETTINGS)
-    assert result.status == "graded", result.reason
+    assert result.status is SubmissionStatus.GRADED, result.reason
     assert result.isolation == "portable"
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec.get("why", "")

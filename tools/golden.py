@@ -39,7 +39,7 @@ def fixture_ids() -> list[tuple[str, Path]]:
 def grade_of(result: SubmissionResult) -> dict[str, Any]:
     """What is compared: the grade, without the evidence."""
     return {
-        "status": result.status,
+        "status": result.status.value,
         "exercise": result.exercise,
         "mark20": result.mark20 if result.has_mark else None,
         "questions": {
