@@ -84,11 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=defaults.timeout,
+        default=defaults.call_budget,
         help="budget en secondes d'un appel au code étudiant",
     )
     parser.add_argument(
-        "--cell-timeout", type=float, default=defaults.cell_timeout, help="budget en secondes d'une cellule"
+        "--cell-timeout", type=float, default=defaults.cell_budget, help="budget en secondes d'une cellule"
     )
     parser.add_argument(
         "--fail-under",
@@ -158,8 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             exercise=args.exercise,
             lang=args.lang,
-            timeout=args.timeout,
-            cell_timeout=args.cell_timeout,
+            call_budget=args.timeout,
+            cell_budget=args.cell_timeout,
             jobs=args.jobs,
             isolation=args.isolation,
         )

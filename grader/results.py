@@ -121,8 +121,8 @@ class Failure:
     """RAISED: the line of the submission that raised, when it is the student's."""
     place: Place | None = None
     """RAISED: the cell (or module lines) holding `line`."""
-    seconds: float = 0.0
-    """TIMEOUT: the budget that ran out."""
+    budget: float = 0.0
+    """TIMEOUT: the budget that ran out, in seconds."""
     loop: LoopSeen | None = None
     """TIMEOUT: the endless loop the worker saw, stopped before the budget ran out."""
     crash: Crash | None = None
@@ -138,7 +138,7 @@ def failure_of(exc: StudentFailure, place: Place | None = None) -> Failure:
     if isinstance(exc, StudentCodeError):
         return Failure(FailureKind.RAISED, ename=exc.ename, evalue=exc.evalue, line=exc.line, place=place)
     if isinstance(exc, CallTimeout):
-        return Failure(FailureKind.TIMEOUT, seconds=exc.seconds, loop=exc.loop, place=place)
+        return Failure(FailureKind.TIMEOUT, budget=exc.budget, loop=exc.loop, place=place)
     if isinstance(exc, WorkerCrash):
         return Failure(FailureKind.CRASH, crash=exc.cause, detail=exc.detail)
     if isinstance(exc, ValueTooLarge):

@@ -68,7 +68,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         code.module_name,
         settings.limits,
         isolation.mode,
-        settings.cell_timeout,
+        settings.cell_budget,
         preload=preload_modules(code),
         total_budget=settings.total_budget,
         fresh=fresh,
@@ -145,7 +145,7 @@ def _grade_code(
     result = SubmissionResult(
         str(code.path), None, SubmissionStatus.GRADED, kind=code.kind, total_cells=code.total_cells
     )
-    result.cells = run_cells(code, session, settings.cells_budget)
+    result.cells = run_cells(code, session, settings.all_cells_budget)
     defined = session.names()
     result.ignored_magics = session.ignored_magics
     exercise_id: str | None
@@ -167,7 +167,7 @@ def _grade_code(
         return result
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code) for cell in code.cells}
-    view = StudentView(session, defined, settings.timeout, places)
+    view = StudentView(session, defined, settings.call_budget, places)
     understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + understood
     return result

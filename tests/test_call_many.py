@@ -89,7 +89,7 @@ def test_an_exception_on_one_item_is_that_item_s_and_the_next_ones_run(session):
 def test_a_timeout_on_item_k_is_that_call_s_and_the_next_ones_run(session):
     calls = [Call("f", (1,)), Call("f", ("loop",), budget=0.5), Call("f", (3,))]
     results = list(session.call_many(calls))
-    assert isinstance(results[1], CallTimeout) and results[1].seconds == 0.5
+    assert isinstance(results[1], CallTimeout) and results[1].budget == 0.5
     assert results[2].value[0] == 3
 
 

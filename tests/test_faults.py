@@ -96,7 +96,7 @@ def assert_nothing_left(folder: Path):
 
 
 def grade_fault(name: str, isolation: str, limits: Limits | None = None):
-    settings = Settings(cell_timeout=3.0, isolation=isolation, limits=limits or Limits())
+    settings = Settings(cell_budget=3.0, isolation=isolation, limits=limits or Limits())
     return grade_file(FAULTS / name, settings)
 
 
@@ -159,7 +159,7 @@ def test_a_batch_with_hostile_submissions_is_fully_reported(tmp_path, private_tm
     submissions = tmp_path / "rendus"
     submissions.mkdir()
     files = _batch_files(submissions)
-    results = grade([submissions], Settings(cell_timeout=3.0, jobs=2))
+    results = grade([submissions], Settings(cell_budget=3.0, jobs=2))
     assert len(results) == 40
     for result in results:
         spec = files[Path(result.path)]

@@ -14,7 +14,7 @@ from grader.settings import Settings
 from tools.golden import grade_of, recorded
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SETTINGS = Settings(cell_timeout=3.0)
+SETTINGS = Settings(cell_budget=3.0)
 
 
 def corpus():

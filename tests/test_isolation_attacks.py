@@ -149,7 +149,7 @@ def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
         )
     folder = class_folder(tmp_path)
     before = digests(folder)
-    result = grade_file(hostile_copy(name, folder), Settings(cell_timeout=3.0, isolation=mode))
+    result = grade_file(hostile_copy(name, folder), Settings(cell_budget=3.0, isolation=mode))
     assert result.isolation == mode
     assert_verdicts(result, name, mode)
     tried = attempts(result)
@@ -170,7 +170,7 @@ def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
 def test_a_grandchild_does_not_outlive_the_grader_even_without_cgroup(mode, private_tmp):
     """Without a cgroup the grader adopts the orphan (child subreaper) and kills it;
     under bubblewrap the PID namespace does."""
-    settings = Settings(cell_timeout=3.0, isolation=mode, limits=Limits(use_cgroup=False))
+    settings = Settings(cell_budget=3.0, isolation=mode, limits=Limits(use_cgroup=False))
     result = grade_file(FAULTS / "petit_enfant.ipynb", settings)
     assert_verdicts(result, "petit_enfant.ipynb", mode)
     assert_nothing_left(private_tmp)
@@ -424,7 +424,7 @@ def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):
     for name in hostile:
         expected[hostile_copy(name, folder).name] = (EXPECTED[name], name)
     before = digests(folder)
-    results = grade([folder], Settings(cell_timeout=3.0, jobs=2, isolation=mode))
+    results = grade([folder], Settings(cell_budget=3.0, jobs=2, isolation=mode))
     assert len(results) == 40
     for result in results:
         spec, fault = expected[Path(result.path).name]

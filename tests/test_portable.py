@@ -40,7 +40,7 @@ from grader.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
-SETTINGS = Settings(cell_timeout=3.0, isolation="portable")
+SETTINGS = Settings(cell_budget=3.0, isolation="portable")
 
 KERNEL_LIMIT_ONLY: dict[str, str] = {}
 """Fixtures whose verdict needs a limit the portable tier lacks (a fork storm needs

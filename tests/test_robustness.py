@@ -45,7 +45,7 @@ FAULTS = ROOT / "tests" / "faults"
 CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 EXPECTED = json.loads((FAULTS / "ROBUSTNESS.json").read_text("utf-8"))
 CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
-SETTINGS = Settings(cell_timeout=3.0)
+SETTINGS = Settings(cell_budget=3.0)
 
 _spec = importlib.util.spec_from_file_location("make_faults", FAULTS / "make_faults.py")
 make_faults = importlib.util.module_from_spec(_spec)
@@ -321,7 +321,7 @@ def test_replays_after_restarts_share_one_total_budget():
     """Slow cells, then a function that kills its worker at every call: each restart
     replays the cells, but all of it fits in the submission's total budget."""
     start = time.monotonic()
-    result = grade_file(FAULTS / "rejoue_os_exit.ipynb", Settings(cell_timeout=3.0, total_budget=30.0))
+    result = grade_file(FAULTS / "rejoue_os_exit.ipynb", Settings(cell_budget=3.0, total_budget=30.0))
     elapsed = time.monotonic() - start
     assert result.status is SubmissionStatus.GRADED
     statuses = {q.id: q.status.value for q in result.questions}
@@ -339,7 +339,7 @@ def test_matplotlib_first_import_costs_no_cell_budget(monkeypatch):
     monkeypatch.setattr(session_module, "_PRELOAD_CACHE", {})
     spec = EXPECTED["matplotlib_premier_import.ipynb"]
     for _ in range(3):
-        result = grade_file(FAULTS / "matplotlib_premier_import.ipynb", Settings(cell_timeout=1.5))
+        result = grade_file(FAULTS / "matplotlib_premier_import.ipynb", Settings(cell_budget=1.5))
         assert_verdicts(result, spec)
 
 

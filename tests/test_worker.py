@@ -65,7 +65,7 @@ def test_an_endless_loop_is_stopped_early_and_reported_with_its_line_and_state(s
     with pytest.raises(CallTimeout) as info:
         session.call("cherche", [1, 2], 2, budget=3)
     assert info.value.loop == LoopSeen(3, "cellule 3", ("L = [1, 2]", "i = 0", "v = 2"))
-    assert info.value.seconds == 3
+    assert info.value.budget == 3
 
 
 def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(session):

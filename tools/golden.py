@@ -84,7 +84,7 @@ def _grade(path: Path) -> dict[str, Any]:
     from grader.runner import grade_file
     from grader.settings import Settings
 
-    return grade_of(grade_file(path, Settings(cell_timeout=3.0)))
+    return grade_of(grade_file(path, Settings(cell_budget=3.0)))
 
 
 if __name__ == "__main__":

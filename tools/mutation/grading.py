@@ -52,10 +52,10 @@ def grade_source(
         code = read_submission(path)
         isolation = resolve_isolation(settings.isolation)
         with StudentSession(
-            code.module_name, settings.limits, isolation.mode, settings.cell_timeout
+            code.module_name, settings.limits, isolation.mode, settings.cell_budget
         ) as session:
-            run_cells(code, session, settings.cells_budget)
-            view = StudentView(session, session.names(), settings.timeout)
+            run_cells(code, session, settings.all_cells_budget)
+            view = StudentView(session, session.names(), settings.call_budget)
             exercise = EXERCISES[exercise_id]
             if exercise.worker_side is not None:  # as grader.checks.grade_exercise does
                 view.define_worker_side(exercise.worker_side)
