@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .isolation import PROBE_SECONDS, Isolation
+from .launch import start_worker
 from .limits import Limits
 from .process import WorkerProcess
 
@@ -93,7 +94,7 @@ class Ahead:
 
     def _start(self, key: WorkerKey) -> None:
         try:
-            worker = WorkerProcess.start(key.module_name, key.limits, key.isolation)
+            worker = start_worker(key.module_name, key.limits, key.isolation)
         except Exception as exc:  # the session will start its own, and report what fails
             log.debug("starting a worker ahead failed: %s", exc)
             return

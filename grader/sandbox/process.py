@@ -89,8 +89,11 @@ SHUTDOWN = framed(wire.request_bytes({"op": "shutdown"})[0])
 def worker_script() -> str:
     """Source of the worker: the codec, the loop detector, the main loop (read once: what
     happens to the grader's files afterwards does not change the workers)."""
-    parts = ("wire.py", "loopwatch.py", "worker_main.py")
-    return "\n\n".join((_HERE / name).read_text("utf-8") for name in parts)
+    codec, loops, main = (
+        (_HERE / name).read_text("utf-8") for name in ("wire.py", "loopwatch.py", "worker_main.py")
+    )
+    protected = f"GRADER_PACKAGES = {reach.GRADER_PACKAGES!r}"  # what its import hook refuses
+    return "\n\n".join((codec, loops, protected, main))
 
 
 @functools.lru_cache(maxsize=2)
@@ -249,10 +252,8 @@ class WorkerProcess:
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
-        if isolation is Isolation.PORTABLE:  # no fd passing, preexec_fn, /proc: its own start
-            from .portable import PortableWorker
-
-            return PortableWorker.launch(module_name, limits)
+        """A sandboxed worker (bubblewrap, Landlock or basic; the portable tier starts
+        its own: `launch.start_worker` picks)."""
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
         folder = WorkerFolder(identity, compiled=True)

@@ -28,6 +28,7 @@ from ..errors import (
 from ..results import CellOutcome, CellStatus, failure_of
 from . import checked, fontcache, wire
 from .isolation import Isolation
+from .launch import start_worker
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
@@ -204,7 +205,7 @@ class StudentSession:
             if worker is not None and worker.alive and worker.module_name != self.module_name:
                 worker = self._renamed(worker)
             if worker is None or not worker.alive:
-                worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
+                worker = start_worker(self.module_name, self.limits, self.isolation)
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
@@ -239,7 +240,7 @@ class StudentSession:
             reply = worker.request(message, PRELOAD_BUDGET)
         except (WorkerTimeout, WorkerDied, ReplyTooLarge):
             log.warning("preloading %s failed", ", ".join(self.preload))
-            return WorkerProcess.start(self.module_name, self.limits, self.isolation)
+            return start_worker(self.module_name, self.limits, self.isolation)
         files = reply.get("cache_files")
         if message.get("collect") and type(files) is dict:
             # Built by a worker before any student code ran: safe to give the next ones.
