@@ -35,7 +35,7 @@ from .results import (
     Text,
     failure_of,
 )
-from .sandbox.session import Call, CallResult, StudentSession
+from .sandbox.session import Call, CallResult, Names, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
 
@@ -202,12 +202,14 @@ class StudentView:
     def __init__(
         self,
         session: StudentSession,
-        defined: dict[str, str],
+        names: Names,
         timeout: float | None,
         places: dict[str, Place] | None = None,
     ):
         self.session = session
-        self.defined = defined
+        self.defined = names.kinds
+        self.uses = names.uses
+        """For each student function, the global names its code refers to."""
         self.timeout_override = timeout
         self.aliases: dict[str, str] = {}
         self.places = places or {}
@@ -426,7 +428,7 @@ class CheckContext(Generic[State]):
         """The functions `func` calls, directly or through others, whose question came
         earlier and did not pass (`name (Q14)`): a check that measures how `func` works
         (not what it returns) can tell a wrong algorithm from a wrong helper."""
-        uses = self.student.session.uses
+        uses = self.student.uses
         seen: set[str] = set()
         todo = [self.student.aliases.get(func, func)]
         while todo:
@@ -884,7 +886,7 @@ def grade_exercise(
             for spellings in question.names:
                 failing[view.aliases.get(spellings[0], spellings[0])] = question.id
     value_free_rule(exercise.questions, results)
-    dependency_notes(exercise.questions, results, view.session.uses, view.aliases)
+    dependency_notes(exercise.questions, results, view.uses, view.aliases)
     return understood, results
 
 

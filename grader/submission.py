@@ -17,8 +17,7 @@ from pathlib import Path
 
 from .errors import NotGradable
 from .files import module_name_of
-from .results import SubmissionKind
-from .sandbox.session import Cell
+from .results import Place, PlaceKind, SubmissionKind
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +50,32 @@ class CellOrigin:
     cell_magic: str = ""
     """A cell magic the grader does not run (`bash`): the cell is reported, not run."""
 
+    @property
+    def place(self) -> Place:
+        return Place(
+            PlaceKind.CELL,
+            self.index,
+            code_cell=self.code_cell,
+            opening=opening(self.source),
+            source=self.source,
+        )
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One unit of student code run on its own: a notebook cell, a chunk of a module."""
+
+    index: int
+    """1-based position in the notebook (all cells counted), or the first line of a .py chunk."""
+    source: str
+    """The Python the worker runs (a notebook cell's magics converted)."""
+    label: str
+    """How the worker names it in tracebacks: 'cellule 3' or 'lignes 10-24'."""
+    place: Place
+    """Where it sits, as the reports word it (the cell as the student wrote it)."""
+    first_lineno: int = 1
+    """The number of its first line in the file (a chunk of a .py module)."""
+
 
 @dataclass(frozen=True)
 class SubmissionCode:
@@ -65,6 +90,11 @@ class SubmissionCode:
 
     def origin(self, index: int) -> CellOrigin | None:
         return next((o for o in self.origins if o.index == index), None)
+
+    @property
+    def places(self) -> dict[str, Place]:
+        """Cell label (as tracebacks name a cell) -> where that cell sits."""
+        return {cell.label: cell.place for cell in self.cells}
 
 
 RUN_CELL_MAGICS = frozenset({"time", "timeit", "capture"})
@@ -296,8 +326,9 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
             origins.append(CellOrigin(position, code_cells, source, converted.cell_magic))
         if not python.strip():
             continue
-        origins.append(CellOrigin(position, code_cells, source))
-        cells.append(Cell(position, python, f"cellule {position}"))
+        origin = CellOrigin(position, code_cells, source)
+        origins.append(origin)
+        cells.append(Cell(position, python, f"cellule {position}", origin.place))
     return cells, code_cells, origins
 
 
@@ -344,7 +375,8 @@ def _chunk(lines: list[str], start: int, end: int) -> Cell:
     """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
     lines from `start + 1` (padding with newlines instead costs the square of the size)."""
     source = "\n".join(lines[start:end]) + "\n"
-    return Cell(start + 1, source, f"lignes {start + 1}-{end}", first_lineno=start + 1)
+    place = Place(PlaceKind.LINES, start + 1, end, source=source)
+    return Cell(start + 1, source, f"lignes {start + 1}-{end}", place, first_lineno=start + 1)
 
 
 def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:

@@ -19,8 +19,7 @@ from grader.results import (
     SubmissionStatus,
     in_lang,
 )
-from grader.sandbox.session import Cell
-from grader.submission import SubmissionCode, failing_line, ipython_to_python, opening, read_notebook
+from grader.submission import Cell, SubmissionCode, failing_line, ipython_to_python, opening, read_notebook
 from grader.values import show
 
 
@@ -129,7 +128,11 @@ def test_the_quoted_line_is_the_one_that_failed_as_written():
     assert failing_line(code, cells[0], 2) == "%time f()"  # as written, not as converted
     assert failing_line(code, cells[0], 9) == ""
     module = SubmissionCode(
-        None, SubmissionKind.MODULE, (Cell(6, "\ny = 1/0\n", "lignes 6-7", first_lineno=6),), "m", 1
+        None,
+        SubmissionKind.MODULE,
+        (Cell(6, "\ny = 1/0\n", "lignes 6-7", Place(PlaceKind.LINES, 6, 7), first_lineno=6),),
+        "m",
+        1,
     )
     assert failing_line(module, module.cells[0], 7) == "y = 1/0"
     assert opening("\n\n   from random import *   \nx = 1") == "from random import *"

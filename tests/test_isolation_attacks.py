@@ -184,7 +184,7 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):
         "def lister(chemin):\n    try:\n        return sorted(os.listdir(chemin))\n"
         "    except OSError:\n        return 'refusé'\n"
     )
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
 
     targets = [
         ROOT / "reference" / "puissance4.py",
@@ -194,7 +194,7 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):
     ]
     for mode in [m for m in MODES if m != "basic"]:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
-            assert session.run_cell(Cell(1, spy, "espion")).ok
+            assert session.run_cell(spy, "espion").ok
             for target in targets:
                 assert session.call("lire", str(target)).value == "refusé", (mode, target)
             listed = session.call("lister", str(ROOT)).value  # bubblewrap: only mount points
@@ -454,7 +454,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     import tempfile
 
     from grader.sandbox import privileges, reach
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
 
     folder = Path(tempfile.mkdtemp(prefix="mmg-test-uid-"))  # in /tmp: crossable by any user
     os.chmod(folder, 0o711)
@@ -482,7 +482,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     )
     try:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
-            outcome = session.run_cell(Cell(1, code, "c"))
+            outcome = session.run_cell(code, "c")
             assert outcome.ok, outcome
             assert session.get("uid") >= privileges.FIRST_UID
             assert session.get("signal_parent") == "refusé"
