@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
 from .guard import grade_file_guarded, prepare_process, tune_collector
+from .registry import installed
 from .results import SubmissionResult, SubmissionStatus
-from .runner import installed_exercises
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
 from .schedule import start_order
@@ -43,12 +43,12 @@ def grade(
     exercises: Registry | None = None,
 ) -> list[SubmissionResult]:
     """Grade every submission against the `exercises` registry (the installed TDs by
-    default); results come back in the order of `collect`.
+    default: `grader.registry.installed`); results come back in the order of `collect`.
 
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
     """
-    registry = installed_exercises() if exercises is None else exercises
+    registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     prepare_process()  # before the pool forks: every process inherits it
     named = collect_named(paths)

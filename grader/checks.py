@@ -175,6 +175,12 @@ class Exercise(Generic[State]):
     min_matches: int = 2
     functions_only: frozenset[str] = frozenset()
     """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    title_words: tuple[str, ...] = ()
+    """Words of the sheet's title, by which a blank skeleton is recognised (`Signature`)."""
+    title_covers: frozenset[str] = frozenset()
+    """Sheets whose title words this sheet's text holds too, and wins over (`Signature`)."""
+    reference: ModuleType | None = None
+    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission."""
     prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
     describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood

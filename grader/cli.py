@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exercises import EXERCISES  # the registry (ids only until a TD is used)
-
 from . import __version__
 from .files import collect, module_name_of
-from .messages import tr
+from .messages import tr, unavailable
+from .registry import installed
 from .render.sanitize import SafeFormatter, safe_line
 from .sandbox.isolation import (
     Isolation,
@@ -32,6 +31,7 @@ from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
 if TYPE_CHECKING:
+    from .checks import Registry
     from .results import SubmissionResult
 
 # The checks, Hypothesis, the reference and the report formats are imported inside
@@ -39,10 +39,10 @@ if TYPE_CHECKING:
 # docs/performance.md): they cost 300 ms of CPU, which the worker's start runs beside.
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(exercises: Registry) -> argparse.ArgumentParser:
     defaults = Settings()
     parser = argparse.ArgumentParser(
-        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)})."
+        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(exercises)})."
     )
     parser.add_argument(
         "paths",
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="notebook .ipynb, module .py, ou dossier de copies",
     )
-    parser.add_argument("--exercise", choices=list(EXERCISES), help="forcer l'exercice (sinon détecté)")
+    parser.add_argument("--exercise", choices=list(exercises), help="forcer l'exercice (sinon détecté)")
     parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
     parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
     parser.add_argument(
@@ -114,10 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run() -> None:
-    """The command's entry point (grade.py, `python -m grader`, `minimax-grader`): `main`,
-    then the exit."""
-    code = main()
+def run(exercises: Registry | None = None) -> None:
+    """The command's entry point (grade.py, `python -m grader`, `minimax-grader`): `main`
+    on the command line's arguments and the installed TDs (`grader.registry.installed`)
+    unless given, then the exit."""
+    code = main(sys.argv[1:], installed() if exercises is None else exercises)
     exit_now(code)
     sys.exit(code)
 
@@ -145,8 +146,9 @@ def exit_now(code: int) -> None:
     os._exit(code)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str], exercises: Registry) -> int:
+    """The command line on `argv`, grading against `exercises`; returns the exit code."""
+    parser = build_parser(exercises)
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING - 10 * min(args.verbose, 2), format="%(levelname)s %(name)s: %(message)s"
@@ -154,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     for handler in logging.getLogger().handlers:  # records may quote student text
         handler.setFormatter(SafeFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
+    if not exercises:  # the entry points name none: not installed
+        parser.error(tr(args.lang, "no_exercises"))
     try:
         settings = Settings(
             exercise=args.exercise,
@@ -163,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             jobs=args.jobs,
             isolation=args.isolation,
         )
-        settings.check_exercise(EXERCISES)
+        settings.check_exercise(exercises)
     except ValueError as exc:
         parser.error(str(exc))
     missing = [p for p in args.paths if not p.exists()]
@@ -182,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     from .render.progress import Progress
     from .render.terminal import render_submission, render_summary
 
-    import_exercises(settings, files)
+    import_exercises(settings, files, exercises)
     # What is imported now lives until the exit: out of the cyclic collector's passes
     # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
     # CPU for one submission; docs/performance.md). `main` is the process's entry point.
@@ -192,10 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         isolation = choose(settings.isolation)
     except IsolationUnavailable as exc:
-        why = exc.why.words(settings.lang)
+        why = unavailable([exc.why], settings.lang)
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=why))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        why = isolation.why(settings.lang) or f"--isolation {isolation.mode.value}"
+        why = unavailable(isolation.fallback, settings.lang) or f"--isolation {isolation.mode.value}"
         print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
         return 2
     announce_isolation(isolation, settings.lang)
@@ -219,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
 
     interrupted = None
     try:
-        results = grade(args.paths, settings, on_result=graded, on_start=started, exercises=EXERCISES)
+        results = grade(args.paths, settings, on_result=graded, on_start=started, exercises=exercises)
     except Interrupted as exc:
         results, interrupted = exc.results, exc
     finally:
@@ -255,26 +259,27 @@ def start_early(files: list[Path], settings: Settings) -> None:
         start_probe()
 
 
-def import_exercises(settings: Settings, files: list[Path]) -> None:
+def import_exercises(settings: Settings, files: list[Path], exercises: Registry) -> None:
     """The TDs grading will use, imported while the first worker boots rather than once
     its cells have run: the forced one; for one file, the one its text most likely
     answers (detection, after the cells, imports another if it finds another); else all
     five (a class: the pool's processes share them)."""
     try:
         if settings.exercise:
-            EXERCISES[settings.exercise]
-        elif len(files) == 1 and (guess := _likely_exercise(files[0])) is not None:
-            EXERCISES[guess]
+            exercises[settings.exercise]
+        elif len(files) == 1 and (guess := _likely_exercise(files[0], exercises)) is not None:
+            exercises[guess]
         else:
-            list(EXERCISES.values())
+            list(exercises.values())
     except Exception:  # a TD that fails to import: grading reports it, submission by submission
         logging.getLogger(__name__).debug("importing the exercises failed", exc_info=True)
 
 
-def _likely_exercise(path: Path) -> str | None:
+def _likely_exercise(path: Path, exercises: Registry) -> str | None:
+    from .detect import signatures_of
     from .skeleton import file_text, likely_exercise
 
-    return likely_exercise(file_text(path), EXERCISES.signatures())
+    return likely_exercise(file_text(path), signatures_of(exercises))
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
@@ -283,7 +288,7 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     if isolation.fallback:  # why not a stronger one, in one line
         # a strong one also says that the marks are still protected (a weak one warns below)
         key = "isolation.in_force_strong" if isolation.mode.strong else "isolation.in_force"
-        line = tr(lang, key, label=isolation.label, why=isolation.why(lang))
+        line = tr(lang, key, label=isolation.label, why=unavailable(isolation.fallback, lang))
         print(line, file=sys.stderr)
     if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
         print(tr(lang, "isolation.portable"), file=sys.stderr)

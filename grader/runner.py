@@ -9,6 +9,7 @@ from pathlib import Path
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect, signatures_of
 from .errors import CallTimeout, NotGradable
+from .registry import installed
 from .results import CellOutcome, CellStatus, SubmissionResult, SubmissionStatus, failure_of
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
@@ -26,21 +27,11 @@ def resolve_isolation(choice: str) -> IsolationChoice:
     return choose(choice)
 
 
-def installed_exercises() -> Registry:
-    """The TDs shipped with the grader: the default of callers that give no registry.
-
-    The CLI and `grader.api` pass their registry explicitly; this only keeps
-    `grade_file(path, settings)` short for scripts and tests.
-    """
-    from exercises import EXERCISES  # the registry imports the reference: grader side only
-
-    return EXERCISES
-
-
 def grade_file(path: Path, settings: Settings, exercises: Registry | None = None) -> SubmissionResult:
-    """Grade one file against the `exercises` registry (the installed TDs by default);
-    a broken or hostile submission gives a result, not an exception."""
-    registry = installed_exercises() if exercises is None else exercises
+    """Grade one file against the `exercises` registry (the installed TDs by default:
+    `grader.registry.installed`); a broken or hostile submission gives a result, not an
+    exception."""
+    registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     start = time.monotonic()
     try:

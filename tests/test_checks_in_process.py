@@ -11,18 +11,13 @@ from pathlib import Path
 import pytest
 from fake_session import FakeSession
 
-from exercises import EXERCISES
 from grader.checks import StudentView, grade_exercise
+from grader.registry import installed
 from grader.results import CheckStatus, QuestionResult, QuestionStatus
 
-ROOT = Path(__file__).resolve().parent.parent
-MODULES = {
-    "puissance4": "puissance4",
-    "domineering": "domineering",
-    "domineering-minmax": "domineering_minmax",
-    "morpion": "morpion",
-    "chocolat": "chocolat",
-}
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
+
 NOT_IN_REFERENCE = {"domineering-minmax": {"Q4"}}
 """Questions whose functions the reference module does not define (jeu and affiche draw)."""
 
@@ -39,7 +34,9 @@ def grade_source(exercise_id: str, source: str, only: str | None = None) -> dict
 
 
 def reference_source(exercise_id: str) -> str:
-    return (ROOT / "reference" / f"{MODULES[exercise_id]}.py").read_text("utf-8")
+    reference = EXERCISES[exercise_id].reference
+    assert reference is not None and reference.__file__ is not None, f"{exercise_id} names no reference"
+    return Path(reference.__file__).read_text("utf-8")
 
 
 def failing_checks(questions: dict[str, QuestionResult]) -> set[str]:

@@ -23,8 +23,10 @@ import pytest
 
 from grader import draws
 from grader.draws import Draw, decode, encode, hypothesis_draw
+from grader.registry import installed
 
 ROOT = Path(__file__).resolve().parent.parent
+EXERCISES = installed()
 SHIPPED = sorted(ROOT.glob(f"exercises/*/{draws.SHIPPED}"))
 
 
@@ -125,8 +127,13 @@ def spec_of(name: str) -> tuple[str, int, Draw]:
     return check, int(count), draws.draw(factory, *args, **kwargs)
 
 
-def test_there_are_shipped_examples_for_each_td_that_draws():
-    assert {p.parent.name for p in SHIPPED} == {"puissance4", "domineering", "domineering_minmax", "morpion"}
+def test_every_td_that_draws_examples_ships_them():
+    """A TD whose checks draw examples orders them (`example_size`) and ships them beside
+    its `Exercise`; the others ship none."""
+    drawing = {EXERCISES.package(i) for i, exercise in EXERCISES.items() if exercise.example_size is not None}
+    assert drawing and {f"exercises.{p.parent.name}" for p in SHIPPED} <= drawing
+    for package in drawing:
+        assert (Path(importlib.import_module(package).__file__).parent / draws.SHIPPED).is_file(), package
     assert len(entries()) >= 30
 
 
@@ -225,13 +232,13 @@ import sys
 sys.path.insert(0, "tests")
 from dataclasses import replace
 from fake_session import FakeSession
-from exercises import EXERCISES
+from grader.registry import installed
 from grader.checks import StudentView, grade_exercise
 
 source = open("reference/puissance4.py", encoding="utf-8").read()
 
 def grade(source, only):
-    exercise = EXERCISES["puissance4"]
+    exercise = installed()["puissance4"]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in only))
     session = FakeSession(source, "copie")
     return grade_exercise(exercise, StudentView(session, session.names(), None))[1]

@@ -25,6 +25,7 @@ from test_faults import (
 )
 
 from grader.api import grade
+from grader.messages import unavailable
 from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import isolation as isolation_module
@@ -225,8 +226,8 @@ def test_auto_falls_back_to_landlock_without_bwrap(fresh_probes, monkeypatch):
     assert choice.mode is Isolation.LANDLOCK and choice.landlock_abi >= 1
     assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED]
     # worded in the reader's language, in one line
-    assert choice.why("fr") == "bwrap n'est pas installé (apt-get install bubblewrap)"
-    assert choice.why("en") == "bwrap is not installed (apt-get install bubblewrap)"
+    assert unavailable(choice.fallback, "fr") == "bwrap n'est pas installé (apt-get install bubblewrap)"
+    assert unavailable(choice.fallback, "en") == "bwrap is not installed (apt-get install bubblewrap)"
     with pytest.raises(isolation_module.IsolationUnavailable) as refused:
         choose("bubblewrap")
     assert refused.value.why.reason is Reason.BWRAP_NOT_INSTALLED
@@ -238,7 +239,7 @@ def test_auto_falls_back_to_basic_and_says_why(fresh_probes, monkeypatch):
     choice = choose("auto")
     assert choice.mode is Isolation.BASIC and not choice.mode.strong
     assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED, Reason.NO_LANDLOCK]
-    french = choice.why("fr")
+    french = unavailable(choice.fallback, "fr")
     assert "bwrap n'est pas installé" in french and "le noyau n'a pas Landlock" in french
     assert "\n" not in french and "is not installed" not in french
 

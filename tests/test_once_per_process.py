@@ -224,8 +224,8 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     # submission changing its arguments included), they are what the next one gets.
     from fake_session import FakeSession
 
-    from exercises import EXERCISES
     from grader.checks import StudentView, grade_exercise
+    from grader.registry import installed
 
     line, wrong = READ_ONLY_BUGS[bug]
     source = (ROOT / "reference" / "puissance4.py").read_text("utf-8")
@@ -244,7 +244,7 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     ]
     shared = [(build, args, kwargs, build.shared(*args, **kwargs)) for build, args, kwargs in builders]
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(EXERCISES["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    _, results = grade_exercise(installed()["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
     assert all(q.status.value in ("passed", "manual") for q in results) == (bug == "none")
     # The checks used no shared value but these (a new one would go unchecked here).
     assert sum(len(build._shared) for build in {b for b, _, _ in builders}) == len(builders)

@@ -29,12 +29,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from exercises import EXERCISES
 from grader import draws
+from grader.registry import installed
 from grader.runner import grade_file
 from grader.settings import Settings
 from tools.golden import fixture_ids
 from tools.shipped import write_or_check
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import landlock, reach
-from .reasons import Reason, Unavailable, sentence
+from .reasons import Reason, Unavailable
 
 log = logging.getLogger(__name__)
 MIB = 1024 * 1024
@@ -78,10 +78,6 @@ class IsolationChoice:
         if self.mode is Isolation.LANDLOCK:
             return f"landlock (ABI {self.landlock_abi})"
         return str(self.mode.value)
-
-    def why(self, lang: str) -> str:
-        """The fallback in one line, in the reader's language ("" without one)."""
-        return sentence(self.fallback, lang)
 
 
 def _python_roots() -> list[Path]:
