@@ -483,8 +483,9 @@ def cprofile(notebook: Path, top: int) -> None:
     with contextlib.redirect_stdout(io.StringIO()):
         profiler.enable()
         from grader.cli import main as cli_main  # imports included, as in `grade.py`
+        from grader.registry import installed
 
-        cli_main([str(notebook), "--jobs", "1"])
+        cli_main([str(notebook), "--jobs", "1"], installed())
         profiler.disable()
     stats = pstats.Stats(profiler)
     stats.sort_stats("cumulative").print_stats(top)

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
-from .guard import grade_file_guarded, prepare_process, tune_collector
+from .guard import grade_file_guarded, prepare_process
 from .registry import installed
 from .results import SubmissionResult, SubmissionStatus
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
 from .schedule import start_order
 from .settings import Settings
+from .startup import tune_collector
 
 if TYPE_CHECKING:
     from .checks import Registry

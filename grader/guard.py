@@ -9,7 +9,6 @@ class is graded and every report is written. Used alike with `--jobs 1` and `--j
 from __future__ import annotations
 
 import functools
-import gc
 import logging
 import os
 import sys
@@ -48,19 +47,6 @@ def grader_error_result(
         detail=crash_detail(exc),
         duration_s=round(seconds, 3),
     )
-
-
-GC_THRESHOLD = (10_000, 20, 20)
-"""The cyclic collector's thresholds in a grading process (Python's are 700, 10, 10).
-Grading makes many short-lived containers (requests, replies, boards) beside the
-reference's caches, which live until the exit: with Python's, the collector ran ~940
-times over a class of 38 notebooks, 0.35 s of the grader's ~5 s of CPU; with these, 23
-times, 0.1 s. What waits longer for a collection is the grader's own garbage (a few MB)."""
-
-
-def tune_collector() -> None:
-    """In a process that only grades (the command line, a pool's grading process)."""
-    gc.set_threshold(*GC_THRESHOLD)
 
 
 @functools.lru_cache(maxsize=1)

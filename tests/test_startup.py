@@ -77,7 +77,7 @@ def test_the_registry_imports_a_td_when_it_is_used():
 
 def test_the_command_line_imports_the_forced_td_else_the_likely_one_else_all_before_grading():
     imports = (
-        "from pathlib import Path; from grader.cli import import_exercises; "
+        "from pathlib import Path; from grader.startup import import_exercises; "
         "from grader.registry import installed; from grader.settings import Settings; "
     )
     sample, morpion = "samples/eleve_puissance4.ipynb", "tests/fixtures/morpion/correct_programme.py"
@@ -122,14 +122,14 @@ def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names(
 
 
 def test_a_td_that_fails_to_import_is_left_to_grading_to_report():
-    from grader import cli
+    from grader import startup
     from grader.settings import Settings
 
     class Broken(dict):
         def values(self):
             raise ImportError("a broken TD")
 
-    cli.import_exercises(Settings(), [], Broken())  # no exception: the guard of each grading reports it
+    startup.import_exercises(Settings(), [], Broken())  # no exception: the guard of each grading reports it
 
     class BrokenLikely(dict):
         def signatures(self):
@@ -138,7 +138,7 @@ def test_a_td_that_fails_to_import_is_left_to_grading_to_report():
         def __getitem__(self, exercise_id):
             raise ImportError(f"a broken TD: {exercise_id}")
 
-    cli.import_exercises(Settings(), [ROOT / "samples" / "eleve_puissance4.ipynb"], BrokenLikely())
+    startup.import_exercises(Settings(), [ROOT / "samples" / "eleve_puissance4.ipynb"], BrokenLikely())
 
 
 def test_the_registry_maps_each_id_to_its_exercise_in_detection_order():
@@ -443,7 +443,7 @@ class _Waiting:
 
 @pytest.mark.parametrize("answers", [True, False])
 def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_bwrap, monkeypatch, answers):
-    from grader import cli
+    from grader import startup
     from grader.sandbox import ahead
     from grader.settings import Settings
 
@@ -454,7 +454,7 @@ def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_
     monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
     monkeypatch.setattr(fake_bwrap, "_witness", None)
     sample = ROOT / "samples" / "eleve_puissance4.ipynb"
-    cli.start_early([sample], Settings())
+    startup.start_early([sample], Settings())
     assert [args[2] for args in started] == [fake_bwrap.Isolation.BUBBLEWRAP]
     assert fake_bwrap._probe is None and fake_bwrap._witness is not None
     # The probe's command works here: the verdict is the same, from the worker or the probe.
@@ -465,7 +465,7 @@ def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_
 
 
 def test_the_command_line_probes_when_no_bubblewrap_worker_waits(fake_bwrap, monkeypatch):
-    from grader import cli
+    from grader import startup
     from grader.sandbox import ahead
     from grader.settings import Settings
 
@@ -473,6 +473,6 @@ def test_the_command_line_probes_when_no_bubblewrap_worker_waits(fake_bwrap, mon
     monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
     monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
     monkeypatch.setattr(fake_bwrap, "_witness", None)
-    cli.start_early([ROOT / "samples" / "eleve_puissance4.ipynb"], Settings())
+    startup.start_early([ROOT / "samples" / "eleve_puissance4.ipynb"], Settings())
     assert fake_bwrap._witness is None and fake_bwrap._probe is not None
     assert fake_bwrap.bubblewrap_status() == (True, None)
