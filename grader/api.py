@@ -111,7 +111,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
         finally:
             AHEAD.close()
         return
-    import multiprocessing  # 40 ms of imports only a parallel batch needs
+    import multiprocessing  # imports only a parallel batch needs
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     AHEAD.close()  # no worker of this process may be copied into the pool's

@@ -380,7 +380,7 @@ _NOT_PLAIN = object()
 
 def _plain_required(function):
     """What inspect.signature gives for a plain `def` (no __wrapped__, no __signature__),
-    read from its code: importing inspect was ~15 ms of every worker's CPU."""
+    read from its code: importing inspect cost every worker's start."""
     if type(function) is not type(_plain_required):
         return _NOT_PLAIN
     attributes = function.__dict__
@@ -632,7 +632,7 @@ class CheckContext(Generic[State]):
                 raise found
             if size[0] - measure(ladder[0])[0] <= NEAR_BOTTOM:
                 # Every smaller size was tried and passed: what Hypothesis finds here is
-                # nearly always as big (measured on the corpus), for ~0.3 s of import and probes.
+                # nearly always as big (measured on the corpus), for its import and probes.
                 raise first
         self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 

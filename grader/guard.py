@@ -55,7 +55,7 @@ def prepare_process() -> None:
     folder, not in a `.hypothesis/` of the user's current directory.
 
     Through the variable Hypothesis reads on first use when it is not imported yet: it is
-    imported only to shrink a failure (0.15 s), so most runs never pay for it."""
+    imported only to shrink a failure, so most runs never pay for its import."""
     if "hypothesis" in sys.modules:
         from hypothesis.configuration import set_hypothesis_home_dir
 

@@ -124,7 +124,7 @@ def _transform(source: str) -> str:
     calls (which the worker's stub ignores), with the line numbers of the cell kept.
 
     `TransformerManager` alone is what nbconvert's `ipython2python` filter wraps; imported
-    here on first use, without the rest of nbconvert (0.4-0.5 s of start-up).
+    here on first use, without the rest of nbconvert (whose import is slow).
     """
     global _transformer
     lines = source.split("\n")
@@ -133,8 +133,8 @@ def _transform(source: str) -> str:
         blank += 1
     indented = blank < len(lines) and lines[blank][:1].isspace()  # IPython dedents it
     if not indented and not _MAYBE_IPYTHON.search(source):
-        # Plain Python, which IPython would leave as it is: importing IPython costs
-        # 0.1-0.3 s of the student's wait, paid only by a cell that needs it.
+        # Plain Python, which IPython would leave as it is: importing IPython adds to
+        # the student's wait, paid only by a cell that needs it.
         return source if source.endswith("\n") else source + "\n"
     if _transformer is None:
         from IPython.core.inputtransformer2 import TransformerManager
@@ -294,7 +294,7 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
     ):
         raise NotGradable("too_large", f"{len(data['cells'])} cells")
     if _plain_v4(data):
-        notebook = data  # nbformat would return the same cells, after 80 ms of importing
+        notebook = data  # nbformat would return the same cells, after its import
     else:
         import nbformat  # older formats (converted) and anything irregular: its verdict
 
@@ -475,7 +475,7 @@ def preload_modules(code: SubmissionCode) -> tuple[str, ...]:
     """The modules a new worker should import before running this submission's cells:
     those of `PRELOADS` an import statement of the code names. A mere mention does not
     count: `%matplotlib inline`, which the grader does not run, imports nothing, and
-    preloading matplotlib for it cost 0.5-0.8 s of every run. An import the pattern
+    preloading matplotlib for it was paid by every run. An import the pattern
     misses (`__import__`, after a `;`) only runs on the cell's own clock, as any other
     library's."""
     imported = {name for cell in code.cells for name in _imported(cell.source)}

@@ -98,7 +98,7 @@ def from_key(k: tuple[Any, ...]) -> dict[str, Any]:
     return {"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]}
 
 
-# -- Reference values: a search at depth 3 costs the reference ~20 ms, and a complete
+# -- Reference values: a search at depth 3 costs the reference time, and a complete
 # notebook needs hundreds. Those of the drawn and structural positions are shipped in
 # REFERENCE_VALUES (written by `python -m tools.draw_examples write` from the reference's
 # own grading; tests/test_drawn_examples.py recomputes them); others are computed here.
@@ -126,7 +126,7 @@ def _shipped() -> dict[str, dict[str, Any]]:
 _FOUND: dict[tuple[Any, ...], Any] = {}
 """The values `_reference_value` gave in this process, by table, game and arguments:
 every submission asks about the same positions (a few hundred lookups each), and naming
-a game for the shipped file (`value_name`) and decoding its value cost ~30-50 us. Only
+a game for the shipped file (`value_name`) and decoding its value cost each time. Only
 hashable values are kept (tuples, frozensets, numbers): immutable, so one submission
 cannot change what the next is given."""
 _FOUND_MAX = 1 << 15

@@ -108,7 +108,7 @@ def _hidden_inside(bound: list[Path]) -> list[Path]:
 def _runtime_binds() -> tuple[str, ...]:
     """The runtime's part of the bwrap command, the same for every worker: computed
     once per process, by the grader, before any worker runs (the globs and the carving
-    cost 10-70 ms, paid at each start before)."""
+    were paid at each start before)."""
     args: list[str] = []
     bound = []
     for folder in SYSTEM_FOLDERS:
@@ -187,9 +187,8 @@ _witness: Callable[[], bool] | None = None
 def witness(answers: Callable[[], bool]) -> None:
     """A bubblewrap worker was started before any probe (the command line's worker
     ahead): whether it answers is the probe's verdict, so no probe is started (its
-    30-50 ms of CPU ran beside the worker's boot and the grader's imports, on two
-    cores). When it does not answer, `bubblewrap_status` runs the probe, for its error
-    line."""
+    CPU would compete with the worker's boot and the grader's imports). When it does
+    not answer, `bubblewrap_status` runs the probe, for its error line."""
     global _witness
     _witness = answers
 
@@ -207,7 +206,7 @@ def _probe_command() -> list[str]:
 
 def start_probe() -> None:
     """Launch the bubblewrap probe without waiting for it: the command line calls this
-    before its heavy imports, so the probe's 50-150 ms of wall time run beside them."""
+    before its heavy imports, so that the probe runs beside them."""
     global _probe
     if (
         _probe is not None
@@ -293,7 +292,7 @@ def choose(choice: str) -> IsolationChoice:
             assert bwrap_why is not None  # a failed probe always says why
             raise IsolationUnavailable(bwrap_why)
         return IsolationChoice(Isolation.BUBBLEWRAP)
-    if choice == "auto" and bwrap_ok:  # Landlock not asked about: landlockpy unimported (4 ms)
+    if choice == "auto" and bwrap_ok:  # Landlock not asked about: landlockpy stays unimported
         return IsolationChoice(Isolation.BUBBLEWRAP)
     version, landlock_why = landlock.abi()
     if choice == "landlock":

@@ -50,7 +50,7 @@ COUNT_EVERY = 50
 """Requests between two process counts, when the cage cannot cap forks itself."""
 _TOKENS = random.SystemRandom()
 """Request tokens from os.urandom: `secrets.randbits` is this same call, but importing
-`secrets` loads OpenSSL's hashlib (4-5 ms, before the first worker can start)."""
+`secrets` loads OpenSSL's hashlib, before the first worker can start."""
 
 
 class WorkerDied(Exception):
@@ -99,7 +99,7 @@ def worker_script() -> str:
 @functools.lru_cache(maxsize=2)
 def _compiled(source: str) -> Any:
     """The worker's code: from its bytecode cache when that was compiled from this very
-    source, else compiled (~10-20 ms, before the first worker can start) and cached."""
+    source, else compiled (before the first worker can start) and cached."""
     data, cache = source.encode("utf-8"), BYTECODE_CACHE
     header = importlib.util.MAGIC_NUMBER + _CHECKED_HASH_PYC + importlib.util.source_hash(data)
     try:
@@ -147,7 +147,7 @@ def _named(code: Any, filename: str) -> Any:
 
 def worker_bytecode(path: Path) -> bytes:
     """The worker script compiled, as a .pyc file to be run from `path`: compiled once
-    per grading process (~9 ms, at every worker's start otherwise), each copy naming
+    per grading process (not at every worker's start), each copy naming
     its own path as a script's code does. Timestamp and size fields are 0: run
     directly, a .pyc is never checked against a source."""
     code = _named(_compiled(worker_script()), str(path))

@@ -38,8 +38,8 @@ GRACE_SECONDS = 1.0  # beyond the soft budget, before the worker is killed
 PRINTED_CAP = 20_000
 TOTAL_BUDGET = 180.0
 """Wall seconds one submission may spend in its worker in all: cells, calls, worker
-starts and every replay after a restart (without it, 4.5 s cells replayed after each
-of 8 crashes cost 433 s for a 550-byte file)."""
+starts and every replay after a restart (without it, a short file whose slow cells
+are replayed after each crash could keep its worker for minutes)."""
 MAX_ITEMS = 64
 """Calls one `call_many` request holds (the worker refuses more): a longer list is sent
 as several requests, each when the previous one is answered."""
