@@ -5,6 +5,7 @@ reference values of puissance4 are the reference's for the board asked about."""
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -112,8 +113,8 @@ def test_structural_positions_survive_a_caller_that_changes_them(name):
 
 
 def test_structural_positions_are_the_ones_built_from_the_stored_moves():
-    # Recomputed by hand from structural_moves.GAMES, not through the cached builders.
-    from exercises.puissance4.structural_moves import GAMES
+    # Recomputed by hand from the stored games, not through the cached builders.
+    GAMES = json.loads(positions.STRUCTURAL_MOVES.read_text("utf-8"))
 
     wins = [(ref.initialiser_jeu(list(m)), (j, tuple(last))) for _, j, last, m in GAMES[positions.WIN]]
     assert positions.alignment_wins() == wins
