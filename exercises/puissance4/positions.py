@@ -223,10 +223,6 @@ def wins_at(jeu: dict[str, Any], joueur: int, cell: tuple[int, int]) -> bool:
     return _wins(key(jeu), joueur, (cell[0], cell[1]))
 
 
-def sheet_games() -> dict[str, dict[str, Any]]:
-    return {"jeu1": ref.jeu1(), "jeu2": ref.jeu2(), "jeu3": ref.jeu3(), "jeu5": ref.jeu5()}
-
-
 @dataclass(frozen=True)
 class Representation:
     """How the submission stores a game, learnt from its own `init()`."""
