@@ -25,7 +25,7 @@ from grader.sandbox import landlock
 from grader.sandbox.cage import cgroups_usable
 from grader.sandbox.isolation import Isolation, bubblewrap_status
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
 from grader.settings import Settings
 
 
@@ -45,7 +45,7 @@ def time_worker(isolation: Isolation, limits: Limits, runs: int) -> float:
     for _ in range(runs):
         start = time.perf_counter()
         with StudentSession("m", limits, isolation, 5) as session:
-            session.run_cell(Cell(1, "x = 1\n", "c"))
+            session.run_cell("x = 1\n", "c")
         walls.append(time.perf_counter() - start)
     return statistics.median(walls)
 

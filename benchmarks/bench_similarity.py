@@ -15,7 +15,7 @@ every pair, and writing pairs.csv and index.html. Prints the wall and CPU time o
 
 `--baseline N` also times copydetect's own API on the same N copies, the way its
 documentation uses it: a `CodeFingerprint` of each copy's code (all its cells) and
-`compare_files` on every pair. Nothing is asserted: figures for docs/similarity.md.
+`compare_files` on every pair. Nothing is asserted: figures for docs/how-to/similarity.md.
 """
 
 from __future__ import annotations

@@ -107,9 +107,9 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     settings = Settings(
         isolation="basic",
         jobs=1,
-        timeout=BUDGET,
-        cell_timeout=BUDGET,
-        cells_budget=100 * BUDGET,
+        call_budget=BUDGET,
+        cell_budget=BUDGET,
+        all_cells_budget=100 * BUDGET,
         total_budget=1000 * BUDGET,
     )
     results = api.grade([Path(p) for p in paths], settings)

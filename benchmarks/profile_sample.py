@@ -57,7 +57,7 @@ IMPORTS = {
     "nbformat": "import nbformat",
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
     "grader.checks": "import grader.checks",
-    "exercises (registry + reference)": "import exercises",
+    "the registry (entry points, the TDs' table)": "from grader.registry import installed; installed()",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
 ISOLATION = "isolation (bubblewrap probed once per process)"
@@ -178,9 +178,8 @@ class Probe:
 
 def instrument(probe: Probe) -> dict:
     """Wrap the engine's functions; returns the per-request records it fills."""
-    import exercises
-    from exercises import EXERCISES
     from grader import checks, runner, submission
+    from grader.registry import installed
     from grader.sandbox import process, session, wire
     from reference import puissance4 as ref
 
@@ -221,14 +220,13 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(checks, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
     probe.wrap(checks.CheckContext, "_climb", LADDER)
     probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
-    exercise = EXERCISES["puissance4"]
+    exercise = installed()["puissance4"]
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
     for name in dir(ref):
         value = getattr(ref, name)
         own = getattr(value, "__module__", "") == ref.__name__
         if callable(value) and own and not isinstance(value, type):
             probe.wrap(ref, name, "reference values")
-    del exercises
     return {"requests": requests, "items": items}
 
 
@@ -391,7 +389,7 @@ def grade_once(notebook: Path, detailed: bool) -> None:
     m = measure(notebook)
     p = m.probe
     print(
-        f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation}, "
+        f"   score {m.result.score}/{m.result.max_score}, isolation {m.result.isolation_name}, "
         f"{len(m.requests)} round trips"
     )
     print(
@@ -485,8 +483,9 @@ def cprofile(notebook: Path, top: int) -> None:
     with contextlib.redirect_stdout(io.StringIO()):
         profiler.enable()
         from grader.cli import main as cli_main  # imports included, as in `grade.py`
+        from grader.registry import installed
 
-        cli_main([str(notebook), "--jobs", "1"])
+        cli_main([str(notebook), "--jobs", "1"], installed())
         profiler.disable()
     stats = pstats.Stats(profiler)
     stats.sort_stats("cumulative").print_stats(top)
@@ -522,8 +521,10 @@ def main() -> None:
     print(f"{args.notebook.name}; Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}\n")
     startup(args.runs)
     start = time.process_time()
-    import exercises  # noqa: F401
     import grader.cli  # noqa: F401  (what grade.py imports before grading)
+    from grader.registry import installed
+
+    installed()
     from grader.sandbox.cage import cgroups_usable
 
     print(

@@ -170,6 +170,7 @@ def instrument(folder: str, profile: bool) -> tuple[dict, list]:
 
 def grade(notebooks: list[Path], profile: bool) -> None:
     from grader.cli import main as cli_main
+    from grader.registry import installed
 
     with tempfile.TemporaryDirectory(prefix="mmg-profile-") as folder:
         os.chmod(folder, 0o1777)  # a basic worker may run as a user id of its own
@@ -178,7 +179,7 @@ def grade(notebooks: list[Path], profile: bool) -> None:
             start = time.process_time()
             with contextlib.redirect_stdout(io.StringIO()):
                 for notebook in notebooks:
-                    cli_main([str(notebook), "--isolation", "basic", "--jobs", "1"])
+                    cli_main([str(notebook), "--isolation", "basic", "--jobs", "1"], installed())
             grader_cpu = time.process_time() - start
         finally:
             for owner, name, value in reversed(undo):

@@ -45,7 +45,7 @@ EARLY = [
     ("grader.sandbox.process", "WorkerProcess.close"),
     ("grader.sandbox.process", "WorkerFolder.remove"),
     ("grader.sandbox.cage", "Cage.remove"),
-    ("grader.cli", "import_exercises"),
+    ("grader.startup", "import_exercises"),  # grader.cli's before the start-up had its module
 ]
 LATE = [
     ("grader.submission", "read_submission"),
@@ -106,9 +106,13 @@ def child(notebook: str, root: Path) -> None:
     from grader import cli
 
     mark("grader.cli imported (with the modules wrapped early)")
+    # This script also times an older checkout (`--root`), whose start-up lived in cli.
+    seam: Any = cli if hasattr(cli, "start_early") else importlib.import_module("grader.startup")
     for module, qualified in EARLY:
+        if module == "grader.startup" and seam is cli:
+            module = "grader.cli"
         wrap(module, qualified)
-    early = cli.start_early
+    early = seam.start_early
 
     def start_early(*args: Any, **kwargs: Any) -> None:
         early(*args, **kwargs)
@@ -120,14 +124,19 @@ def child(notebook: str, root: Path) -> None:
         for module, qualified in LATE:
             wrap(module, qualified, IMPORTED_INTO.get(qualified))
 
-    cli.start_early = start_early
-    code = cli.main([notebook])
+    seam.start_early = start_early
+    if seam is cli:
+        code = cli.main([notebook])
+    else:
+        from grader.registry import installed
+
+        code = cli.main([notebook], installed())
     mark("main returned")
     sys.stdout.flush()
     for wall, cpu, label in events:
         print(f"{wall:8.1f} {cpu:8.1f}  {label}", file=sys.stderr)
     print(f"MAIN_RETURNED {time.time():.6f}", file=sys.stderr)
-    cli.exit_now(code)  # as grade.py ends (`cli.run`)
+    seam.exit_now(code)  # as grade.py ends (`cli.run`)
     sys.exit(code)
 
 

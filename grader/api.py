@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
-from .guard import grade_file_guarded, prepare_process, tune_collector
-from .results import SubmissionResult
-from .runner import installed_exercises
+from .guard import grade_file_guarded, prepare_process
+from .registry import installed
+from .results import SubmissionResult, SubmissionStatus
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import choose
 from .schedule import start_order
 from .settings import Settings
+from .startup import tune_collector
 
 if TYPE_CHECKING:
     from .checks import Registry
@@ -43,12 +44,12 @@ def grade(
     exercises: Registry | None = None,
 ) -> list[SubmissionResult]:
     """Grade every submission against the `exercises` registry (the installed TDs by
-    default); results come back in the order of `collect`.
+    default: `grader.registry.installed`); results come back in the order of `collect`.
 
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
     """
-    registry = installed_exercises() if exercises is None else exercises
+    registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     prepare_process()  # before the pool forks: every process inherits it
     named = collect_named(paths)
@@ -110,7 +111,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
         finally:
             AHEAD.close()
         return
-    import multiprocessing  # 40 ms of imports only a parallel batch needs
+    import multiprocessing  # imports only a parallel batch needs
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     AHEAD.close()  # no worker of this process may be copied into the pool's
@@ -136,7 +137,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
                 yield SubmissionResult(
                     str(path),
                     settings.exercise,
-                    "not_gradable",
+                    SubmissionStatus.NOT_GRADABLE,
                     reason="worker_failed",
                     detail=str(exc)[:200],
                 )

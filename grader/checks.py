@@ -35,7 +35,7 @@ from .results import (
     Text,
     failure_of,
 )
-from .sandbox.session import Call, CallResult, StudentSession
+from .sandbox.session import Call, CallResult, Names, StudentSession
 from .sandbox.wire import Ref
 from .values import same, show
 
@@ -175,6 +175,12 @@ class Exercise(Generic[State]):
     min_matches: int = 2
     functions_only: frozenset[str] = frozenset()
     """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    title_words: tuple[str, ...] = ()
+    """Words of the sheet's title, by which a blank skeleton is recognised (`Signature`)."""
+    title_covers: frozenset[str] = frozenset()
+    """Sheets whose title words this sheet's text holds too, and wins over (`Signature`)."""
+    reference: ModuleType | None = None
+    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission."""
     prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
     describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood
@@ -202,12 +208,14 @@ class StudentView:
     def __init__(
         self,
         session: StudentSession,
-        defined: dict[str, str],
+        names: Names,
         timeout: float | None,
         places: dict[str, Place] | None = None,
     ):
         self.session = session
-        self.defined = defined
+        self.defined = names.kinds
+        self.uses = names.uses
+        """For each student function, the global names its code refers to."""
         self.timeout_override = timeout
         self.aliases: dict[str, str] = {}
         self.places = places or {}
@@ -372,7 +380,7 @@ _NOT_PLAIN = object()
 
 def _plain_required(function):
     """What inspect.signature gives for a plain `def` (no __wrapped__, no __signature__),
-    read from its code: importing inspect was ~15 ms of every worker's CPU."""
+    read from its code: importing inspect cost every worker's start."""
     if type(function) is not type(_plain_required):
         return _NOT_PLAIN
     attributes = function.__dict__
@@ -426,7 +434,7 @@ class CheckContext(Generic[State]):
         """The functions `func` calls, directly or through others, whose question came
         earlier and did not pass (`name (Q14)`): a check that measures how `func` works
         (not what it returns) can tell a wrong algorithm from a wrong helper."""
-        uses = self.student.session.uses
+        uses = self.student.uses
         seen: set[str] = set()
         todo = [self.student.aliases.get(func, func)]
         while todo:
@@ -624,7 +632,7 @@ class CheckContext(Generic[State]):
                 raise found
             if size[0] - measure(ladder[0])[0] <= NEAR_BOTTOM:
                 # Every smaller size was tried and passed: what Hypothesis finds here is
-                # nearly always as big (measured on the corpus), for ~0.3 s of import and probes.
+                # nearly always as big (measured on the corpus), for its import and probes.
                 raise first
         self._shrink(examples_of, probe, count, first, shrink_probes or MAX_SHRINK_PROBES)
 
@@ -884,7 +892,7 @@ def grade_exercise(
             for spellings in question.names:
                 failing[view.aliases.get(spellings[0], spellings[0])] = question.id
     value_free_rule(exercise.questions, results)
-    dependency_notes(exercise.questions, results, view.session.uses, view.aliases)
+    dependency_notes(exercise.questions, results, view.uses, view.aliases)
     return understood, results
 
 

@@ -3,46 +3,35 @@
 from __future__ import annotations
 
 import argparse
-import atexit
-import gc
 import logging
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
-from exercises import EXERCISES  # the registry (ids only until a TD is used)
-
-from . import __version__
-from .files import collect, module_name_of
-from .messages import tr
+from . import __version__, startup
+from .files import collect
+from .messages import tr, unavailable
+from .registry import installed
 from .render.sanitize import SafeFormatter, safe_line
-from .sandbox.isolation import (
-    Isolation,
-    IsolationChoice,
-    IsolationUnavailable,
-    choose,
-    likely,
-    start_probe,
-    witness,
-)
+from .sandbox.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose
 from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
 if TYPE_CHECKING:
+    from .api import Interrupted
+    from .checks import Registry
     from .results import SubmissionResult
 
-# The checks, Hypothesis, the reference and the report formats are imported inside
-# `main`, once the isolation probe and the first worker are under way (see
-# docs/lab/performance-log.md): they cost 300 ms of CPU, which the worker's start runs beside.
+# The checks, the TDs and the report formats are imported once the isolation probe and
+# the first worker are under way (`startup.prepare`), so that the worker boots beside them.
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(exercises: Registry) -> argparse.ArgumentParser:
     defaults = Settings()
     parser = argparse.ArgumentParser(
-        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)})."
+        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(exercises)})."
     )
     parser.add_argument(
         "paths",
@@ -51,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="notebook .ipynb, module .py, ou dossier de copies",
     )
-    parser.add_argument("--exercise", choices=list(EXERCISES), help="forcer l'exercice (sinon détecté)")
+    parser.add_argument("--exercise", choices=list(exercises), help="forcer l'exercice (sinon détecté)")
     parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
     parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
     parser.add_argument(
@@ -91,11 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=defaults.timeout,
+        default=defaults.call_budget,
         help="budget en secondes d'un appel au code étudiant",
     )
     parser.add_argument(
-        "--cell-timeout", type=float, default=defaults.cell_timeout, help="budget en secondes d'une cellule"
+        "--cell-timeout", type=float, default=defaults.cell_budget, help="budget en secondes d'une cellule"
     )
     parser.add_argument(
         "--fail-under",
@@ -121,56 +110,61 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run() -> None:
-    """The command's entry point (grade.py, `python -m grader`, `minimax-grader`): `main`,
-    then the exit."""
-    code = main()
-    exit_now(code)
+def run(exercises: Registry | None = None) -> None:
+    """The command's entry point (grade.py, `python -m grader`, `minimax-grader`): `main`
+    on the command line's arguments and the installed TDs (`grader.registry.installed`)
+    unless given, then the exit."""
+    code = main(sys.argv[1:], installed() if exercises is None else exercises)
+    startup.exit_now(code)
     sys.exit(code)
 
 
-def exit_now(code: int) -> None:
-    """End the process at once with `code`, without the interpreter's teardown, which
-    frees the imported grader, reference and reports object by object for a process
-    that ends anyway (~40 ms of CPU for one student: docs/lab/performance-log.md). The atexit
-    handlers run first (logging, multiprocessing, a worker started ahead) and the output
-    is flushed. Returns, for the normal exit, while another thread runs (it would be cut
-    short) or when the output cannot be flushed (a closed pipe: reported as usual)."""
-    if threading.active_count() != 1:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        return
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass  # the handlers' own output, if any, is what is lost
-    os._exit(code)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str], exercises: Registry) -> int:
+    """The command line on `argv`, grading against `exercises`; returns the exit code."""
+    parser = build_parser(exercises)
     args = parser.parse_args(argv)
+    _log_safely(args.verbose)
+    settings, files = _settings(parser, args, exercises)
+    startup.prepare(files, settings, exercises)
+    isolation = _isolation(parser, args, settings)
+    if isolation is None:
+        return 2
+    announce_isolation(isolation, settings.lang)
+    results, interrupted = _grade(args, settings, exercises)
+    failed_reports = _report(args, results, interrupted is not None, settings.lang)
+    if interrupted is not None:
+        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
+        return 130
+    if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
+        return 1
+    return 1 if failed_reports else 0
+
+
+def _log_safely(verbose: int) -> None:
     logging.basicConfig(
-        level=logging.WARNING - 10 * min(args.verbose, 2), format="%(levelname)s %(name)s: %(message)s"
+        level=logging.WARNING - 10 * min(verbose, 2), format="%(levelname)s %(name)s: %(message)s"
     )
     for handler in logging.getLogger().handlers:  # records may quote student text
         handler.setFormatter(SafeFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
+
+
+def _settings(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, exercises: Registry
+) -> tuple[Settings, list[Path]]:
+    """The settings and the files to grade; a usage error (exit 2) when they cannot be."""
+    if not exercises:  # the entry points name none: not installed
+        parser.error(tr(args.lang, "no_exercises"))
     try:
         settings = Settings(
             exercise=args.exercise,
             lang=args.lang,
-            timeout=args.timeout,
-            cell_timeout=args.cell_timeout,
+            call_budget=args.timeout,
+            cell_budget=args.cell_timeout,
             jobs=args.jobs,
             isolation=args.isolation,
         )
-        settings.check_exercise(EXERCISES)
+        settings.check_exercise(exercises)
     except ValueError as exc:
         parser.error(str(exc))
     missing = [p for p in args.paths if not p.exists()]
@@ -183,107 +177,73 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(tr(settings.lang, "vpl_one"))
     if args.vpl_max <= 0:
         parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
-    start_early(files, settings)
-    from .api import Interrupted, grade  # the checks, Hypothesis, the reference: see above
-    from .guard import tune_collector
-    from .render.progress import Progress
-    from .render.terminal import render_submission, render_summary
+    return settings, files
 
-    import_exercises(settings, files)
-    # What is imported now lives until the exit: out of the cyclic collector's passes
-    # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
-    # CPU for one submission; docs/lab/performance-log.md). `main` is the process's entry point.
-    gc.freeze()
-    tune_collector()  # inherited by a pool's grading processes
 
+def _isolation(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings
+) -> IsolationChoice | None:
+    """The isolation in force; a usage error when the one asked for cannot work here,
+    None (said on stderr) when `--require-isolation strong` is not met."""
     try:
         isolation = choose(settings.isolation)
     except IsolationUnavailable as exc:
-        why = exc.why.words(settings.lang)
+        why = unavailable([exc.why], settings.lang)
         parser.error(tr(settings.lang, "isolation.unavailable", mode=settings.isolation, why=why))
     if args.require_isolation == "strong" and not isolation.mode.strong:
-        why = isolation.why(settings.lang) or f"--isolation {isolation.mode.value}"
+        why = unavailable(isolation.fallback, settings.lang) or f"--isolation {isolation.mode.value}"
         print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
-        return 2
-    announce_isolation(isolation, settings.lang)
-    # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
-    out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
-    progress = Progress(sys.stderr, settings.lang)
-    single: list[bool] = []
+        return None
+    return isolation
 
-    def started(total: int) -> None:
-        single.append(total == 1)
-        progress.started(total)
+
+def _out(args: argparse.Namespace) -> TextIO:
+    """Where the reports a person reads go: stdout, unless it carries a report asked for
+    (`--json -`, annotations)."""
+    return sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
+
+
+def _grade(
+    args: argparse.Namespace, settings: Settings, exercises: Registry
+) -> tuple[list[SubmissionResult], Interrupted | None]:
+    """Grade every file, the progress on stderr and, for one file (or `--details`), its
+    report as soon as it is graded; Ctrl-C keeps what was graded."""
+    from .api import Interrupted, grade
+    from .render.progress import Progress
+    from .render.terminal import render_submission
+
+    progress = Progress(sys.stderr, settings.lang)
 
     def graded(result: SubmissionResult) -> None:
         try:  # showing one submission must never stop the batch (nor its reports)
             progress.advance(result)
             # VPL parses standard output (and may show standard error): the report is only its own
-            if (single[0] or args.details) and not args.vpl:
-                print(render_submission(result, settings.lang), file=out, flush=True)
+            if (progress.total == 1 or args.details) and not args.vpl:
+                print(render_submission(result, settings.lang), file=_out(args), flush=True)
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
-    interrupted = None
     try:
-        results = grade(args.paths, settings, on_result=graded, on_start=started, exercises=EXERCISES)
+        return grade(args.paths, settings, graded, progress.started, exercises), None
     except Interrupted as exc:
-        results, interrupted = exc.results, exc
+        return exc.results, exc
     finally:
         progress.finished()
+
+
+def _report(
+    args: argparse.Namespace, results: list[SubmissionResult], interrupted: bool, lang: str
+) -> list[str]:
+    """The class's summary (several submissions), then every report file asked for;
+    returns the reports that could not be written."""
+    from .render.terminal import render_summary
+
     if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
-            print(render_summary(results, settings.lang), file=out)
+            print(render_summary(results, lang), file=_out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
-    failed_reports = write_reports(args, results, settings.lang)
-    if interrupted is not None:
-        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
-        return 130
-    if args.fail_under is not None and any(
-        r.status != "graded" or r.mark20 < args.fail_under for r in results
-    ):
-        return 1
-    return 1 if failed_reports else 0
-
-
-def start_early(files: list[Path], settings: Settings) -> None:
-    """Before the heavy imports: the worker of a submission graded in this process (one
-    file, or `--jobs 1`), in the isolation the probe will most likely confirm (a worker
-    started in another is closed unused), and the bubblewrap probe, unless that worker
-    is a bubblewrap one: its answer is the probe's verdict (`isolation.witness`)."""
-    if files and (settings.jobs == 1 or len(files) == 1):
-        from .sandbox.ahead import AHEAD, WorkerKey
-
-        mode = likely(settings.isolation)
-        if mode is not None:
-            AHEAD.plan([(files[0], WorkerKey(module_name_of(files[0]), settings.limits, mode))])
-            if AHEAD.started(Isolation.BUBBLEWRAP):
-                witness(AHEAD.answers)
-    if settings.isolation in ("auto", "bubblewrap"):
-        start_probe()
-
-
-def import_exercises(settings: Settings, files: list[Path]) -> None:
-    """The TDs grading will use, imported while the first worker boots rather than once
-    its cells have run: the forced one; for one file, the one its text most likely
-    answers (detection, after the cells, imports another if it finds another); else all
-    five (a class: the pool's processes share them)."""
-    try:
-        if settings.exercise:
-            EXERCISES[settings.exercise]
-        elif len(files) == 1 and (guess := _likely_exercise(files[0])) is not None:
-            EXERCISES[guess]
-        else:
-            list(EXERCISES.values())
-    except Exception:  # a TD that fails to import: grading reports it, submission by submission
-        logging.getLogger(__name__).debug("importing the exercises failed", exc_info=True)
-
-
-def _likely_exercise(path: Path) -> str | None:
-    from .skeleton import file_text, likely_exercise
-
-    return likely_exercise(file_text(path), EXERCISES.signatures())
+    return write_reports(args, results, lang)
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
@@ -292,7 +252,7 @@ def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
     if isolation.fallback:  # why not a stronger one, in one line
         # a strong one also says that the marks are still protected (a weak one warns below)
         key = "isolation.in_force_strong" if isolation.mode.strong else "isolation.in_force"
-        line = tr(lang, key, label=isolation.label, why=isolation.why(lang))
+        line = tr(lang, key, label=isolation.label, why=unavailable(isolation.fallback, lang))
         print(line, file=sys.stderr)
     if isolation.mode is Isolation.PORTABLE:  # a student's laptop: said plainly, once
         print(tr(lang, "isolation.portable"), file=sys.stderr)

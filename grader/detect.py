@@ -1,9 +1,10 @@
 """Which TD a submission answers, from the names it defines (pure).
 
-Each sheet has a signature: the names only it uses, how many must be defined, and
-which names count only as functions. An `Exercise` carries its own; the installed TDs'
-are also in a table apart from their packages (`exercises/signatures.py`), so that
-detection imports only the TD it finds.
+Each sheet has a signature: the names only it uses, how many must be defined, which
+names count only as functions, and the words of its title (a blank skeleton, where
+nothing compiles, is recognised by them: `grader.skeleton`). An `Exercise` carries its
+own; a TD may also be registered by its `Signature` alone, which says where its
+`Exercise` is (`grader.registry`), so that detection imports only the TD it finds.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # annotations only: creating them costs ~1.5 ms at import
+if TYPE_CHECKING:  # annotations only: creating them at import would cost every run
     from typing import Protocol, TypedDict
 
     class Signed(Protocol):
@@ -26,6 +27,10 @@ if TYPE_CHECKING:  # annotations only: creating them costs ~1.5 ms at import
         def min_matches(self) -> int: ...
         @property
         def functions_only(self) -> frozenset[str]: ...
+        @property
+        def title_words(self) -> tuple[str, ...]: ...
+        @property
+        def title_covers(self) -> frozenset[str]: ...
 
     class SignatureFields(TypedDict):
         """A signature as an `Exercise`'s keyword arguments."""
@@ -33,6 +38,8 @@ if TYPE_CHECKING:  # annotations only: creating them costs ~1.5 ms at import
         signature: frozenset[str]
         min_matches: int
         functions_only: frozenset[str]
+        title_words: tuple[str, ...]
+        title_covers: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -45,12 +52,24 @@ class Signature:
     min_matches: int = 2
     functions_only: frozenset[str] = frozenset()
     """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    title_words: tuple[str, ...] = ()
+    """Words of the sheet's title, as a notebook copied from it keeps them (lower case,
+    accents removed): a submission whose code says nothing is recognised by them."""
+    title_covers: frozenset[str] = frozenset()
+    """Sheets whose title words this sheet's own text holds too (its title names their
+    game): when the words of both are found, the submission is this sheet's."""
+    exercise: str = ""
+    """Where the sheet's `Exercise` is, `module:attribute`, imported when it is first
+    graded (a signature registered in its stead: `grader.registry`)."""
 
     def fields(self) -> SignatureFields:
+        """The detection fields, as the sheet's `Exercise` takes them (`**fields()`)."""
         return {
             "signature": self.signature,
             "min_matches": self.min_matches,
             "functions_only": self.functions_only,
+            "title_words": self.title_words,
+            "title_covers": self.title_covers,
         }
 
 
@@ -84,7 +103,7 @@ def detect(defined: set[str] | dict[str, str], exercises: Iterable[Signed]) -> D
 
 
 def signatures_of(registry: Mapping[str, Signed]) -> list[Signed]:
-    """What detection weighs for `registry`, in its order: its table of signatures when
-    it has one (the installed TDs: none imported to detect), else its sheets' own."""
+    """What detection weighs for `registry`, in its order: its signatures when it keeps
+    them apart (`grader.registry.Installed`: no TD imported to detect), else its sheets'."""
     table = getattr(registry, "signatures", None)
     return list(table()) if callable(table) else list(registry.values())

@@ -3,11 +3,11 @@ only when they are not shipped (and, in `checks`, to shrink a failure no shipped
 ladder example shows).
 
 A check names its examples with a `Draw` (a strategy factory and its arguments), not a
-built strategy: building one imports Hypothesis (~0.15 s) and drawing costs more than
+built strategy: building one imports Hypothesis, and drawing costs more than
 probing. The examples the seeded draw gives are stored per exercise package in
 `drawn_examples.json`, written by `python -m tools.draw_examples write` with the same
 seeds and settings, and read here on first use: the same examples on every machine,
-whatever Hypothesis version is installed (docs/lab/performance-log.md).
+whatever Hypothesis version is installed (docs/explanation/performance.md).
 
 Each entry also has a ladder: a few dozen distinct examples of the same strategy, ordered
 by the exercise's `example_size`, smallest first. A check that fails on a drawn example
@@ -116,8 +116,7 @@ def decode(value: Any) -> Any:
 class _Sections:
     """A shipped file's top-level members, parsed in the file's order as far as the one
     asked for: the ladders, which follow the examples and are most of the file, are
-    parsed only when a failure needs one (puissance4's file: 3.5 ms parsed whole, 0.8 ms
-    as far as its examples)."""
+    parsed only when a failure needs one."""
 
     _decoder = json.JSONDecoder()
 

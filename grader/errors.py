@@ -78,13 +78,13 @@ class CallTimeout(StudentFailure):
     """The student code ran longer than its budget, or would have: `loop` when the
     worker saw an endless loop and stopped it early (the same outcome, sooner)."""
 
-    seconds: float
+    budget: float
     loop: LoopSeen | None = None
 
     def __str__(self) -> str:
         if self.loop is not None:
-            return f"endless loop (line {self.loop.line}), stopped before {self.seconds:g} s"
-        return f"timeout after {self.seconds:g} s"
+            return f"endless loop (line {self.loop.line}), stopped before {self.budget:g} s"
+        return f"timeout after {self.budget:g} s"
 
 
 @dataclass

@@ -9,7 +9,6 @@ class is graded and every report is written. Used alike with `--jobs 1` and `--j
 from __future__ import annotations
 
 import functools
-import gc
 import logging
 import os
 import sys
@@ -19,7 +18,7 @@ from pathlib import Path
 from . import __version__
 from .cachedir import cache_folder
 from .checks import Registry
-from .results import SubmissionResult
+from .results import SubmissionResult, SubmissionStatus
 from .runner import grade_file
 from .settings import Settings
 
@@ -43,24 +42,11 @@ def grader_error_result(
     return SubmissionResult(
         str(path),
         settings.exercise,
-        "not_gradable",
+        SubmissionStatus.NOT_GRADABLE,
         reason="grader_error",
         detail=crash_detail(exc),
         duration_s=round(seconds, 3),
     )
-
-
-GC_THRESHOLD = (10_000, 20, 20)
-"""The cyclic collector's thresholds in a grading process (Python's are 700, 10, 10).
-Grading makes many short-lived containers (requests, replies, boards) beside the
-reference's caches, which live until the exit: with Python's, the collector ran ~940
-times over a class of 38 notebooks, 0.35 s of the grader's ~5 s of CPU; with these, 23
-times, 0.1 s. What waits longer for a collection is the grader's own garbage (a few MB)."""
-
-
-def tune_collector() -> None:
-    """In a process that only grades (the command line, a pool's grading process)."""
-    gc.set_threshold(*GC_THRESHOLD)
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,7 +55,7 @@ def prepare_process() -> None:
     folder, not in a `.hypothesis/` of the user's current directory.
 
     Through the variable Hypothesis reads on first use when it is not imported yet: it is
-    imported only to shrink a failure (0.15 s), so most runs never pay for it."""
+    imported only to shrink a failure, so most runs never pay for its import."""
     if "hypothesis" in sys.modules:
         from hypothesis.configuration import set_hypothesis_home_dir
 

@@ -4,7 +4,8 @@ An exercise states only what is peculiar to its sheet: its questions and checks,
 positions, how a board reaches the student (`Exercise.to_student`) and how it is
 drawn (`Exercise.draw`). The glue lives here:
 
-- declaring: `Exercise`, `Question`, `Check`;
+- declaring: `Exercise`, `Question`, `Check`; `Signature`, how a TD is recognised
+  without importing it (`grader.registry`);
 - calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
   `ctx.ask` / `ctx.each` / `for_all(..., calls=)` to send a probe's calls ahead in one
   stream,
@@ -40,6 +41,7 @@ from .checks import (
     unchanged,
 )
 from .copies import fresh, once_per_process
+from .detect import Signature
 from .draws import Draw, draw, first_board, marked
 from .draws import decode as from_json
 from .draws import encode as as_json
@@ -64,6 +66,7 @@ __all__ = [
     "Question",
     "Ref",
     "Registry",
+    "Signature",
     "State",
     "StudentCodeError",
     "StudentFailure",

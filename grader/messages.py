@@ -6,7 +6,11 @@ Exercise modules carry their own sentences as bilingual values (check descriptio
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .sandbox.reasons import Unavailable
 
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
@@ -200,6 +204,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pour une correction notée.",
         # Moodle VPL (grader/render/vpl.py)
         "vpl_one": "--vpl corrige une seule copie à la fois",
+        "no_exercises": "aucun TD installé : installez le correcteur (pip install .) ou le paquet de votre TD",
         # verifier() in a notebook (grader/notebook.py)
         "verifier.missing": "{path} : fichier introuvable",
         "verifier.which": "Quel notebook corriger ? Plusieurs dans {folder} ({names}) : "
@@ -391,6 +396,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "could read the reference. Install bubblewrap or use Landlock "
         "for graded work.",
         "vpl_one": "--vpl grades exactly one submission",
+        "no_exercises": "no TD installed: install the grader (pip install .) or your TD's package",
         "verifier.missing": "{path}: no such file",
         "verifier.which": "Which notebook? Several in {folder} ({names}): "
         "give its name, e.g. verifier(\"my_td.ipynb\")",
@@ -406,6 +412,11 @@ def tr(lang: str, key: str, **values: Any) -> str:
     """The message `key` in `lang` (French when unknown), filled with `values`."""
     table = MESSAGES.get(lang, MESSAGES["fr"])
     return table.get(key, MESSAGES["fr"].get(key, key)).format(**values)
+
+
+def unavailable(reasons: Iterable[Unavailable], lang: str) -> str:
+    """Why isolations cannot work here (`grader.sandbox.reasons`), in one line ("" for none)."""
+    return "; ".join(tr(lang, f"unavailable.{why.reason.value}", detail=why.detail) for why in reasons)
 
 
 def number(value: float) -> str:

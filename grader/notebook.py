@@ -15,11 +15,14 @@ import os
 import re
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import tr
 from .results import SubmissionResult
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .checks import Registry
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +47,14 @@ def verifier(
     *,
     lang: str = "fr",
     exercise: str | None = None,
+    exercises: Registry | None = None,
 ) -> SubmissionResult | None:
     """Grade the saved notebook and show its report in the cell's output.
 
     `notebook`: its path; found from the Jupyter session when omitted. `question`: show
-    that question only (`"Q14"`). Returns the result (also displayed), for scripts; None
-    when the notebook could not be told (the message says what to type).
+    that question only (`"Q14"`). `exercises`: the TDs to grade against (the installed
+    ones by default: `grader.registry.installed`). Returns the result (also displayed),
+    for scripts; None when the notebook could not be told (the message says what to type).
     """
     shell = _ipython()
     try:
@@ -57,7 +62,7 @@ def verifier(
     except NotebookNotFound as exc:  # a sentence to act on, not a traceback
         _show(shell, str(exc), f"<p><strong>{_escape(str(exc))}</strong></p>")
         return None
-    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1))
+    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1), exercises)
     result.student = path.name  # the page's heading, as the class reports name a file
     notes = saved_notes(path, shell, lang)
     try:
@@ -85,10 +90,10 @@ def _escape(text: str) -> str:
     return str(escape(text))
 
 
-def _grade(path: Path, settings: Settings) -> SubmissionResult:
+def _grade(path: Path, settings: Settings, exercises: Registry | None) -> SubmissionResult:
     from .runner import grade_file  # imported on first use: `import grader` stays light
 
-    return grade_file(path, settings)
+    return grade_file(path, settings, exercises)
 
 
 def _ipython() -> Any:
@@ -173,7 +178,7 @@ def _squeeze(source: Any) -> str:
 
 def only_question(result: SubmissionResult, question: str | None) -> SubmissionResult:
     """The result restricted to one question (`q14` or `Q14`), for `verifier(question=...)`."""
-    if question is None or result.status != "graded":
+    if question is None or not result.graded:
         return result
     wanted = question.strip().upper()
     wanted = wanted if wanted.startswith("Q") else f"Q{wanted}"
@@ -192,7 +197,7 @@ def report_html(result: SubmissionResult, lang: str, question: str | None, notes
         shown,
         lang,
         embedded=True,
-        only=shown.questions[0].id if question is not None and shown.status == "graded" else None,
+        only=shown.questions[0].id if question is not None and shown.graded else None,
     )
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     body = re.search(r"<body>(.*)</body>", page, re.S)
@@ -206,7 +211,7 @@ def report_text(result: SubmissionResult, lang: str, question: str | None, notes
     from .render.terminal import render_submission
 
     text = render_submission(only_question(result, question), lang)
-    if question is not None and result.status == "graded":
+    if question is not None and result.graded:
         text = text.rsplit("\n", 1)[0]  # the total of one question would read as the mark
     return "\n".join([*notes, text])
 

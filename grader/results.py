@@ -16,6 +16,7 @@ from .errors import (
     ValueTooLarge,
     WorkerCrash,
 )
+from .sandbox.isolation import Isolation
 
 
 class CheckStatus(str, Enum):
@@ -120,8 +121,8 @@ class Failure:
     """RAISED: the line of the submission that raised, when it is the student's."""
     place: Place | None = None
     """RAISED: the cell (or module lines) holding `line`."""
-    seconds: float = 0.0
-    """TIMEOUT: the budget that ran out."""
+    budget: float = 0.0
+    """TIMEOUT: the budget that ran out, in seconds."""
     loop: LoopSeen | None = None
     """TIMEOUT: the endless loop the worker saw, stopped before the budget ran out."""
     crash: Crash | None = None
@@ -137,7 +138,7 @@ def failure_of(exc: StudentFailure, place: Place | None = None) -> Failure:
     if isinstance(exc, StudentCodeError):
         return Failure(FailureKind.RAISED, ename=exc.ename, evalue=exc.evalue, line=exc.line, place=place)
     if isinstance(exc, CallTimeout):
-        return Failure(FailureKind.TIMEOUT, seconds=exc.seconds, loop=exc.loop, place=place)
+        return Failure(FailureKind.TIMEOUT, budget=exc.budget, loop=exc.loop, place=place)
     if isinstance(exc, WorkerCrash):
         return Failure(FailureKind.CRASH, crash=exc.cause, detail=exc.detail)
     if isinstance(exc, ValueTooLarge):
@@ -272,17 +273,28 @@ class CellOutcome:
         return names.get(self.status, self.error) if self.status is not None else self.error
 
 
+class SubmissionStatus(str, Enum):
+    GRADED = "graded"
+    NOT_GRADABLE = "not_gradable"
+    """Read, run or detected as no TD: `reason` says why (no mark)."""
+
+
+class SubmissionKind(str, Enum):
+    NOTEBOOK = "notebook"
+    MODULE = "module"
+    """A .py file, run in chunks (`lignes 10-24`)."""
+
+
 @dataclass
 class SubmissionResult:
     path: str
     exercise: str | None
-    status: str
-    """`graded` or `not_gradable`."""
+    status: SubmissionStatus
     reason: str = ""
     """Why it is not gradable: a key of `grader.messages` (`reason.<key>`)."""
     detail: str = ""
-    kind: str = ""
-    """`notebook` or `module`."""
+    kind: SubmissionKind | None = None
+    """None when the file could not be read."""
     total_cells: int = 0
     """Code cells of the notebook (or blocks of the module)."""
     understood: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -294,9 +306,9 @@ class SubmissionResult:
     """What the student code printed while its cells ran (capped)."""
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
-    isolation: str = ""
-    """`bubblewrap`, `landlock`, `basic` or `portable` (the last two: the reference
-    readable, the reports say so)."""
+    isolation: Isolation | None = None
+    """The worker's isolation (None: no worker ran); a weak one (basic, portable) left
+    the reference readable, and the reports say so."""
     landlock_abi: int = 0
     duration_s: float = 0.0
     student_seconds: float = 0.0
@@ -308,16 +320,25 @@ class SubmissionResult:
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
 
     @property
+    def graded(self) -> bool:
+        return self.status is SubmissionStatus.GRADED
+
+    @property
+    def isolation_name(self) -> str:
+        """`bubblewrap`, `landlock`, `basic`, `portable`; "" when no worker ran."""
+        return self.isolation.value if self.isolation is not None else ""
+
+    @property
     def isolation_label(self) -> str:
         """`bubblewrap`, `landlock (ABI 7)` or `basic`, as the reports show it."""
-        if self.isolation == "landlock" and self.landlock_abi:
+        if self.isolation is Isolation.LANDLOCK and self.landlock_abi:
             return f"landlock (ABI {self.landlock_abi})"
-        return self.isolation
+        return self.isolation_name
 
     @property
     def isolation_weak(self) -> bool:
         """Graded where the student's code could read the reference (basic, portable)."""
-        return self.isolation in ("basic", "portable")
+        return self.isolation is not None and not self.isolation.strong
 
     @property
     def score(self) -> float:
@@ -337,4 +358,4 @@ class SubmissionResult:
     def has_mark(self) -> bool:
         """Graded against questions worth points: the reports that show a mark show
         this one; the others (not gradable) leave it empty (JSON `null`)."""
-        return self.status == "graded"
+        return self.graded

@@ -8,14 +8,15 @@ from pathlib import Path
 
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect, signatures_of
-from .errors import NotGradable
-from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
+from .errors import CallTimeout, NotGradable
+from .registry import installed
+from .results import CellOutcome, CellStatus, SubmissionResult, SubmissionStatus, failure_of
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
-from .sandbox.session import Cell, StudentSession
+from .sandbox.session import CellReply, StudentSession
 from .settings import Settings
 from .skeleton import file_text, recognise
-from .submission import CellOrigin, SubmissionCode, failing_line, opening, preload_modules, read_submission
+from .submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
 
 log = logging.getLogger(__name__)
 
@@ -26,21 +27,11 @@ def resolve_isolation(choice: str) -> IsolationChoice:
     return choose(choice)
 
 
-def installed_exercises() -> Registry:
-    """The TDs shipped with the grader: the default of callers that give no registry.
-
-    The CLI and `grader.api` pass their registry explicitly; this only keeps
-    `grade_file(path, settings)` short for scripts and tests.
-    """
-    from exercises import EXERCISES  # the registry imports the reference: grader side only
-
-    return EXERCISES
-
-
 def grade_file(path: Path, settings: Settings, exercises: Registry | None = None) -> SubmissionResult:
-    """Grade one file against the `exercises` registry (the installed TDs by default);
-    a broken or hostile submission gives a result, not an exception."""
-    registry = installed_exercises() if exercises is None else exercises
+    """Grade one file against the `exercises` registry (the installed TDs by default:
+    `grader.registry.installed`); a broken or hostile submission gives a result, not an
+    exception."""
+    registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     start = time.monotonic()
     try:
@@ -49,7 +40,7 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         return SubmissionResult(
             str(path),
             settings.exercise,
-            "not_gradable",
+            SubmissionStatus.NOT_GRADABLE,
             reason=exc.reason,
             duration_s=round(time.monotonic() - start, 3),
             detail=exc.detail,
@@ -60,13 +51,13 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         code.module_name,
         settings.limits,
         isolation.mode,
-        settings.cell_timeout,
+        settings.cell_budget,
         preload=preload_modules(code),
         total_budget=settings.total_budget,
         fresh=fresh,
     ) as session:
         result = _grade_code(code, session, settings, registry)
-        result.isolation = isolation.mode.value
+        result.isolation = isolation.mode
         result.landlock_abi = isolation.landlock_abi
         result.student_seconds = round(session.student_seconds, 3)
         result.student_cpu = round(session.student_cpu, 3)
@@ -85,17 +76,18 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
         if time.monotonic() > deadline:
             outcome = CellOutcome(cell.index, cell.label, ok=False, status=CellStatus.SKIPPED)
         else:
-            outcome = session.run_cell(cell)
-        outcome.place = place_of(cell, code)
+            outcome = cell_outcome(cell, session.run_cell(cell.source, cell.label, cell.first_lineno))
+        outcome.place = cell.place
         if outcome.line:
             # The line may be in a function of another cell that this one called.
             holder = next((c for c in code.cells if outcome.where == c.label), cell)
             if holder is not cell:
-                outcome.line_place = place_of(holder, code)
+                outcome.line_place = holder.place
             outcome.failing_line = failing_line(code, holder, outcome.line)
         outcomes.append(outcome)
     for origin in code.origins:
         if origin.cell_magic:
+            place = origin.place
             outcomes.append(
                 CellOutcome(
                     origin.index,
@@ -103,46 +95,64 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
                     ok=False,
                     status=CellStatus.NOT_RUN,
                     cell_magic=origin.cell_magic,
-                    first_line=opening(origin.source),
-                    place=_cell_place(origin),
+                    first_line=place.opening,
+                    place=place,
                 )
             )
     return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
-def place_of(cell: Cell, code: SubmissionCode) -> Place:
-    """Where a cell sits, for the reports to word it in the reader's language."""
-    if code.kind == "module":
-        # A chunk runs with its lines numbered from `first_lineno`.
-        return Place(
-            PlaceKind.LINES, cell.index, cell.first_lineno + cell.source.count("\n") - 1, source=cell.source
+def cell_outcome(cell: Cell, reply: CellReply) -> CellOutcome:
+    """The report's row of a cell, from how the worker ran it."""
+    first_line = _first_line(cell.source)
+    if reply.stopped is not None:  # its budget ran out, or the worker died
+        status = CellStatus.TIMEOUT if isinstance(reply.stopped, CallTimeout) else CellStatus.CRASH
+        return CellOutcome(
+            cell.index,
+            cell.label,
+            ok=False,
+            message=reply.message,
+            line=reply.line,
+            first_line=first_line,
+            seconds=reply.seconds,
+            status=status,
+            failure=failure_of(reply.stopped),
+            where=reply.where,
         )
-    origin = code.origin(cell.index)
-    return _cell_place(origin) if origin is not None else Place(PlaceKind.CELL, cell.index)
-
-
-def _cell_place(origin: CellOrigin) -> Place:
-    return Place(
-        PlaceKind.CELL,
-        origin.index,
-        code_cell=origin.code_cell,
-        opening=opening(origin.source),
-        source=origin.source,
+    return CellOutcome(
+        cell.index,
+        cell.label,
+        ok=reply.ok,
+        error=reply.error,
+        message=reply.message,
+        line=reply.line,
+        first_line=first_line,
+        seconds=reply.seconds,
+        where=reply.where,
     )
+
+
+def _first_line(source: str) -> str:
+    for line in source.splitlines():
+        if line.strip():
+            return line.strip()[:80]
+    return ""
 
 
 def _grade_code(
     code: SubmissionCode, session: StudentSession, settings: Settings, exercises: Registry
 ) -> SubmissionResult:
-    result = SubmissionResult(str(code.path), None, "graded", kind=code.kind, total_cells=code.total_cells)
-    result.cells = run_cells(code, session, settings.cells_budget)
-    defined = session.names()
-    result.ignored_magics = session.ignored_magics
+    result = SubmissionResult(
+        str(code.path), None, SubmissionStatus.GRADED, kind=code.kind, total_cells=code.total_cells
+    )
+    result.cells = run_cells(code, session, settings.all_cells_budget)
+    names = session.names()
+    result.ignored_magics = names.ignored_magics
     exercise_id: str | None
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
     else:
-        detection = detect(defined, signatures_of(exercises))
+        detection = detect(names.kinds, signatures_of(exercises))
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
     if exercise_id is None:  # e.g. a blank skeleton where no cell compiles: its text says
         recognised = recognise(
@@ -153,11 +163,10 @@ def _grade_code(
             result.understood.append(("recognised_from_text", {}))
     result.exercise = exercise_id
     if exercise_id is None:
-        result.status, result.reason = "not_gradable", "unknown_exercise"
+        result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
-    places = {cell.label: place_of(cell, code) for cell in code.cells}
-    view = StudentView(session, defined, settings.timeout, places)
+    view = StudentView(session, names, settings.call_budget, code.places)
     understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + understood
     return result

@@ -2,12 +2,11 @@
 
 A pool's processes take submissions in the order given. The last one started decides
 when the batch ends: a slow one started last keeps one core busy after the others are
-done (in the 20-notebook class of `benchmarks/bench_vs_nbgrader.py`, its numpy
-notebook, 18th of 20, ran alone for the last ~1.4 s of 11 s on a loaded machine: about
-an eighth of the batch on one core). Submissions that import a heavy library are slower
-than the others on every count: the worker imports it (~0.1 s for numpy), and code on
-small numpy arrays runs several times slower than on lists. They start first; the
-others keep their order.
+done (the class of `benchmarks/bench_vs_nbgrader.py` ended that way: its numpy
+notebook, near the end of the folder, ran alone at the end). Submissions that import a
+heavy library are slower than the others on every count: the worker imports it, and
+code on small numpy arrays runs several times slower than on lists. They start first;
+the others keep their order (docs/explanation/performance.md).
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ class Settings:
     exercise: str | None = None
     """Forced exercise id; None to detect it from the names defined."""
     lang: str = "fr"
-    timeout: float | None = None
-    """Budget of one call into student code; None: each check's own default."""
-    cell_timeout: float = 5.0
-    """Budget of one notebook cell (top-level demo code, game loops...)."""
-    cells_budget: float = 60.0
-    """Budget of all the cells of one submission together; later cells are skipped."""
+    call_budget: float | None = None
+    """Seconds one call into student code may take (`--timeout`); None: each check's own."""
+    cell_budget: float = 5.0
+    """Seconds one notebook cell may take (`--cell-timeout`): top-level demo code, game loops..."""
+    all_cells_budget: float = 60.0
+    """Seconds all the cells of one submission may take together; later cells are skipped."""
     total_budget: float = 180.0
     """Wall seconds one submission may spend in its worker in all: cells, calls, worker
     starts and replays after restarts (grader.sandbox.session.TOTAL_BUDGET)."""
@@ -35,11 +35,15 @@ class Settings:
     def __post_init__(self) -> None:
         if self.lang not in LANGS:
             raise ValueError(f"--lang: {self.lang!r} is not one of {', '.join(LANGS)}")
-        for name in ("cell_timeout", "cells_budget", "total_budget"):
-            if getattr(self, name) <= 0:
-                raise ValueError(f"{name} must be positive, got {getattr(self, name)}")
-        if self.timeout is not None and self.timeout <= 0:
-            raise ValueError(f"--timeout must be positive, got {self.timeout}")
+        for name, value in (
+            ("--cell-timeout", self.cell_budget),
+            ("all_cells_budget", self.all_cells_budget),
+            ("total_budget", self.total_budget),
+        ):
+            if value <= 0:
+                raise ValueError(f"{name} must be positive, got {value}")
+        if self.call_budget is not None and self.call_budget <= 0:
+            raise ValueError(f"--timeout must be positive, got {self.call_budget}")
         if self.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, got {self.jobs}")
 

@@ -22,15 +22,6 @@ if TYPE_CHECKING:
 
 DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(", re.MULTILINE)
 ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
-TITLE_WORDS = {
-    "puissance4": ("puissance 4", "puissance4", "algorithme minmax"),
-    "domineering": ("jeu du domineering",),
-    "domineering-minmax": ("algorithme min-max",),
-    "morpion": ("morpion", "tic-tac-toe", "tic tac toe"),
-    "chocolat": ("chocolat",),
-}
-"""Words of each sheet's title, as a notebook copied from it keeps them (lower case,
-accents removed). A TD missing here is recognised from its `def` lines only."""
 MAX_TEXT = 5_000_000
 
 
@@ -52,17 +43,18 @@ def _plain(text: str) -> str:
 def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Signed]) -> Detection:
     """The sheet of a submission from its text: the names of its `def` lines and
     assignments (as `detect` weighs defined names); failing that, the one sheet whose
-    title words the text holds. Detection(None, ()) when neither says."""
+    title words the text holds (a sheet whose title covers another's wins over it).
+    Detection(None, ()) when neither says."""
     exercises = list(exercises)
     found = detect(names_in_text(sources), exercises)
     if found.exercise is not None:
         return found
     plain = _plain(whole_text[:MAX_TEXT])
-    titled = [e.id for e in exercises if any(w in plain for w in TITLE_WORDS.get(e.id, ()))]
-    if len(titled) == 2 and set(titled) == {"domineering", "domineering-minmax"}:
-        titled = ["domineering-minmax" if "min-max" in plain else "domineering"]
+    titled = [e for e in exercises if any(word in plain for word in e.title_words)]
+    covered = {other for e in titled for other in e.title_covers}
+    titled = [e for e in titled if e.id not in covered]
     if len(titled) == 1:
-        return Detection(titled[0], ())
+        return Detection(titled[0].id, ())
     return Detection(None, ())
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import NotGradable
 from .files import module_name_of
-from .sandbox.session import Cell
+from .results import Place, PlaceKind, SubmissionKind
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,37 @@ class CellOrigin:
     cell_magic: str = ""
     """A cell magic the grader does not run (`bash`): the cell is reported, not run."""
 
+    @property
+    def place(self) -> Place:
+        return Place(
+            PlaceKind.CELL,
+            self.index,
+            code_cell=self.code_cell,
+            opening=opening(self.source),
+            source=self.source,
+        )
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One unit of student code run on its own: a notebook cell, a chunk of a module."""
+
+    index: int
+    """1-based position in the notebook (all cells counted), or the first line of a .py chunk."""
+    source: str
+    """The Python the worker runs (a notebook cell's magics converted)."""
+    label: str
+    """How the worker names it in tracebacks: 'cellule 3' or 'lignes 10-24'."""
+    place: Place
+    """Where it sits, as the reports word it (the cell as the student wrote it)."""
+    first_lineno: int = 1
+    """The number of its first line in the file (a chunk of a .py module)."""
+
 
 @dataclass(frozen=True)
 class SubmissionCode:
     path: Path
-    kind: str
-    """`notebook` or `module`."""
+    kind: SubmissionKind
     cells: tuple[Cell, ...]
     module_name: str
     """`__name__` the code runs under: `__main__` for a notebook, else the module's name."""
@@ -65,6 +90,11 @@ class SubmissionCode:
 
     def origin(self, index: int) -> CellOrigin | None:
         return next((o for o in self.origins if o.index == index), None)
+
+    @property
+    def places(self) -> dict[str, Place]:
+        """Cell label (as tracebacks name a cell) -> where that cell sits."""
+        return {cell.label: cell.place for cell in self.cells}
 
 
 RUN_CELL_MAGICS = frozenset({"time", "timeit", "capture"})
@@ -94,7 +124,7 @@ def _transform(source: str) -> str:
     calls (which the worker's stub ignores), with the line numbers of the cell kept.
 
     `TransformerManager` alone is what nbconvert's `ipython2python` filter wraps; imported
-    here on first use, without the rest of nbconvert (0.4-0.5 s of start-up).
+    here on first use, without the rest of nbconvert (whose import is slow).
     """
     global _transformer
     lines = source.split("\n")
@@ -103,8 +133,8 @@ def _transform(source: str) -> str:
         blank += 1
     indented = blank < len(lines) and lines[blank][:1].isspace()  # IPython dedents it
     if not indented and not _MAYBE_IPYTHON.search(source):
-        # Plain Python, which IPython would leave as it is: importing IPython costs
-        # 0.1-0.3 s of the student's wait, paid only by a cell that needs it.
+        # Plain Python, which IPython would leave as it is: importing IPython adds to
+        # the student's wait, paid only by a cell that needs it.
         return source if source.endswith("\n") else source + "\n"
     if _transformer is None:
         from IPython.core.inputtransformer2 import TransformerManager
@@ -264,7 +294,7 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
     ):
         raise NotGradable("too_large", f"{len(data['cells'])} cells")
     if _plain_v4(data):
-        notebook = data  # nbformat would return the same cells, after 80 ms of importing
+        notebook = data  # nbformat would return the same cells, after its import
     else:
         import nbformat  # older formats (converted) and anything irregular: its verdict
 
@@ -296,8 +326,9 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
             origins.append(CellOrigin(position, code_cells, source, converted.cell_magic))
         if not python.strip():
             continue
-        origins.append(CellOrigin(position, code_cells, source))
-        cells.append(Cell(position, python, f"cellule {position}"))
+        origin = CellOrigin(position, code_cells, source)
+        origins.append(origin)
+        cells.append(Cell(position, python, f"cellule {position}", origin.place))
     return cells, code_cells, origins
 
 
@@ -319,7 +350,7 @@ def _cut(text: str) -> str:
 def failing_line(code: SubmissionCode, cell: Cell, line: int) -> str:
     """The text of line `line` of `cell` as the student wrote it (a notebook cell's own
     source, magics included; a module's line), "" when it is not in that cell."""
-    origin = code.origin(cell.index) if code.kind == "notebook" else None
+    origin = code.origin(cell.index) if code.kind is SubmissionKind.NOTEBOOK else None
     source, first = (origin.source, 1) if origin is not None else (cell.source, cell.first_lineno)
     lines = source.split("\n")
     number = line - first
@@ -344,7 +375,8 @@ def _chunk(lines: list[str], start: int, end: int) -> Cell:
     """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
     lines from `start + 1` (padding with newlines instead costs the square of the size)."""
     source = "\n".join(lines[start:end]) + "\n"
-    return Cell(start + 1, source, f"lignes {start + 1}-{end}", first_lineno=start + 1)
+    place = Place(PlaceKind.LINES, start + 1, end, source=source)
+    return Cell(start + 1, source, f"lignes {start + 1}-{end}", place, first_lineno=start + 1)
 
 
 def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:
@@ -443,7 +475,7 @@ def preload_modules(code: SubmissionCode) -> tuple[str, ...]:
     """The modules a new worker should import before running this submission's cells:
     those of `PRELOADS` an import statement of the code names. A mere mention does not
     count: `%matplotlib inline`, which the grader does not run, imports nothing, and
-    preloading matplotlib for it cost 0.5-0.8 s of every run. An import the pattern
+    preloading matplotlib for it was paid by every run. An import the pattern
     misses (`__import__`, after a `;`) only runs on the cell's own clock, as any other
     library's."""
     imported = {name for cell in code.cells for name in _imported(cell.source)}
@@ -483,9 +515,9 @@ def read_submission(path: Path) -> SubmissionCode:
         cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
-        return SubmissionCode(path, "module", tuple(cells), module_name_of(path), len(cells))
+        return SubmissionCode(path, SubmissionKind.MODULE, tuple(cells), module_name_of(path), len(cells))
     text = data.decode("utf-8", errors="replace")
     cells, total, origins = read_notebook(text)
     if not cells:
         raise NotGradable("no_code")
-    return SubmissionCode(path, "notebook", tuple(cells), "__main__", total, tuple(origins))
+    return SubmissionCode(path, SubmissionKind.NOTEBOOK, tuple(cells), "__main__", total, tuple(origins))

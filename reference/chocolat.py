@@ -64,11 +64,6 @@ def gagnant(m, n, p):
     return p if m != n else adversaire(p)
 
 
-def coup_gagnant(m, n):
-    """The only winning move of a state with m != n, as (reduces m?, k)."""
-    return (REDUIT_M, m - n) if m > n else (REDUIT_N, n - m)
-
-
 def etats_accessibles(m, n, p):
     """Every state reachable from (m, n, p), itself included."""
     vus = {(m, n, p)}

@@ -138,11 +138,6 @@ def gagnants_possibles(v: Any, p: int, joueur: int) -> set[int]:
     return winners
 
 
-def est_successeur(v: Any, w: Any, joueur: int) -> bool:
-    """Whether `w` is `v` with one more domino of `joueur`."""
-    return key(w) in {key(u) for u in s(v, joueur)}
-
-
 def dessin(v: Any) -> str:
     """The board as text: '-' empty, 0 and 1 the players' cells, rows numbered."""
     lines = ["   " + " ".join(str(j) for j in range(N))]

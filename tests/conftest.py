@@ -43,6 +43,7 @@ def _no_worker_in_the_fast_tier(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[None]:
     if request.node.get_closest_marker("slow") is None:
+        from grader.sandbox.portable import PortableWorker
         from grader.sandbox.process import WorkerProcess
 
         def refuse(*args: object, **kwargs: object) -> None:
@@ -52,6 +53,7 @@ def _no_worker_in_the_fast_tier(
             )
 
         monkeypatch.setattr(WorkerProcess, "start", staticmethod(refuse))
+        monkeypatch.setattr(PortableWorker, "launch", staticmethod(refuse))
     yield
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from grader.errors import SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge
 from grader.sandbox import wire
-from grader.sandbox.session import Call, CallResult
+from grader.sandbox.session import Call, CallResult, Names
 from grader.sandbox.worker_main import _global_names  # what the worker reports as `uses`
 
 LABEL = "cellule 1"
@@ -52,15 +52,9 @@ class FakeSession:
         self.streams: list[int] = []
         """The length of each `call_many` asked for (tests count the round trips saved)."""
         exec(compile(source, f"<{LABEL}>", "exec"), self.namespace)
-        self.uses = {
-            name: sorted(_global_names(value))
-            for name, value in self.namespace.items()
-            if isinstance(value, types.FunctionType)
-        }
-        self.ignored_magics: list[str] = []
 
     # -- what StudentView uses -------------------------------------------------------
-    def names(self) -> dict[str, str]:
+    def names(self) -> Names:
         kinds = {}
         for name, value in self.namespace.items():
             if name.startswith("__"):
@@ -74,7 +68,12 @@ class FakeSession:
                 if callable(value)
                 else "value"
             )
-        return kinds
+        uses = {
+            name: sorted(_global_names(value))
+            for name, value in self.namespace.items()
+            if isinstance(value, types.FunctionType)
+        }
+        return Names(kinds, uses)
 
     def define_helpers(self, source: str) -> None:
         if source not in self.helper_sources:

@@ -11,10 +11,11 @@ import pytest
 from test_faults import assert_nothing_left
 
 from grader.errors import StudentCodeError
+from grader.results import SubmissionStatus
 from grader.sandbox.ahead import AHEAD, Ahead, WorkerKey
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
 
 pytestmark = pytest.mark.slow  # every test starts workers
 
@@ -34,7 +35,7 @@ def test_the_worker_started_ahead_runs_the_submission_and_is_handed_once(private
     assert worker is not None and worker.alive
     assert ahead.take(FIRST, KEY) is None  # never to a second session
     with session_on(worker) as session:
-        assert session.run_cell(Cell(1, "import os\npid = os.getpid()\n", "cellule 1")).ok
+        assert session.run_cell("import os\npid = os.getpid()\n", "cellule 1").ok
         assert session.get("pid") == worker.popen.pid
     assert not worker.alive
     assert_nothing_left(private_tmp)
@@ -45,7 +46,7 @@ def test_the_next_submissions_worker_starts_when_one_is_taken_and_carries_nothin
     ahead.plan([(FIRST, KEY), (SECOND, KEY)])
     first = ahead.take(FIRST, KEY)
     with session_on(first) as session:
-        assert session.run_cell(Cell(1, "secret = 42\n", "cellule 1")).ok
+        assert session.run_cell("secret = 42\n", "cellule 1").ok
     second = ahead.take(SECOND, KEY)  # started while the first was graded
     assert second is not None and second.alive and second.popen.pid != first.popen.pid
     with session_on(second) as session, pytest.raises(StudentCodeError):
@@ -79,13 +80,13 @@ def test_a_worker_started_with_another_module_name_serves_under_the_submissions_
     worker = ahead.take(FIRST, module)
     assert worker is not None
     with StudentSession("module_eleve", LIMITS, Isolation.BASIC, cell_budget=2, fresh=worker) as session:
-        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok
+        assert session.run_cell(NAMES, "cellule 1").ok
         assert session.get("name") == "module_eleve"
         assert sorted(session.get("mine")) == ["__main__", "module_eleve"]
         assert session._worker is worker
         renamed_requests = worker.requests
     with StudentSession("module_eleve", LIMITS, Isolation.BASIC, cell_budget=2) as session:
-        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok  # started with its name: the same
+        assert session.run_cell(NAMES, "cellule 1").ok  # started with its name: the same
         assert session.get("name") == "module_eleve"
         assert sorted(session.get("mine")) == ["__main__", "module_eleve"]
         assert session._worker is not None
@@ -98,7 +99,7 @@ def test_a_notebook_keeps_main_in_a_worker_started_for_a_module(private_tmp):
     ahead.plan([(FIRST, WorkerKey("module_eleve", LIMITS, Isolation.BASIC))])
     worker = ahead.take(FIRST, KEY)
     with session_on(worker) as session:
-        assert session.run_cell(Cell(1, NAMES, "cellule 1")).ok
+        assert session.run_cell(NAMES, "cellule 1").ok
         assert session.get("name") == "__main__"
         assert session.get("mine") == ["__main__"]
     assert_nothing_left(private_tmp)
@@ -117,7 +118,7 @@ def test_a_forked_child_neither_uses_nor_removes_the_parents_waiting_worker(priv
         worker = AHEAD.take(FIRST, KEY)
         assert worker is not None and worker.folder.script.exists()
         with session_on(worker) as session:
-            assert session.run_cell(Cell(1, "x = 1\n", "cellule 1")).ok
+            assert session.run_cell("x = 1\n", "cellule 1").ok
     finally:
         AHEAD.close()
     assert_nothing_left(private_tmp)
@@ -142,5 +143,5 @@ def test_a_parallel_batch_leaves_no_worker_started_ahead(private_tmp, tmp_path):
         folder.mkdir(parents=True)
         (folder / notebook.name).write_bytes(notebook.read_bytes())
     results = grade([tmp_path / "classe"], Settings(jobs=2, isolation="basic"))
-    assert [r.status for r in results] == ["graded"] * 3
+    assert [r.status for r in results] == [SubmissionStatus.GRADED] * 3
     assert_nothing_left(private_tmp)  # each pool process closed the worker it started for nothing

@@ -9,9 +9,17 @@ from IPython.core.inputtransformer2 import TransformerManager
 
 from grader.render.feedback import cell_message
 from grader.render.json_report import submission_dict
-from grader.results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult, in_lang
-from grader.sandbox.session import Cell
-from grader.submission import SubmissionCode, failing_line, ipython_to_python, opening, read_notebook
+from grader.results import (
+    CellOutcome,
+    CellStatus,
+    Place,
+    PlaceKind,
+    SubmissionKind,
+    SubmissionResult,
+    SubmissionStatus,
+    in_lang,
+)
+from grader.submission import Cell, SubmissionCode, failing_line, ipython_to_python, opening, read_notebook
 from grader.values import show
 
 
@@ -115,11 +123,17 @@ def test_code_cells_are_numbered_without_the_markdown_cells():
 
 def test_the_quoted_line_is_the_one_that_failed_as_written():
     cells, total, origins = read_notebook(notebook("md:# TD", "\n%time f()\njeu = init()\nc = input()"))
-    code = SubmissionCode(None, "notebook", tuple(cells), "__main__", total, tuple(origins))
+    code = SubmissionCode(None, SubmissionKind.NOTEBOOK, tuple(cells), "__main__", total, tuple(origins))
     assert failing_line(code, cells[0], 4) == "c = input()"
     assert failing_line(code, cells[0], 2) == "%time f()"  # as written, not as converted
     assert failing_line(code, cells[0], 9) == ""
-    module = SubmissionCode(None, "module", (Cell(6, "\ny = 1/0\n", "lignes 6-7", first_lineno=6),), "m", 1)
+    module = SubmissionCode(
+        None,
+        SubmissionKind.MODULE,
+        (Cell(6, "\ny = 1/0\n", "lignes 6-7", Place(PlaceKind.LINES, 6, 7), first_lineno=6),),
+        "m",
+        1,
+    )
     assert failing_line(module, module.cells[0], 7) == "y = 1/0"
     assert opening("\n\n   from random import *   \nx = 1") == "from random import *"
 
@@ -171,7 +185,9 @@ def test_a_cell_magic_not_run_is_said_on_its_cell():
         "Cellule de code 2 (« %%bash ») : non exécutée pendant la correction "
         "(le correcteur ne lance pas %%bash)"
     )
-    result = SubmissionResult("a.ipynb", "puissance4", "graded", kind="notebook", cells=[cell])
+    result = SubmissionResult(
+        "a.ipynb", "puissance4", SubmissionStatus.GRADED, kind=SubmissionKind.NOTEBOOK, cells=[cell]
+    )
     cells = submission_dict(result, "en")["cells"]
     assert cells["failed"] == [] and cells["not_run"] == [
         {"index": 4, "label": "code cell 2", "code_cell": 2, "cell_magic": "%%bash"}
@@ -191,7 +207,7 @@ def test_a_list_cut_short_says_how_many_items_are_left_out():
 
 
 def test_no_mark_is_null_in_the_json():
-    result = SubmissionResult("a.ipynb", None, "not_gradable", reason="invalid_json")
+    result = SubmissionResult("a.ipynb", None, SubmissionStatus.NOT_GRADABLE, reason="invalid_json")
     data = json.loads(json.dumps(submission_dict(result, "fr")))
     assert data["mark20"] is None and data["score"] == 0
 

@@ -167,7 +167,7 @@ def test_json_to_stdout_keeps_stdout_clean():
 EXIT_NOW = """
 import atexit, sys
 sys.path.insert(0, {root!r})
-from grader.cli import exit_now
+from grader.startup import exit_now
 atexit.register(lambda: open({marker!r}, "w").write("ran"))
 print("report", end="")
 exit_now(3)
@@ -193,7 +193,7 @@ def test_exit_now_leaves_the_exit_to_python_while_another_thread_runs(
     import os
     import threading
 
-    from grader.cli import exit_now
+    from grader.startup import exit_now
 
     exits: list[int] = []
     monkeypatch.setattr(os, "_exit", exits.append)

@@ -1,4 +1,4 @@
-"""The cyclic collector's thresholds in processes that only grade (grader.guard.GC_THRESHOLD)."""
+"""The cyclic collector's thresholds in processes that only grade (grader.startup.GC_THRESHOLD)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import gc
 import pytest
 
 from grader import api
-from grader.guard import GC_THRESHOLD
 from grader.sandbox.ahead import AHEAD
+from grader.startup import GC_THRESHOLD
 
 
 @pytest.fixture

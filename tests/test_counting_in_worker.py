@@ -13,7 +13,7 @@ import pytest
 from exercises.puissance4 import worker_side
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
 from grader.sandbox.wire import Ref
 
 pytestmark = pytest.mark.slow
@@ -39,7 +39,7 @@ SLOW_SEARCH = (
 @pytest.mark.parametrize("kind", sorted(HEURISTICS))
 def test_a_slow_counted_search_is_counted_and_not_taken_for_tampering(kind: str) -> None:
     with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=5) as session:
-        assert session.run_cell(Cell(1, HEURISTICS[kind] + SLOW_SEARCH, "cellule 1")).ok
+        assert session.run_cell(HEURISTICS[kind] + SLOW_SEARCH, "cellule 1").ok
         session.define_helpers(inspect.getsource(worker_side))
         result = session.call("@evaluations", Ref("recherche"), ["heuristique"], 7, budget=5).value
     assert result == {"counts": {"heuristique": 7}, "tampered": False}

@@ -6,9 +6,12 @@ sheet's top-level values, the modules it imports), as `StudentSession.names` rep
 
 import pytest
 
-from exercises import EXERCISES
 from grader.detect import Detection
 from grader.detect import detect as detect_in
+from grader.registry import installed
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 
 def detect(defined) -> Detection:

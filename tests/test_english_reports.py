@@ -70,7 +70,7 @@ def without_student_material(result: SubmissionResult) -> SubmissionResult:
 
 @pytest.mark.parametrize("path", SUBMISSIONS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_an_english_report_has_no_french(path):
-    result = without_student_material(grade_file(path, Settings(cell_timeout=3.0, lang="en")))
+    result = without_student_material(grade_file(path, Settings(cell_budget=3.0, lang="en")))
     report = render_submission(result, "en") + "\n" + render_json([result], "en")
     assert french_in(report) == []
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grader.api import grade
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox.cage import CGROUP_ROOT, cgroups_usable
 from grader.sandbox.isolation import Isolation, available_isolation
@@ -78,7 +79,7 @@ def own_cgroups() -> list[Path]:
 
 
 def assert_verdicts(result, spec):
-    assert result.status == "graded", (result.reason, getattr(result, "detail", ""))
+    assert result.status is SubmissionStatus.GRADED, (result.reason, getattr(result, "detail", ""))
     assert result.exercise == "puissance4"
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec["why"]
@@ -95,7 +96,7 @@ def assert_nothing_left(folder: Path):
 
 
 def grade_fault(name: str, isolation: str, limits: Limits | None = None):
-    settings = Settings(cell_timeout=3.0, isolation=isolation, limits=limits or Limits())
+    settings = Settings(cell_budget=3.0, isolation=isolation, limits=limits or Limits())
     return grade_file(FAULTS / name, settings)
 
 
@@ -158,7 +159,7 @@ def test_a_batch_with_hostile_submissions_is_fully_reported(tmp_path, private_tm
     submissions = tmp_path / "rendus"
     submissions.mkdir()
     files = _batch_files(submissions)
-    results = grade([submissions], Settings(cell_timeout=3.0, jobs=2))
+    results = grade([submissions], Settings(cell_budget=3.0, jobs=2))
     assert len(results) == 40
     for result in results:
         spec = files[Path(result.path)]

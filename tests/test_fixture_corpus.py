@@ -4,16 +4,22 @@ those written in the folder's EXPECTED.json (reasoned from the bug, not copied f
 a run)."""
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from grader.registry import installed
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.settings import Settings
 from tools.golden import grade_of, recorded
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SETTINGS = Settings(cell_timeout=3.0)
+SETTINGS = Settings(cell_budget=3.0)
+EXERCISES = installed()
+MINIMUM = 4
+"""Fixtures each TD's corpus holds at least (tests/fixtures/<id>/EXPECTED.json)."""
 
 
 def corpus():
@@ -26,7 +32,7 @@ def corpus():
 @pytest.mark.parametrize("path, spec", list(corpus()))
 def test_exact_verdicts(path, spec):
     result = grade_file(path, SETTINGS)
-    assert result.status == "graded", result.reason
+    assert result.status is SubmissionStatus.GRADED, result.reason
     assert result.exercise == path.parent.name
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec.get("why", "")
@@ -38,10 +44,12 @@ def test_exact_verdicts(path, spec):
     assert grade_of(result) == recorded()[fixture_id], "grade differs from tests/golden_grades.json"
 
 
-def test_the_corpus_is_there():
-    counts = {}
-    for param in corpus():
-        path = param.values[0]
-        counts[path.parent.name] = counts.get(path.parent.name, 0) + 1
-    minimum = {"puissance4": 15, "domineering": 7, "domineering-minmax": 4, "morpion": 6, "chocolat": 5}
-    assert {ex: min(counts.get(ex, 0), n) for ex, n in minimum.items()} == minimum
+def test_every_td_has_its_corpus_and_every_grade_is_recorded():
+    """Each TD of this repository has at least MINIMUM fixtures; the record holds the
+    grade of every fixture and of nothing else (a fixture lost is seen)."""
+    counts = Counter(param.values[0].parent.name for param in corpus())
+    ours = [
+        exercise_id for exercise_id in EXERCISES if EXERCISES.package(exercise_id).startswith("exercises.")
+    ]
+    assert ours and {td: counts[td] for td in ours if counts[td] < MINIMUM} == {}
+    assert {param.id for param in corpus()} == set(recorded())

@@ -19,7 +19,7 @@ from grader.sandbox import session as session_module
 from grader.sandbox.isolation import Isolation, available_isolation
 from grader.sandbox.limits import Limits
 from grader.sandbox.process import WorkerDied, WorkerProcess
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
 
 MATPLOTLIB = ("matplotlib.pyplot",)
 
@@ -219,7 +219,7 @@ def run_one_cell(monkeypatch, collected: dict[str, str], dies: bool = False) -> 
     requests: list[dict[str, Any]] = []
     monkeypatch.setattr(WorkerProcess, "start", lambda *args: StandIn(collected, requests, dies))
     with StudentSession("__main__", Limits(), Isolation.BASIC, 5, preload=MATPLOTLIB) as session:
-        session.run_cell(Cell(1, "x = 1", "cellule 1"))
+        session.run_cell("x = 1", "cellule 1")
     return [r for r in requests if r["op"] == "preload"]
 
 
@@ -267,7 +267,7 @@ print(os.path.basename(path), len(open(path).read()))
 def draw(isolation: Isolation) -> str:
     """What DRAW_AND_READ prints in a new session: its font list's name and length."""
     with StudentSession("__main__", Limits(), isolation, 20, preload=MATPLOTLIB) as session:
-        outcome = session.run_cell(Cell(1, DRAW_AND_READ, "cellule 1"))
+        outcome = session.run_cell(DRAW_AND_READ, "cellule 1")
         assert outcome.ok, outcome
         return "".join(session.printed).strip()
 

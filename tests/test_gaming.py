@@ -11,10 +11,13 @@ import pytest
 from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
-from exercises import EXERCISES
 from grader.checks import StudentView, grade_exercise
+from grader.registry import installed
 from grader.results import CheckStatus
 from grader.sandbox import wire
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -33,7 +33,7 @@ def strip(value):
     return value
 
 for path in sys.argv[1:]:
-    result = grade_file(Path(path), Settings(cell_timeout=3.0))
+    result = grade_file(Path(path), Settings(cell_budget=3.0))
 print(json.dumps(strip(dataclasses.asdict(result)), default=repr, sort_keys=True))
 """
 

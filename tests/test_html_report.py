@@ -24,7 +24,9 @@ from grader.results import (
     FailureKind,
     QuestionResult,
     QuestionStatus,
+    SubmissionKind,
     SubmissionResult,
+    SubmissionStatus,
 )
 
 BOARD = "0| - - -\n1| 1 2 -\n   0 1 2"
@@ -60,8 +62,8 @@ def submission(student, questions, **fields):
     return SubmissionResult(
         f"copies/{student}.ipynb",
         "puissance4",
-        "graded",
-        kind="notebook",
+        SubmissionStatus.GRADED,
+        kind=SubmissionKind.NOTEBOOK,
         student=student,
         questions=questions,
         detected_by="copie",
@@ -95,7 +97,7 @@ def class_results():
         SubmissionResult(
             "copies/casse.ipynb",
             None,
-            "not_gradable",
+            SubmissionStatus.NOT_GRADABLE,
             reason="invalid_json",
             detail="Expecting value: line 1",
             student="casse",
@@ -160,7 +162,7 @@ def test_every_link_resolves_to_a_file(report):
 
 def test_page_names_are_safe_and_unique():
     results = [
-        SubmissionResult(f"{i}.py", None, "graded", student=s)
+        SubmissionResult(f"{i}.py", None, SubmissionStatus.GRADED, student=s)
         for i, s in enumerate(
             ["Élodie Dupré", "élodie dupré", "../../etc/passwd", "index", "", "<b>", "ÉLODIE_DUPRÉ"]
         )
@@ -189,7 +191,7 @@ def test_histogram_bins_of_two_points():
 def test_histogram_drawn_on_the_index(report):
     results, index = report
     page = Page(index.read_text(encoding="utf-8"))
-    marks = [r.mark20 for r in results if r.status == "graded"]
+    marks = [r.mark20 for r in results if r.graded]
     assert marks == [20.0, 10.0, 5.0, 10.0]  # 4/4, 2/4, 1/4, 2/4 points
     assert histogram(marks) == [0, 0, 1, 0, 0, 2, 0, 0, 0, 1]
     labels = [f"{2 * i}–{2 * i + 2}" for i in range(10)]

@@ -9,7 +9,7 @@ import pytest
 from grader.errors import StudentCodeError
 from grader.sandbox.isolation import Isolation, available_isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
 
 ROOT = Path(__file__).resolve().parent.parent
 SPY = """
@@ -38,7 +38,7 @@ def bubblewrap_or_fail():
 def test_reference_is_unreadable_under_bubblewrap():
     bubblewrap_or_fail()
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
-        assert session.run_cell(Cell(1, SPY, "espion")).ok
+        assert session.run_cell(SPY, "espion").ok
         assert session.call("lire", str(ROOT / "reference" / "puissance4.py")).value == "refusé"
         assert session.call("lire", str(ROOT / "exercises" / "__init__.py")).value == "refusé"
         assert str(ROOT) not in session.call("cwd_parent").value
@@ -48,18 +48,14 @@ def test_numpy_and_matplotlib_work_under_bubblewrap():
     bubblewrap_or_fail()
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 20) as session:
         outcome = session.run_cell(
-            Cell(
-                1,
-                "import numpy as np\nimport matplotlib.pyplot as plt\nplt.plot(np.arange(3))\nplt.show()\n",
-                "c",
-            )
+            "import numpy as np\nimport matplotlib.pyplot as plt\nplt.plot(np.arange(3))\nplt.show()\n", "c"
         )
         assert outcome.ok, outcome
 
 
 def test_basic_isolation_still_hides_the_packages():
     with StudentSession("m", Limits(), Isolation.BASIC, 5) as session:
-        outcome = session.run_cell(Cell(1, "import reference.puissance4\n", "c"))
+        outcome = session.run_cell("import reference.puissance4\n", "c")
         assert outcome.error in ("ImportError", "ModuleNotFoundError")
 
 
@@ -93,7 +89,7 @@ def test_bubblewrap_caps_the_disk_and_hides_the_network():
         "        return 'refusé'\n"
     )
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
-        assert session.run_cell(Cell(1, code, "c")).ok
+        assert session.run_cell(code, "c").ok
         with pytest.raises(StudentCodeError) as info:  # 128 MiB in all, far below 40 x 60 MiB
             session.call("remplir", budget=20)
         assert info.value.ename == "OSError"
@@ -110,6 +106,6 @@ def test_under_bubblewrap_only_the_sandbox_processes_are_visible():
     bubblewrap_or_fail()
     with StudentSession("m", Limits(), Isolation.BUBBLEWRAP, 5) as session:
         assert session.run_cell(
-            Cell(1, "import os\npids = sorted(int(p) for p in os.listdir('/proc') if p.isdigit())\n", "c")
+            "import os\npids = sorted(int(p) for p in os.listdir('/proc') if p.isdigit())\n", "c"
         ).ok
         assert session.get("pids") == [1, 2]  # bubblewrap's init and the worker

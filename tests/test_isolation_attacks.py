@@ -25,6 +25,8 @@ from test_faults import (
 )
 
 from grader.api import grade
+from grader.messages import unavailable
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import isolation as isolation_module
 from grader.sandbox import landlock
@@ -131,7 +133,7 @@ def attempts(result) -> dict[str, str]:
 
 def assert_verdicts(result, name: str, mode: str) -> None:
     spec = EXPECTED[name]
-    assert result.status == "graded", (result.reason, result.detail)
+    assert result.status is SubmissionStatus.GRADED, (result.reason, result.detail)
     assert {q.id: q.status.value for q in result.questions} == spec["questions"], spec["why"]
     failed = sorted(c.index for c in result.cells if not c.ok)
     assert failed == FAILED_CELLS.get((name, mode), spec["failed_cells"]), [
@@ -148,7 +150,7 @@ def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
         )
     folder = class_folder(tmp_path)
     before = digests(folder)
-    result = grade_file(hostile_copy(name, folder), Settings(cell_timeout=3.0, isolation=mode))
+    result = grade_file(hostile_copy(name, folder), Settings(cell_budget=3.0, isolation=mode))
     assert result.isolation == mode
     assert_verdicts(result, name, mode)
     tried = attempts(result)
@@ -169,7 +171,7 @@ def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
 def test_a_grandchild_does_not_outlive_the_grader_even_without_cgroup(mode, private_tmp):
     """Without a cgroup the grader adopts the orphan (child subreaper) and kills it;
     under bubblewrap the PID namespace does."""
-    settings = Settings(cell_timeout=3.0, isolation=mode, limits=Limits(use_cgroup=False))
+    settings = Settings(cell_budget=3.0, isolation=mode, limits=Limits(use_cgroup=False))
     result = grade_file(FAULTS / "petit_enfant.ipynb", settings)
     assert_verdicts(result, "petit_enfant.ipynb", mode)
     assert_nothing_left(private_tmp)
@@ -183,7 +185,7 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):
         "def lister(chemin):\n    try:\n        return sorted(os.listdir(chemin))\n"
         "    except OSError:\n        return 'refusé'\n"
     )
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
 
     targets = [
         ROOT / "reference" / "puissance4.py",
@@ -193,7 +195,7 @@ def test_the_reference_is_not_reachable_with_strong_isolation(private_tmp):
     ]
     for mode in [m for m in MODES if m != "basic"]:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
-            assert session.run_cell(Cell(1, spy, "espion")).ok
+            assert session.run_cell(spy, "espion").ok
             for target in targets:
                 assert session.call("lire", str(target)).value == "refusé", (mode, target)
             listed = session.call("lister", str(ROOT)).value  # bubblewrap: only mount points
@@ -224,8 +226,8 @@ def test_auto_falls_back_to_landlock_without_bwrap(fresh_probes, monkeypatch):
     assert choice.mode is Isolation.LANDLOCK and choice.landlock_abi >= 1
     assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED]
     # worded in the reader's language, in one line
-    assert choice.why("fr") == "bwrap n'est pas installé (apt-get install bubblewrap)"
-    assert choice.why("en") == "bwrap is not installed (apt-get install bubblewrap)"
+    assert unavailable(choice.fallback, "fr") == "bwrap n'est pas installé (apt-get install bubblewrap)"
+    assert unavailable(choice.fallback, "en") == "bwrap is not installed (apt-get install bubblewrap)"
     with pytest.raises(isolation_module.IsolationUnavailable) as refused:
         choose("bubblewrap")
     assert refused.value.why.reason is Reason.BWRAP_NOT_INSTALLED
@@ -237,7 +239,7 @@ def test_auto_falls_back_to_basic_and_says_why(fresh_probes, monkeypatch):
     choice = choose("auto")
     assert choice.mode is Isolation.BASIC and not choice.mode.strong
     assert [why.reason for why in choice.fallback] == [Reason.BWRAP_NOT_INSTALLED, Reason.NO_LANDLOCK]
-    french = choice.why("fr")
+    french = unavailable(choice.fallback, "fr")
     assert "bwrap n'est pas installé" in french and "le noyau n'a pas Landlock" in french
     assert "\n" not in french and "is not installed" not in french
 
@@ -423,12 +425,12 @@ def test_a_class_with_ten_hostile_submissions(mode, tmp_path, private_tmp):
     for name in hostile:
         expected[hostile_copy(name, folder).name] = (EXPECTED[name], name)
     before = digests(folder)
-    results = grade([folder], Settings(cell_timeout=3.0, jobs=2, isolation=mode))
+    results = grade([folder], Settings(cell_budget=3.0, jobs=2, isolation=mode))
     assert len(results) == 40
     for result in results:
         spec, fault = expected[Path(result.path).name]
         assert result.isolation == mode
-        assert result.status == "graded", (result.path, result.reason)
+        assert result.status is SubmissionStatus.GRADED, (result.path, result.reason)
         assert {q.id: q.status.value for q in result.questions} == spec["questions"], result.path
         failed = sorted(c.index for c in result.cells if not c.ok)
         assert failed == FAILED_CELLS.get((fault, mode), spec["failed_cells"]), result.path
@@ -453,7 +455,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     import tempfile
 
     from grader.sandbox import privileges, reach
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
 
     folder = Path(tempfile.mkdtemp(prefix="mmg-test-uid-"))  # in /tmp: crossable by any user
     os.chmod(folder, 0o711)
@@ -481,7 +483,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     )
     try:
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
-            outcome = session.run_cell(Cell(1, code, "c"))
+            outcome = session.run_cell(code, "c")
             assert outcome.ok, outcome
             assert session.get("uid") >= privileges.FIRST_UID
             assert session.get("signal_parent") == "refusé"

@@ -11,12 +11,15 @@ from typing import Any
 
 from fake_session import FakeSession
 
-from exercises import EXERCISES
 from grader.checks import StudentView, grade_exercise
 from grader.errors import CallTimeout
+from grader.registry import installed
 from grader.results import CheckStatus, FailureKind, QuestionResult
 from grader.sandbox.wire import Ref
 from reference import puissance4 as ref
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 SOURCE = (Path(__file__).resolve().parent.parent / "reference" / "puissance4.py").read_text("utf-8")
 SEARCHES = ("maximin", "minimax", "maximin_alpha_beta", "minimax_alpha_beta")

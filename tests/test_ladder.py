@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from fake_session import FakeSession
 
-from exercises import EXERCISES
 from exercises.puissance4.positions import IGNORE_WINS, example_size, games
 from grader import draws
 from grader.checks import (
@@ -29,7 +28,11 @@ from grader.checks import (
 from grader.draws import build_ladder, decode, ladder_order
 from grader.errors import CallTimeout
 from grader.kit import draw
+from grader.registry import installed
 from grader.results import Evidence
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(ROOT.glob(f"exercises/*/{draws.SHIPPED}"))

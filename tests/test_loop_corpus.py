@@ -28,10 +28,12 @@ from typing import Any
 import pytest
 
 from grader.errors import CallTimeout, StudentFailure
-from grader.results import CellOutcome, CellStatus
+from grader.results import CellOutcome, CellStatus, Place, PlaceKind
+from grader.runner import cell_outcome
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
+from grader.submission import Cell
 from tools.loopcases import LoopCase, load_cases
 
 CASES = load_cases()
@@ -90,7 +92,8 @@ def run_case(case: LoopCase) -> Ran:
     with StudentSession("__main__", Limits(), Isolation.BASIC, cell_budget=budget) as session:
         for index, source in enumerate(case.cells, 1):
             seen = len(session.printed)
-            ran.cells.append(session.run_cell(Cell(index, source, f"cellule {index}")))
+            cell = Cell(index, source, f"cellule {index}", Place(PlaceKind.CELL, index))
+            ran.cells.append(cell_outcome(cell, session.run_cell(source, cell.label)))
             ran.printed = "".join(session.printed[seen:])
         if case.call is not None:
             ran.called = True

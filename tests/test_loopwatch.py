@@ -227,11 +227,33 @@ def loopwatch():
     return loopwatch_harness.load()
 
 
-@pytest.fixture(scope="module")
-def ran():
-    """Every case, in one process of its own: the test process may hold threads of other
-    tests (thread pools) or a tool's trace function, on which the detector gives up."""
-    names = sorted(CASES)
+FAST = (
+    *(name for name, (verdict, _, _) in CASES.items() if verdict == "endless"),
+    # one "ends" case of each kind of state the module's docstring names
+    "alias_changes",
+    "closure_counter",
+    "default_argument_grows",
+    "function_attribute",
+    "class_attribute",
+    "nonlocal_counter",
+    "global_set_in_a_callee",
+    "busy_wait_on_time",
+    "random_builtin_method",
+    "next_on_an_iterator",
+    "flag_set_by_a_thread",
+    "flag_set_by_a_signal_handler",
+    "same_frame_id_again",
+    "period_two",
+)
+"""The cases of the fast tier: every endless one (found in a fraction of a second), one
+that ends for each kind of state outside the loop, one the detector gives up on. Every
+case runs in the slow tier (each one that ends runs for a good part of a second)."""
+
+
+def run_cases(names: list[str]) -> dict[str, object]:
+    """The cases `names`, in one process of their own: the test process may hold threads
+    of other tests (thread pools) or a tool's trace function, on which the detector gives
+    up; then a reported loop and one under the student's own trace function."""
     cases = [{"source": CASES[n][1], "budget": BUDGETS[CASES[n][0]]} for n in names]
     cases.append({"source": REPORTED, "budget": 3.0})
     cases.append({"source": "i = 0\nwhile i < 3:\n    x = 1\n", "budget": 0.5, "student_trace": True})
@@ -245,8 +267,21 @@ def ran():
     }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_each_case_gets_its_verdict(ran, name):
+@pytest.fixture(scope="module")
+def ran() -> dict[str, object]:
+    return run_cases(sorted(FAST))
+
+
+@pytest.fixture(scope="module")
+def ran_all() -> dict[str, object]:
+    return run_cases(sorted(CASES))
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=[] if n in FAST else [pytest.mark.slow]) for n in sorted(CASES)]
+)
+def test_each_case_gets_its_verdict(request, name):
+    ran = request.getfixturevalue("ran" if name in FAST else "ran_all")
     verdict, _, line = CASES[name]
     expected = {"endless": ("endless", line), "ends": ("ends", None), "silent": ("timeout", None)}
     assert tuple(ran["cases"][name][:2]) == expected[verdict], ran["cases"][name]

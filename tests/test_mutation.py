@@ -9,10 +9,13 @@ import random
 
 import pytest
 
+from grader.registry import installed
 from tools.mutation import differential, harness
 from tools.mutation.differential import Call, Outcome
-from tools.mutation.inputs import SPECS, unordered
+from tools.mutation.inputs import specs, unordered
 from tools.mutation.mutator import generate
+
+SPECS = specs(installed())
 
 SMALL = '''
 def autre(joueur):
@@ -129,6 +132,13 @@ def test_dependents_follow_calls_transitively():
     users = harness.dependents(SMALL + "\ndef appelle(j):\n    return autre(j)\n\nX = appelle(0)\n")
     assert users["autre"] == {"autre", "appelle", "X"}
     assert users["ignore"] == {"ignore"}
+
+
+def test_every_td_of_this_repository_has_mutation_inputs():
+    """Found through the registry: a TD without inputs would not be measured."""
+    registry = installed()
+    ours = {exercise_id for exercise_id in registry if registry.package(exercise_id).startswith("exercises.")}
+    assert ours and ours <= set(SPECS)
 
 
 @pytest.mark.parametrize("exercise", sorted(SPECS))

@@ -5,6 +5,7 @@ reference values of puissance4 are the reference's for the board asked about."""
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -112,8 +113,8 @@ def test_structural_positions_survive_a_caller_that_changes_them(name):
 
 
 def test_structural_positions_are_the_ones_built_from_the_stored_moves():
-    # Recomputed by hand from structural_moves.GAMES, not through the cached builders.
-    from exercises.puissance4.structural_moves import GAMES
+    # Recomputed by hand from the stored games, not through the cached builders.
+    GAMES = json.loads(positions.STRUCTURAL_MOVES.read_text("utf-8"))
 
     wins = [(ref.initialiser_jeu(list(m)), (j, tuple(last))) for _, j, last, m in GAMES[positions.WIN]]
     assert positions.alignment_wins() == wins
@@ -224,8 +225,8 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     # submission changing its arguments included), they are what the next one gets.
     from fake_session import FakeSession
 
-    from exercises import EXERCISES
     from grader.checks import StudentView, grade_exercise
+    from grader.registry import installed
 
     line, wrong = READ_ONLY_BUGS[bug]
     source = (ROOT / "reference" / "puissance4.py").read_text("utf-8")
@@ -244,7 +245,7 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     ]
     shared = [(build, args, kwargs, build.shared(*args, **kwargs)) for build, args, kwargs in builders]
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(EXERCISES["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    _, results = grade_exercise(installed()["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
     assert all(q.status.value in ("passed", "manual") for q in results) == (bug == "none")
     # The checks used no shared value but these (a new one would go unchecked here).
     assert sum(len(build._shared) for build in {b for b, _, _ in builders}) == len(builders)

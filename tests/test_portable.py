@@ -30,6 +30,8 @@ from test_faults import (
 )
 from test_fixture_corpus import corpus
 
+from grader.messages import unavailable
+from grader.results import SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import isolation as iso
 from grader.sandbox.isolation import Isolation, IsolationUnavailable, choose
@@ -39,7 +41,7 @@ from grader.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
-SETTINGS = Settings(cell_timeout=3.0, isolation="portable")
+SETTINGS = Settings(cell_budget=3.0, isolation="portable")
 
 KERNEL_LIMIT_ONLY: dict[str, str] = {}
 """Fixtures whose verdict needs a limit the portable tier lacks (a fork storm needs
@@ -55,8 +57,8 @@ def test_auto_takes_the_portable_tier_on_windows_and_macos(monkeypatch, platform
     chosen = choose("auto")
     assert chosen.mode is Isolation.PORTABLE
     assert [why.reason for why in chosen.fallback] == [Reason.NOT_LINUX]
-    assert chosen.why("fr") == f"{platform} : bubblewrap et Landlock demandent Linux"
-    assert chosen.why("en") == f"{platform}: bubblewrap and Landlock need Linux"
+    assert unavailable(chosen.fallback, "fr") == f"{platform} : bubblewrap et Landlock demandent Linux"
+    assert unavailable(chosen.fallback, "en") == f"{platform}: bubblewrap and Landlock need Linux"
     assert not chosen.mode.strong  # --require-isolation strong refuses it
     with pytest.raises(IsolationUnavailable):
         choose("basic")
@@ -64,7 +66,11 @@ def test_auto_takes_the_portable_tier_on_windows_and_macos(monkeypatch, platform
 
 def test_portable_is_weak_and_can_be_asked_for_on_linux():
     chosen = choose("portable")
-    assert chosen.mode is Isolation.PORTABLE and chosen.fallback == () and chosen.why("fr") == ""
+    assert (
+        chosen.mode is Isolation.PORTABLE
+        and chosen.fallback == ()
+        and unavailable(chosen.fallback, "fr") == ""
+    )
     assert "portable" in iso.WEAK_MODES and "basic" in iso.WEAK_MODES
     assert not {"bubblewrap", "landlock"} & iso.WEAK_MODES
 
@@ -100,7 +106,7 @@ def test_corpus_verdicts_with_portable_isolation(path, spec):
     if key in KERNEL_LIMIT_ONLY:
         pytest.skip(KERNEL_LIMIT_ONLY[key])
     result = grade_file(path, SETTINGS)
-    assert result.status == "graded", result.reason
+    assert result.status is SubmissionStatus.GRADED, result.reason
     assert result.isolation == "portable"
     verdicts = {q.id: q.status.value for q in result.questions}
     assert verdicts == spec["questions"], spec.get("why", "")

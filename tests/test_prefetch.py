@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 from fake_session import FakeSession
 
-from exercises import EXERCISES
 from grader.checks import CallFailed, CheckContext, StudentView, grade_exercise
 from grader.errors import StudentCodeError
+from grader.registry import installed
 from grader.sandbox.wire import Ref
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = (ROOT / "reference" / "puissance4.py").read_text("utf-8")

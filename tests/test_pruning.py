@@ -167,10 +167,10 @@ def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
 
     from fake_session import FakeSession
 
-    from exercises import EXERCISES
     from grader.checks import StudentView, grade_exercise
+    from grader.registry import installed
 
-    exercise = EXERCISES["puissance4"]
+    exercise = installed()["puissance4"]
     kept = tuple(q for q in exercise.questions if q.id in (*questions, "Q17"))
     session = FakeSession((FIXTURES / name).read_text("utf-8"), "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]

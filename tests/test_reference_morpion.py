@@ -43,6 +43,27 @@ def empty():
 
 
 DRAW = [[1, -1, 1], [1, -1, -1], [-1, 1, 1]]  # full, nobody wins
+_ARTICLE: dict[tuple[object, int, int], tuple[int, int, int]] = {}
+
+
+def article_minimax(state, depth, player):
+    """The article's minimax (the reference's own `minimax`), its recursion memoised by
+    position while it runs: an oracle for the grader's helpers, the same positions
+    recurring within and across examples. `minimax` itself is tested unmemoised (the
+    article's facts, restoring the state)."""
+    plain = m.minimax
+
+    def memoised(state, depth, player):
+        key = (tuple(map(tuple, state)), depth, player)
+        if key not in _ARTICLE:
+            _ARTICLE[key] = tuple(plain(state, depth, player))
+        return list(_ARTICLE[key])
+
+    m.minimax = memoised
+    try:
+        return memoised(state, depth, player)
+    finally:
+        m.minimax = plain
 
 
 @st.composite
@@ -145,14 +166,14 @@ def test_minimax_restores_the_state(example):
 @given(positions())
 def test_game_value_is_minimax_score(example):
     state, player = example
-    assert game_value(state, player) == minimax(state, len(empty_cells(state)), player)[2]
+    assert game_value(state, player) == article_minimax(state, len(empty_cells(state)), player)[2]
 
 
 @FEW
 @given(positions())
 def test_minimax_move_is_among_optimal_moves(example):
     state, player = example
-    x, y, score = minimax(copy.deepcopy(state), len(empty_cells(state)), player)
+    x, y, score = article_minimax(copy.deepcopy(state), len(empty_cells(state)), player)
     if (x, y) == (-1, -1):
         assert game_over(state) or not empty_cells(state)
         return
@@ -161,7 +182,7 @@ def test_minimax_move_is_among_optimal_moves(example):
     for gx, gy in good:
         child = copy.deepcopy(state)
         child[gx][gy] = player
-        assert minimax(child, len(empty_cells(child)), -player)[2] == score
+        assert article_minimax(child, len(empty_cells(child)), -player)[2] == score
 
 
 def test_render():

@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from exercises import EXERCISES
 from grader.cli import build_parser
 from grader.detect import detect, signatures_of
+from grader.registry import Installed, installed
 from grader.settings import Settings
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "reference" / "exercises"
 ROW = re.compile(r"^\|\s*(?:(Q\d+)(?:\s*\(([\d.]+)\))?)?\s*\|[^|]*\|(.*)\|\s*$")
@@ -69,32 +72,47 @@ def test_each_exercise_is_detected_by_its_own_signature(exercise):
 
 
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
-def test_the_table_of_signatures_is_each_exercises_own(exercise):
-    """Detection reads the table (no TD imported); grading and the API's registries read
-    the `Exercise`: both must say the same."""
-    (listed,) = [s for s in EXERCISES.signatures() if s.id == exercise.id]
-    assert listed is not exercise  # from the table, not the TD
-    assert (listed.signature, listed.min_matches, listed.functions_only) == (
-        exercise.signature,
-        exercise.min_matches,
-        exercise.functions_only,
-    )
+def test_a_registered_signature_is_its_exercises_own(exercise):
+    """Detection reads the signature a TD is registered by (no TD imported); grading and
+    registries of `Exercise`s read the `Exercise`: both must say the same."""
+    listed = EXERCISES.signature(exercise.id)
+    fields = ("signature", "min_matches", "functions_only", "title_words", "title_covers")
+    assert [getattr(listed, f) for f in fields] == [getattr(exercise, f) for f in fields]
     assert [s.id for s in EXERCISES.signatures()] == list(EXERCISES)  # detection order
 
 
-def test_a_td_missing_from_the_table_is_detected_by_its_own_exercise(monkeypatch):
-    from exercises import signatures
-
-    monkeypatch.delitem(signatures.SIGNATURES, "morpion")
+def test_a_td_registered_by_its_exercise_is_detected_by_it():
     morpion = EXERCISES["morpion"]
-    assert morpion in EXERCISES.signatures()
+    registry = Installed({"morpion": morpion, "chocolat": "exercises.signatures:CHOCOLAT"})
+    assert registry.signatures()[0] is morpion and registry["morpion"] is morpion
     names = dict.fromkeys(morpion.signature, "function")
-    assert detect(names, signatures_of(EXERCISES)).exercise == "morpion"
+    assert detect(names, signatures_of(registry)).exercise == "morpion"
+    assert detect({"minimax_rec": "function"}, signatures_of(registry)).exercise == "chocolat"
+    assert registry.package("morpion") == "" and registry.package("chocolat") == "exercises.chocolat"
+
+
+def test_a_place_must_lead_to_a_td_of_its_id():
+    registry = Installed({"morpion": "exercises.signatures:CHOCOLAT", "dames": "exercises:BUILT_IN"})
+    with pytest.raises(TypeError):
+        registry.signature("morpion")
+    with pytest.raises(TypeError):
+        registry["dames"]
+    with pytest.raises(KeyError):
+        registry["sixth"]
 
 
 def test_the_cli_and_the_settings_read_the_registry():
-    choices = next(a.choices for a in build_parser()._actions if a.dest == "exercise")
+    choices = next(a.choices for a in build_parser(EXERCISES)._actions if a.dest == "exercise")
     assert list(choices) == list(EXERCISES)
     Settings(exercise="morpion").check_exercise(EXERCISES)
     with pytest.raises(ValueError, match="sixth"):
         Settings(exercise="sixth").check_exercise(EXERCISES)
+
+
+def test_the_command_line_says_when_no_td_is_installed(capsys):
+    from grader import cli
+
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["copie.ipynb"], Installed({}))
+    assert exited.value.code == 2
+    assert "aucun TD installé" in capsys.readouterr().err

@@ -33,7 +33,7 @@ from grader.render.json_report import render_json
 from grader.render.junit_report import render_junit
 from grader.render.sanitize import json_text_safe, safe_cell, safe_line, safe_text
 from grader.render.terminal import render_submission, render_summary
-from grader.results import SubmissionResult
+from grader.results import SubmissionResult, SubmissionStatus
 from grader.runner import grade_file
 from grader.sandbox import checked, wire
 from grader.sandbox import session as session_module
@@ -45,7 +45,7 @@ FAULTS = ROOT / "tests" / "faults"
 CORPUS = ROOT / "tests" / "fixtures" / "puissance4"
 EXPECTED = json.loads((FAULTS / "ROBUSTNESS.json").read_text("utf-8"))
 CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
-SETTINGS = Settings(cell_timeout=3.0)
+SETTINGS = Settings(cell_budget=3.0)
 
 _spec = importlib.util.spec_from_file_location("make_faults", FAULTS / "make_faults.py")
 make_faults = importlib.util.module_from_spec(_spec)
@@ -57,7 +57,7 @@ UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def assert_verdicts(result, spec):
-    assert result.status == "graded", (result.reason, result.detail)
+    assert result.status is SubmissionStatus.GRADED, (result.reason, result.detail)
     assert result.exercise == spec["exercise"]
     assert {q.id: q.status.value for q in result.questions} == spec["questions"], spec["why"]
     assert sorted(c.index for c in result.cells if not c.ok) == spec["failed_cells"], [
@@ -168,7 +168,7 @@ def test_a_notebook_nested_100000_deep_gets_a_report(tmp_path):
     path = tmp_path / "profond.ipynb"
     path.write_text(make_faults.deep_notebook(), "utf-8")
     result = grade_file(path, SETTINGS)
-    assert (result.status, result.reason) == ("not_gradable", "too_deep")
+    assert (result.status, result.reason) == (SubmissionStatus.NOT_GRADABLE, "too_deep")
 
 
 def test_notebook_cells_of_the_wrong_types_are_skipped():
@@ -204,7 +204,7 @@ def test_200000_unary_signs_fail_one_block_only(tmp_path):
     text = make_faults.unary_module()
     path.write_text(text, "utf-8")
     result = grade_file(path, SETTINGS)
-    assert result.status == "graded"
+    assert result.status is SubmissionStatus.GRADED
     assert {q.id: q.status.value for q in result.questions} == ALL_PASSED
     failed = [c for c in result.cells if not c.ok]
     assert [c.first_line[:8] for c in failed] == ["x = ----"], [(c.label, c.error) for c in failed]
@@ -299,16 +299,15 @@ def test_nan_times_from_the_worker_never_reach_the_reports():
 @pytest.mark.slow
 def test_the_total_budget_cuts_cells_and_calls():
     from grader.errors import CallTimeout
-    from grader.results import CellStatus
     from grader.sandbox.isolation import Isolation
     from grader.sandbox.limits import Limits
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
 
     with StudentSession("m", Limits(), Isolation.BASIC, cell_budget=5, total_budget=3.0) as session:
-        session.run_cell(Cell(1, "import time\ntime.sleep(2)\ndef f():\n    return 1\n", "cellule 1"))
-        second = session.run_cell(Cell(2, "time.sleep(4)\n", "cellule 2"))
-        assert second.status is CellStatus.TIMEOUT  # cut to what was left of the 3 s
-        assert session.names()["f"] == "function"  # listing the names is still granted
+        session.run_cell("import time\ntime.sleep(2)\ndef f():\n    return 1\n", "cellule 1")
+        second = session.run_cell("time.sleep(4)\n", "cellule 2")
+        assert isinstance(second.stopped, CallTimeout)  # cut to what was left of the 3 s
+        assert session.names().kinds["f"] == "function"  # listing the names is still granted
         start = time.monotonic()
         with pytest.raises(CallTimeout):
             session.call("f")
@@ -321,9 +320,9 @@ def test_replays_after_restarts_share_one_total_budget():
     """Slow cells, then a function that kills its worker at every call: each restart
     replays the cells, but all of it fits in the submission's total budget."""
     start = time.monotonic()
-    result = grade_file(FAULTS / "rejoue_os_exit.ipynb", Settings(cell_timeout=3.0, total_budget=30.0))
+    result = grade_file(FAULTS / "rejoue_os_exit.ipynb", Settings(cell_budget=3.0, total_budget=30.0))
     elapsed = time.monotonic() - start
-    assert result.status == "graded"
+    assert result.status is SubmissionStatus.GRADED
     statuses = {q.id: q.status.value for q in result.questions}
     assert all(statuses[f"Q{i}"] == "passed" for i in range(1, 14)), statuses
     assert all(statuses[q] not in ("passed", "partial") for q in ("Q14", "Q15", "Q17")), statuses
@@ -339,7 +338,7 @@ def test_matplotlib_first_import_costs_no_cell_budget(monkeypatch):
     monkeypatch.setattr(session_module, "_PRELOAD_CACHE", {})
     spec = EXPECTED["matplotlib_premier_import.ipynb"]
     for _ in range(3):
-        result = grade_file(FAULTS / "matplotlib_premier_import.ipynb", Settings(cell_timeout=1.5))
+        result = grade_file(FAULTS / "matplotlib_premier_import.ipynb", Settings(cell_budget=1.5))
         assert_verdicts(result, spec)
 
 
@@ -359,7 +358,11 @@ def test_an_exception_in_the_grader_costs_one_submission_only(tmp_path, monkeypa
     for name in ("a.py", "boum.py", "c.py"):
         (tmp_path / name).write_text("x = 1\n")
     results = grade([tmp_path], Settings(jobs=jobs))
-    assert [r.status for r in results] == ["graded", "not_gradable", "graded"]
+    assert [r.status for r in results] == [
+        SubmissionStatus.GRADED,
+        SubmissionStatus.NOT_GRADABLE,
+        SubmissionStatus.GRADED,
+    ]
     crashed = results[1]
     assert crashed.reason == "grader_error"
     assert crashed.detail == f"minimax-grader {__version__}: RecursionError: maximum recursion depth exceeded"
@@ -429,11 +432,11 @@ def test_csv_has_no_formula_and_keeps_negative_marks(forged):
 
 @pytest.mark.slow
 def test_annotations_cannot_start_a_command(forged):
-    forged.status, forged.reason, forged.detail = "not_gradable", "grader_error", HOSTILE
+    forged.status, forged.reason, forged.detail = SubmissionStatus.NOT_GRADABLE, "grader_error", HOSTILE
     try:
         text = render_annotations([forged], "fr") + "\n" + render_annotations([_hostile_result()], "fr")
     finally:
-        forged.status, forged.reason, forged.detail = "graded", "", ""
+        forged.status, forged.reason, forged.detail = SubmissionStatus.GRADED, "", ""
     assert not UNSAFE.search(text)
     assert_no_command_line(text, allowed=("::error file=", "::warning file="))
     assert all(line.count("\n") == 0 for line in text.splitlines())

@@ -1,10 +1,13 @@
 """Pure rules: question status from check statuses, dependency notes, detection."""
 
-from exercises import EXERCISES
 from grader.checks import Question, dependency_notes, question_status
 from grader.detect import Detection
 from grader.detect import detect as detect_in
+from grader.registry import installed
 from grader.results import CheckResult, CheckStatus, QuestionResult, QuestionStatus
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 
 def detect(defined) -> Detection:

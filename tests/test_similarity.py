@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import build_parser
+from grader.registry import installed
 from grader.results import SubmissionResult
 from grader.similarity.compare import Similarity, Submission, compare
 from grader.similarity.extract import extract_sources
@@ -431,7 +432,7 @@ def test_a_class_without_pairs_gets_a_page_that_says_so(tmp_path):
 def test_without_the_extra_similarity_is_a_usage_error_saying_what_to_install(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "copydetect", None)  # as if not installed
     with pytest.raises(SystemExit) as stop:
-        build_parser().parse_args(["--similarity", "rapport", "copies"])
+        build_parser(installed()).parse_args(["--similarity", "rapport", "copies"])
     assert stop.value.code == 2
     error = capsys.readouterr().err
     assert "--similarity" in error and 'pip install "minimax-grader[similarity]"' in error
@@ -439,6 +440,6 @@ def test_without_the_extra_similarity_is_a_usage_error_saying_what_to_install(mo
 
 
 def test_with_the_extra_the_option_names_a_folder():
-    args = build_parser().parse_args(["--similarity", "rapport", "copies"])
+    args = build_parser(installed()).parse_args(["--similarity", "rapport", "copies"])
     assert args.similarity == Path("rapport")
-    assert build_parser().parse_args(["copies"]).similarity is None
+    assert build_parser(installed()).parse_args(["copies"]).similarity is None

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from exercises import EXERCISES
+from grader.registry import installed
 from grader.skeleton import names_in_text, recognise
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 SKELETON = [
     "def init():\n    #to_do\n",

@@ -16,11 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grader.submission as submission
-from exercises import EXERCISES, PACKAGES
 from grader.errors import NotGradable
+from grader.messages import unavailable
+from grader.registry import installed
 from grader.sandbox import reach
 
 ROOT = Path(__file__).resolve().parent.parent
+EXERCISES = installed()
 
 
 def modules_after(statement: str, names: tuple[str, ...]) -> list[str]:
@@ -59,44 +61,51 @@ def test_grading_loads_no_hashlib_until_a_font_list_is_kept():
     assert modules_after(folder, ("hashlib",)) == ["hashlib"]
 
 
+TDS = tuple(EXERCISES.package(exercise_id) for exercise_id in EXERCISES)
+"""The module of each installed TD."""
+
+
+def test_finding_the_registry_imports_no_td_nor_the_engine():
+    """The command line reads the ids before it starts the first worker: from the
+    entry-point files, without importlib.metadata, the kit or any TD."""
+    slow = (*TDS, *HEAVY, "grader.kit", "importlib.metadata", "exercises.signatures")
+    assert modules_after("from grader.registry import installed; ids = list(installed())", slow) == []
+
+
 def test_the_registry_imports_a_td_when_it_is_used():
-    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
-    assert modules_after("from exercises import EXERCISES; ids = list(EXERCISES)", tds) == []
-    statement = "from exercises import EXERCISES; EXERCISES['morpion']"
-    assert modules_after(statement, tds) == ["exercises.morpion"]
+    statement = "from grader.registry import installed; installed()['morpion']"
+    assert modules_after(statement, TDS) == ["exercises.morpion"]
 
 
 def test_the_command_line_imports_the_forced_td_else_the_likely_one_else_all_before_grading():
-    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
     imports = (
-        "from pathlib import Path; from grader.cli import import_exercises; "
-        "from grader.settings import Settings; "
+        "from pathlib import Path; from grader.startup import import_exercises; "
+        "from grader.registry import installed; from grader.settings import Settings; "
     )
     sample, morpion = "samples/eleve_puissance4.ipynb", "tests/fixtures/morpion/correct_programme.py"
-    forced = f"import_exercises(Settings(exercise='chocolat'), [Path({sample!r})])"
-    assert modules_after(imports + forced, tds) == ["exercises.chocolat"]
-    assert modules_after(imports + f"import_exercises(Settings(), [Path({sample!r})])", tds) == [
-        "exercises.puissance4"
-    ]
-    assert modules_after(imports + f"import_exercises(Settings(), [Path({morpion!r})])", tds) == [
-        "exercises.morpion"
-    ]
-    several = f"import_exercises(Settings(), [Path({sample!r}), Path({morpion!r})])"
-    assert modules_after(imports + several, tds) == sorted(tds)
-    assert modules_after(imports + "import_exercises(Settings(), [Path('grade.py')])", tds) == sorted(tds)
+
+    def imported(settings: str, *paths: str) -> list[str]:
+        files = ", ".join(f"Path({path!r})" for path in paths)
+        return modules_after(imports + f"import_exercises({settings}, [{files}], installed())", TDS)
+
+    assert imported("Settings(exercise='chocolat')", sample) == ["exercises.chocolat"]
+    assert imported("Settings()", sample) == ["exercises.puissance4"]
+    assert imported("Settings()", morpion) == ["exercises.morpion"]
+    assert imported("Settings()", sample, morpion) == sorted(TDS)
+    assert imported("Settings()", "grade.py") == sorted(TDS)
 
 
 def test_detection_imports_no_td():
-    """The installed registry detects from its table of signatures: only the TD found
-    is imported, when it is graded."""
-    tds = tuple(f"exercises.{package}" for package in PACKAGES.values())
+    """The installed registry detects from the signatures its TDs are registered by:
+    only the TD found is imported, when it is graded."""
     statement = (
-        "from exercises import EXERCISES; from grader.detect import detect, signatures_of; "
+        "from grader.registry import installed; EXERCISES = installed(); "
+        "from grader.detect import detect, signatures_of; "
         "from grader.skeleton import recognise; "
         "assert detect({'wins': 'function', 'evaluate': 'function'}, signatures_of(EXERCISES)).exercise == 'morpion'; "
         "assert recognise([], 'La tablette de chocolat', signatures_of(EXERCISES)).exercise == 'chocolat'"
     )
-    assert modules_after(statement, tds) == []
+    assert modules_after(statement, TDS) == []
 
 
 def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names():
@@ -114,16 +123,15 @@ def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names(
     assert likely_exercise("print('bonjour')", signatures) is None
 
 
-def test_a_td_that_fails_to_import_is_left_to_grading_to_report(monkeypatch):
-    from grader import cli
+def test_a_td_that_fails_to_import_is_left_to_grading_to_report():
+    from grader import startup
     from grader.settings import Settings
 
     class Broken(dict):
         def values(self):
             raise ImportError("a broken TD")
 
-    monkeypatch.setattr(cli, "EXERCISES", Broken())
-    cli.import_exercises(Settings(), [])  # no exception: the guard of each grading reports it
+    startup.import_exercises(Settings(), [], Broken())  # no exception: the guard of each grading reports it
 
     class BrokenLikely(dict):
         def signatures(self):
@@ -132,8 +140,7 @@ def test_a_td_that_fails_to_import_is_left_to_grading_to_report(monkeypatch):
         def __getitem__(self, exercise_id):
             raise ImportError(f"a broken TD: {exercise_id}")
 
-    monkeypatch.setattr(cli, "EXERCISES", BrokenLikely())
-    cli.import_exercises(Settings(), [ROOT / "samples" / "eleve_puissance4.ipynb"])
+    startup.import_exercises(Settings(), [ROOT / "samples" / "eleve_puissance4.ipynb"], BrokenLikely())
 
 
 def test_the_registry_maps_each_id_to_its_exercise_in_detection_order():
@@ -281,7 +288,7 @@ def test_the_probes_verdict_is_the_same_started_early_or_not(fake_bwrap, monkeyp
         assert fake_bwrap._probe is not None
     works, why = fake_bwrap.bubblewrap_status()
     assert not works and why is not None and why.reason is Reason.BWRAP_FAILS
-    assert why.words("fr") == "bwrap échoue ici : bwrap: No permissions to create a new namespace"
+    assert unavailable([why], "fr") == "bwrap échoue ici : bwrap: No permissions to create a new namespace"
     assert fake_bwrap._probe is None  # collected
     monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
     fake_bwrap.bubblewrap_status.cache_clear()
@@ -417,7 +424,7 @@ def test_a_worker_that_does_not_answer_leaves_the_verdict_and_its_words_to_the_p
     fake_bwrap.witness(lambda: False)
     works, why = fake_bwrap.bubblewrap_status()
     assert not works and why is not None and why.reason is Reason.BWRAP_FAILS
-    assert why.words("en").endswith("bwrap: setting up uid map: Permission denied")
+    assert unavailable([why], "en").endswith("bwrap: setting up uid map: Permission denied")
 
 
 class _Waiting:
@@ -438,7 +445,7 @@ class _Waiting:
 
 @pytest.mark.parametrize("answers", [True, False])
 def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_bwrap, monkeypatch, answers):
-    from grader import cli
+    from grader import startup
     from grader.sandbox import ahead
     from grader.settings import Settings
 
@@ -449,7 +456,7 @@ def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_
     monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
     monkeypatch.setattr(fake_bwrap, "_witness", None)
     sample = ROOT / "samples" / "eleve_puissance4.ipynb"
-    cli.start_early([sample], Settings())
+    startup.start_early([sample], Settings())
     assert [args[2] for args in started] == [fake_bwrap.Isolation.BUBBLEWRAP]
     assert fake_bwrap._probe is None and fake_bwrap._witness is not None
     # The probe's command works here: the verdict is the same, from the worker or the probe.
@@ -460,7 +467,7 @@ def test_the_command_line_starts_no_probe_beside_a_bubblewrap_worker_ahead(fake_
 
 
 def test_the_command_line_probes_when_no_bubblewrap_worker_waits(fake_bwrap, monkeypatch):
-    from grader import cli
+    from grader import startup
     from grader.sandbox import ahead
     from grader.settings import Settings
 
@@ -468,6 +475,6 @@ def test_the_command_line_probes_when_no_bubblewrap_worker_waits(fake_bwrap, mon
     monkeypatch.setattr(fake_bwrap, "_probe_command", lambda: [sys.executable, "-c", "pass"])
     monkeypatch.setattr(ahead, "AHEAD", ahead.Ahead())
     monkeypatch.setattr(fake_bwrap, "_witness", None)
-    cli.start_early([ROOT / "samples" / "eleve_puissance4.ipynb"], Settings())
+    startup.start_early([ROOT / "samples" / "eleve_puissance4.ipynb"], Settings())
     assert fake_bwrap._witness is None and fake_bwrap._probe is not None
     assert fake_bwrap.bubblewrap_status() == (True, None)

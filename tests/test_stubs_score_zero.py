@@ -11,7 +11,10 @@ import ast
 import pytest
 from test_checks_in_process import grade_source, reference_source
 
-from exercises import EXERCISES
+from grader.registry import installed
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 BODIES = ("return None", "return {}", "raise AssertionError", "pass")
 EXTRA = {"domineering-minmax": ("jeu(s, h, v, p, joueur)", "affiche(v)")}

@@ -20,7 +20,9 @@ from grader.results import (
     FailureKind,
     QuestionResult,
     QuestionStatus,
+    SubmissionKind,
     SubmissionResult,
+    SubmissionStatus,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +80,12 @@ def hostile_result() -> SubmissionResult:
     passing = CheckResult("ok", {"fr": "ok", "en": "ok"}, 2.0, CheckStatus.PASSED)
     question = QuestionResult("Q1", "f", 4.0, QuestionStatus.PARTIAL, [failing, raising, passing])
     result = SubmissionResult(
-        f"copies/{FORGED}.ipynb", "puissance4", "graded", kind="notebook", total_cells=2, detected_by=FORGED
+        f"copies/{FORGED}.ipynb",
+        "puissance4",
+        SubmissionStatus.GRADED,
+        kind=SubmissionKind.NOTEBOOK,
+        total_cells=2,
+        detected_by=FORGED,
     )
     result.questions = [question]
     result.cells = [
@@ -106,7 +113,7 @@ def test_student_text_cannot_forge_a_grade_or_markup():
 def test_grade_is_scaled_and_absent_when_not_gradable():
     result = hostile_result()
     assert vpl_grade(result) == 10.0 and vpl_grade(result, 7) == 3.5
-    broken = SubmissionResult(f"{FORGED}.ipynb", None, "not_gradable", reason="invalid_json")
+    broken = SubmissionResult(f"{FORGED}.ipynb", None, SubmissionStatus.NOT_GRADABLE, reason="invalid_json")
     text = render_vpl(broken, "fr")
     assert vpl_parse_grade(text) == ""
     comments = vpl_parse_comments(text)

@@ -5,10 +5,12 @@ import time
 import pytest
 
 from grader.errors import CallTimeout, Crash, LoopSeen, StudentCodeError, ValueTooLarge, WorkerCrash
-from grader.results import CellStatus
+from grader.results import CellStatus, Place, PlaceKind
+from grader.runner import cell_outcome
 from grader.sandbox.isolation import Isolation
 from grader.sandbox.limits import Limits
-from grader.sandbox.session import Cell, StudentSession
+from grader.sandbox.session import StudentSession
+from grader.submission import Cell
 
 
 @pytest.fixture
@@ -18,13 +20,15 @@ def session():
 
 
 def run(session, source, index=1):
-    return session.run_cell(Cell(index, source, f"cellule {index}"))
+    """The cell's report row, as the runner makes it from the worker's reply."""
+    cell = Cell(index, source, f"cellule {index}", Place(PlaceKind.CELL, index))
+    return cell_outcome(cell, session.run_cell(cell.source, cell.label))
 
 
 def test_cells_run_in_one_namespace_and_calls_return_plain_data(session):
     assert run(session, "def f(a, b):\n    return (a, [b, b], float('inf'))\n").ok
     assert session.call("f", 1, (2, 3)).value == (1, [(2, 3), (2, 3)], float("inf"))
-    assert session.names()["f"] == "function"
+    assert session.names().kinds["f"] == "function"
 
 
 @pytest.mark.parametrize(
@@ -65,7 +69,7 @@ def test_an_endless_loop_is_stopped_early_and_reported_with_its_line_and_state(s
     with pytest.raises(CallTimeout) as info:
         session.call("cherche", [1, 2], 2, budget=3)
     assert info.value.loop == LoopSeen(3, "cellule 3", ("L = [1, 2]", "i = 0", "v = 2"))
-    assert info.value.seconds == 3
+    assert info.value.budget == 3
 
 
 def test_a_loop_that_swallows_the_timeout_is_killed_and_the_worker_restarted(session):
@@ -167,7 +171,7 @@ def test_grader_helpers_are_passed_to_student_functions_and_read_back(session):
     assert session.call("jeu", Ref("@premier"), [[1, 2], [3, 4]]).value == 1
     assert session.get("@SEEN") == []  # the helpers are fresh for every request
     assert session.call("applique", Ref("double"), 21).value == 42  # the student's own function
-    assert "SEEN" not in session.names() and "premier" not in session.names()
+    assert "SEEN" not in session.names().kinds and "premier" not in session.names().kinds
 
 
 def test_grader_helpers_survive_a_restart(session):

@@ -12,15 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exercises import EXERCISES
 from exercises.chocolat import worker_side as chocolat_side
 from exercises.domineering import worker_side as domineering_side
 from exercises.domineering.positions import positions as domineering_positions
 from exercises.domineering_minmax import worker_side as minmax_side
 from exercises.domineering_minmax.positions import boards, rows
+from grader.registry import installed
 from reference import chocolat as chocolat_ref
 from reference import domineering as dom
 from reference import domineering_minmax as dmm
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = settings(max_examples=60, deadline=None, derandomize=True, database=None)

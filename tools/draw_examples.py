@@ -13,7 +13,8 @@ before Hypothesis is asked) is drawn from `LADDER_DRAWS` draws with its own seed
 reference values of puissance4 (`positions.search_value`, `optimal_columns`) are
 recorded while the references are graded only, each reference probed on every ladder
 too: those of the drawn, structural and ladder positions, not those of a buggy
-fixture's shrink candidates.
+fixture's shrink candidates. puissance4's structural games (`positions.STRUCTURAL_MOVES`)
+are generated afresh too.
 
 The Hypothesis version that drew is written in each file: another version may draw other
 examples, so write the files again only to change the examples on purpose (a new check,
@@ -29,22 +30,26 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from exercises import EXERCISES
 from grader import draws
+from grader.registry import installed
 from grader.runner import grade_file
 from grader.settings import Settings
 from tools.golden import fixture_ids
 from tools.shipped import write_or_check
+
+EXERCISES = installed()
+"""The registry: every installed TD, by id, in detection order."""
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _grade_references() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        for exercise in EXERCISES:
-            module = exercise.replace("-", "_")  # reference/<module>.py
-            copy = Path(folder) / f"copie_{module}.py"
-            shutil.copy(ROOT / "reference" / f"{module}.py", copy)
+        for exercise, declared in EXERCISES.items():
+            if declared.reference is None or declared.reference.__file__ is None:
+                continue  # no reference to grade: nothing of it recorded
+            copy = Path(folder) / f"copie_{declared.reference.__name__.rpartition('.')[2]}.py"
+            shutil.copy(declared.reference.__file__, copy)
             result = grade_file(copy, Settings(exercise=exercise))
             print(f"reference {exercise}: {result.score}/{result.max_score}", file=sys.stderr)
 
@@ -83,6 +88,7 @@ def generate() -> dict[Path, str]:
         table: {k: draws.encode(v) for k, v in sorted(found.items())} for table, found in values.items()
     }
     files[positions.REFERENCE_VALUES] = _text({"values": dict(sorted(tables.items()))}, ("values",))
+    files[positions.STRUCTURAL_MOVES] = positions.structural_moves_text()
     return files
 
 

@@ -39,7 +39,7 @@ def fixture_ids() -> list[tuple[str, Path]]:
 def grade_of(result: SubmissionResult) -> dict[str, Any]:
     """What is compared: the grade, without the evidence."""
     return {
-        "status": result.status,
+        "status": result.status.value,
         "exercise": result.exercise,
         "mark20": result.mark20 if result.has_mark else None,
         "questions": {
@@ -84,7 +84,7 @@ def _grade(path: Path) -> dict[str, Any]:
     from grader.runner import grade_file
     from grader.settings import Settings
 
-    return grade_of(grade_file(path, Settings(cell_timeout=3.0)))
+    return grade_of(grade_file(path, Settings(cell_budget=3.0)))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ in docs/reference/sheet-facts.md.
 
 from typing import Any
 
-from exercises.signatures import SIGNATURES
+from exercises.signatures import CHOCOLAT
 from grader.kit import Exercise
+from reference import chocolat as ref
 
 from . import checks, encoding, worker_side
 from .encoding import Encoding
@@ -43,7 +44,8 @@ EXERCISE = Exercise(
     id="chocolat",
     title="TP minimax : la tablette de chocolat",
     questions=checks.QUESTIONS,
-    **SIGNATURES["chocolat"].fields(),
+    **CHOCOLAT.fields(),
+    reference=ref,
     prepare=encoding.prepare,
     describe=describe,
     worker_side=worker_side,

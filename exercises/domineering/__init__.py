@@ -5,8 +5,9 @@ The questions, checks and points are listed in docs/reference/exercises/domineer
 
 from typing import Any
 
-from exercises.signatures import SIGNATURES
+from exercises.signatures import DOMINEERING
 from grader.kit import Exercise
+from reference import domineering as ref
 
 from . import board_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, draw, example_size, prepare, to_student
@@ -32,7 +33,8 @@ EXERCISE = Exercise(
     id="domineering",
     title="TP : jeu du domineering",
     questions=board_checks.QUESTIONS + game_checks.QUESTIONS + search_checks.QUESTIONS,
-    **SIGNATURES["domineering"].fields(),
+    **DOMINEERING.fields(),
+    reference=ref,
     prepare=prepare,
     describe=describe,
     to_student=to_student,

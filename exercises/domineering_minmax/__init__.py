@@ -6,7 +6,7 @@ The questions, checks and points are listed in docs/reference/exercises/domineer
 
 from typing import Any
 
-from exercises.signatures import SIGNATURES
+from exercises.signatures import DOMINEERING_MINMAX
 from grader.kit import Exercise
 from reference import domineering_minmax as ref
 
@@ -40,7 +40,8 @@ EXERCISE = Exercise(
     id="domineering-minmax",
     title="Algorithme min-max (domineering 4 x 4)",
     questions=board_checks.QUESTIONS + search_checks.QUESTIONS,
-    **SIGNATURES["domineering-minmax"].fields(),
+    **DOMINEERING_MINMAX.fields(),
+    reference=ref,
     prepare=prepare,
     describe=describe,
     to_student=to_student,

@@ -4,7 +4,7 @@
 The questions, checks and points are listed in docs/reference/exercises/morpion.md.
 """
 
-from exercises.signatures import SIGNATURES
+from exercises.signatures import MORPION
 from grader.kit import Exercise
 from reference import morpion as ref
 
@@ -15,7 +15,8 @@ EXERCISE = Exercise(
     id="morpion",
     title="Minimax au morpion (tic-tac-toe)",
     questions=board_checks.QUESTIONS + move_checks.QUESTIONS + search_checks.QUESTIONS,
-    **SIGNATURES["morpion"].fields(),
+    **MORPION.fields(),
+    reference=ref,
     prepare=prepare,
     describe=describe,
     draw=ref.render,

@@ -160,7 +160,7 @@ def prepare(view: StudentView) -> SubmissionState:
 def _board_name(view: StudentView) -> str:
     """The global valid_move/set_move use: `board` or `tableau`, else the only 3 x 3
     list of lists they refer to (say `plateau`), else `board`."""
-    uses = view.session.uses
+    uses = view.uses
     used = {name for func in ("valid_move", "set_move") for name in uses.get(func, [])}
     for name in BOARD_NAMES:
         if name in used:

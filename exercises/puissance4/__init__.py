@@ -5,7 +5,7 @@ The questions, checks and points are listed in docs/reference/exercises/puissanc
 
 from typing import Any
 
-from exercises.signatures import SIGNATURES
+from exercises.signatures import PUISSANCE4
 from grader.kit import Exercise
 from reference import puissance4 as ref
 
@@ -26,7 +26,8 @@ EXERCISE = Exercise(
     id="puissance4",
     title="TD10 : Algorithme MinMax (puissance 4)",
     questions=game_checks.QUESTIONS + alignment_checks.QUESTIONS + search_checks.QUESTIONS,
-    **SIGNATURES["puissance4"].fields(),
+    **PUISSANCE4.fields(),
+    reference=ref,
     prepare=prepare,
     describe=describe,
     to_student=to_student,

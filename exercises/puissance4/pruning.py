@@ -123,8 +123,8 @@ def model_counts(probe: Probe, order: Order, strict: Cut = (False, False)) -> Co
     return Counts(tally[0], tally[1])
 
 
-# -- The model's counts of the PROBES, shipped: computing them takes ~0.2 s of CPU, once
-# per grading process that reaches Q17 (every complete notebook graded alone). Written by
+# -- The model's counts of the PROBES, shipped: computing them would be paid once per
+# grading process that reaches Q17 (every complete notebook graded alone). Written by
 # `python -m tools.pruning_counts write`; tests/test_pruning.py recomputes them with the
 # model, which stays the source of truth (a probe not in the file is computed).
 SHIPPED_COUNTS = Path(__file__).with_name("pruning_counts.json")

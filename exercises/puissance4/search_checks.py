@@ -51,10 +51,10 @@ from .pruning import PROBES, Counts, matching_order, orders_counts
 if TYPE_CHECKING:
     from hypothesis import strategies as st
 
-SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3 (the reference needs ~0.05 s)
+SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3: many times what the reference needs
 SEARCH_SHRINK_PROBES = 20
-"""Probes to shrink a search's failure: each candidate needs the reference's search too
-(~15 ms at depth 3, against ~5 ms for the student's call), 60 of them cost ~1 s."""
+"""Probes to shrink a search's failure: each candidate needs the reference's search too,
+which costs more than the student's call: a few dozen are worth it, not more."""
 PAIR = Text("(colonne, valeur)", "(column, value)")
 
 
@@ -64,7 +64,7 @@ OPEN_BOARD = 4
 of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, more than half
 of the student CPU these checks spent on the class of issue 13, and no mutant
 (tools.mutation) nor fixture failed on such an example alone: crowded boards searched
-at depth 3 catch what it caught (docs/lab/performance-log.md, "Less student code per check")."""
+at depth 3 catch what it caught (docs/explanation/performance.md)."""
 
 
 def _shallow_when_open(example: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
@@ -501,7 +501,7 @@ def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
     """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
     answer, once per submission (its failure too, raised again): the sheet checks read
     the answer, the pruning check the counts. These are a submission's two largest
-    searches; each was made twice (docs/lab/performance-log.md)."""
+    searches; each was made twice (docs/explanation/performance.md)."""
     searches = ctx.state.searches
     if func not in searches:
         args, shown = JEU1_SEARCHES[func]

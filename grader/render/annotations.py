@@ -24,7 +24,7 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
     lines = []
     for result in results:
         file = _escape(safe_line(result.path), property_value=True)
-        if result.status != "graded":
+        if not result.graded:
             reason = not_gradable_reason(result, lang)
             lines.append(
                 f"::error file={file},title={_escape(tr(lang, 'not_gradable_title'), True)}"

@@ -56,7 +56,7 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     writer.writerow(header)
     for result in results:
         scores = {(result.exercise or "", q.id): q.score for q in result.questions}
-        graded = result.status == "graded"
+        graded = result.graded
         status = (
             tr(lang, "csv.graded")
             if graded

@@ -81,7 +81,7 @@ def failure_text(failure: Failure | None, lang: str) -> str:
             lang, "endless_call", line=_line_text(failure.place, line, lang), state=_state(failure, lang)
         )
     if failure.kind is FailureKind.TIMEOUT:
-        return tr(lang, "timed_out", seconds=f"{failure.seconds:g}")
+        return tr(lang, "timed_out", seconds=f"{failure.budget:g}")
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
@@ -205,7 +205,7 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
     if cell.status is CellStatus.TIMEOUT:
-        seconds = f"{cell.failure.seconds:g}" if cell.failure is not None else "0"
+        seconds = f"{cell.failure.budget:g}" if cell.failure is not None else "0"
         if cell.failure is not None and cell.failure.loop is not None:
             error = tr(lang, "endless", seconds=seconds, state=_state(cell.failure, lang))
             hint = "cell_hint.endless"

@@ -16,7 +16,7 @@ from .terminal import render_submission
 
 def render_gradescope(result: SubmissionResult, lang: str) -> str:
     data: dict[str, Any] = {"execution_time": max(1, round(result.duration_s)), "stdout_visibility": "hidden"}
-    if result.status != "graded":
+    if not result.graded:
         data.update(score=0, output=render_submission(result, lang), tests=[])
         return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2))
     tests = []

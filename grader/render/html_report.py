@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from .. import __version__
 from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
+from ..results import QuestionStatus, SubmissionKind, SubmissionResult
 from .feedback import (
     cell_message,
     check_parts,
@@ -99,7 +99,7 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
         html = page_template.render(r=result, printed=capped_printed(result.printed, lang))
         (out_dir / page).write_text(html, encoding="utf-8")
     index = out_dir / "index.html"
-    graded = [r.mark20 for r in results if r.status == "graded"]
+    graded = [r.mark20 for r in results if r.graded]
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
@@ -107,7 +107,7 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
         median=number(round(statistics.median(graded), 2)) if graded else "—",
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),
-        not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if r.status != "graded"],
+        not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if not r.graded],
         keys=answer_keys(results),
     )
     index.write_text(html, encoding="utf-8")
@@ -142,6 +142,7 @@ def _environment(lang: str) -> Environment:
         version=__version__,
         number=number,
         statuses=[s.value for s in RATE_STATUSES],
+        NOTEBOOK=SubmissionKind.NOTEBOOK,
         t=lambda key, **values: tr(lang, key, **values),
         parts=lambda check: check_parts(check, lang),
         check_title=lambda check: check_title(check, lang),
@@ -233,7 +234,7 @@ def question_stats(results: Sequence[SubmissionResult]) -> list[ExerciseStats]:
     status and the mean points (questions graded by hand left out)."""
     stats: dict[str, ExerciseStats] = {}
     for result in results:
-        if result.status != "graded":
+        if not result.graded:
             continue
         exercise = stats.setdefault(result.exercise or "?", ExerciseStats(result.exercise or "?"))
         rates = {rate.id: rate for rate in exercise.rates}

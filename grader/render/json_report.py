@@ -21,7 +21,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "path": result.path,
         "exercise": result.exercise,
-        "status": result.status,
+        "status": result.status.value,
         "score": result.score,
         "max_score": result.max_score,
         "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
@@ -74,11 +74,11 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "student_cpu_s": result.student_cpu,
         "detected_by": result.detected_by,
         "understood": [tr(lang, key, **values) for key, values in result.understood],
-        "isolation": result.isolation,
+        "isolation": result.isolation_name,
     }
     if result.landlock_abi:
         data["landlock_abi"] = result.landlock_abi
-    if result.status != "graded":
+    if not result.graded:
         data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
     return data
 

@@ -24,7 +24,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
         # safe_text: no NUL, lone surrogate or control character, so the XML stays well-formed
         classname, path = safe_line(result.student or result.path), safe_line(result.path)
         total_time += result.duration_s
-        if result.status != "graded":
+        if not result.graded:
             case = ET.SubElement(
                 suite,
                 "testcase",

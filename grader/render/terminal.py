@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionResult
+from ..results import CellStatus, QuestionStatus, SubmissionKind, SubmissionResult
 from .feedback import (
     INDENT,
     cell_message,
@@ -28,7 +28,7 @@ WIDTH = 72
 
 def render_submission(result: SubmissionResult, lang: str) -> str:
     lines = ["═" * WIDTH, safe_line(result.path)]
-    if result.status != "graded":
+    if not result.graded:
         lines.append(tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang)))
         if result.reason == "grader_error":
             lines.append(INDENT + result.detail)  # the version and the exception, to report it
@@ -68,7 +68,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     shown = [c for c in result.cells if not c.ok]
     # A cell magic the grader does not run (%%html) is said, not counted as a failure.
     failed = [c for c in shown if c.status is not CellStatus.NOT_RUN]
-    key = "cells" if result.kind == "notebook" else "module_cells"
+    key = "cells" if result.kind is SubmissionKind.NOTEBOOK else "module_cells"
     lines = [tr(lang, key, total=result.total_cells, failed=len(failed))]
     for cell in shown:
         first, *rest = cell_message(cell, lang).splitlines()
@@ -81,13 +81,13 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
     """The class at a glance: each student, the mark out of 20, the questions to review."""
-    graded = [r for r in results if r.status == "graded"]
+    graded = [r for r in results if r.graded]
     mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
     names = [safe_line(r.student or r.path) for r in results]
     width = min(40, max([len(n) for n in names] + [10]))
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
-        if r.status == "graded":
+        if r.graded:
             mark = f"{number(r.mark20):>5} / 20"
             failed = ", ".join(q.id for q in r.questions if q.to_review)
         else:

@@ -14,7 +14,7 @@ the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionResult
+from ..results import CellStatus, QuestionStatus, SubmissionKind, SubmissionResult
 from .feedback import cell_message, detection_message, not_gradable_reason, question_feedback
 from .terminal import SYMBOLS
 
@@ -34,7 +34,7 @@ def _title(text: str) -> list[str]:
 
 def vpl_grade(result: SubmissionResult, vpl_max: float = DEFAULT_MAX) -> float | None:
     """The mark scaled to `vpl_max` (VPL's maximum grade), None when not graded."""
-    if result.status != "graded" or not result.max_score:
+    if not result.graded or not result.max_score:
         return None
     return round(vpl_max * result.score / result.max_score, 2)
 
@@ -51,7 +51,7 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
     mark, as the CSV leaves the mark empty, rather than a 0 the student did not earn.
     """
     lines = [BEGIN]
-    if result.status != "graded":
+    if not result.graded:
         lines += _title(tr(lang, "not_gradable_title"))
         lines += _lines(
             ">", tr(lang, "not_gradable", path=result.path, reason=not_gradable_reason(result, lang))
@@ -94,7 +94,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     failed = [c for c in result.cells if not c.ok]
     if not result.cells:
         return []
-    key = "cells" if result.kind == "notebook" else "module_cells"
+    key = "cells" if result.kind is SubmissionKind.NOTEBOOK else "module_cells"
     counted = [c for c in failed if c.status is not CellStatus.NOT_RUN]  # %%html: said, not a failure
     lines = _lines(">", tr(lang, key, total=result.total_cells, failed=len(counted)))
     for cell in failed:

@@ -1,6 +1,6 @@
-"""Workers started ahead of need: a worker boots in 50-150 ms of wall time, which
-runs beside the command line's imports, or beside the grading of the previous
-submission, instead of before the first cell.
+"""Workers started ahead of need: a worker's boot runs beside the command line's
+imports, or beside the grading of the previous submission, instead of before the first
+cell (docs/explanation/performance.md).
 
 A worker started ahead is a fresh process in which no code has run but the worker's
 own; it is handed to one session only and never comes back (a session's worker dies
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .isolation import PROBE_SECONDS, Isolation
+from .launch import start_worker
 from .limits import Limits
 from .process import WorkerProcess
 
@@ -93,7 +94,7 @@ class Ahead:
 
     def _start(self, key: WorkerKey) -> None:
         try:
-            worker = WorkerProcess.start(key.module_name, key.limits, key.isolation)
+            worker = start_worker(key.module_name, key.limits, key.isolation)
         except Exception as exc:  # the session will start its own, and report what fails
             log.debug("starting a worker ahead failed: %s", exc)
             return

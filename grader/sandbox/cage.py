@@ -70,8 +70,8 @@ LAST_PAUSE = 0.01
 
 
 def _pause(seconds: float) -> float:
-    """Sleep, and the next pause: doubled up to 10 ms. A killed process is usually gone
-    within a millisecond: a fixed 10 ms pause cost 10 ms at every worker stop."""
+    """Sleep, and the next pause: doubled up to `LAST_PAUSE`. A killed process is
+    usually gone at once: a fixed pause was paid whole at every worker stop."""
     time.sleep(seconds)
     return min(seconds * 2, LAST_PAUSE)
 

@@ -23,7 +23,8 @@ OUTPUT_CHARS = 10_000
 """What student code printed during one request (the worker's own cap)."""
 MAX_NAMES = 5_000
 """Names of a submission the grader looks at: matching, suggestions and detection cost
-time per name (450,000 near-miss names took 55 s of suggestions)."""
+time per name (a file defining hundreds of thousands of near-miss names kept the
+suggestions busy longer than any budget)."""
 MAX_USES = 200
 """Global names recorded per function (for the dependency notes)."""
 MAX_MAGICS = 50

@@ -1,7 +1,7 @@
 """matplotlib's font list kept on disk between runs of the grader.
 
 A worker that imports matplotlib with an empty MPLCONFIGDIR (its scratch) scans the
-system's fonts and writes `fontlist-vX.json` there (0.1-0.2 s of CPU here). The session
+system's fonts and writes `fontlist-vX.json` there, a noticeable cost. The session
 hands the list built by the first preloading worker of a grading process to the next
 ones (`session._PRELOAD_CACHE`); this module keeps it in the grader's cache folder too,
 so that the next run, or the other processes of a batch, start from it.
@@ -70,7 +70,7 @@ def disk_key(isolation: Isolation) -> dict[str, str]:
 
 
 def _folder(isolation: Isolation) -> Path:
-    import hashlib  # here: loading OpenSSL costs 3-10 ms, and most runs keep no font list
+    import hashlib  # here: it loads OpenSSL, and most runs keep no font list
 
     digest = hashlib.sha256(json.dumps(disk_key(isolation), sort_keys=True).encode()).hexdigest()
     return cache_folder("matplotlib") / digest[:24]

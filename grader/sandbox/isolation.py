@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import landlock, reach
-from .reasons import Reason, Unavailable, sentence
+from .reasons import Reason, Unavailable
 
 log = logging.getLogger(__name__)
 MIB = 1024 * 1024
@@ -79,10 +79,6 @@ class IsolationChoice:
             return f"landlock (ABI {self.landlock_abi})"
         return str(self.mode.value)
 
-    def why(self, lang: str) -> str:
-        """The fallback in one line, in the reader's language ("" without one)."""
-        return sentence(self.fallback, lang)
-
 
 def _python_roots() -> list[Path]:
     """The folders of the runtime bwrap binds whole (installed packages hidden after)."""
@@ -112,7 +108,7 @@ def _hidden_inside(bound: list[Path]) -> list[Path]:
 def _runtime_binds() -> tuple[str, ...]:
     """The runtime's part of the bwrap command, the same for every worker: computed
     once per process, by the grader, before any worker runs (the globs and the carving
-    cost 10-70 ms, paid at each start before)."""
+    were paid at each start before)."""
     args: list[str] = []
     bound = []
     for folder in SYSTEM_FOLDERS:
@@ -191,9 +187,8 @@ _witness: Callable[[], bool] | None = None
 def witness(answers: Callable[[], bool]) -> None:
     """A bubblewrap worker was started before any probe (the command line's worker
     ahead): whether it answers is the probe's verdict, so no probe is started (its
-    30-50 ms of CPU ran beside the worker's boot and the grader's imports, on two
-    cores). When it does not answer, `bubblewrap_status` runs the probe, for its error
-    line."""
+    CPU would compete with the worker's boot and the grader's imports). When it does
+    not answer, `bubblewrap_status` runs the probe, for its error line."""
     global _witness
     _witness = answers
 
@@ -211,7 +206,7 @@ def _probe_command() -> list[str]:
 
 def start_probe() -> None:
     """Launch the bubblewrap probe without waiting for it: the command line calls this
-    before its heavy imports, so the probe's 50-150 ms of wall time run beside them."""
+    before its heavy imports, so that the probe runs beside them."""
     global _probe
     if (
         _probe is not None
@@ -297,7 +292,7 @@ def choose(choice: str) -> IsolationChoice:
             assert bwrap_why is not None  # a failed probe always says why
             raise IsolationUnavailable(bwrap_why)
         return IsolationChoice(Isolation.BUBBLEWRAP)
-    if choice == "auto" and bwrap_ok:  # Landlock not asked about: landlockpy unimported (4 ms)
+    if choice == "auto" and bwrap_ok:  # Landlock not asked about: landlockpy stays unimported
         return IsolationChoice(Isolation.BUBBLEWRAP)
     version, landlock_why = landlock.abi()
     if choice == "landlock":

@@ -204,13 +204,13 @@ class PortableWorker(WorkerProcess):
         log.debug("portable worker %s started in %s", popen.pid, folder.scratch)
         return worker
 
-    def _pump_wait(self, pump: _Pump, end: float, deadline: float) -> object:
+    def _pump_wait(self, pump: _Pump, end: float, budget: float) -> object:
         """The pump's outcome; raise when the worker dies or the time is over."""
         while True:
             left = end - time.monotonic()
             if left <= 0:
                 self.kill()
-                raise WorkerTimeout(deadline)
+                raise WorkerTimeout(budget)
             outcome = pump.result(min(left, POLL_SECONDS))
             if outcome is not pump:
                 return outcome
@@ -222,21 +222,21 @@ class PortableWorker(WorkerProcess):
                 self.kill()
                 raise WorkerDied(cause, detail)
 
-    def _send(self, data: bytes, end: float, deadline: float) -> None:
+    def _send(self, data: bytes, end: float, budget: float) -> None:
         view = memoryview(data)
         while view:
             self._writer.start(bytes(view[: 1 << 20]))
-            written = self._pump_wait(self._writer, end, deadline)
+            written = self._pump_wait(self._writer, end, budget)
             if isinstance(written, Exception) or not written:
                 self.kill()
                 raise WorkerDied(Crash.CLOSED, type(written).__name__)
             view = view[cast(int, written) :]
 
-    def _receive(self, size: int, end: float, deadline: float) -> bytes:
+    def _receive(self, size: int, end: float, budget: float) -> bytes:
         chunks: list[bytes] = []
         while size:
             self._reader.start(min(size, 1 << 20))
-            chunk = self._pump_wait(self._reader, end, deadline)
+            chunk = self._pump_wait(self._reader, end, budget)
             if isinstance(chunk, Exception) or not chunk:
                 cause, detail = self._exit_cause()
                 self.kill()

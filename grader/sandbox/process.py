@@ -50,7 +50,7 @@ COUNT_EVERY = 50
 """Requests between two process counts, when the cage cannot cap forks itself."""
 _TOKENS = random.SystemRandom()
 """Request tokens from os.urandom: `secrets.randbits` is this same call, but importing
-`secrets` loads OpenSSL's hashlib (4-5 ms, before the first worker can start)."""
+`secrets` loads OpenSSL's hashlib, before the first worker can start."""
 
 
 class WorkerDied(Exception):
@@ -63,11 +63,11 @@ class WorkerDied(Exception):
 
 
 class WorkerTimeout(Exception):
-    """The worker did not answer within the wall-clock deadline; it was killed."""
+    """The worker did not answer within the wall-clock budget; it was killed."""
 
-    def __init__(self, seconds: float):
-        super().__init__(seconds)
-        self.seconds = seconds
+    def __init__(self, budget: float):
+        super().__init__(budget)
+        self.budget = budget
 
 
 class ReplyTooLarge(Exception):
@@ -89,14 +89,17 @@ SHUTDOWN = framed(wire.request_bytes({"op": "shutdown"})[0])
 def worker_script() -> str:
     """Source of the worker: the codec, the loop detector, the main loop (read once: what
     happens to the grader's files afterwards does not change the workers)."""
-    parts = ("wire.py", "loopwatch.py", "worker_main.py")
-    return "\n\n".join((_HERE / name).read_text("utf-8") for name in parts)
+    codec, loops, main = (
+        (_HERE / name).read_text("utf-8") for name in ("wire.py", "loopwatch.py", "worker_main.py")
+    )
+    protected = f"GRADER_PACKAGES = {reach.GRADER_PACKAGES!r}"  # what its import hook refuses
+    return "\n\n".join((codec, loops, protected, main))
 
 
 @functools.lru_cache(maxsize=2)
 def _compiled(source: str) -> Any:
     """The worker's code: from its bytecode cache when that was compiled from this very
-    source, else compiled (~10-20 ms, before the first worker can start) and cached."""
+    source, else compiled (before the first worker can start) and cached."""
     data, cache = source.encode("utf-8"), BYTECODE_CACHE
     header = importlib.util.MAGIC_NUMBER + _CHECKED_HASH_PYC + importlib.util.source_hash(data)
     try:
@@ -144,7 +147,7 @@ def _named(code: Any, filename: str) -> Any:
 
 def worker_bytecode(path: Path) -> bytes:
     """The worker script compiled, as a .pyc file to be run from `path`: compiled once
-    per grading process (~9 ms, at every worker's start otherwise), each copy naming
+    per grading process (not at every worker's start), each copy naming
     its own path as a script's code does. Timestamp and size fields are 0: run
     directly, a .pyc is never checked against a source."""
     code = _named(_compiled(worker_script()), str(path))
@@ -249,10 +252,8 @@ class WorkerProcess:
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
-        if isolation is Isolation.PORTABLE:  # no fd passing, preexec_fn, /proc: its own start
-            from .portable import PortableWorker
-
-            return PortableWorker.launch(module_name, limits)
+        """A sandboxed worker (bubblewrap, Landlock or basic; the portable tier starts
+        its own: `launch.start_worker` picks)."""
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
         folder = WorkerFolder(identity, compiled=True)
@@ -321,65 +322,65 @@ class WorkerProcess:
         )
         return cls(popen, req_w, rep_r, folder, cage, time.monotonic(), module_name=module_name)
 
-    def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
-        """Send one request and wait for its reply until `deadline` seconds from now."""
+    def request(self, message: dict[str, Any], budget: float) -> dict[str, Any]:
+        """Send one request and wait for its reply within `budget` seconds."""
         token = _TOKENS.getrandbits(52)
-        end = time.monotonic() + deadline
-        self._send(framed(wire.with_token(wire.request_bytes(message)[0], token)), end, deadline)
-        reply = self._frame(token, end, deadline)
+        end = time.monotonic() + budget
+        self._send(framed(wire.with_token(wire.request_bytes(message)[0], token)), end, budget)
+        reply = self._frame(token, end, budget)
         self.requests += 1
         if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
             self.kill()
             raise WorkerDied(Crash.PROCESSES)
         return reply
 
-    def answers(self, deadline: float) -> bool:
-        """Whether the worker runs and answers within `deadline` seconds: its sandbox
+    def answers(self, budget: float) -> bool:
+        """Whether the worker runs and answers within `budget` seconds: its sandbox
         works (`isolation.witness`). The request reads its namespace, where no code but
         the worker's own has run; it is not counted among the session's (the process
         counts keep their cadence). A worker that does not answer is killed."""
         try:
-            self.request({"op": "names"}, deadline)
+            self.request({"op": "names"}, budget)
         except (WorkerDied, WorkerTimeout, ReplyTooLarge):
             return False
         self.requests -= 1
         return True
 
-    def renamed(self, module_name: str, deadline: float) -> None:
+    def renamed(self, module_name: str, budget: float) -> None:
         """Give the worker's module another `__name__`: a worker started ahead for a
         submission of another name (a pool guesses its next one), before any request of
         the session. Not counted among the session's requests (the process counts keep
         their cadence, as in a worker started with that name)."""
         if module_name != self.module_name:
-            self.request({"op": "name", "name": module_name}, deadline)
+            self.request({"op": "name", "name": module_name}, budget)
             self.requests -= 1
             self.module_name = module_name
 
-    def open_stream(self, request: bytes, deadline: float) -> int:
+    def open_stream(self, request: bytes, budget: float) -> int:
         """Send a request answered by several frames (`call_many`), given as its bytes
         (`wire.request_bytes`); returns its token, which every frame of the stream echoes
         (see `stream_reply`)."""
         token = _TOKENS.getrandbits(52)
-        self._send(framed(wire.with_token(request, token)), time.monotonic() + deadline, deadline)
+        self._send(framed(wire.with_token(request, token)), time.monotonic() + budget, budget)
         return token
 
-    def stream_reply(self, token: int, deadline: float) -> dict[str, Any]:
+    def stream_reply(self, token: int, budget: float) -> dict[str, Any]:
         """The stream's next frame (an item's reply, or the closing one holding "end"),
-        within `deadline` seconds from now; checked as `request` checks a reply."""
-        reply = self._frame(token, time.monotonic() + deadline, deadline)
+        within `budget` seconds; checked as `request` checks a reply."""
+        reply = self._frame(token, time.monotonic() + budget, budget)
         self.requests += 1
         if self.requests % COUNT_EVERY == 0 and self.cage.over_limit():
             self.kill()
             raise WorkerDied(Crash.PROCESSES)
         return reply
 
-    def _frame(self, token: int, end: float, deadline: float) -> dict[str, Any]:
+    def _frame(self, token: int, end: float, budget: float) -> dict[str, Any]:
         """One reply frame echoing `token`, read by `end`."""
-        (size,) = struct.unpack(">I", self._receive(4, end, deadline))
+        (size,) = struct.unpack(">I", self._receive(4, end, budget))
         if size > MAX_REPLY_BYTES:
             self.kill()
             raise ReplyTooLarge(size)
-        text = self._receive(size, end, deadline).decode("utf-8", "replace")
+        text = self._receive(size, end, budget).decode("utf-8", "replace")
         try:  # tagged JSON, never marshal: a reply is written by a worker running student code
             reply = wire.decode(text)
         except ValueError:
@@ -394,22 +395,22 @@ class WorkerProcess:
         current one; a stream already ended ignores this)."""
         self._send(framed(wire.with_token(STOP, token)), time.monotonic() + 5, 5)
 
-    def _send(self, data: bytes, end: float, deadline: float) -> None:
+    def _send(self, data: bytes, end: float, budget: float) -> None:
         view = memoryview(data)
         while view:
-            self._wait(self.to_worker, end, deadline, write=True)
+            self._wait(self.to_worker, end, budget, write=True)
             try:
                 view = view[os.write(self.to_worker, view) :]
             except (BrokenPipeError, OSError) as exc:
                 self.kill()
                 raise WorkerDied(Crash.CLOSED, type(exc).__name__) from None
 
-    def _receive(self, size: int, end: float, deadline: float) -> bytes:
+    def _receive(self, size: int, end: float, budget: float) -> bytes:
         """The channel's next `size` bytes: those already read first, then as much as the
         worker has written (up to READ_AHEAD past them), waiting only when it is not enough."""
         pending = self._pending
         while len(pending) < size:
-            self._wait(self.from_worker, end, deadline)
+            self._wait(self.from_worker, end, budget)
             chunk = os.read(self.from_worker, min(max(size - len(pending), READ_AHEAD), 1 << 20))
             if not chunk:
                 cause, detail = self._exit_cause()
@@ -420,7 +421,7 @@ class WorkerProcess:
         del pending[:size]
         return data
 
-    def _wait(self, fd: int, end: float, deadline: float, write: bool = False) -> None:
+    def _wait(self, fd: int, end: float, budget: float, write: bool = False) -> None:
         """Wait until `fd` is ready; raise when the worker is dead or the time is over."""
         polls = 0
         while True:
@@ -440,7 +441,7 @@ class WorkerProcess:
                 self.kill()
                 raise WorkerDied(Crash.PROCESSES)
         self.kill()
-        raise WorkerTimeout(deadline)
+        raise WorkerTimeout(budget)
 
     def _exit_cause(self) -> tuple[Crash, str]:
         try:

@@ -203,8 +203,8 @@ def _outermost(paths: set[Path]) -> tuple[Path, ...]:
 @dataclass(frozen=True)
 class _DistInfo:
     """An installed distribution's `.dist-info` folder, found on `sys.path` as
-    importlib.metadata finds it (its first match), without importing it (50 ms: it
-    imports the email package)."""
+    importlib.metadata finds it (its first match), without importing it (it imports
+    the email package)."""
 
     site: Path
     info: Path
@@ -291,7 +291,7 @@ def _requirement_names(distribution: Distribution) -> list[str]:
 
 def _requirements(distribution: Distribution) -> list[str]:
     """Its Requires-Dist lines, read from METADATA's headers without the email parser
-    (`Distribution.requires` parses the whole file: 2 ms a distribution)."""
+    (`Distribution.requires` parses the whole file, for every distribution)."""
     text = distribution.read_text("METADATA")
     if text is None:
         return [] if isinstance(distribution, _DistInfo) else list(distribution.requires or [])
@@ -350,7 +350,7 @@ def _top_entries(distribution: Distribution) -> list[str]:
     """The first component of each file the distribution installed, in its order.
 
     Read from RECORD's text when there is one: `Distribution.files` builds a path
-    object per file (numpy and fonttools have thousands: 30 ms a run)."""
+    object per file (numpy and fonttools have thousands)."""
     record = distribution.read_text("RECORD")
     if record is None:
         files = [] if isinstance(distribution, _DistInfo) else distribution.files or []

@@ -1,5 +1,5 @@
-"""Why an isolation cannot work on this machine: a typed reason, worded for the reader
-in `grader.messages` (French or English), the system's own words kept as a detail."""
+"""Why an isolation cannot work on this machine: a typed reason, the system's own words
+kept as a detail. The engine words it for the reader (`grader.messages.unavailable`)."""
 
 from __future__ import annotations
 
@@ -26,15 +26,5 @@ class Unavailable:
     detail: str = ""
     """What the system said (an error line, the platform's name), quoted as is."""
 
-    def words(self, lang: str) -> str:
-        from ..messages import tr  # the engine's sentences, loaded when one is shown
-
-        return tr(lang, f"unavailable.{self.reason.value}", detail=self.detail)
-
-    def __str__(self) -> str:  # logs and exceptions: the engine's language
-        return self.words("en")
-
-
-def sentence(reasons: tuple[Unavailable, ...], lang: str) -> str:
-    """Several reasons in one line."""
-    return "; ".join(reason.words(lang) for reason in reasons)
+    def __str__(self) -> str:  # logs and exceptions
+        return f"{self.reason.value}: {self.detail}" if self.detail else self.reason.value

@@ -25,9 +25,9 @@ from ..errors import (
     ValueTooLarge,
     WorkerCrash,
 )
-from ..results import CellOutcome, CellStatus, failure_of
 from . import checked, fontcache, wire
 from .isolation import Isolation
+from .launch import start_worker
 from .limits import Limits
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
@@ -38,8 +38,8 @@ GRACE_SECONDS = 1.0  # beyond the soft budget, before the worker is killed
 PRINTED_CAP = 20_000
 TOTAL_BUDGET = 180.0
 """Wall seconds one submission may spend in its worker in all: cells, calls, worker
-starts and every replay after a restart (without it, 4.5 s cells replayed after each
-of 8 crashes cost 433 s for a 550-byte file)."""
+starts and every replay after a restart (without it, a short file whose slow cells
+are replayed after each crash could keep its worker for minutes)."""
 MAX_ITEMS = 64
 """Calls one `call_many` request holds (the worker refuses more): a longer list is sent
 as several requests, each when the previous one is answered."""
@@ -86,14 +86,13 @@ class Call:
 
 
 @dataclass(frozen=True)
-class Cell:
-    """One unit of student code run on its own."""
+class _Code:
+    """A piece of student code run at the module's top level (a notebook cell, a chunk
+    of a .py module), kept to be run again in a new worker."""
 
-    index: int
-    """1-based position in the notebook (all cells counted), or the first line of a .py chunk."""
     source: str
     label: str
-    """How the feedback names it: 'cellule 3' or 'lignes 10-24'."""
+    """The file name of its tracebacks: 'cellule 3' or 'lignes 10-24'."""
     first_lineno: int = 1
     """The number of its first line in the file (a chunk of a .py module)."""
 
@@ -109,6 +108,37 @@ class Cell:
         if self.first_lineno != 1:
             message["lineno"] = self.first_lineno
         return message
+
+
+@dataclass(frozen=True)
+class CellReply:
+    """How the worker ran a cell, as plain data (the runner makes it a report's row)."""
+
+    ok: bool
+    seconds: float = 0.0
+    """What the cell took, as the worker measured it."""
+    error: str = ""
+    """The type name of the exception the cell raised."""
+    message: str = ""
+    line: int | None = None
+    """The line that raised (or that an endless loop repeats)."""
+    where: str = ""
+    """The label of the code holding `line`: a function of another cell may have raised."""
+    stopped: StudentFailure | None = None
+    """What ended it before its end: its budget (`CallTimeout`, with the endless loop the
+    worker saw) or the worker's death (`WorkerCrash`, `ValueTooLarge`)."""
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the student's code defines once its cells have run, as the worker lists it."""
+
+    kinds: dict[str, str] = field(default_factory=dict)
+    """Name -> its kind: `function`, `class`, `module` or `value`."""
+    uses: dict[str, list[str]] = field(default_factory=dict)
+    """For each student function, the global names its code refers to."""
+    ignored_magics: list[str] = field(default_factory=list)
+    """The line magics and shell escapes met and not run (`%matplotlib inline`)."""
 
 
 class StudentSession:
@@ -136,16 +166,13 @@ class StudentSession:
         self.cell_budget = cell_budget
         self.max_restarts = max_restarts
         self.restarts = 0
-        self.replayed: list[Cell] = []
+        self.replayed: list[_Code] = []
         self.printed: list[str] = []
         self.printed_size = 0
         self.student_seconds = 0.0
         self.student_cpu = 0.0
         """CPU seconds the worker spent running student code (its own measure)."""
         self.seed = 0
-        self.ignored_magics: list[str] = []
-        self.uses: dict[str, list[str]] = {}
-        """For each student function, the global names its code refers to."""
         self.helper_sources: list[str] = []
         """Grader code defined in the worker (see `define_helpers`), replayed on restart."""
         self._worker: WorkerProcess | None = None
@@ -204,7 +231,7 @@ class StudentSession:
             if worker is not None and worker.alive and worker.module_name != self.module_name:
                 worker = self._renamed(worker)
             if worker is None or not worker.alive:
-                worker = WorkerProcess.start(self.module_name, self.limits, self.isolation)
+                worker = start_worker(self.module_name, self.limits, self.isolation)
         finally:
             self.student_seconds += time.monotonic() - started
         if self.preload:
@@ -239,7 +266,7 @@ class StudentSession:
             reply = worker.request(message, PRELOAD_BUDGET)
         except (WorkerTimeout, WorkerDied, ReplyTooLarge):
             log.warning("preloading %s failed", ", ".join(self.preload))
-            return WorkerProcess.start(self.module_name, self.limits, self.isolation)
+            return start_worker(self.module_name, self.limits, self.isolation)
         files = reply.get("cache_files")
         if message.get("collect") and type(files) is dict:
             # Built by a worker before any student code ran: safe to give the next ones.
@@ -286,51 +313,36 @@ class StudentSession:
             raise ValueTooLarge(int(exc.args[0]), SizeUnit.BYTES) from None
 
     # -- cells -------------------------------------------------------------------
-    def run_cell(self, cell: Cell) -> CellOutcome:
-        """Run one cell; a failing cell is recorded and the session goes on."""
+    def run_cell(self, source: str, label: str, first_lineno: int = 1) -> CellReply:
+        """Run one cell (`label` names it in tracebacks; its lines are numbered from
+        `first_lineno`); a failing cell is told, and the session goes on."""
+        code = _Code(source, label, first_lineno)
         try:
-            reply = self._request(cell.request(self.cell_budget), self.cell_budget)
+            reply = self._request(code.request(self.cell_budget), self.cell_budget)
         except StudentFailure as exc:
-            return CellOutcome(
-                cell.index,
-                cell.label,
-                ok=False,
-                first_line=_first_line(cell.source),
-                failure=failure_of(exc),
-                message=str(exc),
-                status=_cell_status(exc),
-            )
+            return CellReply(ok=False, message=str(exc), stopped=exc)
         self._keep_printed(checked.text(reply.get("stdout"), checked.OUTPUT_CHARS))
         seconds = checked.number(reply.get("seconds"), 0, 1e6)
         if reply["ok"] is True:
-            self.replayed.append(cell)
-            return CellOutcome(
-                cell.index, cell.label, ok=True, first_line=_first_line(cell.source), seconds=seconds
-            )
+            self.replayed.append(code)
+            return CellReply(ok=True, seconds=seconds)
         error = checked.error_fields(reply.get("error"))
         if error["type"] in TIMEOUTS:  # the worker's own alarm, or an endless loop it saw
             loop = _loop_seen(error)
-            return CellOutcome(
-                cell.index,
-                cell.label,
+            return CellReply(
                 ok=False,
-                first_line=_first_line(cell.source),
-                status=CellStatus.TIMEOUT,
                 seconds=seconds,
-                failure=failure_of(CallTimeout(self.cell_budget, loop)),
                 line=loop.line if loop is not None else None,
                 where=loop.where if loop is not None else "",
+                stopped=CallTimeout(self.cell_budget, loop),
             )
-        return CellOutcome(
-            cell.index,
-            cell.label,
+        return CellReply(
             ok=False,
+            seconds=seconds,
             error=error["type"],
             message=error["message"],
             line=error.get("line"),
             where=error["where"],
-            first_line=_first_line(cell.source),
-            seconds=seconds,
         )
 
     def _keep_printed(self, text: str) -> None:
@@ -340,16 +352,16 @@ class StudentSession:
             self.printed_size += min(room, len(text))
 
     # -- calls -------------------------------------------------------------------
-    def names(self) -> dict[str, str]:
-        """The names the student code defines, with their kind (function, value...)."""
+    def names(self) -> Names:
+        """The names the student code defines, with their kind (function, value...),
+        what its functions refer to and the magics it ignored (none when the worker is
+        lost)."""
         try:
             reply = self._request({"op": "names"}, NAMES_BUDGET, floor=NAMES_BUDGET)
         except StudentFailure:
-            return {}
-        names = checked.names(reply.get("names"))
-        self.ignored_magics = checked.magics(reply.get("ignored"))
-        self.uses = checked.uses(reply.get("uses"), names)
-        return names
+            return Names()
+        kinds = checked.names(reply.get("names"))
+        return Names(kinds, checked.uses(reply.get("uses"), kinds), checked.magics(reply.get("ignored")))
 
     def define_helpers(self, source: str) -> None:
         """Define grader code in the worker, beside (not inside) the student's module.
@@ -357,7 +369,10 @@ class StudentSession:
         Its names are then usable as "@name" in `call`, `get`, `set` and as
         `wire.Ref("@name")` arguments: probe strategies handed to the student's
         functions, recorders read back afterwards. The code sees the student's
-        namespace as `student`. Student code could reach it, so it holds nothing secret.
+        namespace as `student`. Student code can reach it (some helpers hold reference
+        versions of graded functions): the worker runs it again in a fresh namespace
+        before every request, and every verdict is decided in the grader
+        (docs/explanation/security.md, "Worker-side helpers").
         """
         if source in self.helper_sources:
             return
@@ -596,19 +611,8 @@ def _code_error(error: object) -> StudentCodeError:
     )
 
 
-def _cell_status(exc: StudentFailure) -> CellStatus:
-    return CellStatus.TIMEOUT if isinstance(exc, CallTimeout) else CellStatus.CRASH
-
-
 def _count(text: Any) -> int:
     try:
         return int(text)
     except (TypeError, ValueError):
         return 0
-
-
-def _first_line(source: str) -> str:
-    for line in source.splitlines():
-        if line.strip():
-            return line.strip()[:80]
-    return ""

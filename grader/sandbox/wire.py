@@ -36,7 +36,7 @@ import math as _math
 import sys as _sys
 
 # The C accelerators themselves, without the json package (its import, `re` included,
-# was ~4 ms of every worker's start); the package's Python versions where there are none.
+# was paid at every worker's start); the package's Python versions where there are none.
 try:
     import _json
 
@@ -502,7 +502,7 @@ def _marshal_exact(message):
 
     Looked at one depth at a time, each depth's items in a few C passes (every board's
     cells in one), not item by item in Python; still four times marshal's own writing
-    (docs/lab/performance-log.md, "Requests in marshal")."""
+    (docs/explanation/performance.md)."""
     level = [message]
     nodes = 1
     for _ in range(MAX_DEPTH):  # `level` holds the containers at this depth

@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - CPython always has _json
 
 if __package__:  # imported by the grader's tests; in the sandbox wire.py is prepended
     from .loopwatch import _WATCH, EndlessLoop
+    from .reach import GRADER_PACKAGES  # the script states it before this file (process.worker_script)
     from .wire import Encoder, TooLarge, decoder, read_request
 
 # Bound before any student code runs: student code may rebind the module attributes.
@@ -38,7 +39,7 @@ _read, _write, _pack, _unpack = os.read, os.write, struct.pack, struct.unpack
 # The C function: signal.signal's Python wrapper converts numbers to enums at every call.
 _set_handler, _monotonic = _signal.signal, time.monotonic
 # POSIX only: absent on Windows (the watchdog thread below stands in for SIGALRM). From
-# _signal: signal.py imports enum (~4 ms of every worker's start) for names that are ints.
+# _signal: signal.py imports enum, at every worker's start, for names that are ints.
 _setitimer = getattr(_signal, "setitimer", None)
 _ITIMER_REAL, _SIGALRM = getattr(_signal, "ITIMER_REAL", None), getattr(_signal, "SIGALRM", None)
 if _setitimer is None or _SIGALRM is None:
@@ -279,7 +280,7 @@ class Worker:
     def _current_helpers(self):
         """The helpers' namespace, made afresh if student code may have run since it was
         (`_fresh_helpers`): when a request or a streamed call names a helper, not before
-        each of them (most name none; ~3 us each)."""
+        each of them (most name none)."""
         if self.helpers_stale:
             self.helpers_stale = False
             try:
@@ -347,8 +348,8 @@ class Worker:
 
         def action():
             # Blank lines in front number the chunk's lines as in the file, its syntax
-            # errors included (what ast.increment_lineno did, without importing ast:
-            # ~11 ms of every worker's start).
+            # errors included (what ast.increment_lineno did, without importing ast at
+            # every worker's start).
             compiled = compile("\n" * offset + code, name, "exec", dont_inherit=True)
             exec(compiled, self.namespace)
 
@@ -697,9 +698,6 @@ def _global_names(function):
     return found
 
 
-GRADER_PACKAGES = ("grader", "reference", "exercises")
-
-
 class _BlockGrader:
     """Import hook: the grader's packages are never importable here (defence in depth:
     they are not on sys.path in the first place)."""
@@ -787,7 +785,7 @@ def apply_own_limits():
 class _FirstLineHolds:
     """A warnings filter's message pattern matching as `re.compile(".*part.*", re.I)`
     does (`.` stops at a newline), without `re`: `warnings.filterwarnings(message=...)`
-    imports it (~4 ms of every worker's start)."""
+    imports it, at every worker's start."""
 
     def __init__(self, part):
         self.part = part.lower()

@@ -10,7 +10,7 @@ exercise are unusually alike in the code their students wrote.
     report.py        pairs.csv and index.html (templates/)
 
 It needs the `similarity` extra (copydetect); nothing of it is imported unless the
-report is asked for. The method and its reasons: docs/similarity.md.
+report is asked for. The method and its reasons: docs/how-to/similarity.md.
 """
 
 from __future__ import annotations

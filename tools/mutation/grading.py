@@ -43,7 +43,7 @@ def grade_source(
     stop_at_loss: bool = True,
 ) -> dict[str, QuestionScore]:
     """{question id: score} of `source` graded as the exercise's submission."""
-    from exercises import EXERCISES  # imports the reference: grader side only
+    from grader.registry import installed
 
     settings = settings or Settings(exercise=exercise_id)
     with tempfile.TemporaryDirectory(prefix="mmg-mutant-") as folder:
@@ -52,11 +52,11 @@ def grade_source(
         code = read_submission(path)
         isolation = resolve_isolation(settings.isolation)
         with StudentSession(
-            code.module_name, settings.limits, isolation.mode, settings.cell_timeout
+            code.module_name, settings.limits, isolation.mode, settings.cell_budget
         ) as session:
-            run_cells(code, session, settings.cells_budget)
-            view = StudentView(session, session.names(), settings.timeout)
-            exercise = EXERCISES[exercise_id]
+            run_cells(code, session, settings.all_cells_budget)
+            view = StudentView(session, session.names(), settings.call_budget)
+            exercise = installed()[exercise_id]
             if exercise.worker_side is not None:  # as grader.checks.grade_exercise does
                 view.define_worker_side(exercise.worker_side)
             state = exercise.prepare(view)

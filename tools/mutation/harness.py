@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from . import differential, report
 from .grading import QuestionScore, grade_source
-from .inputs import SPECS, ExerciseSpec
+from .inputs import ExerciseSpec, specs
 from .mutator import Mutant, generate
 
 DEFAULT_SEED = 12
@@ -192,6 +192,9 @@ def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int, on
 
 
 def main(argv: list[str] | None = None) -> int:
+    from grader.registry import installed
+
+    measured = specs(installed())  # every TD of the registry that has mutation inputs
     parser = argparse.ArgumentParser(
         prog="python -m tools.mutation",
         description="Mutation testing of the grader (docs/explanation/mutation.md).",
@@ -199,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--exercise",
         action="append",
-        choices=sorted(SPECS),
-        help="only this exercise (repeatable); all five by default",
+        choices=sorted(measured),
+        help="only this exercise (repeatable); every one with mutation inputs by default",
     )
     parser.add_argument("--limit", type=int, help="at most N mutants per exercise (a seeded sample)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants evaluated in parallel (default 1)")
@@ -211,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     runs = []
-    for exercise in args.exercise or list(SPECS):
-        spec = SPECS[exercise]
+    for exercise in args.exercise or list(measured):
+        spec = measured[exercise]
         print(f"== {exercise}", flush=True)
         on_result = (lambda r: print("  " + report.one_line(r), flush=True)) if args.verbose else None
         run = run_exercise(spec, args.seed, args.limit, args.jobs, on_result)
