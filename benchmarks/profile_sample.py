@@ -56,7 +56,7 @@ IMPORTS = {
     "hypothesis (only to shrink a failure)": "import hypothesis, hypothesis.strategies",
     "nbformat": "import nbformat",
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
-    "grader.checks": "import grader.checks",
+    "grader.checking": "import grader.checking.running",
     "exercises (registry + reference)": "import exercises",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
@@ -180,7 +180,8 @@ def instrument(probe: Probe) -> dict:
     """Wrap the engine's functions; returns the per-request records it fills."""
     import exercises
     from exercises import EXERCISES
-    from grader import checks, runner, submission
+    from grader import runner, submission
+    from grader.checking import sampling
     from grader.sandbox import process, session, wire
     from reference import puissance4 as ref
 
@@ -218,9 +219,9 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(wire, "encode", "wire encode (grader side)")
     probe.wrap(wire, "decode", "wire decode (grader side)")
     probe.wrap(process.Cage, "over_limit", "cage process count")
-    probe.wrap(checks, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
-    probe.wrap(checks.CheckContext, "_climb", LADDER)
-    probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
+    probe.wrap(sampling, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
+    probe.wrap(sampling.Sampling, "climb", LADDER)
+    probe.wrap(sampling.Sampling, "shrink", "shrinking a failure (Hypothesis)")
     exercise = EXERCISES["puissance4"]
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
     for name in dir(ref):
@@ -234,7 +235,7 @@ def instrument(probe: Probe) -> dict:
 
 def per_check(probe: Probe, records: dict) -> list[tuple]:
     """Wrap run_check: one row per check with the labels' deltas during it."""
-    from grader import checks
+    from grader.checking import running as checks
 
     rows: list[tuple] = []
     original = checks.run_check

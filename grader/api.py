@@ -19,7 +19,7 @@ from .schedule import start_order
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .checks import Registry
+    from .checking.declare import Registry
 
 __all__ = ["SUFFIXES", "Interrupted", "collect", "collect_named", "grade", "student_names"]
 

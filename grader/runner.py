@@ -6,7 +6,9 @@ import logging
 import time
 from pathlib import Path
 
-from .checks import Registry, StudentView, grade_exercise
+from .checking.declare import Registry
+from .checking.running import grade_exercise
+from .checking.view import StudentView
 from .detect import detect, signatures_of
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult

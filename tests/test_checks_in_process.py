@@ -12,7 +12,8 @@ import pytest
 from fake_session import FakeSession
 
 from exercises import EXERCISES
-from grader.checks import StudentView, grade_exercise
+from grader.checking.running import grade_exercise
+from grader.checking.view import StudentView
 from grader.results import CheckStatus, QuestionResult, QuestionStatus
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -226,7 +226,8 @@ sys.path.insert(0, "tests")
 from dataclasses import replace
 from fake_session import FakeSession
 from exercises import EXERCISES
-from grader.checks import StudentView, grade_exercise
+from grader.checking.running import grade_exercise
+from grader.checking.view import StudentView
 
 source = open("reference/puissance4.py", encoding="utf-8").read()
 

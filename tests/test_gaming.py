@@ -12,7 +12,8 @@ from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
 from exercises import EXERCISES
-from grader.checks import StudentView, grade_exercise
+from grader.checking.running import grade_exercise
+from grader.checking.view import StudentView
 from grader.results import CheckStatus
 from grader.sandbox import wire
 

@@ -12,7 +12,8 @@ from typing import Any
 from fake_session import FakeSession
 
 from exercises import EXERCISES
-from grader.checks import StudentView, grade_exercise
+from grader.checking.running import grade_exercise
+from grader.checking.view import StudentView
 from grader.errors import CallTimeout
 from grader.results import CheckStatus, FailureKind, QuestionResult
 from grader.sandbox.wire import Ref

@@ -12,7 +12,9 @@ import pytest
 
 from exercises.puissance4 import alignment_checks, positions, search_checks
 from grader import draws
-from grader.checks import CheckContext, Mismatch, mismatch
+from grader.checking.context import CheckContext
+from grader.checking.sampling import Sampling
+from grader.checking.verdicts import Mismatch, mismatch
 from grader.copies import fresh, once_per_process
 from grader.draws import drawn_examples
 from grader.kit import draw
@@ -191,12 +193,10 @@ def test_for_all_probes_copies_of_the_shipped_examples_and_ladder(monkeypatch):
         if len(seen) == count:  # the last drawn example fails: the ladder is climbed
             raise mismatch("f(jeu)", 1, 2, jeu)
 
-    def shrink(
-        ctx: CheckContext[Any], spec: Any, probe: Any, count: int, first: Exception, most: int
-    ) -> None:
+    def shrink(sampling: Sampling, spec: Any, count: int, first: Exception, most: int) -> None:
         raise first
 
-    monkeypatch.setattr(CheckContext, "_shrink", shrink)
+    monkeypatch.setattr(Sampling, "shrink", shrink)
     ctx = CheckContext(student=None, state=None, check_name=check, size=positions.example_size)  # type: ignore[arg-type]
     with pytest.raises(Mismatch):
         ctx.for_all(spec, probe, examples=count)
@@ -225,7 +225,8 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     from fake_session import FakeSession
 
     from exercises import EXERCISES
-    from grader.checks import StudentView, grade_exercise
+    from grader.checking.running import grade_exercise
+    from grader.checking.view import StudentView
 
     line, wrong = READ_ONLY_BUGS[bug]
     source = (ROOT / "reference" / "puissance4.py").read_text("utf-8")

@@ -12,7 +12,10 @@ import pytest
 from fake_session import FakeSession
 
 from exercises import EXERCISES
-from grader.checks import CallFailed, CheckContext, StudentView, grade_exercise
+from grader.checking.context import CheckContext
+from grader.checking.running import grade_exercise
+from grader.checking.verdicts import CallFailed
+from grader.checking.view import StudentView
 from grader.errors import StudentCodeError
 from grader.sandbox.wire import Ref
 

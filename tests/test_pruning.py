@@ -168,7 +168,8 @@ def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
     from fake_session import FakeSession
 
     from exercises import EXERCISES
-    from grader.checks import StudentView, grade_exercise
+    from grader.checking.running import grade_exercise
+    from grader.checking.view import StudentView
 
     exercise = EXERCISES["puissance4"]
     kept = tuple(q for q in exercise.questions if q.id in (*questions, "Q17"))

@@ -1,7 +1,8 @@
 """Pure rules: question status from check statuses, dependency notes, detection."""
 
 from exercises import EXERCISES
-from grader.checks import Question, dependency_notes, question_status
+from grader.checking.declare import Question
+from grader.checking.scoring import dependency_notes, question_status
 from grader.detect import Detection
 from grader.detect import detect as detect_in
 from grader.results import CheckResult, CheckStatus, QuestionResult, QuestionStatus
