@@ -208,6 +208,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verifier.unsaved": "⚠ Des cellules exécutées ne sont pas dans le fichier enregistré : "
         "enregistrez (Ctrl+S) puis relancez verifier() pour qu'elles soient corrigées.",
         "verifier.no_question": "{question} : pas de telle question (questions : {names})",
+        # The class workflow (grader/marking): the barème file
+        "bareme.error": "barème {path} : {what}",
+        "bareme.error_line": "barème {path}, ligne {line} : {what}",
+        "bareme.toml": "ce n'est pas du TOML valide ({error})",
+        "bareme.unreadable": "fichier illisible ({error})",
+        "bareme.several": "plusieurs fichiers minimax-grader.toml concernent ces copies ({files}) : "
+        "choisissez-en un avec --config",
+        "bareme.unknown_key": "clé inconnue « {name} » (clés possibles : {keys})",
+        "bareme.unknown_exercise": "exercice inconnu « {exercise} » (exercices : {known})",
+        "bareme.other_exercise": "le barème est celui de {exercise}, mais --exercise demande {forced}",
+        "bareme.no_exercise": "le barème nomme des questions : il doit dire de quel exercice "
+        "(exercice = \"puissance4\" par exemple)",
+        "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
+        "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
+        "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
+        "bareme.negative": "{name} : des points négatifs ({value}) ne sont pas possibles",
+        "bareme.positive": "{name} doit être un nombre strictement positif (lu : {value})",
+        "bareme.rounding": "arrondi = {value} : choisissez 0 (aucun), 0.01, 0.25, 0.5 ou 1",
+        "bareme.not_a_flag": "{name} doit valoir true ou false (lu : {value})",
+        "bareme.no_points": "aucune question ne rapporte de point : la note n'aurait pas de total",
+        "bareme.print.head": "Barème de minimax-grader pour {title}\n\n"
+        "Enregistrez ce fichier sous le nom {name} dans le dossier des copies\n"
+        "(ou donnez-le avec --config FICHIER), puis modifiez-le. Tel quel, il donne\n"
+        "exactement les notes du correcteur sans barème.",
+        "bareme.print.exercise": "L'exercice de la classe : une copie d'un autre TD est signalée « autre TD »\n"
+        "et n'entre ni dans la moyenne ni dans les statistiques.",
+        "bareme.print.scale": "La note est sur « sur » points : 20, 10, ou la note maximale de l'activité Moodle.",
+        "bareme.print.rounding": "L'arrondi de la note, au plus proche : 0 (aucun), 0.01, 0.25, 0.5 ou 1.",
+        "bareme.print.omitted": "Les questions non posées cette année : ni notées, ni montrées aux élèves, ni\n"
+        "comptées dans le total. Par exemple : omises = [\"Q17\"]",
+        "bareme.print.bonus": "Les questions en bonus : leurs points s'ajoutent à la note sans compter dans\n"
+        "le total. Par exemple : bonus = [\"Q17\"]",
+        "bareme.print.cap": "true : la note ne dépasse jamais « sur », même avec des bonus.",
+        "bareme.print.points": "Les points de chaque question ; ses vérifications gardent leurs poids relatifs.\n"
+        "Une question retirée de cette table garde ses points par défaut.",
+        "bareme.print.manual": "corrigée à la main (--manual) : donnez-lui des points, par exemple 2",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -398,6 +435,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verifier.unsaved": "⚠ Cells you ran are not in the saved file: save (Ctrl+S) and run "
         "verifier() again to have them graded.",
         "verifier.no_question": "{question}: no such question (questions: {names})",
+        # The class workflow (grader/marking): the barème file
+        "bareme.error": "barème {path}: {what}",
+        "bareme.error_line": "barème {path}, line {line}: {what}",
+        "bareme.toml": "this is not valid TOML ({error})",
+        "bareme.unreadable": "cannot read the file ({error})",
+        "bareme.several": "several minimax-grader.toml files apply to these submissions ({files}): "
+        "choose one with --config",
+        "bareme.unknown_key": "unknown key '{name}' (the keys: {keys})",
+        "bareme.unknown_exercise": "unknown exercise '{exercise}' (exercises: {known})",
+        "bareme.other_exercise": "the barème is for {exercise}, but --exercise asks for {forced}",
+        "bareme.no_exercise": "the barème names questions: it must say which exercise "
+        "(exercice = \"puissance4\" for example)",
+        "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
+        "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
+        "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.not_a_number": "{name} must be a number (found: {value})",
+        "bareme.negative": "{name}: negative points ({value}) are not possible",
+        "bareme.positive": "{name} must be a number above zero (found: {value})",
+        "bareme.rounding": "arrondi = {value}: choose 0 (none), 0.01, 0.25, 0.5 or 1",
+        "bareme.not_a_flag": "{name} must be true or false (found: {value})",
+        "bareme.no_points": "no question is worth any points: the mark would have no total",
+        "bareme.print.head": "minimax-grader barème for {title}\n\n"
+        "Save this file as {name} in the submissions' folder (or give it with\n"
+        "--config FILE), then edit it. As it is, it gives exactly the marks of the grader\n"
+        "without a barème.",
+        "bareme.print.exercise": "The class's exercise: a submission of another TD is reported as such and\n"
+        "counts neither in the mean nor in the statistics.",
+        "bareme.print.scale": "The mark is out of 'sur' points: 20, 10, or the Moodle activity's maximum grade.",
+        "bareme.print.rounding": "The mark's rounding, to the nearest: 0 (none), 0.01, 0.25, 0.5 or 1.",
+        "bareme.print.omitted": "Questions not set this year: not graded, not shown to students, not in the\n"
+        "total. For example: omises = [\"Q17\"]",
+        "bareme.print.bonus": "Bonus questions: their points add to the mark without counting in the total.\n"
+        "For example: bonus = [\"Q17\"]",
+        "bareme.print.cap": "true: the mark never goes above 'sur', bonus included.",
+        "bareme.print.points": "Each question's points; its checks keep their relative weights. A question\n"
+        "taken out of this table keeps its default points.",
+        "bareme.print.manual": "graded by hand (--manual): give it points, for example 2",
     },
 }
 
