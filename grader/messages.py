@@ -245,6 +245,53 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Les points de chaque question ; ses vérifications gardent leurs poids relatifs.\n"
         "Une question retirée de cette table garde ses points par défaut.",
         "bareme.print.manual": "corrigée à la main (--manual) : donnez-lui des points, par exemple 2",
+        # the manual points table
+        "manual.file.header": "{path} : il manque des colonnes (il faut : {detail})",
+        "manual.file.empty": "{path} est vide (il faut au moins la ligne des colonnes)",
+        "manual.file.not_csv": "{path} n'est pas un tableau CSV lisible ({detail})",
+        "manual.file.unreadable": "{path} est illisible ({detail})",
+        "manual.created": "Tableau des points à la main créé : {path} ({rows} ligne(s) à remplir)",
+        "manual.side_written": "{count} ligne(s) d'élèves absents de {path} écrites dans {side} : "
+        "recopiez-les dans {path} (ou remplissez {side}, qui sera lu aussi)",
+        "manual.side_kept": "{side} contient des points saisis : lu aussi, et laissé tel quel",
+        "manual.missing": "Élèves sans ligne dans {path} : {names}",
+        "manual.refused": "{path}, ligne {line} : non appliquée — {why}",
+        "manual.refused.student": "pas de copie de « {student} » dans les résultats",
+        "manual.refused.question": "« {question} » n'est pas une question notée de cette copie ({detail})",
+        "manual.refused.number": "« {points} » n'est pas un nombre",
+        "manual.refused.range": "{points} n'est pas entre 0 et {detail} point(s) (le barème de {question})",
+        "manual.refused.twice": "{question} de {student} est déjà donnée ligne {detail}",
+        "manual.refused.no_question": "des points sans question (la colonne question est vide)",
+        # the class record (--results)
+        "record.busy": "{folder} est utilisé par une autre correction en cours ({holder}) : "
+        "attendez qu'elle se termine",
+        "record.summary": "{graded} copie(s) corrigée(s), {unchanged} inchangée(s)",
+        "record.graded_line": "  corrigée : {student} ({why})",
+        "record.reason.new": "nouvelle",
+        "record.reason.changed": "modifiée",
+        "record.reason.version": "autre version du correcteur",
+        "record.reason.settings": "autres réglages",
+        "record.reason.damaged": "résultat abîmé",
+        "record.reason.regrade": "--regrade",
+        "record.damaged": "Résultats : {file} est abîmé ({reason}), il n'est pas utilisé",
+        "record.absent": "{count} copie(s) absente(s) du dossier, gardée(s) dans les résultats jusqu'à "
+        "--prune : {names}",
+        "record.pruned": "{count} copie(s) absente(s) retirée(s) des résultats : {names}",
+        "record.rescored": "Barème changé depuis la dernière correction : notes recalculées sans "
+        "exécuter le code des élèves ({count} copie(s))",
+        "record.aside": "Non corrigé, autre fichier de l'élève : {names}",
+        # exports to the school's tools
+        "moodle.filled": "Feuille d'évaluation Moodle remplie : {path} ({count} note(s))",
+        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle : {names}",
+        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note) : {names}",
+        "moodle.no_feedback": "La feuille n'a pas de colonne de commentaires : activez les "
+        "« Commentaires de feedback » du devoir pour y recevoir le résumé",
+        "moodle.error": "feuille Moodle {path} : {why}",
+        "moodle.error.empty": "le fichier est vide",
+        "moodle.error.columns": "colonnes « Identifiant » ou « Note » introuvables (colonnes : {detail})",
+        "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
+        "sur des points, pas sur un barème à échelons",
+        "pronote.written": "Notes pour Pronote : {path}",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -472,6 +519,52 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Each question's points; its checks keep their relative weights. A question\n"
         "taken out of this table keeps its default points.",
         "bareme.print.manual": "graded by hand (--manual): give it points, for example 2",
+        # the manual points table
+        "manual.file.header": "{path}: columns are missing (needed: {detail})",
+        "manual.file.empty": "{path} is empty (it needs at least the row of column names)",
+        "manual.file.not_csv": "{path} is not a readable CSV table ({detail})",
+        "manual.file.unreadable": "cannot read {path} ({detail})",
+        "manual.created": "Table of points given by hand created: {path} ({rows} row(s) to fill in)",
+        "manual.side_written": "{count} row(s) of students missing from {path} written to {side}: "
+        "copy them into {path} (or fill in {side}, which is read too)",
+        "manual.side_kept": "{side} holds points typed in: read too, and left as it is",
+        "manual.missing": "Students with no row in {path}: {names}",
+        "manual.refused": "{path}, line {line}: not applied — {why}",
+        "manual.refused.student": "no submission of '{student}' in the results",
+        "manual.refused.question": "'{question}' is not a graded question of this submission ({detail})",
+        "manual.refused.number": "'{points}' is not a number",
+        "manual.refused.range": "{points} is not between 0 and {detail} point(s) ({question}'s barème)",
+        "manual.refused.twice": "{student}'s {question} is already given on line {detail}",
+        "manual.refused.no_question": "points without a question (the question column is empty)",
+        # the class record (--results)
+        "record.busy": "{folder} is in use by another grading run ({holder}): wait for it to finish",
+        "record.summary": "{graded} submission(s) graded, {unchanged} unchanged",
+        "record.graded_line": "  graded: {student} ({why})",
+        "record.reason.new": "new",
+        "record.reason.changed": "changed",
+        "record.reason.version": "another grader version",
+        "record.reason.settings": "other settings",
+        "record.reason.damaged": "damaged result",
+        "record.reason.regrade": "--regrade",
+        "record.damaged": "Results: {file} is damaged ({reason}), it is not used",
+        "record.absent": "{count} submission(s) no longer in the folder, kept in the results until "
+        "--prune: {names}",
+        "record.pruned": "{count} absent submission(s) removed from the results: {names}",
+        "record.rescored": "The barème changed since the last run: marks computed again without running "
+        "the students' code ({count} submission(s))",
+        "record.aside": "Not graded, another file of the student: {names}",
+        # exports to the school's tools
+        "moodle.filled": "Moodle grading worksheet filled: {path} ({count} grade(s))",
+        "moodle.unmatched": "Submissions with no row in the Moodle worksheet: {names}",
+        "moodle.no_mark": "Moodle rows left as they were (submission without a mark): {names}",
+        "moodle.no_feedback": "The worksheet has no comments column: enable the assignment's "
+        "'Feedback comments' to receive the summary there",
+        "moodle.error": "Moodle worksheet {path}: {why}",
+        "moodle.error.empty": "the file is empty",
+        "moodle.error.columns": "no 'Identifier' or 'Grade' column (columns: {detail})",
+        "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
+        "points, not with a scale",
+        "pronote.written": "Marks for Pronote: {path}",
     },
 }
 
