@@ -350,23 +350,23 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     explicit = [(ref.grille_vide(5, 5), 0), (ref.rejouer(5, 5, [7])[0], 1)] + [
         ref.rejouer(5, 5, choices) for choices in INFINITY_DECIDES
     ]
-    name = ctx.check_name
     try:
         ctx.for_all(draw(_strategy_positions, 2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
         return
     except Mismatch as first_failure:
         failure = first_failure
     for depth in OTHER_DEPTHS:  # the same submission, read as searching at another depth
-        ctx.check_name = f"{name}_{depth}"
         try:
             ctx.for_all(
-                draw(_strategy_positions, depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
+                draw(_strategy_positions, depth),
+                _strategy_probe(ctx, depth),
+                examples=6,
+                explicit=explicit,
+                seed=f"{ctx.check_name}_{depth}",
             )
             return
         except Mismatch:
             continue
-        finally:
-            ctx.check_name = name
     raise failure
 
 

@@ -228,14 +228,16 @@ def random_games(
     probe: Callable[[Any], None],
     examples: int,
     calls: Callable[[Any], list[Call]] | None = None,
+    seed: str | None = None,
 ) -> None:
     """`probe` on the submission's own games, then on random games with `player` to move,
     an open board at depth 2 at most (the calls `calls(example)` gives sent ahead: see
-    `CheckContext.for_all`)."""
+    `CheckContext.for_all`; `seed`: its draw's, the check's name by default)."""
     ctx.for_all(
         draw(_search_games, player),
         lambda example: probe(_shallow_when_open(example)),
         examples=examples,
+        seed=seed,
         explicit=_own_games(ctx, player),
         shrink_probes=SEARCH_SHRINK_PROBES,
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
@@ -354,8 +356,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             call, result = _search(ctx, func, jeu, n, window=WIDE)
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
-        ctx.check_name = f"q17_random_{player}"
-        random_games(ctx, player, probe, examples=8)
+        random_games(ctx, player, probe, examples=8, seed=f"q17_random_{player}")
         structural(probe, structural_searches.shared(player, full_board=True))
 
 

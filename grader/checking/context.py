@@ -9,7 +9,6 @@ answer is wrong.
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -20,7 +19,7 @@ from ..errors import StudentFailure
 from ..results import Evidence
 from ..sandbox.session import Call, CallResult
 from ..values import show
-from .plan import Prefetched
+from .plan import Prefetched, ReadOnlyPlan, Seal
 from .sampling import Calls, Probe, Sampling
 from .verdicts import CallFailed
 from .view import StudentView
@@ -57,11 +56,8 @@ class CheckContext(Generic[State]):
     """Functions of the questions graded before this one and not passed -> their question."""
     _ahead: Prefetched | None = field(default=None, repr=False)
     """Calls sent ahead (`prefetched`): `call` takes their outcomes while they match."""
-    _converted: dict[int, tuple[Any, deque[Any]]] | None = field(default=None, repr=False)
-    """While a read-only plan is built or probed (`planned`): board id -> (the board,
-    kept so that its id names it alone; the conversions the plan made of it, not yet
-    handed to the probe). None outside."""
-    _planning: bool = field(default=False, repr=False)
+    _plan: ReadOnlyPlan | None = field(default=None, repr=False)
+    """The read-only plan being listed or probed (`planned`), None outside."""
 
     def failing_helpers(self, func: str) -> list[str]:
         """The functions `func` calls, directly or through others, whose question came
@@ -84,18 +80,8 @@ class CheckContext(Generic[State]):
         very board object for the same call: its Call then holds the objects the planned
         one holds, so telling them equal costs nothing, and each board is converted once
         per call instead of twice. Each conversion still serves one call only."""
-        converted = self._converted
-        if converted is not None:
-            known = converted.get(id(board))
-            if self._planning:
-                student = self.to_student(self.state, board)
-                if known is None:
-                    converted[id(board)] = (board, deque([student]))
-                else:
-                    known[1].append(student)
-                return student
-            if known is not None and known[1]:
-                return known[1].popleft()
+        if self._plan is not None:
+            return self._plan.as_student(board)
         return self.to_student(self.state, board)
 
     def drawn(self, board: Any) -> str:
@@ -171,23 +157,34 @@ class CheckContext(Generic[State]):
         self, examples: list[Any], calls: Calls | None, reads_only: bool
     ) -> Iterator[Callable[[Any], Any]]:
         """Inside, the calls `calls` gives for `examples`, in order, sent ahead
-        (`prefetched`). With `reads_only`, the boards the plan converted are handed to
-        the probe's `as_student` (see `for_all`). Gives how each drawn example reaches
-        the probe: as it is when read only, else a fresh copy."""
-        given = _as_it_is if reads_only else fresh
-        if calls is None or self._converted is not None:  # no plan, or inside one already
+        (`prefetched`). Gives how each drawn example reaches the probe: as it is when
+        `reads_only` (a `ReadOnlyPlan`: the boards the listing converted handed to the
+        probe's `as_student`, the examples checked unchanged at the end), else a fresh
+        copy. Inside a read-only plan already, that plan's conversions go on."""
+        if not reads_only:
             with self.prefetched([c for example in examples for c in calls(example)] if calls else []):
-                yield given
+                yield fresh
             return
-        if reads_only:
-            self._converted, self._planning = {}, True
+        if self._plan is not None:
+            seal = Seal(examples)
+            try:
+                with self.prefetched([c for example in examples for c in calls(example)] if calls else []):
+                    yield _as_it_is
+            finally:
+                seal.check()
+            return
+        plan = self._plan = ReadOnlyPlan(examples, self._to_student)
         try:
-            plan = [c for example in examples for c in calls(example)]
-            self._planning = False
-            with self.prefetched(plan):
-                yield given
+            listed = [c for example in examples for c in calls(example)] if calls else []
+            plan.listed()
+            with self.prefetched(listed):
+                yield _as_it_is
         finally:
-            self._converted, self._planning = None, False
+            self._plan = None
+            plan.close()
+
+    def _to_student(self, board: Any) -> Any:
+        return self.to_student(self.state, board)
 
     def for_all(
         self,
