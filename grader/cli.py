@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from exercises import EXERCISES  # the registry (ids only until a TD is used)
 
 from . import __version__
-from .files import collect, module_name_of
+from .files import module_name_of
+from .marking.options import add_options as add_class_options
 from .messages import tr
 from .render.sanitize import SafeFormatter, safe_line
 from .sandbox.isolation import (
@@ -32,6 +33,8 @@ from .sandbox.privileges import Drop, planned_drop
 from .settings import LANGS, Settings
 
 if TYPE_CHECKING:
+    from .api import Interrupted
+    from .marking.workflow import ClassRun
     from .results import SubmissionResult
 
 # The checks, Hypothesis, the reference and the report formats are imported inside
@@ -46,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="PATH",
         help="notebook .ipynb, module .py, ou dossier de copies",
@@ -111,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="count", default=0)
     parser.add_argument("--version", action="version", version=__version__)
+    add_class_options(parser)
     return parser
 
 
@@ -166,21 +170,41 @@ def main(argv: list[str] | None = None) -> int:
         settings.check_exercise(EXERCISES)
     except ValueError as exc:
         parser.error(str(exc))
-    missing = [p for p in args.paths if not p.exists()]
-    if missing:
-        parser.error(f"introuvable : {', '.join(map(str, missing))}")
-    files = collect(args.paths)
+    from .marking.workflow import ClassRun, UsageError, print_config
+
+    try:
+        if args.print_config:
+            return print_config(args.print_config, EXERCISES, settings.lang, sys.stdout)
+        if not args.paths and args.results is None:
+            parser.error(tr(settings.lang, "paths_needed"))
+        missing = [p for p in args.paths if not p.exists()]
+        if missing:
+            parser.error(f"introuvable : {', '.join(map(str, missing))}")
+        with ClassRun.open(args, settings, EXERCISES) as run:
+            return grade_and_report(args, parser, settings, run)
+    except UsageError as exc:
+        parser.error(str(exc))
+
+
+def grade_and_report(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, settings: Settings, run: ClassRun
+) -> int:
+    """Grade the files the class run names (`run.files`: every file given, without
+    class options), then write every report of what the run shows."""
+    files = run.files
     if args.gradescope and len(files) != 1:
         parser.error(tr(settings.lang, "gradescope_one"))
     if args.vpl and len(files) != 1:
         parser.error(tr(settings.lang, "vpl_one"))
     if args.vpl_max <= 0:
         parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
+    if not files:  # nothing new to grade (a class run): no worker, no isolation probe
+        return report(args, settings, run, run.views([]), None)
     start_early(files, settings)
     from .api import Interrupted, grade  # the checks, Hypothesis, the reference: see above
     from .guard import tune_collector
     from .render.progress import Progress
-    from .render.terminal import render_submission, render_summary
+    from .render.terminal import render_submission
 
     import_exercises(settings, files)
     # What is imported now lives until the exit: out of the cyclic collector's passes
@@ -219,17 +243,34 @@ def main(argv: list[str] | None = None) -> int:
 
     interrupted = None
     try:
-        results = grade(args.paths, settings, on_result=graded, on_start=started, exercises=EXERCISES)
+        results = grade(
+            files, settings, on_result=graded, on_start=started, exercises=EXERCISES, students=run.students
+        )
     except Interrupted as exc:
         results, interrupted = exc.results, exc
     finally:
         progress.finished()
+    return report(args, settings, run, run.views(results), interrupted)
+
+
+def report(
+    args: argparse.Namespace,
+    settings: Settings,
+    run: ClassRun,
+    results: list[SubmissionResult],
+    interrupted: Interrupted | None,
+) -> int:
+    """The summary, every report asked for, the class run's own outputs; the exit status."""
+    from .render.terminal import render_summary
+
+    out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
     if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
             print(render_summary(results, settings.lang), file=out)
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
-    failed_reports = write_reports(args, results, settings.lang)
+    failed_reports = write_reports(args, results, settings.lang) + run.finish(results)
+    run.say()
     if interrupted is not None:
         print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
         return 130

@@ -72,6 +72,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "erreur interne du correcteur sur cette copie (signalez-la à l'enseignant avec le détail)"
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
+        "reason.other_exercise": "autre TD : {exercise}",
+        "reason.extra_file": "autre fichier de l'élève, non corrigé",
         "write_failed": "le rapport {path} n'a pas pu être écrit : {error}",
         "printed": "Ce que votre code a affiché (début)",
         "csv.student": "élève",
@@ -114,6 +116,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alpha = -inf, beta = +inf ; question à revoir par l'enseignant",
         "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
         "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
+        "summary.exercise": "Bilan {exercise} : {count} copie(s) notée(s), moyenne {mean} / 20",
         "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
         "les erreurs ci-dessous en viennent peut-être",
         "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
@@ -129,6 +132,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
         "moyenne {mean} / 20, médiane {median} / 20",
+        "html.exercise_summary": "{exercise} : {graded} copie(s) notée(s) ; moyenne {mean} / 20, médiane {median} / 20",
+        "html.exercise": "Exercice",
         "html.marks": "Notes",
         "html.student": "Élève",
         "html.file": "Fichier",
@@ -292,6 +297,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
         "sur des points, pas sur un barème à échelons",
         "pronote.written": "Notes pour Pronote : {path}",
+        "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
+        "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
+        "feedback.mark": "Note : {mark} / {scale}",
+        "feedback.review": "Questions à revoir : {questions}",
+        "html.manual_title": "Questions corrigées à la main",
+        "html.student_answer": "Réponse de l'élève",
+        "html.answer_key": "Corrigé",
+        "html.no_answer": "Pas de réponse trouvée : aucune cellule ne commence par « {question} » "
+        "(ouvrez la copie)",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -354,6 +369,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.worker_failed": "your code could not be run",
         "reason.grader_error": "internal grader error on this submission (report it to your teacher with the detail)",
         "reason.too_deep": "file nested too deeply to be read",
+        "reason.other_exercise": "another TD: {exercise}",
+        "reason.extra_file": "another file of the student, not graded",
         "write_failed": "the report {path} could not be written: {error}",
         "printed": "What your code printed (beginning)",
         "csv.student": "student",
@@ -394,6 +411,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alpha = -inf, beta = +inf; question left for the teacher to review",
         "ignored_magics": "commands ignored (not run): {magics}",
         "summary": "Summary: {count} submission(s), mean {mean} / 20",
+        "summary.exercise": "Summary {exercise}: {count} graded submission(s), mean {mean} / 20",
         "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
         "the errors below may come from it",
         "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
@@ -408,6 +426,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
         "mean {mean} / 20, median {median} / 20",
+        "html.exercise_summary": "{exercise}: {graded} graded submission(s); mean {mean} / 20, median {median} / 20",
+        "html.exercise": "Exercise",
         "html.marks": "Marks",
         "html.student": "Student",
         "html.file": "File",
@@ -565,6 +585,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
         "points, not with a scale",
         "pronote.written": "Marks for Pronote: {path}",
+        "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
+        "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "paths_needed": "give at least one submission or folder of submissions (PATH)",
+        "feedback.mark": "Mark: {mark} / {scale}",
+        "feedback.review": "Questions to review: {questions}",
+        "html.manual_title": "Questions graded by hand",
+        "html.student_answer": "The student's answer",
+        "html.answer_key": "Answer key",
+        "html.no_answer": "No answer found: no cell starts with '{question}' (open the file)",
     },
 }
 

@@ -6,10 +6,11 @@ import logging
 import time
 from pathlib import Path
 
+from .answers import manual_answers, module_cells, notebook_cells
 from .checking.declare import Registry
 from .checking.running import grade_exercise
 from .checking.view import StudentView
-from .detect import detect, signatures_of
+from .detect import detect, other_sheet, signatures_of
 from .errors import NotGradable
 from .results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult
 from .sandbox.ahead import AHEAD, WorkerKey
@@ -143,6 +144,11 @@ def _grade_code(
     exercise_id: str | None
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
+        other = other_sheet(defined, settings.exercise, signatures_of(exercises))
+        if other is not None:  # another TD: said, not marked 0 on the class's questions
+            result.exercise, result.detected_by = other.exercise, ", ".join(other.matched)
+            result.status, result.reason = "not_gradable", "other_exercise"
+            return result
     else:
         detection = detect(defined, signatures_of(exercises))
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
@@ -162,4 +168,9 @@ def _grade_code(
     view = StudentView(session, defined, settings.timeout, places)
     understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + understood
+    if any(question.manual for question in exercise.questions):
+        text = file_text(code.path)
+        cells = notebook_cells(text) if code.kind == "notebook" else module_cells(text)
+        names = [(q.id, q.manual, [spellings[0] for spellings in q.names]) for q in exercise.questions]
+        result.answers = manual_answers(cells, names)
     return result

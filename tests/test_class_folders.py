@@ -68,3 +68,17 @@ def test_moodles_download_layouts_name_the_student_and_keep_the_participant_numb
     assert moodle_participant(folders[0]) == ("Dupont Marie", "1234")
     assert moodle_participant(flat[0]) == ("Durand Jean", "5")
     assert moodle_participant(tmp_path / "dupont" / "td10.ipynb") is None
+
+
+def test_a_copy_of_another_td_is_named_when_the_class_exercise_is_forced():
+    from exercises.signatures import SIGNATURES
+    from grader.detect import other_sheet
+
+    signatures = list(SIGNATURES.values())
+    domineering = {"grille_vide": "function", "coups_possibles": "function", "placer": "function"}
+    found = other_sheet(domineering, "puissance4", signatures)
+    assert found is not None and found.exercise == "domineering"
+    # a copy of the class's TD, even one that also defines a domineering name, stays the class's
+    both = {**domineering, "copie": "function", "jouer_colonne": "function"}
+    assert other_sheet(both, "puissance4", signatures) is None
+    assert other_sheet({}, "puissance4", signatures) is None  # a blank skeleton: graded as forced

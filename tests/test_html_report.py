@@ -13,6 +13,7 @@ from grader.render.html_report import (
     page_names,
     question_stats,
     safe_name,
+    submission_page,
     write_html,
 )
 from grader.results import (
@@ -287,14 +288,28 @@ def test_not_gradable_listed_with_its_reason(report):
 
 
 def test_manual_answer_key_for_the_teacher_only(report):
-    _, index = report
+    results, index = report
     html = index.read_text(encoding="utf-8")
     text = Page(html).text
     assert "Corrigé des questions manuelles" in text
     assert text.count(KEY) == 1  # once, though four students have the question
     assert text.index("Corrigé des questions manuelles") < text.index(KEY)
-    for student in ("alice", "bob"):
-        assert KEY not in (index.parent / f"{student}.html").read_text(encoding="utf-8")
+    # the teacher's page of a copy: the student's answer to grade, beside the key (issue 27)
+    alice = Page((index.parent / "alice.html").read_text(encoding="utf-8")).text
+    assert "Questions corrigées à la main" in alice and "Réponse de l'élève" in alice and KEY in alice
+    assert "Pas de réponse trouvée" in alice  # this alice wrote no Q3 heading
+    # the page handed back to the student: neither the key nor the answer section
+    released = Page(submission_page(results[0], "fr", released=True)).text
+    assert KEY not in released and "Questions corrigées à la main" not in released
+    assert "Retour au tableau" not in released
+
+
+def test_the_students_own_answer_is_shown_to_the_teacher(tmp_path):
+    (alice, *_) = class_results()
+    alice.answers = {"Q3": "**Q3.** Les nœuds coupés : <b>6</b>"}
+    page = submission_page(alice, "fr")
+    assert "**Q3.** Les nœuds coupés : &lt;b&gt;6&lt;/b&gt;" in page  # shown as text, never as HTML
+    assert "Pas de réponse trouvée" not in Page(page).text
 
 
 def test_self_contained_no_network_no_script(report):

@@ -9,7 +9,6 @@ turns it into a usage error (exit 2) before anything is graded.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -20,12 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..messages import number, tr
-from ..results import in_lang
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
-    import tomli as tomllib
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
@@ -81,6 +74,8 @@ class BaremeFile:
     def digest(self) -> str:
         """The barème's values (not its comments nor its path) as a short hash: a record
         entry says which barème its marks were last given with."""
+        import hashlib  # its OpenSSL costs a few ms: only when a barème is used
+
         values = {
             "exercise": self.exercise,
             "scale": self.scale,
@@ -130,6 +125,11 @@ def parse_bareme(
 ) -> BaremeFile:
     """The barème `text` checked against the registry `exercises` (and `--exercise`,
     `forced`): known keys, an exercise that exists, questions it has, positive numbers."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
+        import tomli as tomllib
+
     lines = text.splitlines()
     try:
         data = tomllib.loads(text)
@@ -192,6 +192,8 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
     """The barème file of `exercise` with every question at its default points, commented
     for the teacher (`--print-config`): grading with it gives exactly the marks of
     grading without one."""
+
+    from ..results import in_lang
 
     def comment(key: str, **values: Any) -> list[str]:
         return ["# " + line if line else "#" for line in tr(lang, key, **values).split("\n")]

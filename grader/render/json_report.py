@@ -44,7 +44,6 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                     for c in q.checks
                 ],
                 **({"missing": q.missing} if q.missing else {}),
-                **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
                 **({"review": True} if q.review else {}),
             }
             for q in result.questions
@@ -95,5 +94,19 @@ def _cell_ids(cell: CellOutcome, lang: str) -> dict[str, Any]:
 
 
 def render_json(results: list[SubmissionResult], lang: str) -> str:
-    report = {"grader_version": __version__, "submissions": [submission_dict(r, lang) for r in results]}
+    """The report of `results`. A single copy's holds no answer key (it may be handed to
+    its student); a class's lists the keys of its manual questions once, apart."""
+    report: dict[str, Any] = {
+        "grader_version": __version__,
+        "submissions": [submission_dict(r, lang) for r in results],
+    }
+    if len(results) > 1:
+        keys = {
+            (r.exercise, q.id): {"exercise": r.exercise, "id": q.id, "text": answer_key(q, lang)}
+            for r in results
+            for q in r.questions
+            if q.answer_key
+        }
+        if keys:
+            report["answer_keys"] = list(keys.values())
     return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))

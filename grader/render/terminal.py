@@ -80,11 +80,14 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
-    """The class at a glance: each student, the mark out of 20, the questions to review."""
+    """The class at a glance: each student, the mark out of 20, the questions to review;
+    the exercise of each copy when the class mixes TDs, and a mean per exercise."""
     graded = [r for r in results if r.status == "graded"]
-    mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
     names = [safe_line(r.student or r.path) for r in results]
     width = min(40, max([len(n) for n in names] + [10]))
+    exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
+    mixed = len(exercises) > 1
+    column = max((len(e) for e in exercises), default=0)
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
         if r.status == "graded":
@@ -93,8 +96,17 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
-        lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
-    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
+        exercise = f"{safe_line(r.exercise or '—'):<{column}}  " if mixed else ""
+        lines.append(f"{name[:width]:<{width}}  {exercise}{mark}  {failed}")
+    if not mixed:
+        mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
+        lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
+    else:
+        for exercise in exercises:
+            marks = [r.mark20 for r in graded if r.exercise == exercise]
+            if marks:
+                average = number(round(sum(marks) / len(marks), 2))
+                lines.append(tr(lang, "summary.exercise", exercise=exercise, count=len(marks), mean=average))
     weak = sum(r.isolation_weak for r in results)
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))
