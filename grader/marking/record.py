@@ -69,9 +69,10 @@ class Entry:
     student: str
     """Whose copy (the class reports' row); the entry's key."""
     path: str
-    """The copy's file, resolved, when it was last graded (absent once it is gone)."""
+    """The copy's file when it was last graded, relative to the record's folder (the
+    class folder can move with its record), absolute on another drive."""
     root: str
-    """The class folder it was found in ("" when its file was named alone)."""
+    """The class folder it was found in, as `path`; "" when its file was named alone."""
     sha256: str
     """The file's content when it was graded: another content is graded again."""
     grader_version: str
@@ -85,11 +86,6 @@ class Entry:
     """The barème its marks were last given with (its digest)."""
     seen: dict[str, Seen] = field(default_factory=dict)
     """Per question: the override last applied (see `Seen`)."""
-
-    @property
-    def absent(self) -> bool:
-        """Its file is no longer where it was graded (it stays until `--prune`)."""
-        return not Path(self.path).is_file()
 
 
 @dataclass(frozen=True)
@@ -166,14 +162,30 @@ class Record:
             self.file_of(student).unlink()
         self.entries.pop(student, None)
 
+    def where(self, path: Path) -> str:
+        """How an entry names `path`: relative to the record's folder (POSIX slashes),
+        absolute when no relative path leads there (another drive)."""
+        try:
+            return Path(os.path.relpath(path.resolve(), self.folder.resolve())).as_posix()
+        except ValueError:
+            return str(path.resolve())
+
+    def located(self, where: str) -> Path:
+        """The file or folder an entry names (see `where`)."""
+        return (self.folder / where).resolve()
+
+    def absent(self, entry: Entry) -> bool:
+        """Its file is no longer where it was graded (it stays until `--prune`)."""
+        return not self.located(entry.path).is_file()
+
     def student_at(self, path: Path) -> str | None:
-        """The student whose entry was last graded from the file `path` (resolved)."""
-        where = str(path.resolve())
-        return next((e.student for e in self.entries.values() if e.path == where), None)
+        """The student whose entry was last graded from the file `path`."""
+        where = path.resolve()
+        return next((e.student for e in self.entries.values() if self.located(e.path) == where), None)
 
     def roots(self) -> list[Path]:
         """The class folders the record's copies were found in."""
-        return sorted({Path(e.root) for e in self.entries.values() if e.root})
+        return sorted({self.located(e.root) for e in self.entries.values() if e.root})
 
     def is_damaged(self, student: str) -> bool:
         return any(d.file == self.file_of(student) for d in self.damaged)

@@ -173,7 +173,8 @@ class ClassRun:
         if self.record is not None:
             student = self.record.student_at(path)
             if student is not None:
-                return {path: student}, {}, self.record.entries[student].root
+                where = self.record.entries[student].root
+                return {path: student}, {}, str(self.record.located(where)) if where else ""
         resolved = path.resolve()
         for root in roots:
             if root in resolved.parents:
@@ -223,7 +224,7 @@ class ClassRun:
                 student: (entry.outcome, entry)
                 for student, entry in sorted(self.record.entries.items(), key=lambda item: item[0].casefold())
             }
-            absent = [s for s, (_, e) in outcomes.items() if e is not None and e.absent]
+            absent = [s for s, (_, e) in outcomes.items() if e is not None and self.record.absent(e)]
             if absent:
                 self.messages.append(
                     tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
@@ -242,11 +243,12 @@ class ClassRun:
             student = by_path.get(result.path, result.student or result.path)
             path = Path(result.path)
             digest = self.hashes.get(path) or _hash_or_empty(path)
+            root = self.roots.get(path, "")
             self.record.put(
                 Entry(
                     student=student,
-                    path=str(path.resolve()),
-                    root=self.roots.get(path, ""),
+                    path=self.record.where(path),
+                    root=self.record.where(Path(root)) if root else "",
                     sha256=digest,
                     grader_version=__version__,
                     settings=key,
@@ -270,7 +272,7 @@ class ClassRun:
 
     def _prune(self) -> None:
         assert self.record is not None
-        gone = [s for s, e in self.record.entries.items() if e.absent]
+        gone = [s for s, e in self.record.entries.items() if self.record.absent(e)]
         for student in gone:
             self.record.drop(student)
         if gone:
@@ -386,14 +388,16 @@ class ClassRun:
     def _summary(self, view: SubmissionResult) -> str:
         if not view.has_mark:
             return ""
-        scale = number(self.bareme.scale)
-        lines = [
-            tr(self.lang, "feedback.mark", mark=number(view.mark20 * self.bareme.scale / 20), scale=scale)
-        ]
+        mark, scale = self._number(view.mark20 * self.bareme.scale / 20), self._number(self.bareme.scale)
+        lines = [tr(self.lang, "feedback.mark", mark=mark, scale=scale)]
         review = [q.id for q in view.questions if q.to_review]
         if review:
             lines.append(tr(self.lang, "feedback.review", questions=", ".join(review)))
         return "\n".join(lines)
+
+    def _number(self, value: float) -> str:
+        """A number in a sentence of the run's language (the decimal comma in French)."""
+        return number(value).replace(".", ",") if self.lang == "fr" else number(value)
 
     def _moodle(self, views: list[SubmissionResult]) -> None:
         from .atomic import write_text_atomic
@@ -423,7 +427,9 @@ class ClassRun:
         write_text_atomic(self.args.pronote, render_pronote(self.marks(views)))
         self.messages.append(tr(self.lang, "pronote.written", path=self.args.pronote))
 
-    def say(self, out: TextIO = sys.stderr) -> None:
+    def say(self, out: TextIO | None = None) -> None:
+        """Every line for the teacher, on standard error (the reports may be on stdout)."""
+        out = out or sys.stderr
         for line in self.messages:
             out.write(safe_line(line) + "\n")
 
