@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 from .checking.declare import Registry
-from .checking.running import grade_exercise
+from .checking.grading import grade_exercise
+from .checking.scoring import marked
 from .checking.view import StudentView
 from .detect import detect, signatures_of
 from .errors import NotGradable
@@ -160,6 +161,7 @@ def _grade_code(
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code) for cell in code.cells}
     view = StudentView(session, defined, settings.timeout, places)
-    understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
-    result.understood = result.understood + understood
-    return result
+    graded = grade_exercise(exercise, view, settings.examples_scale)
+    result.understood = result.understood + list(graded.understood)
+    result.outcome = graded.outcome
+    return marked(result, graded.scored)
