@@ -56,7 +56,7 @@ IMPORTS = {
     "hypothesis (only to shrink a failure)": "import hypothesis, hypothesis.strategies",
     "nbformat": "import nbformat",
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
-    "grader.checking": "import grader.checking.running",
+    "grader.checking": "import grader.checking.grading",
     "exercises (registry + reference)": "import exercises",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
@@ -239,16 +239,16 @@ def per_check(probe: Probe, records: dict) -> list[tuple]:
 
     rows: list[tuple] = []
     original = checks.run_check
-    original_question = checks.grade_question
+    original_question = checks.run_question
     current = [""]
 
-    def grade_question(question, *args, **kwargs):
+    def run_question(question, *args, **kwargs):
         current[0] = question.id
         with probe.timing("questions (checks, then notes)"):
             return original_question(question, *args, **kwargs)
 
-    checks.grade_question = grade_question  # grade_exercise calls it by its global name
-    probe.undo.append((checks, "grade_question", original_question))
+    checks.run_question = run_question  # run_exercise calls it by its global name
+    probe.undo.append((checks, "run_question", original_question))
 
     def run_check(check, ctx):
         before, trips = probe.snapshot(), len(records["requests"])

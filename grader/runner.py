@@ -8,7 +8,8 @@ from pathlib import Path
 
 from .answers import manual_answers, module_cells, notebook_cells
 from .checking.declare import Registry
-from .checking.running import grade_exercise
+from .checking.grading import grade_exercise
+from .checking.scoring import marked
 from .checking.view import StudentView
 from .detect import detect, other_sheet, signatures_of
 from .errors import NotGradable
@@ -166,11 +167,12 @@ def _grade_code(
     exercise = exercises[exercise_id]
     places = {cell.label: place_of(cell, code) for cell in code.cells}
     view = StudentView(session, defined, settings.timeout, places)
-    understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
-    result.understood = result.understood + understood
+    graded = grade_exercise(exercise, view, settings.examples_scale)
+    result.understood = result.understood + list(graded.understood)
+    result.outcome = graded.outcome
     if any(question.manual for question in exercise.questions):
         text = file_text(code.path)
         cells = notebook_cells(text) if code.kind == "notebook" else module_cells(text)
         names = [(q.id, q.manual, [spellings[0] for spellings in q.names]) for q in exercise.questions]
         result.answers = manual_answers(cells, names)
-    return result
+    return marked(result, graded.scored)

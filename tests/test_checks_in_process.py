@@ -12,7 +12,7 @@ import pytest
 from fake_session import FakeSession
 
 from exercises import EXERCISES
-from grader.checking.running import grade_exercise
+from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
 from grader.results import CheckStatus, QuestionResult, QuestionStatus
 
@@ -35,7 +35,7 @@ def grade_source(exercise_id: str, source: str, only: str | None = None) -> dict
         exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id == only))
     session = FakeSession(source, "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-    _, questions = grade_exercise(exercise, view)
+    questions = grade_exercise(exercise, view).questions
     return {q.id: q for q in questions}
 
 

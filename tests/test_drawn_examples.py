@@ -226,7 +226,7 @@ sys.path.insert(0, "tests")
 from dataclasses import replace
 from fake_session import FakeSession
 from exercises import EXERCISES
-from grader.checking.running import grade_exercise
+from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
 
 source = open("reference/puissance4.py", encoding="utf-8").read()
@@ -235,7 +235,7 @@ def grade(source, only):
     exercise = EXERCISES["puissance4"]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in only))
     session = FakeSession(source, "copie")
-    return grade_exercise(exercise, StudentView(session, session.names(), None))[1]
+    return grade_exercise(exercise, StudentView(session, session.names(), None)).questions
 
 passed = grade(source, ("Q3", "Q4", "Q14", "Q15"))
 assert all(q.status.value == "passed" for q in passed), passed

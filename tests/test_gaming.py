@@ -12,7 +12,7 @@ from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
 from exercises import EXERCISES
-from grader.checking.running import grade_exercise
+from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
 from grader.results import CheckStatus
 from grader.sandbox import wire
@@ -56,9 +56,9 @@ def test_memoisation_is_judged_by_the_states_any_helper_computes():
     session = FakeSession(
         (FIXTURES / "chocolat" / "triche_memo_par_assistant.py").read_text("utf-8"), "copie"
     )
-    _, (result,) = grade_exercise(
+    (result,) = grade_exercise(
         replace(exercise, questions=(question,)), StudentView(session, session.names(), None)
-    )  # type: ignore[arg-type]
+    ).questions  # type: ignore[arg-type]
     checks = {c.name: c.status for c in result.checks}
     assert checks["computed_once"] is CheckStatus.FAILED
     assert checks["winner"] is checks["fills_dic"] is CheckStatus.PASSED

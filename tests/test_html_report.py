@@ -1,11 +1,13 @@
 """The HTML reports, from hand-made results (no grading): structure, statistics, escaping."""
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from grader.checking.scoring import mark_of
 from grader.render.feedback import check_message, check_parts
 from grader.render.html_report import (
     capped_printed,
@@ -34,8 +36,9 @@ KEY = "horizon 3 : nœuds non explorés 0-6-6, 6-6"
 
 
 def check(name, status, points=1.0, evidence=None, failure=None):
+    earned = points if status is CheckStatus.PASSED else 0.0
     return CheckResult(
-        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure=failure
+        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure, earned
     )
 
 
@@ -50,7 +53,15 @@ def question(qid, *statuses, max_score=None):
         if passed
         else QuestionStatus.FAILED
     )
-    return QuestionResult(qid, f"titre {qid}", max_score or float(len(statuses)), status, checks)
+    return QuestionResult(
+        qid,
+        f"titre {qid}",
+        max_score or float(len(statuses)),
+        status,
+        checks,
+        score=passed,
+        auto_score=passed,
+    )
 
 
 def manual():
@@ -58,6 +69,8 @@ def manual():
 
 
 def submission(student, questions, **fields):
+    scored = mark_of(tuple(questions))  # the mark as the scoring pass gives it
+    fields.update(score=scored.score, max_score=scored.max_score, mark=scored.mark)
     return SubmissionResult(
         f"copies/{student}.ipynb",
         "puissance4",
@@ -81,7 +94,7 @@ def class_results():
     )
     missing = QuestionResult("Q2", "titre Q2", 2.0, QuestionStatus.MISSING, missing=["heuristique"])
     q2_bob = question("Q2", F, F)
-    q2_bob.checks[0] = failing
+    q2_bob = replace(q2_bob, checks=(failing, q2_bob.checks[1]))
     return [
         submission("alice", [question("Q1", P, P), question("Q2", P, P), manual()]),
         submission(
@@ -357,8 +370,11 @@ def test_writes_into_an_existing_folder(tmp_path):
 
 def test_remarks_of_a_passed_question_are_kept(tmp_path):
     results = class_results()
-    results[0].questions[0].aliases = {"evaluer": "evaluer_alignement"}
-    results[0].questions[1].notes = [("text", {"fr": "élagage : 63 appels", "en": "pruning: 63 calls"})]
+    first, second = results[0].questions[:2]
+    results[0].questions[:2] = [
+        replace(first, aliases={"evaluer": "evaluer_alignement"}),
+        replace(second, notes=(("text", {"fr": "élagage : 63 appels", "en": "pruning: 63 calls"}),)),
+    ]
     write_html(results, tmp_path)
     alice = (tmp_path / "alice.html").read_text(encoding="utf-8")
     text = Page(alice).text

@@ -12,7 +12,7 @@ from typing import Any
 from fake_session import FakeSession
 
 from exercises import EXERCISES
-from grader.checking.running import grade_exercise
+from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
 from grader.errors import CallTimeout
 from grader.results import CheckStatus, FailureKind, QuestionResult
@@ -45,7 +45,7 @@ class Recording(FakeSession):
 
 def grade(session: Recording) -> dict[str, QuestionResult]:
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-    _, questions = grade_exercise(EXERCISES["puissance4"], view)
+    questions = grade_exercise(EXERCISES["puissance4"], view).questions
     return {q.id: q for q in questions}
 
 

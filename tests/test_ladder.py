@@ -18,7 +18,7 @@ from exercises import EXERCISES
 from exercises.puissance4.positions import IGNORE_WINS, example_size, games
 from grader import draws
 from grader.checking.context import CheckContext
-from grader.checking.running import grade_exercise
+from grader.checking.grading import grade_exercise
 from grader.checking.sampling import NEAR_BOTTOM, Sampling
 from grader.checking.verdicts import CallFailed, Mismatch, mismatch
 from grader.checking.view import StudentView
@@ -219,7 +219,7 @@ def grade(source: str, questions: tuple[str, ...]) -> tuple[list[Any], FakeSessi
     exercise = EXERCISES["puissance4"]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in questions))
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(exercise, StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    results = grade_exercise(exercise, StudentView(session, session.names(), None)).questions  # type: ignore[arg-type]
     return results, session
 
 

@@ -15,6 +15,7 @@ from grader.marking.codec import DecodeError, decode, encode
 from grader.results import (
     CellOutcome,
     CellStatus,
+    CheckOutcome,
     CheckResult,
     CheckStatus,
     Evidence,
@@ -22,8 +23,10 @@ from grader.results import (
     FailureKind,
     Place,
     PlaceKind,
+    QuestionOutcome,
     QuestionResult,
     QuestionStatus,
+    SubmissionOutcome,
     SubmissionResult,
     Text,
 )
@@ -76,8 +79,8 @@ def rich_result() -> SubmissionResult:
             "heuristique",
             2.0,
             QuestionStatus.PARTIAL,
-            checks=checks,
-            notes=[("pruning_counts", {"alpha_beta": 12, "maximin": 294, "best": math.inf})],
+            checks=tuple(checks),
+            notes=(("pruning_counts", {"alpha_beta": 12, "maximin": 294, "best": math.inf}),),
             aliases={"evaluer": "evaluer_alignement"},
             review=True,
         ),
@@ -86,7 +89,7 @@ def rich_result() -> SubmissionResult:
             "maximin",
             2.5,
             QuestionStatus.MISSING,
-            missing=["maximin"],
+            missing=("maximin",),
             suggestions={"maximin": ["maxi"]},
         ),
         QuestionResult(
@@ -112,6 +115,22 @@ def rich_result() -> SubmissionResult:
         ),
         CellOutcome(6, "cellule 6", ok=False, status=CellStatus.NOT_RUN, cell_magic="bash"),
     ]
+    outcome = SubmissionOutcome(
+        "puissance4",
+        (
+            QuestionOutcome(
+                "Q14",
+                tuple(CheckOutcome(c.name, c.status, c.evidence, c.failure) for c in checks),
+                notes=(("pruning_counts", {"alpha_beta": 12, "maximin": 294}),),
+                bounds_added=("minimax",),
+            ),
+            QuestionOutcome("Q15", missing=("maximin",), suggestions={"maximin": ["maxi"]}),
+            QuestionOutcome("Q16"),
+        ),
+        understood=(("numpy_board", {"dtype": "int64"}),),
+        uses={"maximin": ["heuristique", "copie"]},
+        aliases={"evaluer": "evaluer_alignement"},
+    )
     return SubmissionResult(
         "copies/dupont/td10.ipynb",
         "puissance4",
@@ -126,6 +145,12 @@ def rich_result() -> SubmissionResult:
         isolation="bubblewrap",
         duration_s=1.25,
         student="dupont",
+        answers={"Q16": "**Q16.** les nœuds après 5"},
+        score=14.5,
+        max_score=20.0,
+        mark=7.25,
+        scale=10.0,
+        outcome=outcome,
     )
 
 

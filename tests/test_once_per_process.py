@@ -225,7 +225,7 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     from fake_session import FakeSession
 
     from exercises import EXERCISES
-    from grader.checking.running import grade_exercise
+    from grader.checking.grading import grade_exercise
     from grader.checking.view import StudentView
 
     line, wrong = READ_ONLY_BUGS[bug]
@@ -245,7 +245,7 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     ]
     shared = [(build, args, kwargs, build.shared(*args, **kwargs)) for build, args, kwargs in builders]
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(EXERCISES["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    results = grade_exercise(EXERCISES["puissance4"], StudentView(session, session.names(), None)).questions  # type: ignore[arg-type]
     assert all(q.status.value in ("passed", "manual") for q in results) == (bug == "none")
     # The checks used no shared value but these (a new one would go unchecked here).
     assert sum(len(build._shared) for build in {b for b, _, _ in builders}) == len(builders)

@@ -12,8 +12,8 @@ from fake_session import FakeSession
 
 from grader.checking.context import CheckContext
 from grader.checking.declare import Check, Exercise, Question
+from grader.checking.grading import grade_exercise
 from grader.checking.plan import ReadOnlyBroken, ReadOnlyPlan, Seal
-from grader.checking.running import grade_exercise
 from grader.checking.view import StudentView
 from grader.results import CheckStatus, FailureKind
 
@@ -144,7 +144,7 @@ def test_a_slip_in_a_check_is_the_grader_s_error_and_costs_no_other_check():
     pristine = copy.deepcopy(SHARED)
     for _ in range(2):  # two submissions in one process
         session = FakeSession(SOURCE)
-        _, questions = grade_exercise(exercise, StudentView(session, session.names(), None))  # type: ignore[arg-type]
+        questions = grade_exercise(exercise, StudentView(session, session.names(), None)).questions  # type: ignore[arg-type]
         slipped, kept = questions[0].checks
         assert slipped.status is CheckStatus.ERROR and slipped.failure is not None
         assert slipped.failure.kind is FailureKind.INTERNAL

@@ -289,22 +289,28 @@ def _holder(handle: int) -> str:
         return "?"
 
 
-if sys.platform == "win32":  # pragma: no cover - Windows
-    import msvcrt
+def _lock(handle: int) -> None:
+    """Take the lock without waiting (OSError when another process holds it). The
+    platform's module is imported here: the grader's modules import no POSIX-only one
+    at their top (tests/test_portable.py), for the student's Windows laptop."""
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
 
-    def _lock(handle: int) -> None:
         os.lseek(handle, 0, os.SEEK_SET)
         msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
 
-    def _unlock(handle: int) -> None:
-        os.lseek(handle, 0, os.SEEK_SET)
-        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _lock(handle: int) -> None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
-    def _unlock(handle: int) -> None:
+
+def _unlock(handle: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
         fcntl.flock(handle, fcntl.LOCK_UN)
