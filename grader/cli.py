@@ -236,7 +236,7 @@ def grade_and_report(
         try:  # showing one submission must never stop the batch (nor its reports)
             progress.advance(result)
             # VPL parses standard output (and may show standard error): the report is only its own
-            if (single[0] or args.details) and not args.vpl:
+            if (single[0] or args.details) and not args.vpl and not run.rescoring:
                 print(render_submission(result, settings.lang), file=out, flush=True)
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
@@ -261,9 +261,13 @@ def report(
     interrupted: Interrupted | None,
 ) -> int:
     """The summary, every report asked for, the class run's own outputs; the exit status."""
-    from .render.terminal import render_summary
+    from .render.terminal import render_submission, render_summary
 
     out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
+    again = [r for r in results if r.student in run.graded_now]
+    if run.rescoring and (len(again) == 1 or args.details) and not args.vpl:  # scored for the class
+        for result in again:
+            print(render_submission(result, settings.lang), file=out)
     if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
             print(render_summary(results, settings.lang), file=out)

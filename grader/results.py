@@ -278,6 +278,17 @@ class QuestionResult:
         return self.review or self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
 
 
+@dataclass(frozen=True)
+class TeacherComment:
+    """A comment the teacher typed (`grader.marking.manual`)."""
+
+    question: str
+    """The question it is about; "" for the whole copy."""
+    text: str
+    private: bool = False
+    """For the teacher's own pages only: never on what a student is handed."""
+
+
 class CellStatus(str, Enum):
     OK = "ok"
     ERROR = "error"
@@ -376,6 +387,9 @@ class SubmissionResult:
     answers: dict[str, str] = field(default_factory=dict)
     """The student's own answer to each question graded by hand (`grader.answers`: the
     cells from its heading to the next question's), shown to the teacher beside the key."""
+    comments: list[TeacherComment] = field(default_factory=list)
+    """What the teacher wrote in the manual points table (`--manual`), on a question or
+    on the whole copy."""
     score: float = 0.0
     """Points earned, bonus questions included (set by the scoring pass, as the three below)."""
     max_score: float = 0.0

@@ -10,6 +10,7 @@ worker turned into a failure: they prove that no student code ran."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import shutil
@@ -308,8 +309,9 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     assert "Q14" in dupont  # flagged for review
     rows = {row["élève"]: row for row in table(classroom / "notes.csv")}
     assert "Q14" in rows["dupont_marie"]["à revoir"]
-    page = (classroom / "html" / "dupont_marie.html").read_text("utf-8")
-    assert "heuristique juste à l'oral" in page  # the teacher's own page shows the private comment
+    page = html.unescape((classroom / "html" / "dupont_marie.html").read_text("utf-8"))
+    assert "heuristique juste à l'oral" in page and "privé" in page  # the teacher's page: the private comment
+    assert "score automatique était 1 ; il vaut maintenant 2 : à revoir" in page
 
 
 def number(value: float) -> str:

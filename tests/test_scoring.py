@@ -16,6 +16,7 @@ from grader.checking.scoring import (
     StaleOutcome,
     bounds_review,
     dependency_notes,
+    override_review,
     overrides,
     priced,
     question_status,
@@ -124,7 +125,7 @@ def test_an_outcome_of_other_checks_is_stale():
 
 # -- the rules, in order --------------------------------------------------------------------------
 def test_the_rules_and_their_order():
-    assert (value_free, dependency_notes, bounds_review, overrides) == RULES
+    assert (value_free, dependency_notes, bounds_review, overrides, override_review) == RULES
 
 
 def test_a_value_free_check_counts_only_beside_a_right_value_of_the_same_function():
@@ -238,6 +239,20 @@ def test_points_given_by_hand_override_the_automatic_score_which_stays_beside_th
     assert (q["Q2"].score, q["Q2"].auto_score, q["Q2"].override) == (2.0, 1.0, 2.0)
     assert (q["Q4"].score, q["Q4"].override) == (1.0, 1.0)
     assert q["Q1"].override is None and scored.score == 1.5 + 2.0 + 2.0 + 1.0 + 1.0
+
+
+def test_an_override_whose_automatic_score_changed_since_is_flagged_for_review():
+    # the teacher gave Q2 2 points when its checks earned 1 of 2.5; the copy now earns 2.5
+    now = score(SHEET, outcome(), overrides={"Q2": 2.0}, acknowledged={"Q2": 1.0})
+    q2 = results_of(now)["Q2"]
+    assert (q2.score, q2.auto_score, q2.review, q2.to_review) == (2.0, 2.5, True, True)
+    assert q2.notes[-1] == ("override_changed", {"before": 1.0, "now": 2.5, "points": 2.0})
+    # the same automatic score as when the points were given: nothing to review
+    same = results_of(score(SHEET, outcome(Q2=(F, P)), overrides={"Q2": 2.0}, acknowledged={"Q2": 1.0}))["Q2"]
+    assert not same.review and all(key != "override_changed" for key, _ in same.notes)
+    # no override (the row was deleted): what was acknowledged says nothing
+    gone = results_of(score(SHEET, outcome(), acknowledged={"Q2": 1.0}))["Q2"]
+    assert not gone.review and gone.override is None
 
 
 # -- the barème -----------------------------------------------------------------------------

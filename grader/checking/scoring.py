@@ -104,6 +104,9 @@ class Scoring:
     outcomes: tuple[QuestionOutcome, ...]
     submission: SubmissionOutcome
     overrides: Mapping[str, float]
+    acknowledged: Mapping[str, float] = field(default_factory=dict)
+    """Question id -> the automatic score the teacher had before them when they gave
+    the points of `overrides` (kept by the class record): see `override_review`."""
 
 
 Rule = Callable[[Scoring, tuple[QuestionResult, ...]], tuple[QuestionResult, ...]]
@@ -130,6 +133,7 @@ def score(
     bareme: Bareme = DEFAULT,
     overrides: Mapping[str, float] = NO_OVERRIDES,
     rules: Sequence[Rule] | None = None,
+    acknowledged: Mapping[str, float] = NO_OVERRIDES,
 ) -> Scored:
     """Score one submission's outcome: price its questions, apply the rules, mark it.
 
@@ -140,6 +144,8 @@ def score(
         overrides: question id -> points the teacher gave, in place of the automatic
             score (which the result keeps beside them); ids not graded are ignored.
         rules: the rules to apply, in order (default: `RULES`).
+        acknowledged: question id -> the automatic score when the teacher's points of
+            `overrides` were given; a different one now flags the question for review.
 
     Raises:
         StaleOutcome: the outcome's questions or checks are not the declaration's.
@@ -153,7 +159,7 @@ def score(
     if outcome.exercise != exercise.id or missing:
         raise StaleOutcome(f"outcome of {outcome.exercise} without {', '.join(missing) or 'this exercise'}")
     outcomes = tuple(found[q.id] for q in graded)
-    scoring = Scoring(graded, outcomes, outcome, overrides)
+    scoring = Scoring(graded, outcomes, outcome, overrides, acknowledged)
     results = tuple(priced(q, o, bareme) for q, o in zip(graded, outcomes, strict=True))
     for rule in RULES if rules is None else rules:
         results = rule(scoring, results)
@@ -177,12 +183,13 @@ def rescored(
     exercise: Exercise[Any],
     bareme: Bareme = DEFAULT,
     overrides: Mapping[str, float] = NO_OVERRIDES,
+    acknowledged: Mapping[str, float] = NO_OVERRIDES,
 ) -> SubmissionResult:
     """`result` scored again from its outcome, with other points: no student code runs.
     A result without an outcome (not gradable) is returned as it is."""
     if result.outcome is None:
         return result
-    return marked(result, score(exercise, result.outcome, bareme, overrides))
+    return marked(result, score(exercise, result.outcome, bareme, overrides, acknowledged=acknowledged))
 
 
 # -- 1. pricing -----------------------------------------------------------------------------
@@ -388,7 +395,36 @@ def overrides(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[Qu
     )
 
 
-RULES: tuple[Rule, ...] = (value_free, dependency_notes, bounds_review, overrides)
+def override_review(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:
+    """A question whose teacher's points were given beside an automatic score that has
+    changed since (a copy handed in again, another grader version) keeps the teacher's
+    points, is marked for review, and gets the `override_changed` note (the automatic
+    score then and now), last among its notes."""
+    return tuple(
+        replace(
+            result,
+            review=True,
+            notes=(
+                *result.notes,
+                (
+                    "override_changed",
+                    {
+                        "before": scoring.acknowledged[result.id],
+                        "now": result.auto_score,
+                        "points": result.override,
+                    },
+                ),
+            ),
+        )
+        if result.override is not None
+        and result.id in scoring.acknowledged
+        and abs(scoring.acknowledged[result.id] - result.auto_score) > 1e-9
+        else result
+        for result in results
+    )
+
+
+RULES: tuple[Rule, ...] = (value_free, dependency_notes, bounds_review, overrides, override_review)
 """The scoring rules, in the order they apply (docs/grading-contract.md §2)."""
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
 from ..files import collect_named, moodle_participant
@@ -30,11 +30,11 @@ from ..settings import Settings
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
 
 if TYPE_CHECKING:
-    from ..checking.declare import Registry
+    from ..checking.declare import Exercise, Registry
     from ..results import SubmissionResult
     from .exports import Mark
     from .manual import ManualMarks
-    from .record import Entry, Record
+    from .record import Entry, Record, Seen
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +87,10 @@ class ClassRun:
     unchanged: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     """Lines for the teacher, said once the reports are written."""
+    rescored: int = 0
+    """Copies of the record scored with another barème than last time."""
+    graded_now: set[str] = field(default_factory=set)
+    """The students whose copy this run graded."""
 
     @property
     def lang(self) -> str:
@@ -99,6 +103,12 @@ class ClassRun:
     @property
     def files(self) -> list[Path]:
         return list(self.students)
+
+    @property
+    def rescoring(self) -> bool:
+        """The reports show other marks than grading gives (a barème, manual points, a
+        class exercise): a copy's full report is shown once scored for the class."""
+        return self.bareme != DEFAULT or self.args.manual is not None or self.class_exercise is not None
 
     @classmethod
     @contextlib.contextmanager
@@ -212,28 +222,38 @@ class ClassRun:
         """What every report shows: this run's copies, or with `--results` the whole
         record (this run's copies written into it first), scored with the barème and
         the manual points."""
+        from .views import raw
+
+        names = {str(path): student for path, student in self.students.items()}
+        self.graded_now = {names.get(r.path, r.student or r.path) for r in graded}
         graded = graded + self.set_aside_results()
-        outcomes: dict[str, tuple[SubmissionResult, Entry | None]]
+        copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
-            outcomes = {r.student or r.path: (r, None) for r in graded}
+            copies = {r.student or r.path: (raw(r), None) for r in graded}
+            if self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None:
+                return graded  # today's run: the results as graded
         else:
             self._store(graded)
             if self.args.prune:
                 self._prune()
-            outcomes = {
+            copies = {
                 student: (entry.outcome, entry)
                 for student, entry in sorted(self.record.entries.items(), key=lambda item: item[0].casefold())
             }
-            absent = [s for s, (_, e) in outcomes.items() if e is not None and self.record.absent(e)]
+            absent = [s for s, (_, e) in copies.items() if e is not None and self.record.absent(e)]
             if absent:
                 self.messages.append(
                     tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
                 )
-        manual = self._manual(outcomes)
-        return [self._view(student, outcome, entry, manual) for student, (outcome, entry) in outcomes.items()]
+        manual = self._manual(copies)
+        views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
+        if self.rescored:
+            self.messages.append(tr(self.lang, "record.rescored", count=self.rescored))
+        return views
 
     def _store(self, graded: list[SubmissionResult]) -> None:
         from .record import Entry, now
+        from .views import raw
 
         assert self.record is not None
         key = settings_key(self.settings)
@@ -253,8 +273,9 @@ class ClassRun:
                     grader_version=__version__,
                     settings=key,
                     graded_at=now(),
-                    outcome=replace(result, student=student),
+                    outcome=raw(replace(result, student=student)),
                     bareme=self.bareme.digest,
+                    seen=self.record.entries[student].seen if student in self.record.entries else {},
                 )
             )
         done = {by_path.get(r.path, r.student or r.path) for r in graded if r.reason != "extra_file"}
@@ -278,22 +299,38 @@ class ClassRun:
         if gone:
             self.messages.append(tr(self.lang, "record.pruned", count=len(gone), names=", ".join(gone)))
 
-    def _manual(self, outcomes: Mapping[str, tuple[SubmissionResult, Entry | None]]) -> ManualMarks | None:
+    def _exercise_of(self, result: SubmissionResult) -> Exercise[Any] | None:
+        """The declaration a graded copy answers (its package imported now)."""
+        if result.status != "graded" or result.exercise is None or result.exercise not in self.exercises:
+            return None
+        return self.exercises[result.exercise]
+
+    def _manual(self, copies: Mapping[str, tuple[SubmissionResult, Entry | None]]) -> ManualMarks | None:
         if self.args.manual is None:
             return None
-        from ..results import QuestionStatus
-        from .manual import ManualFileError, Slot, check_rows, prepare, side_file
+        from .manual import ManualFileError, check_rows, prepare, side_file
+        from .views import in_class, slots
 
-        manual_questions = self._manual_questions(outcomes)
-        students = [s for s, (o, _) in outcomes.items() if o.has_mark and self._in_class(o)]
+        class_copies = {
+            student: exercise
+            for student, (result, _) in copies.items()
+            if in_class(result, self.class_exercise) and (exercise := self._exercise_of(result)) is not None
+        }
+        per_student = {student: slots(exercise, self.bareme) for student, exercise in class_copies.items()}
+        manual_questions = list(
+            dict.fromkeys(
+                q for questions in per_student.values() for q, slot in questions.items() if slot.manual
+            )
+        )
         try:
-            done, sources = prepare(self.args.manual, students, manual_questions, self.lang)
+            done, sources = prepare(self.args.manual, list(class_copies), manual_questions, self.lang)
+            marks = check_rows(sources, per_student)
         except ManualFileError as exc:
             self.messages.append(exc.words(self.lang))
             return None
         path = self.args.manual
         if done.created:
-            count = len(students) * len(manual_questions)
+            count = len(class_copies) * len(manual_questions)
             self.messages.append(tr(self.lang, "manual.created", path=path, rows=count))
         if done.side_written:
             side = side_file(path)
@@ -304,12 +341,6 @@ class ClassRun:
             self.messages.append(tr(self.lang, "manual.side_kept", side=sources[-1][0]))
         if done.missing:
             self.messages.append(tr(self.lang, "manual.missing", path=path, names=", ".join(done.missing)))
-        slots = {
-            student: {q.id: Slot(q.max_score, q.status is QuestionStatus.MANUAL) for q in outcome.questions}
-            for student, (outcome, _) in outcomes.items()
-            if outcome.has_mark and self._in_class(outcome)
-        }
-        marks = check_rows(sources, slots)
         for refused in marks.refused:
             row = refused.row
             why = tr(
@@ -323,25 +354,34 @@ class ClassRun:
             self.messages.append(tr(self.lang, "manual.refused", path=refused.source, line=row.line, why=why))
         return marks
 
-    def _manual_questions(self, outcomes: Mapping[str, tuple[SubmissionResult, Entry | None]]) -> list[str]:
-        from ..results import QuestionStatus
-
-        ids: dict[str, None] = {}
-        for outcome, _ in outcomes.values():
-            if outcome.has_mark and self._in_class(outcome):
-                ids.update((q.id, None) for q in outcome.questions if q.status is QuestionStatus.MANUAL)
-        return [qid for qid in ids if qid not in self.bareme.omitted]
-
-    def _in_class(self, outcome: SubmissionResult) -> bool:
-        return self.class_exercise is None or outcome.exercise == self.class_exercise
-
     def _view(
-        self, student: str, outcome: SubmissionResult, entry: Entry | None, manual: ManualMarks | None
+        self, student: str, result: SubmissionResult, entry: Entry | None, manual: ManualMarks | None
     ) -> SubmissionResult:
-        view = replace(outcome, student=student)
-        if view.has_mark and not self._in_class(view):  # another TD in this class: said, not marked
-            view = replace(view, status="not_gradable", reason="other_exercise", questions=[])
-        return view
+        from .views import view_of
+
+        rows = manual.of(student) if manual is not None else {}
+        seen = entry.seen if entry is not None else {}
+        view = view_of(
+            replace(result, student=student),
+            self._exercise_of(result),
+            self.bareme,
+            rows,
+            seen,
+            self.class_exercise,
+        )
+        if self.record is not None and entry is not None:
+            self._remember(entry, view.seen)
+        return view.result
+
+    def _remember(self, entry: Entry, seen: dict[str, Seen]) -> None:
+        """The overrides applied and the barème used, written into the copy's entry when
+        they changed (a barème applied to the class rewrites every entry, once)."""
+        assert self.record is not None
+        if entry.seen == seen and entry.bareme == self.bareme.digest:
+            return
+        if entry.bareme != self.bareme.digest:
+            self.rescored += 1
+        self.record.put(replace(entry, seen=seen, bareme=self.bareme.digest))
 
     def finish(self, views: list[SubmissionResult]) -> list[str]:
         """The pages handed back and the exports; the names of those that failed."""

@@ -108,6 +108,7 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
         mean=number(round(statistics.mean(graded), 2)) if graded else "—",
         median=number(round(statistics.median(graded), 2)) if graded else "—",
         mixed=mixed,
+        scale=next((r.scale for r in results if r.status == "graded"), 20.0),
         by_exercise=exercise_marks(results) if mixed else [],
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),

@@ -25,6 +25,8 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "score": result.score,
         "max_score": result.max_score,
         "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
+        "mark": result.mark if result.has_mark else None,
+        "scale": result.scale,
         "questions": [
             {
                 "id": q.id,
@@ -43,7 +45,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                     }
                     for c in q.checks
                 ],
-                **({"missing": q.missing} if q.missing else {}),
+                **({"missing": list(q.missing)} if q.missing else {}),
+                **({"auto_score": q.auto_score, "override": q.override} if q.override is not None else {}),
+                **({"bonus": True} if q.bonus else {}),
                 **({"review": True} if q.review else {}),
             }
             for q in result.questions
@@ -75,6 +79,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "understood": [tr(lang, key, **values) for key, values in result.understood],
         "isolation": result.isolation,
     }
+    comments = [{"question": c.question, "text": c.text} for c in result.comments if not c.private]
+    if comments:  # the teacher's, as a student may read them (never a private one)
+        data["comments"] = comments
     if result.landlock_abi:
         data["landlock_abi"] = result.landlock_abi
     if result.status != "graded":
