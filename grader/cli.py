@@ -234,7 +234,7 @@ def grade_and_report(
 
     def graded(result: SubmissionResult) -> None:
         try:  # showing one submission must never stop the batch (nor its reports)
-            progress.advance(result)
+            progress.advance(run.at_once(result))
             # VPL parses standard output (and may show standard error): the report is only its own
             if (single[0] or args.details) and not args.vpl and not run.rescoring:
                 print(render_submission(result, settings.lang), file=out, flush=True)

@@ -291,10 +291,12 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     # martin_lea 20 + 1.5 of 22; dupont_marie 14.5 - 1 + 2 = 15.5 of 22 (Q16 not given: 0)
     assert rows["martin_lea"]["note /20"] == number(21.5 * 20 / 22)
     assert rows["dupont_marie"]["note /20"] == number(15.5 * 20 / 22)
-    report = {
-        s["path"].split("/")[-2]: s
-        for s in json.loads((classroom / "r.json").read_text("utf-8"))["submissions"]
-    }
+    whole = json.loads((classroom / "r.json").read_text("utf-8"))
+    # the class's JSON gives the answer key once (docs/sheet-facts.md: maximin(jeu5, 3) == (5, 19))
+    (key,) = whole["answer_keys"]
+    assert key["id"] == "Q16" and "maximin(jeu5, 3) = (5, 19)" in key["text"]
+    report = {s["path"].split("/")[-2]: s for s in whole["submissions"]}
+    assert all("answer_key" not in q for sub in report.values() for q in sub["questions"])
     q14 = next(q for q in report["dupont_marie"]["questions"] if q["id"] == "Q14")
     assert (q14["score"], q14["auto_score"], q14["override"]) == (2, 1, 2)
     assert manual.read_bytes() == ("\ufeff" + typed).encode()  # never rewritten

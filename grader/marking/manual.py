@@ -60,6 +60,12 @@ class ManualRow:
         return "" if self.private else self.comment.strip()
 
     @property
+    def shown_comment(self) -> str:
+        """The comment without its `privé :` mark (the pages show a badge instead)."""
+        text = self.comment.strip()
+        return text.split(":", 1)[1].strip() if self.private else text
+
+    @property
     def typed(self) -> bool:
         return bool(self.points_text.strip() or self.comment.strip())
 

@@ -101,6 +101,6 @@ def view_of(
         for q in overrides
     }
     comments = [
-        TeacherComment(q, row.comment.strip(), row.private) for q, row in rows.items() if row.comment.strip()
+        TeacherComment(q, row.shown_comment, row.private) for q, row in rows.items() if row.shown_comment
     ]
     return View(replace(scored, comments=comments), remembered)

@@ -197,6 +197,15 @@ class ClassRun:
                     return {}, {path: label}, str(root)
         return {path: path.stem}, {}, ""
 
+    def at_once(self, result: SubmissionResult) -> SubmissionResult:
+        """A copy just graded as the progress line shows it: scored with the class's barème
+        (the teacher's rows come once every copy is graded), another TD said so."""
+        if not self.rescoring:
+            return result
+        from .views import view_of
+
+        return view_of(result, self._exercise_of(result), self.bareme, {}, {}, self.class_exercise).result
+
     def _plan(self) -> None:
         from .record import plan
 

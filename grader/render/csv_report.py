@@ -61,7 +61,12 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for result in results:
-        scores = {(result.exercise or "", q.id): q.score for q in result.questions}
+        # a question graded by hand whose points are not given yet: an empty cell to fill, not 0
+        scores = {
+            (result.exercise or "", q.id): q.score
+            for q in result.questions
+            if q.status is not QuestionStatus.MANUAL or q.override is not None
+        }
         graded = result.status == "graded"
         status = (
             tr(lang, "csv.graded")

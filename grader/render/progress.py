@@ -57,7 +57,7 @@ class Progress:
         if self.total > 1:
             width = len(str(self.total))
             mark = (
-                f"{number(result.mark20)}/20"
+                f"{number(result.mark)}/{number(result.scale)}"
                 if result.status == "graded"
                 else tr(self.lang, "progress.not_graded")
             )

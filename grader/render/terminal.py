@@ -47,7 +47,9 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
             continue
         score = f"{number(question.score)}/{number(question.max_score)}"
         lines.append(f"{label:<52}{score:>8}  {status}")
-        if question.override is not None:  # the teacher's points, the automatic score beside them
+        if (
+            question.override is not None and question.status is not QuestionStatus.MANUAL
+        ):  # beside the automatic
             lines.append(INDENT + tr(lang, "override", auto=number(question.auto_score)))
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
