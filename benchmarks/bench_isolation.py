@@ -6,7 +6,7 @@ Grades the bundled sample NOTEBOOK `--runs` times with each isolation this machi
 offers (basic, landlock, bubblewrap; in this process, so interpreter start-up and
 imports are left out), and times a bare worker start + one cell + stop for each, with
 and without the pids cgroup, and what building a Landlock ruleset costs. Prints
-medians; nothing is asserted (figures for docs/security.md).
+medians; nothing is asserted (figures for docs/explanation/security.md).
 """
 
 from __future__ import annotations

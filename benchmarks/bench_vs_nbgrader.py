@@ -37,7 +37,7 @@ place with --venv; delete the folder to reinstall). The first run needs PyPI (ab
 into the temporary folder, so no personal kernel or config changes what runs.
 
 Run it on a quiet machine: wall-clock figures under load say little. Nothing is
-asserted; the figures are for the README's speed table and docs/performance.md.
+asserted; the figures are for the README's speed table and docs/lab/performance-log.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python benchmarks/instructions.py [PATH ...] [--class] [--keep DIR]
 
 On this 2-core machine the CPU seconds of one and the same command move by 10-15% from
-one run to the next (the same tree, minutes apart: docs/performance.md, "Instructions,
+one run to the next (the same tree, minutes apart: docs/lab/performance-log.md, "Instructions,
 not seconds"): a change worth 3% cannot be told apart from noise by timing it, even over
 a dozen interleaved pairs. The number of instructions a process runs does not move
 with the machine's phase. This script counts them with valgrind's callgrind for the

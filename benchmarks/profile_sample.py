@@ -29,8 +29,8 @@ and by own CPU time.
 
 The worker's CPU comes from a cgroup v1 cpuacct group when one can be made (root), else
 from getrusage, which misses workers killed inside bubblewrap's PID namespace. CPU
-figures hold up under load far better than wall figures (see docs/performance.md).
-Nothing is asserted: the figures are for docs/performance.md.
+figures hold up under load far better than wall figures (see docs/lab/performance-log.md).
+Nothing is asserted: the figures are for docs/lab/performance-log.md.
 """
 
 from __future__ import annotations

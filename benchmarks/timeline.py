@@ -13,7 +13,7 @@ and the checks, closing the worker, the report. The parent adds what the child c
 see: the interpreter's finalization after `main` returns, and the end of the process.
 
 The worker's own CPU is not in these figures (bubblewrap's workers are not reaped by
-the grader: see docs/performance.md, "How to measure"). Wall figures on a loaded
+the grader: see docs/lab/performance-log.md, "How to measure"). Wall figures on a loaded
 machine say little; the order of the phases, and where the grader waits, hold.
 """
 

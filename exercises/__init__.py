@@ -3,7 +3,7 @@
 Detection, the CLI's `--exercise` choices and the settings' check all read
 `EXERCISES`; its order breaks detection ties (puissance4 first). Adding a TD: a
 reference module in `reference/`, a package here exposing `EXERCISE` (with its
-detection signature), and an entry in `PACKAGES` (see the README's "Adding a TD").
+detection signature), and an entry in `PACKAGES` (see docs/how-to/add-a-td.md).
 
 Each TD is imported when first used: the ids alone (the command line's choices) cost
 nothing, a run that forces `--exercise` imports one TD, not five, and detection reads

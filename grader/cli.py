@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 # The checks, Hypothesis, the reference and the report formats are imported inside
 # `main`, once the isolation probe and the first worker are under way (see
-# docs/performance.md): they cost 300 ms of CPU, which the worker's start runs beside.
+# docs/lab/performance-log.md): they cost 300 ms of CPU, which the worker's start runs beside.
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
     parser.add_argument(
         "--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe"
+    )
+    parser.add_argument(
+        "--similarity",
+        metavar="DIR",
+        type=_similarity_folder,
+        help="rapport de similarité des copies d'un lot : DIR/index.html et DIR/pairs.csv "
+        "(extra « similarity » : copydetect)",
     )
     parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
     parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
@@ -129,7 +136,7 @@ def run() -> None:
 def exit_now(code: int) -> None:
     """End the process at once with `code`, without the interpreter's teardown, which
     frees the imported grader, reference and reports object by object for a process
-    that ends anyway (~40 ms of CPU for one student: docs/performance.md). The atexit
+    that ends anyway (~40 ms of CPU for one student: docs/lab/performance-log.md). The atexit
     handlers run first (logging, multiprocessing, a worker started ahead) and the output
     is flushed. Returns, for the normal exit, while another thread runs (it would be cut
     short) or when the output cannot be flushed (a closed pipe: reported as usual)."""
@@ -209,7 +216,7 @@ def grade_and_report(
     import_exercises(settings, files)
     # What is imported now lives until the exit: out of the cyclic collector's passes
     # (each of which walked it again, and the interpreter's finalization too: ~40 ms of
-    # CPU for one submission; docs/performance.md). `main` is the process's entry point.
+    # CPU for one submission; docs/lab/performance-log.md). `main` is the process's entry point.
     gc.freeze()
     tune_collector()  # inherited by a pool's grading processes
 
@@ -369,6 +376,8 @@ def _writers(
         yield "gradescope", args.gradescope, lambda: _write_gradescope(args, results, lang)
     if args.html:
         yield "html", args.html, lambda: _write_html(args, results, lang)
+    if args.similarity:
+        yield "similarity", str(args.similarity), lambda: _write_similarity(args, results, lang)
     if args.github_annotations:
         yield "annotations", "stdout", lambda: _write_annotations(results, lang)
     if args.vpl and results:
@@ -423,3 +432,21 @@ def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang:
 
     index = write_html(results, Path(args.html), lang)
     print(tr(lang, "html_written", path=index), file=sys.stderr)
+
+
+def _similarity_folder(text: str) -> Path:
+    """`--similarity`'s folder; a usage error, before any grading, without the extra."""
+    from .similarity import missing_extra
+
+    missing = missing_extra()
+    if missing:
+        raise argparse.ArgumentTypeError(missing)
+    return Path(text)
+
+
+def _write_similarity(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+    from .similarity.report import CSV_NAME, write_similarity
+    from .similarity.text import say
+
+    page = write_similarity(results, args.similarity, lang)
+    print(say(lang, "sim.written", path=page, csv=page.parent / CSV_NAME), file=sys.stderr)

@@ -7,7 +7,7 @@ built strategy: building one imports Hypothesis (~0.15 s) and drawing costs more
 probing. The examples the seeded draw gives are stored per exercise package in
 `drawn_examples.json`, written by `python -m tools.draw_examples write` with the same
 seeds and settings, and read here on first use: the same examples on every machine,
-whatever Hypothesis version is installed (docs/performance.md).
+whatever Hypothesis version is installed (docs/lab/performance-log.md).
 
 Each entry also has a ladder: a few dozen distinct examples of the same strategy, ordered
 by the exercise's `example_size`, smallest first. A check that fails on a drawn example

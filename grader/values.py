@@ -1,4 +1,4 @@
-"""Showing and comparing student values, following docs/grading-contract.md §4 (pure functions)."""
+"""Showing and comparing student values, following docs/reference/grading-contract.md §4 (pure functions)."""
 
 from __future__ import annotations
 

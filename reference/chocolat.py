@@ -1,7 +1,7 @@
 """Reference solution of the TP "Algorithme du minimax" (the chocolate-bar game).
 
 The sheet does not state the rules of "le jeu de la dernière fois"; the grader
-assumes the classic game (docs/sheet-facts.md): an m x n bar; a move (d, k) removes k >= 1
+assumes the classic game (docs/reference/sheet-facts.md): an m x n bar; a move (d, k) removes k >= 1
 whole rows or columns (d says which), always leaving at least one row and one
 column; the player who faces the 1 x 1 bar cannot move and loses. Players are 1
 and 2, player 1 moves first.

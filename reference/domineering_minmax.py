@@ -1,5 +1,5 @@
 """Reference solution of the course page "Algorithme min-max" applied to 4 x 4
-domineering (its values: docs/sheet-facts.md).
+domineering (its values: docs/reference/sheet-facts.md).
 
 A board is a 4 x 4 list of lists: -1 empty, 0 a cell of player 0 (vertical dominoes),
 1 a cell of player 1 (horizontal dominoes). The page uses numpy float arrays; these

@@ -242,13 +242,13 @@ def jeu1():
 
 
 def jeu2():
-    """Image in the sheet; per docs/sheet-facts.md: player 2 wins with
+    """Image in the sheet; per docs/reference/sheet-facts.md: player 2 wins with
     [(2, 1), (3, 2), (4, 3), (5, 4)]."""
     return initialiser_jeu(L1 + [1, 1])
 
 
 def jeu3():
-    """Image in the sheet; per docs/sheet-facts.md: player 1 plays column 1, player 2 some
+    """Image in the sheet; per docs/reference/sheet-facts.md: player 1 plays column 1, player 2 some
     non-winning move (our choice: column 6, bottom right), player 1 column 1
     again and wins with [(2, 1), (3, 1), (4, 1), (5, 1)]."""
     return initialiser_jeu(L1 + [1, 6, 1])

@@ -27,6 +27,7 @@ SLOW_MODULES = {
     "test_isolation_attacks",
     "test_loopwatch_versions",
     "test_loop_corpus",
+    "test_similarity_cli",
 }
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
 

@@ -6,7 +6,7 @@ Hypothesis versions: with the version that wrote the files, a fresh draw must gi
 shipped examples exactly. With another one (CI installs the newest) the draw may differ,
 and the shipped examples stay what the grader uses, so the test compares what must not
 change with the version: each example's structure (types, tuple lengths, dict keys)
-(docs/performance.md, "Drawn examples shipped as data")."""
+(docs/lab/performance-log.md, "Drawn examples shipped as data")."""
 
 from __future__ import annotations
 

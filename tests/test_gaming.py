@@ -104,7 +104,7 @@ NO_CUTS = (
 
 
 def test_a_maximin_that_evaluates_twice_does_not_make_a_full_search_prune():
-    # docs/security.md's old gap: jeu1's count is compared with the submission's maximin,
+    # docs/explanation/security.md's old gap: jeu1's count is compared with the submission's maximin,
     # which this one inflates; the probes compare with the annexes' counts instead.
     source = _correct_with(
         *NO_CUTS,

@@ -1,6 +1,6 @@
 """Issue 10: every attack on the grader's files, its process and the neighbours, in
 every isolation mode this machine offers, each mode asserting what it promises
-(docs/security.md has the table). The fixtures are in tests/faults/ (EXPECTED.json);
+(docs/explanation/security.md has the table). The fixtures are in tests/faults/ (EXPECTED.json);
 each attack prints "ATTAQUE <what>: réussi|refusé" for what it tried.
 
 Basic isolation promises less: the attacks it cannot stop are not run with it here
@@ -57,7 +57,7 @@ BASIC_ATTACKS = [
 NEEDS_OWN_UID = {"signale_parent.ipynb", "reecrit_voisins.ipynb"}
 """What basic isolation holds: a fresh script per worker, no capability, the cage;
 with a user id of its own (root, Python readable by all) also signals and the
-neighbours' files. Never: reading the reference or a neighbour (docs/security.md)."""
+neighbours' files. Never: reading the reference or a neighbour (docs/explanation/security.md)."""
 
 
 def own_uid() -> bool:
@@ -143,7 +143,7 @@ def assert_verdicts(result, name: str, mode: str) -> None:
 def test_each_attack_in_each_mode(name, mode, tmp_path, private_tmp):
     if mode == "basic" and name in NEEDS_OWN_UID and not own_uid():
         pytest.skip(
-            "basic isolation without a uid of its own cannot stop it (docs/security.md); "
+            "basic isolation without a uid of its own cannot stop it (docs/explanation/security.md); "
             "it would stop this test run"
         )
     folder = class_folder(tmp_path)

@@ -66,7 +66,7 @@ def test_each_search_of_jeu1_at_depth_3_is_made_once_and_the_reference_passes() 
     for question in ("Q15", "Q17"):
         assert all(c.status is CheckStatus.PASSED for c in questions[question].checks), question
     prunes = dict(questions["Q17"].notes)["pruning_counts"]
-    assert prunes["maximin"] == 294  # docs/sheet-facts.md: the annexes' maximin(jeu1, 3)
+    assert prunes["maximin"] == 294  # docs/reference/sheet-facts.md: the annexes' maximin(jeu1, 3)
 
 
 def test_a_wrong_answer_at_depth_3_is_the_sheet_checks_mismatch() -> None:

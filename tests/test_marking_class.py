@@ -239,6 +239,21 @@ def test_a_bareme_is_applied_from_the_record_without_a_worker(
     assert "/ 10" in out
 
 
+def test_the_printed_default_bareme_gives_exactly_todays_marks(
+    classroom: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, printed, _ = in_process(capsys, "--print-config", "puissance4")
+    assert code == 0
+    (classroom / "copies" / "minimax-grader.toml").write_text(printed, encoding="utf-8")
+    started = no_worker(monkeypatch)
+    code, _, err = in_process(
+        capsys, classroom / "copies", "--results", classroom / "classe", "--csv", classroom / "notes.csv"
+    )
+    assert code == 0 and started == [], err
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "durée (s)"} for r in rows]  # noqa: E731
+    assert strip(table(classroom / "notes.csv")) == strip(table(classroom / "classe" / "notes.csv"))
+
+
 def test_a_bad_bareme_is_a_usage_error_naming_its_line_and_nothing_is_graded(tmp_path: Path) -> None:
     copies = tmp_path / "copies"
     (copies / "dupont").mkdir(parents=True)
@@ -292,7 +307,7 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     assert rows["martin_lea"]["note /20"] == number(21.5 * 20 / 22)
     assert rows["dupont_marie"]["note /20"] == number(15.5 * 20 / 22)
     whole = json.loads((classroom / "r.json").read_text("utf-8"))
-    # the class's JSON gives the answer key once (docs/sheet-facts.md: maximin(jeu5, 3) == (5, 19))
+    # the class's JSON gives the answer key once (docs/reference/sheet-facts.md: maximin(jeu5, 3) == (5, 19))
     (key,) = whole["answer_keys"]
     assert key["id"] == "Q16" and "maximin(jeu5, 3) = (5, 19)" in key["text"]
     report = {s["path"].split("/")[-2]: s for s in whole["submissions"]}

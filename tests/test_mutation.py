@@ -1,4 +1,4 @@
-"""The mutation harness (tools/mutation, docs/mutation.md): the mutator and the
+"""The mutation harness (tools/mutation, docs/explanation/mutation.md): the mutator and the
 differential tester on small modules, each exercise's inputs on its reference, and a
 fixed sample of mutants graded end to end (slow)."""
 

@@ -1,5 +1,5 @@
 """Tests of reference/chocolat.py against the facts of the sheet and of
-docs/sheet-facts.md (chocolat section): the player to move wins exactly when
+docs/reference/sheet-facts.md (chocolat section): the player to move wins exactly when
 m != n, the game is two-heap Nim on (m - 1, n - 1), the dictionary holds every
 state reached, and memoisation makes minimax(30, 30) fast. Expected values are
 written from those documents, never from a run of the reference."""
@@ -35,7 +35,7 @@ def test_player_to_move_wins_exactly_when_m_differs_from_n(m, n, p):
 
 
 def nim_losing(a, b):
-    """Two-heap Nim (docs/sheet-facts.md): the player to move loses when the heaps are equal,
+    """Two-heap Nim (docs/reference/sheet-facts.md): the player to move loses when the heaps are equal,
     computed here by brute force over Nim moves, independently of the bar."""
     table = {}
     for x in range(a + 1):

@@ -1,5 +1,5 @@
 """Tests of reference/domineering.py against the values of the TP sheet and of
-docs/sheet-facts.md. Expected values are written from those documents (or, for
+docs/reference/sheet-facts.md. Expected values are written from those documents (or, for
 the helpers, from the rules of the game worked out by hand)."""
 
 import random
@@ -79,7 +79,7 @@ def test_h1_sheet():
 
 
 def test_statistiques_sheet_shape():
-    # [388, 612] and [10, 0] are random draws (docs/sheet-facts.md): only their shape is a fact.
+    # [388, 612] and [10, 0] are random draws (docs/reference/sheet-facts.md): only their shape is a fact.
     random.seed(0)
     victoires = statistiques(strategie_aleatoire, strategie_aleatoire, 3, 10, 1000)
     assert len(victoires) == 2 and sum(victoires) == 1000

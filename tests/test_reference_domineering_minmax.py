@@ -1,5 +1,5 @@
 """Tests of reference/domineering_minmax.py against every value recorded on the course
-page and in docs/sheet-facts.md. Expected values
+page and in docs/reference/sheet-facts.md. Expected values
 are written from those documents; the page's own code (copied below) is the yardstick
 on random boards."""
 

@@ -1,4 +1,4 @@
-"""Tests of reference/morpion.py against the article and docs/sheet-facts.md.
+"""Tests of reference/morpion.py against the article and docs/reference/sheet-facts.md.
 
 Expected values are written from those documents or by hand from the rules of
 tic-tac-toe; the grader's helpers (game_value, optimal_moves) are checked against the
@@ -111,7 +111,7 @@ def test_valid_and_set_move_act_on_the_global_board():
 
 
 def test_article_facts_from_the_empty_board():
-    """docs/sheet-facts.md: 549,946 calls and [0, 0, 0] with depth 9 and COMP to play."""
+    """docs/reference/sheet-facts.md: 549,946 calls and [0, 0, 0] with depth 9 and COMP to play."""
     assert count_minimax_calls(empty(), 9, COMP) == (549946, [0, 0, 0])
 
 

@@ -1,5 +1,5 @@
 """Tests of reference/puissance4.py against the values of the TD10 sheet and of
-docs/sheet-facts.md. Expected values are written from those documents."""
+docs/reference/sheet-facts.md. Expected values are written from those documents."""
 
 import copy
 

@@ -1,5 +1,5 @@
 """The registry of exercises, checked as a whole: what every TD must satisfy, and the
-points the docs (`docs/<td>-checks.md`) state, which must be the code's."""
+points the docs (`docs/reference/exercises/<td>.md`) state, which must be the code's."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from grader.cli import build_parser
 from grader.detect import detect, signatures_of
 from grader.settings import Settings
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "reference" / "exercises"
 ROW = re.compile(r"^\|\s*(?:(Q\d+)(?:\s*\(([\d.]+)\))?)?\s*\|[^|]*\|(.*)\|\s*$")
 POINTS = re.compile(r"\((\d+(?:\.\d+)?)\)(?=\s*(?:[;,:]|$|\.\s))")
 """A check's points: a number in brackets closing its clause."""
@@ -24,7 +24,7 @@ def documented_points(exercise_id: str) -> dict[str, tuple[float, list[float]]]:
     """Per question of the docs' table: its points, and the points of each of its checks."""
     table: dict[str, tuple[float, list[float]]] = {}
     current = None
-    for line in (DOCS / f"{exercise_id}-checks.md").read_text("utf-8").splitlines():
+    for line in (DOCS / f"{exercise_id}.md").read_text("utf-8").splitlines():
         match = ROW.match(line)
         if match is None or line.startswith("| id"):
             continue

@@ -1,4 +1,4 @@
-"""What the command line pays before grading (docs/performance.md): imports made when
+"""What the command line pays before grading (docs/lab/performance-log.md): imports made when
 needed, the registry's TDs imported on use, notebooks read without nbformat when
 nbformat would read them unchanged, and the sandbox's path arithmetic."""
 
@@ -42,6 +42,8 @@ HEAVY = (
     "grader.render.json_report",
     "grader.render.annotations",
     "grader.render.html_report",
+    "grader.similarity",
+    "copydetect",
 )
 
 

@@ -1,4 +1,4 @@
-"""Moodle VPL: `--vpl` output, read the way VPL reads it, and docs/moodle-vpl.md's script."""
+"""Moodle VPL: `--vpl` output, read the way VPL reads it, and docs/how-to/moodle-vpl.md's script."""
 
 import json
 import os
@@ -173,8 +173,8 @@ def test_a_hostile_notebook_cannot_forge_a_grade(tmp_path):
 
 
 def doc_script() -> str:
-    """The first bash block of docs/moodle-vpl.md: the script teachers copy."""
-    text = (ROOT / "docs" / "moodle-vpl.md").read_text("utf-8")
+    """The first bash block of docs/how-to/moodle-vpl.md: the script teachers copy."""
+    text = (ROOT / "docs" / "how-to" / "moodle-vpl.md").read_text("utf-8")
     return re.search(r"```bash\n(.*?)```", text, re.S).group(1)
 
 

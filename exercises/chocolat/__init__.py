@@ -2,8 +2,8 @@
 Q2 (minimax). The sheet does not state the rules: the grader assumes the classic game,
 says so in every report, and learns how the submission encodes d from its own moves.
 
-The questions, checks and points are listed in docs/chocolat-checks.md; the rules assumed
-in docs/sheet-facts.md.
+The questions, checks and points are listed in docs/reference/exercises/chocolat.md; the rules assumed
+in docs/reference/sheet-facts.md.
 """
 
 from typing import Any

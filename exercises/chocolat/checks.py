@@ -11,7 +11,8 @@ from .encoding import Encoding
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
 
 CALL_BUDGET = 5.0
-FAST_BUDGET = 1.0  # docs/grading-contract.md §4: minimax(30, 30) within a second (the reference: ~0.02 s)
+# docs/reference/grading-contract.md §4: minimax(30, 30) within a second (the reference: ~0.02 s)
+FAST_BUDGET = 1.0
 BIG = 30
 SMALL = 6  # sides of the random bars: without memoisation 6 x 6 takes ~16,000 calls, 7 x 7 ~130,000
 

@@ -1,6 +1,6 @@
 """TP "Jeu du domineering": questions Q1 to Q10.
 
-The questions, checks and points are listed in docs/domineering-checks.md.
+The questions, checks and points are listed in docs/reference/exercises/domineering.md.
 """
 
 from typing import Any

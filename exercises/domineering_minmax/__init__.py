@@ -1,7 +1,7 @@
 """Course page "Algorithme min-max" applied to 4 x 4 domineering: h (Q1), s (Q2),
 minmax (Q3), jeu and affiche (Q4).
 
-The questions, checks and points are listed in docs/domineering-minmax-checks.md.
+The questions, checks and points are listed in docs/reference/exercises/domineering-minmax.md.
 """
 
 from typing import Any

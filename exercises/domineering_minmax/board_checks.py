@@ -1,5 +1,5 @@
 """Checks of the course page's h (Q1) and s (Q2) on 4 x 4 domineering boards.
-Points in docs/domineering-minmax-checks.md."""
+Points in docs/reference/exercises/domineering-minmax.md."""
 
 from __future__ import annotations
 

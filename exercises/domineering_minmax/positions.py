@@ -158,7 +158,7 @@ MAX_SCANNED = 20  # top-level values read when looking for a board
 # -- Structural cases (issue 12): games a `jeu` plays, compared move by move with the
 # reference's optimal successors, from boards with few dominoes where a search valuing
 # the successors with the wrong player, or one ply too deep, picks other moves (found by
-# the mutation harness: docs/mutation.md).
+# the mutation harness: docs/explanation/mutation.md).
 _E = ref.EMPTY
 TWO_RIGHT = ((_E, _E, _E, _E), (_E, _E, 1, 1), (_E, _E, _E, _E), (_E, _E, 1, 1))
 """Two horizontal dominoes on the right of rows 1 and 3."""

@@ -1,5 +1,5 @@
 """Checks of the course page's minmax (Q3), jeu and affiche (Q4) on 4 x 4 domineering.
-Points in docs/domineering-minmax-checks.md."""
+Points in docs/reference/exercises/domineering-minmax.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The tic-tac-toe (morpion) minimax article: wins, evaluate, game_over, empty_cells
 (Q1 to Q4), valid_move and set_move on the global board (Q5), minimax (Q6).
 
-The questions, checks and points are listed in docs/morpion-checks.md.
+The questions, checks and points are listed in docs/reference/exercises/morpion.md.
 """
 
 from exercises.signatures import SIGNATURES

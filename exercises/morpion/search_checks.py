@@ -33,7 +33,7 @@ from .positions import (
 
 SEARCH_BUDGET = 10.0  # one search from at most 8 empty cells (the reference needs ~0.2 s)
 COUNT_BUDGET = 15.0  # the whole tree from the empty board: 549,946 calls, ~1-3 s
-ARTICLE_CALLS = 549946  # the article's figure, verified (docs/sheet-facts.md)
+ARTICLE_CALLS = 549946  # the article's figure, verified (docs/reference/sheet-facts.md)
 
 
 def _search(ctx: CheckContext[SubmissionState], state: list[list[int]], player: int) -> tuple[str, Any]:

@@ -1,6 +1,6 @@
 """TD10 "Algorithme MinMax": Connect-4 (puissance 4), questions Q1 to Q17.
 
-The questions, checks and points are listed in docs/puissance4-checks.md.
+The questions, checks and points are listed in docs/reference/exercises/puissance4.md.
 """
 
 from typing import Any

@@ -7,7 +7,7 @@ skeleton). The sheet does not fix the order (`colonnes_jouables` may list the co
 any order, a search may try the centre first), so a student's search is compared with
 this model under every fixed order of the columns, and with a cut on a strict inequality
 too, in either function or both (it prunes a little less, values unchanged: accepted,
-docs/mutation.md). A search
+docs/explanation/mutation.md). A search
 that cuts on one side only, never narrows its window, or evaluates positions more than
 once (or by code the grader does not see) matches none of them.
 """

@@ -64,7 +64,7 @@ OPEN_BOARD = 4
 of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, more than half
 of the student CPU these checks spent on the class of issue 13, and no mutant
 (tools.mutation) nor fixture failed on such an example alone: crowded boards searched
-at depth 3 catch what it caught (docs/performance.md, "Less student code per check")."""
+at depth 3 catch what it caught (docs/lab/performance-log.md, "Less student code per check")."""
 
 
 def _shallow_when_open(example: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
@@ -435,7 +435,8 @@ def _windowed_games() -> st.SearchStrategy:
 
 
 COUNTED = ("heuristique", "copie", "jouer_colonne")
-REFERENCE_MAXIMIN_EVALUATIONS = 294  # docs/sheet-facts.md: maximin(jeu1, 3) calls heuristique 294 times
+# docs/reference/sheet-facts.md: maximin(jeu1, 3) calls heuristique 294 times
+REFERENCE_MAXIMIN_EVALUATIONS = 294
 
 
 @dataclass(frozen=True)
@@ -501,7 +502,7 @@ def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
     """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
     answer, once per submission (its failure too, raised again): the sheet checks read
     the answer, the pruning check the counts. These are a submission's two largest
-    searches; each was made twice (docs/performance.md)."""
+    searches; each was made twice (docs/lab/performance-log.md)."""
     searches = ctx.state.searches
     if func not in searches:
         args, shown = JEU1_SEARCHES[func]

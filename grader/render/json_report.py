@@ -1,4 +1,4 @@
-"""The JSON report of docs/grading-contract.md §2 (fields may be added, never renamed)."""
+"""The JSON report of docs/reference/grading-contract.md §2 (fields may be added, never renamed)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 VPL reads the output of the evaluation: the last line starting with `Grade :=>>` is the
 proposed grade; comments are lines starting with `Comment :=>>`, or every line between
 a line `<|--` and a line `--|>`; inside comments a line starting with `-` is a title and
-one starting with `>` is preformatted text (docs/moodle-vpl.md).
+one starting with `>` is preformatted text (docs/how-to/moodle-vpl.md).
 
 Every text line we print inside the block starts with `-` or `>`, so no text, whatever
 the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `<|--` or

@@ -9,7 +9,7 @@ with `setsid()`. So each worker gets a cage:
 - `session`: otherwise the worker's session, process group and descendants, found by
   scanning `/proc`; the grader counts them after each cell (and every few calls or
   waits) and kills them all beyond the limit. With basic isolation a child that calls
-  `setsid()` and whose parent exits escapes this one (see docs/security.md); under
+  `setsid()` and whose parent exits escapes this one (see docs/explanation/security.md); under
   bubblewrap the PID namespace still kills it with the worker.
 """
 

@@ -1,7 +1,7 @@
 """Checking the plain data of a worker reply before the grader keeps it (pure).
 
 The worker caps what it sends, but it runs student code, which can reach its objects
-(docs/security.md): so every string the grader keeps is capped here again, every
+(docs/explanation/security.md): so every string the grader keeps is capped here again, every
 number must be finite and in range, and anything of the wrong type becomes a neutral
 value. Nothing here raises on a malformed field.
 """

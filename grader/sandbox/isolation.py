@@ -7,7 +7,7 @@
 - `landlock`: the kernel's Landlock LSM confines the worker's files, TCP, signals and
   abstract sockets (see `landlock`); no namespace needed.
 - `basic`: limits, scrubbed environment, private script, cage, and when the grader is
-  root a user id of its own; the grader's files stay readable (docs/security.md).
+  root a user id of its own; the grader's files stay readable (docs/explanation/security.md).
 - `portable`: wherever CPython runs (Windows, macOS): a separate worker process whose
   time budgets are enforced by killing it, and the limits the OS offers; for
   self-checking, not for marks (see `portable`).

@@ -12,7 +12,7 @@ cover those). So, in the child just before `exec`:
   mode 0700) it stays uid 0 but empties its capability bounding set, so that after
   `exec` it has no capability at all. It then still owns root's files (chmod) and
   can signal root's processes: Landlock's scoping stops the signals, nothing stops
-  these in basic isolation (docs/security.md).
+  these in basic isolation (docs/explanation/security.md).
 
 Python has no binding for prctl(PR_CAPBSET_DROP) and the PyPI ones need libcap and a
 compiler; it is one libc call, made here through ctypes.

@@ -112,7 +112,7 @@ def _compiled(source: str) -> Any:
 
 
 BYTECODE_CACHE = _HERE / "__pycache__" / f"mmg_worker.{sys.implementation.cache_tag}.pyc"
-"""Beside the grader's own .pyc files, as writable as they are (see docs/security.md)."""
+"""Beside the grader's own .pyc files, as writable as they are (see docs/explanation/security.md)."""
 _CHECKED_HASH_PYC = (3).to_bytes(4, "little")
 """PEP 552's flags of a .pyc checked against its source's hash, as `py_compile` writes
 with `--invalidation-mode checked-hash`: only a cache of this exact source is used."""

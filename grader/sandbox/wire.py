@@ -502,7 +502,7 @@ def _marshal_exact(message):
 
     Looked at one depth at a time, each depth's items in a few C passes (every board's
     cells in one), not item by item in Python; still four times marshal's own writing
-    (docs/performance.md, "Requests in marshal")."""
+    (docs/lab/performance-log.md, "Requests in marshal")."""
     level = [message]
     nodes = 1
     for _ in range(MAX_DEPTH):  # `level` holds the containers at this depth

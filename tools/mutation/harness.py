@@ -193,7 +193,8 @@ def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int, on
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.mutation", description="Mutation testing of the grader (docs/mutation.md)."
+        prog="python -m tools.mutation",
+        description="Mutation testing of the grader (docs/explanation/mutation.md).",
     )
     parser.add_argument(
         "--exercise",

@@ -28,7 +28,7 @@ class ExerciseSpec:
     module: str
     """File name under reference/."""
     questions: dict[str, str]
-    """Graded name -> question id (docs/<td>-checks.md)."""
+    """Graded name -> question id (docs/reference/exercises/<td>.md)."""
     helpers: set[str]
     """Mutated names no check calls directly; a mutant there counts on the questions of
     the graded functions whose behaviour it changes."""
@@ -206,7 +206,7 @@ def _p4_window_bound(ref, call, got) -> bool:
 
 def _p4_strict_cut_count(ref, jeu, alpha, beta, n, strict_max: bool, strict_min: bool) -> int:
     """heuristique calls of the annexes' alpha-beta cutting on a strict inequality in
-    maximin (`strict_max`) or minimax (`strict_min`): an accepted answer (docs/mutation.md),
+    maximin (`strict_max`) or minimax (`strict_min`): an accepted answer (docs/explanation/mutation.md),
     written here apart from the grader's model (exercises/puissance4/pruning.py)."""
     count = 0
 
@@ -603,7 +603,7 @@ def _mo_game_over(ref, call, expected, got) -> bool:
 
 
 def _mo_truth(ref, call, expected, got) -> bool:
-    """True/False, 1/0, or None for False (docs/morpion-checks.md: decisions)."""
+    """True/False, 1/0, or None for False (docs/reference/exercises/morpion.md: decisions)."""
     if not isinstance(expected, bool) or not (got is None or type(got) in (bool, int)):
         return False
     return bool(got) == expected and (got is not None or expected is False)
