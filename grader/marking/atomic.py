@@ -10,28 +10,33 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, sync_folder: bool = True, durable: bool = True) -> None:
     """Replace `path` by `data` in one step (the old file stays until the new one is
-    on the disk); the folder must exist."""
+    on the disk); the folder must exist. `sync_folder=False`: the caller writes many
+    files into one folder and syncs it once at the end (`sync`). `durable=False`: the
+    file is not forced to the disk before the rename (still whole or absent, never
+    half-written, but a crash right after may lose it): for what a next run rebuilds."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(path.parent)
+    if sync_folder:
+        sync(path.parent)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    write_atomic(path, text.encode("utf-8"))
+def write_text_atomic(path: Path, text: str, sync_folder: bool = True, durable: bool = True) -> None:
+    write_atomic(path, text.encode("utf-8"), sync_folder, durable)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync(folder: Path) -> None:
     """The rename itself on the disk (POSIX; Windows has no folder handle to sync)."""
     if os.name != "posix":
         return

@@ -14,10 +14,10 @@ import enum
 import math
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from ..results import Text
 
@@ -64,49 +64,93 @@ def _key(key: Any) -> str:
 
 def decode(data: Any, hint: Any) -> Any:
     """The value of type `hint` that `encode` wrote as `data`; DecodeError otherwise."""
+    return decoder(hint)(data)
+
+
+Decoder = Callable[[Any], Any]
+T = TypeVar("T")
+
+
+@cache
+def decoder(hint: Any) -> Decoder:
+    """A function reading the JSON data of a `hint`, built once per type: a class record
+    of 40 copies holds tens of thousands of values."""
     if hint is Any:
-        return _any(data)
+        return _any
     origin = typing.get_origin(hint)
     if origin in (Union, types.UnionType):
-        options = [a for a in typing.get_args(hint) if a is not type(None)]
-        if data is None and len(options) < len(typing.get_args(hint)):
-            return None
-        if len(options) != 1:
-            raise DecodeError(f"cannot read a value of {hint}")
-        return decode(data, options[0])
+        return _optional(hint)
     if origin is not None:
-        return _container(data, origin, typing.get_args(hint))
+        return _container(origin, typing.get_args(hint))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass(data, hint)
+        return _dataclass(hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(data)
-        except ValueError:
-            raise DecodeError(f"{data!r} is not a {hint.__name__}") from None
-    if hint is str:
-        if isinstance(data, dict) and set(data) == {TEXT}:
-            return _text(data)
-        return _plain(data, str)
-    if hint is float:
-        if isinstance(data, dict) and set(data) == {FLOAT}:
-            return _float(data)
-        if isinstance(data, int) and not isinstance(data, bool):
-            return float(data)
-        return _plain(data, float)
-    if hint is int:
-        if isinstance(data, bool):
-            raise DecodeError("a boolean where a number was expected")
-        return _plain(data, int)
-    if hint is bool:
-        return _plain(data, bool)
-    if hint is Path:
-        return Path(_plain(data, str))
-    if hint is type(None):
-        return _plain(data, type(None))
+        return _enum(hint)
+    plain = {str: _str, float: _float_value, int: _int, bool: _bool, Path: _path, type(None): _none}
+    if hint in plain:
+        return plain[hint]
     raise DecodeError(f"cannot read a value of {hint}")
 
 
-def _plain(data: Any, kind: type) -> Any:
+def _optional(hint: Any) -> Decoder:
+    options = [a for a in typing.get_args(hint) if a is not type(None)]
+    if len(options) != 1:
+        raise DecodeError(f"cannot read a value of {hint}")
+    inner, nullable = decoder(options[0]), len(options) < len(typing.get_args(hint))
+
+    def read(data: Any) -> Any:
+        return None if data is None and nullable else inner(data)
+
+    return read
+
+
+def _enum(kind: type[enum.Enum]) -> Decoder:
+    def read(data: Any) -> Any:
+        try:
+            return kind(data)
+        except ValueError:
+            raise DecodeError(f"{data!r} is not a {kind.__name__}") from None
+
+    return read
+
+
+def _str(data: Any) -> str:
+    if type(data) is str:
+        return data
+    if isinstance(data, dict) and set(data) == {TEXT}:
+        return _text(data)
+    return _plain(data, str)
+
+
+def _float_value(data: Any) -> float:
+    if type(data) is float:
+        return data
+    if isinstance(data, dict) and set(data) == {FLOAT}:
+        return _float(data)
+    if isinstance(data, int) and not isinstance(data, bool):
+        return float(data)
+    return _plain(data, float)
+
+
+def _int(data: Any) -> int:
+    if isinstance(data, bool):
+        raise DecodeError("a boolean where a number was expected")
+    return _plain(data, int)
+
+
+def _bool(data: Any) -> bool:
+    return _plain(data, bool)
+
+
+def _path(data: Any) -> Path:
+    return Path(_plain(data, str))
+
+
+def _none(data: Any) -> None:
+    _plain(data, type(None))
+
+
+def _plain(data: Any, kind: type[T]) -> T:
     if not isinstance(data, kind):
         raise DecodeError(f"{type(data).__name__} where a {kind.__name__} was expected")
     return data
@@ -137,49 +181,62 @@ def _any(data: Any) -> Any:
     return data
 
 
-def _container(data: Any, origin: Any, args: tuple[Any, ...]) -> Any:
+def _container(origin: Any, args: tuple[Any, ...]) -> Decoder:
     if origin in (list, set, frozenset) or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
-        items = [decode(v, args[0] if args else Any) for v in _plain(data, list)]
-        return items if origin is list else origin(items)
+        item = decoder(args[0]) if args else _any
+        build = None if origin is list else origin
+
+        def read_items(data: Any) -> Any:
+            items = [item(v) for v in _plain(data, list)]
+            return items if build is None else build(items)
+
+        return read_items
     if origin is tuple:
-        items = _plain(data, list)
-        if len(items) != len(args):
-            raise DecodeError(f"{len(items)} values where {len(args)} were expected")
-        return tuple(decode(v, a) for v, a in zip(items, args, strict=True))
+        parts = [decoder(a) for a in args]
+
+        def read_tuple(data: Any) -> Any:
+            items = _plain(data, list)
+            if len(items) != len(parts):
+                raise DecodeError(f"{len(items)} values where {len(parts)} were expected")
+            return tuple(part(v) for part, v in zip(parts, items, strict=True))
+
+        return read_tuple
     if origin is dict or origin is Mapping:
-        key_hint, value_hint = args or (str, Any)
-        return {decode(k, key_hint): decode(v, value_hint) for k, v in _plain(data, dict).items()}
+        key, value = (decoder(args[0]), decoder(args[1])) if args else (_str, _any)
+
+        def read_dict(data: Any) -> Any:
+            return {key(k): value(v) for k, v in _plain(data, dict).items()}
+
+        return read_dict
     raise DecodeError(f"cannot read a {origin}")
 
 
-@cache
-def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
-    """(name, type, required) of each field a dataclass is built with."""
+def _dataclass(cls: type) -> Decoder:
     hints = typing.get_type_hints(cls)
-    return tuple(
-        (
-            f.name,
-            hints[f.name],
-            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
-        )
+    fields = [
+        (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
         for f in dataclasses.fields(cls)
         if f.init
-    )
+    ]
+    names = {name for name, _ in fields}
+    readers: dict[str, Decoder] = {}
 
+    def read(data: Any) -> Any:
+        values = _plain(data, dict)
+        unknown = values.keys() - names
+        if unknown:
+            raise DecodeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        if not readers:  # built on first use: a dataclass may name itself (a tree)
+            readers.update((name, decoder(hints[name])) for name, _ in fields)
+        kwargs = {}
+        for name, required in fields:
+            if name in values:
+                kwargs[name] = readers[name](values[name])
+            elif required:
+                raise DecodeError(f"{cls.__name__}.{name} is missing")
+        try:
+            return cls(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise DecodeError(f"{cls.__name__}: {exc}") from None
 
-def _dataclass(data: Any, cls: type) -> Any:
-    values = _plain(data, dict)
-    fields = _fields(cls)
-    unknown = set(values) - {name for name, _, _ in fields}
-    if unknown:
-        raise DecodeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    kwargs = {}
-    for name, hint, required in fields:
-        if name in values:
-            kwargs[name] = decode(values[name], hint)
-        elif required:
-            raise DecodeError(f"{cls.__name__}.{name} is missing")
-    try:
-        return cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise DecodeError(f"{cls.__name__}: {exc}") from None
+    return read

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_text_atomic
+from .atomic import sync, write_text_atomic
 from .codec import DecodeError, decode, encode
 
 log = logging.getLogger(__name__)
@@ -142,18 +142,23 @@ class Record:
                     self.damaged.append(Damaged(file, f"not the file of {entry.student!r}"))
                     continue
                 self.entries[entry.student] = entry
-            yield self
+            try:
+                yield self
+            finally:
+                sync(self.entries_folder)  # every entry's rename on the disk, once
 
     def file_of(self, student: str) -> Path:
         return self.entries_folder / entry_name(student)
 
-    def put(self, entry: Entry) -> None:
-        """Write `entry` (replacing the student's previous one, a damaged one kept aside)."""
+    def put(self, entry: Entry, durable: bool = True) -> None:
+        """Write `entry` (replacing the student's previous one, a damaged one kept aside).
+        `durable=False` for a bookkeeping change a next run makes again if it is lost
+        (the barème an entry was last scored with): not forced to the disk one by one."""
         target = self.file_of(entry.student)
         if any(d.file == target for d in self.damaged):
             with contextlib.suppress(OSError):
                 os.replace(target, target.with_name(target.name + DAMAGED))
-        write_text_atomic(target, write_entry(entry))
+        write_text_atomic(target, write_entry(entry), sync_folder=False, durable=durable)
         self.entries[entry.student] = entry
 
     def drop(self, student: str) -> None:
@@ -193,7 +198,7 @@ class Record:
 
 def write_entry(entry: Entry) -> str:
     data = {"format": FORMAT, "version": VERSION, **encode(entry)}
-    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
 def read_entry(text: str, outcome_type: Any) -> Entry:

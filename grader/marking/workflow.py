@@ -390,7 +390,7 @@ class ClassRun:
             return
         if entry.bareme != self.bareme.digest:
             self.rescored += 1
-        self.record.put(replace(entry, seen=seen, bareme=self.bareme.digest))
+        self.record.put(replace(entry, seen=seen, bareme=self.bareme.digest), durable=entry.seen != seen)
 
     def finish(self, views: list[SubmissionResult]) -> list[str]:
         """The pages handed back and the exports; the names of those that failed."""
