@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import hashlib
 import json
 import logging
@@ -22,7 +23,6 @@ import os
 import re
 import socket
 import sys
-import time
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -105,7 +105,8 @@ def file_hash(path: Path) -> str:
 
 
 def now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    """The local time with its offset, ISO 8601: `2026-11-28T10:12:03+01:00`."""
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def entry_name(student: str) -> str:
