@@ -282,6 +282,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "attendez qu'elle se termine",
         "record.summary": "{graded} copie(s) corrigée(s), {unchanged} inchangée(s)",
         "record.graded_line": "  corrigée : {student} ({why})",
+        "record.unchanged_line": "  inchangée : {student} (même fichier que la dernière fois : --regrade pour la "
+        "corriger à nouveau)",
         "record.reason.new": "nouvelle",
         "record.reason.changed": "modifiée",
         "record.reason.version": "autre version du correcteur",
@@ -580,6 +582,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.busy": "{folder} is in use by another grading run ({holder}): wait for it to finish",
         "record.summary": "{graded} submission(s) graded, {unchanged} unchanged",
         "record.graded_line": "  graded: {student} ({why})",
+        "record.unchanged_line": "  unchanged: {student} (the same file as last time: --regrade to grade it again)",
         "record.reason.new": "new",
         "record.reason.changed": "changed",
         "record.reason.version": "another grader version",

@@ -180,9 +180,13 @@ def test_a_copy_no_longer_in_the_folder_stays_until_pruned(
 def test_a_damaged_record_file_is_reported_and_its_copy_graded_again(classroom: Path) -> None:
     damaged = classroom / "classe" / ENTRIES / entry_name("martin_lea")
     damaged.write_text('{"format": "minimax-grader-record", "version": 1, "stud', encoding="utf-8")
-    done = grade("copies", "--results", "classe", "--csv", "classe/notes.csv", cwd=classroom)
+    # only another copy is named: the damaged one is found in the class folder and graded again
+    done = grade(
+        "copies/eleve01/td10.ipynb", "--results", "classe", "--csv", "classe/notes.csv", cwd=classroom
+    )
     assert done.returncode == 0, done.stderr
     assert "est abîmé" in done.stderr and "1 copie(s) corrigée(s), 39 inchangée(s)" in done.stderr
+    assert "inchangée : eleve01" in done.stderr
     assert "corrigée : martin_lea (résultat abîmé)" in done.stderr
     assert marks(classroom / "classe" / "notes.csv")["martin_lea"] == "20"
     assert damaged.with_name(damaged.name + ".damaged").exists()

@@ -24,7 +24,7 @@ import re
 import socket
 import sys
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -120,10 +120,13 @@ def entry_name(student: str) -> str:
 class Record:
     """The entries of a `--results` folder, read once the lock is held (`open`)."""
 
-    def __init__(self, folder: Path, outcome_type: Any):
+    def __init__(self, folder: Path, outcome_type: Any, usable: Callable[[Any], bool] | None = None):
+        """`usable`: whether a decoded outcome can be used at all (a graded copy with no
+        outcome to score cannot); an entry whose outcome is not is damaged."""
         self.folder = folder
         self.entries_folder = folder / ENTRIES
         self.outcome_type = outcome_type
+        self.usable = usable
         self.entries: dict[str, Entry] = {}
         self.damaged: list[Damaged] = []
 
@@ -141,6 +144,9 @@ class Record:
                     continue
                 if entry_name(entry.student) != file.name or entry.student in self.entries:
                     self.damaged.append(Damaged(file, f"not the file of {entry.student!r}"))
+                    continue
+                if self.usable is not None and not self.usable(entry.outcome):
+                    self.damaged.append(Damaged(file, "an outcome that cannot be scored"))
                     continue
                 self.entries[entry.student] = entry
             try:

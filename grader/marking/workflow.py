@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+UNCHANGED_LISTED = 10
+"""Copies named on a run but unchanged are listed by name up to this many (a copy handed
+in again, unchanged); a whole class run again only says how many."""
+
+
 class UsageError(Exception):
     """A class option the grader cannot follow: said before anything is graded (exit 2)."""
 
@@ -126,7 +131,7 @@ class ClassRun:
             run._name(args.paths)
             yield run
             return
-        run.record = Record(args.results, SubmissionResult)
+        run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
             with run.record.open():
                 run._name(args.paths)
@@ -210,6 +215,7 @@ class ClassRun:
         from .record import plan
 
         assert self.record is not None
+        self._add_damaged()
         found = plan(
             self.record, self.students, __version__, settings_key(self.settings), regrade=self.args.regrade
         )
@@ -217,6 +223,22 @@ class ClassRun:
         self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged
         for damaged in self.record.damaged:
             self.messages.append(tr(self.lang, "record.damaged", file=damaged.file, reason=damaged.reason))
+
+    def _add_damaged(self) -> None:
+        """The copies of damaged entries, found in the class folders the record knows,
+        graded again on this run even when only another copy was named."""
+        assert self.record is not None
+        damaged = {d.file for d in self.record.damaged}
+        if not damaged:
+            return
+        named = set(self.students.values())
+        for root in self.record.roots():
+            if not root.is_dir():
+                continue
+            for file, student in collect_named([root], self.answers).items():
+                if self.record.file_of(student) in damaged and student not in named:
+                    self.students[file] = student
+                    self.roots[file] = str(root)
 
     def set_aside_results(self) -> list[SubmissionResult]:
         """The files set aside, as copies not graded (no code runs for them)."""
@@ -299,6 +321,9 @@ class ClassRun:
                 if s in done
             ]
             self.messages[1:1] = lines
+        if 0 < len(self.unchanged) <= UNCHANGED_LISTED:  # named on this run, but the same as graded
+            at = 1 + sum(1 for s in self.reasons if s in done and done and others)
+            self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in self.unchanged]
 
     def _prune(self) -> None:
         assert self.record is not None
@@ -481,6 +506,11 @@ class ClassRun:
         out = out or sys.stderr
         for line in self.messages:
             out.write(safe_line(line) + "\n")
+
+
+def _scorable(result: SubmissionResult) -> bool:
+    """A graded copy is kept with the outcome it is scored from."""
+    return result.status != "graded" or result.outcome is not None
 
 
 def _hash_or_empty(path: Path) -> str:
