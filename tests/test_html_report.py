@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.checking.scoring import mark_of
+from grader.checking.bareme import mark_of
 from grader.render.feedback import check_message, check_parts
 from grader.render.html_report import (
     capped_printed,

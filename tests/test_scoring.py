@@ -9,21 +9,19 @@ from typing import Any
 import pytest
 
 from exercises import EXERCISES
+from grader.checking.bareme import Bareme
 from grader.checking.declare import Check, Exercise, Question
-from grader.checking.scoring import (
+from grader.checking.rules import (
     RULES,
-    Bareme,
-    StaleOutcome,
+    Scoring,
     bounds_review,
     dependency_notes,
     override_review,
     overrides,
-    priced,
     question_status,
-    rescored,
-    score,
     value_free,
 )
+from grader.checking.scoring import StaleOutcome, priced, rescored, score
 from grader.detect import Detection
 from grader.detect import detect as detect_in
 from grader.results import (
@@ -218,8 +216,6 @@ def test_no_rule_changes_what_it_was_given_and_each_gives_new_results():
     assert done == kept  # the outcome is as it was
     again = score(SHEET, copy.deepcopy(kept), overrides={"Q2": 2.0})
     assert again == scored  # a pure function: the same inputs, the same results
-
-    from grader.checking.scoring import Scoring
 
     graded = SHEET.questions
     scoring = Scoring(graded, done.questions, done, {"Q2": 2.0})

@@ -4,7 +4,7 @@ and alpha-beta (Q17)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from grader.kit import (
     Question,
     Text,
     ValueTooLarge,
+    among_best,
     as_pair,
     draw,
     is_number,
@@ -122,21 +123,20 @@ def check_answer(
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
     lost = expected_value == (-INF if player == 1 else INF)
-    if (
-        col in good
-        or not ref.colonnes_jouables(jeu)
-        or (lost and (col is None or col in ref.colonnes_jouables(jeu)))
-    ):
-        return
-    raise mismatch(
+    playable = ref.colonnes_jouables(jeu)
+    among_best(
         call,
-        Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
-        show(col),
+        col,
+        good,
         jeu,
-        text=True,
-        fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
-        en=f"the value is right but column {show(col)} does not reach it",
+        among=_columns_among,
+        accepted=not playable or (lost and (col is None or col in playable)),
+        noun=("la colonne", "column"),
     )
+
+
+def _columns_among(good: Collection[int]) -> Text:
+    return Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}")
 
 
 def _search(

@@ -39,7 +39,18 @@ def _as_it_is(example: Any) -> Any:
 @dataclass
 class CheckContext(Generic[State]):
     """What a check works with: the student, the exercise's per-submission state, and
-    the exercise's way of passing boards to the student and drawing them."""
+    the exercise's way of passing boards to the student and drawing them.
+
+    A check is a function of its context: it returns when the answer is right and raises
+    a `Mismatch` (`mismatch`, `unchanged`, `among_best`) when it is wrong. The running of
+    the checks builds one context per check (`grader.checking.running`).
+
+    Example:
+        def q4_next_player(ctx: CheckContext[SubmissionState]) -> None:
+            obtained = ctx.value("prochain_joueur", ctx.as_student(jeu), board=jeu)
+            if not same(obtained, ref.prochain_joueur(jeu)):
+                raise mismatch("prochain_joueur(jeu)", ref.prochain_joueur(jeu), obtained, jeu)
+    """
 
     student: StudentView
     state: State
@@ -74,12 +85,22 @@ class CheckContext(Generic[State]):
         return sorted(f"{name} ({self.failing[name]})" for name in seen if name in self.failing)
 
     def as_student(self, board: Any) -> Any:
-        """A reference board in the submission's own representation.
+        """A reference board in the submission's own representation (`Exercise.to_student`).
 
-        Probing a read-only plan (`for_all`, `each`), the conversion the plan made of this
-        very board object for the same call: its Call then holds the objects the planned
-        one holds, so telling them equal costs nothing, and each board is converted once
-        per call instead of twice. Each conversion still serves one call only."""
+        Args:
+            board: the board as reference data (the sheet's representation).
+
+        Returns:
+            The board as the submission represents it (numpy, lists, its own keys...).
+            Inside a read-only plan (`for_all`, `each` with `reads_only`), the conversion
+            the plan's listing made of this very board object (see `ReadOnlyPlan`).
+
+        Raises:
+            Whatever the exercise's `to_student` raises (a grader bug).
+
+        Example:
+            ctx.value("prochain_joueur", ctx.as_student(jeu), shown="prochain_joueur(jeu)")
+        """
         if self._plan is not None:
             return self._plan.as_student(board)
         return self.to_student(self.state, board)
@@ -103,8 +124,29 @@ class CheckContext(Generic[State]):
         keep_args: bool = False,
         count: tuple[str, ...] = (),
     ) -> CallResult:
-        """Call the student; on failure raise CallFailed carrying the call as shown and
-        `board` (reference data) drawn."""
+        """Call the student's function `func` with `args`, in the worker.
+
+        Args:
+            func: the sheet's name of the function (the submission's spelling is found),
+                or `"@name"` for grader code sent to the worker.
+            *args: its arguments, as data (boards through `as_student`; `Ref`s).
+            shown: the call as the student reads it when it fails (default: built from
+                `func` and `args`).
+            board: the position as reference data, drawn when the call fails.
+            budget: seconds the call may take (the command line's `--timeout` wins).
+            keep_args: also send back the arguments as the call left them (`args_after`).
+            count: the student's functions whose calls are counted (`counts`).
+
+        Returns:
+            A `CallResult`: `value`, `args_after`, `shared` (aliasing), `counts`, `stdout`.
+
+        Raises:
+            CallFailed: the call raised, ran out of time, or its worker died; it carries
+                the call as shown and the board drawn (the check lets it go).
+
+        Example:
+            result = ctx.call("jouer_colonne", ctx.as_student(jeu), 3, keep_args=True, board=jeu)
+        """
         try:
             outcome = self._ahead.take(func, args, budget, keep_args, count) if self._ahead else None
             if outcome is None:
@@ -116,8 +158,17 @@ class CheckContext(Generic[State]):
             call = shown or f"{func}({', '.join(show(a) for a in args)})"
             raise CallFailed(Evidence(call=call, board=self.drawn(board)), failure) from None
 
-    def value(self, *args: Any, **kwargs: Any) -> Any:
-        return self.call(*args, **kwargs).value
+    def value(self, func: str, *args: Any, **options: Any) -> Any:
+        """The value `call` gives back (the same arguments and options: `shown`, `board`,
+        `budget`, `keep_args`, `count`).
+
+        Raises:
+            CallFailed: as `call`.
+
+        Example:
+            obtained = ctx.value("heuristique", ctx.as_student(jeu), shown="heuristique(jeu)", board=jeu)
+        """
+        return self.call(func, *args, **options).value
 
     def ask(
         self, func: str, *args: Any, budget: float = 5.0, keep_args: bool = False, count: tuple[str, ...] = ()
@@ -145,8 +196,23 @@ class CheckContext(Generic[State]):
                 ahead.close()
 
     def each(self, probe: Probe, examples: Iterable[Any], calls: Calls, reads_only: bool = False) -> None:
-        """`probe` on each example in turn, the calls `calls(example)` gives sent ahead
-        (`reads_only`: see `for_all`)."""
+        """Run `probe` on each of `examples` in turn, their calls sent ahead in one stream.
+
+        Args:
+            probe: checks one example: returns, or raises `Mismatch` / `CallFailed`.
+            examples: the examples, probed as given (a caller's own lists) or, with
+                `reads_only`, read only (see `for_all`).
+            calls: the calls `probe(example)` makes, in order (`ctx.ask(...)`).
+            reads_only: `probe` and `calls` never change an example (see `for_all`).
+
+        Raises:
+            Mismatch, CallFailed: the first failure, as `probe` raised it.
+            ReadOnlyBroken: a read-only probe changed an example (a grader bug).
+
+        Example:
+            ctx.each(probe, column_games.shared(), lambda jeu: [ctx.ask("f", ctx.as_student(jeu))],
+                     reads_only=True)
+        """
         examples = list(examples)
         with self.planned(examples, calls, reads_only):
             for example in examples:
@@ -198,21 +264,33 @@ class CheckContext(Generic[State]):
         calls: Calls | None = None,
         reads_only: bool = False,
     ) -> None:
-        """Run `probe` on explicit examples, then on the examples of `examples_of`.
+        """Run `probe` on explicit examples, then on drawn ones; show a failure small.
 
-        The draw is seeded by `seed` (default: the check's name), so a grade never
-        changes between two runs; its examples are shipped with the exercise
-        (`grader.draws`). A failure is shrunk on the entry's shipped ladder, then by
-        Hypothesis (see `grader.checking.sampling`), and re-raised.
+        Args:
+            examples_of: what to draw (`draw(factory, *args)`), shipped with the exercise.
+            probe: checks one example: returns, or raises `Mismatch` / `CallFailed`.
+            examples: how many to draw (times the run's `examples_scale`).
+            seed: names the draw, its ladder and its shrink (default: the check's name);
+                a check that samples several families gives each its own.
+            explicit: examples probed first, as they are (the sheet's, edge cases).
+            shrink_probes: calls Hypothesis may spend shrinking (default `MAX_SHRINK_PROBES`).
+            calls: the calls `probe(example)` makes, in order: sent ahead in one stream.
+            reads_only: `probe` and `calls` never change an example nor anything in it
+                (they read it, convert its boards, show it). The drawn and ladder
+                examples are then probed as they are, not copies (they are kept for
+                every submission of the process), and each board `calls` converted is
+                the one the probe's `as_student` gets: converted once per call, not twice.
+                The plan checks the examples are unchanged (see `ReadOnlyPlan`).
 
-        `calls(example)`, when given, lists the calls `probe(example)` makes, in order:
-        they are sent ahead (`prefetched`), for the explicit, shipped and ladder examples.
+        Raises:
+            Mismatch, CallFailed: the failure shown, shrunk as `grader.checking.sampling`
+                says (the ladder, then Hypothesis); a timeout or a crash as it came.
+            ReadOnlyBroken: a read-only probe changed an example (a grader bug).
 
-        `reads_only`: `probe` and `calls` never change an example nor anything in it (they
-        read it, convert its boards, show it). The shipped and ladder examples are then
-        probed as they are, not copies (kept for every submission of the process: a change
-        would reach the next one's), and each board `calls` converted is the one the
-        probe's `as_student` gets for that board: converted once per call, not twice.
+        Example:
+            ctx.for_all(draw(games, wins=IGNORE_WINS), probe, examples=15, explicit=[ref.jeu1()],
+                        calls=lambda jeu: [ctx.ask("prochain_joueur", ctx.as_student(jeu))],
+                        reads_only=True)
         """
         sampling = Sampling(probe, seed or self.check_name, self.planned, self.size, calls, reads_only)
         count = max(1, round(examples * self.examples_scale))

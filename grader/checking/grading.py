@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..results import Note, QuestionResult, SubmissionOutcome
+from .bareme import DEFAULT, Bareme, Scored
 from .context import State
 from .declare import Exercise
 from .running import run_exercise
-from .scoring import DEFAULT, Bareme, Scored, score
+from .scoring import score
 from .view import StudentView
 
 

@@ -119,7 +119,7 @@ def among_best(
     best: Collection[Any],
     board: Any,
     *,
-    among: Text,
+    among: Callable[[Collection[Any]], Text],
     key: Callable[[Any], Any] | None = None,
     accepted: bool = False,
     noun: tuple[str, str] = ("le coup", "move"),
@@ -133,7 +133,8 @@ def among_best(
         move: the move (or successor) the search returned, shown as Python shows it.
         best: the moves that reach the value (compared with `key(move)`).
         board: the position as reference data, drawn by the exercise.
-        among: what is shown as expected, e.g. `Text("un coup parmi ...", "a move among ...")`.
+        among: what to show as expected, from `best`, e.g. `Text("un coup parmi ...", ...)`
+            (only built when the move is wrong).
         key: how `move` is compared with `best` (default: as it is), e.g. `as_cell`.
         accepted: another answer the sheet allows (e.g. no move on a lost position).
         noun: how the note names the move, in French and English (`("la colonne", "column")`).
@@ -144,16 +145,16 @@ def among_best(
         Mismatch: `move` is not among `best` and not `accepted`.
 
     Example:
-        among_best(call, move, good, v, among=a_move_among(good), key=as_cell,
+        among_best(call, move, good, v, among=a_move_among, key=as_cell,
                    accepted=lost and move is None)
     """
-    if accepted or (key(move) if key is not None else move) in best:
+    if (key(move) if key is not None else move) in best or accepted:
         return
     shown = show(move)
-    (noun_fr, noun_en) = noun
+    noun_fr, noun_en = noun
     raise mismatch(
         call,
-        among,
+        among(best),
         shown,
         board,
         text=True,

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..checking.bareme import DEFAULT as DEFAULT_SCORING
+from ..checking.bareme import Bareme
 from ..checking.declare import Exercise
-from ..checking.scoring import DEFAULT as DEFAULT_SCORING
-from ..checking.scoring import Bareme, StaleOutcome, rescored
+from ..checking.scoring import StaleOutcome, rescored
 from ..results import SubmissionResult, TeacherComment
 from .config import DEFAULT, BaremeFile, question_points
 from .manual import ManualRow, Slot

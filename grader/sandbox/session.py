@@ -357,7 +357,10 @@ class StudentSession:
         Its names are then usable as "@name" in `call`, `get`, `set` and as
         `wire.Ref("@name")` arguments: probe strategies handed to the student's
         functions, recorders read back afterwards. The code sees the student's
-        namespace as `student`. Student code could reach it, so it holds nothing secret.
+        namespace as `student`. Student code can reach it (some helpers restate parts of
+        the reference), so none can change a verdict: the worker runs the helpers afresh
+        for every request, and every verdict is decided in the grader from plain data
+        (docs/security.md, "Worker-side helpers: why none can change a verdict").
         """
         if source in self.helper_sources:
             return
