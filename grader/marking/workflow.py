@@ -40,8 +40,8 @@ log = logging.getLogger(__name__)
 
 
 UNCHANGED_LISTED = 10
-"""Copies named on a run but unchanged are listed by name up to this many (a copy handed
-in again, unchanged); a whole class run again only says how many."""
+"""Files named on the command line (not through their folder) but unchanged since they
+were graded are listed by name up to this many: the teacher expected them graded."""
 
 
 class UsageError(Exception):
@@ -96,6 +96,8 @@ class ClassRun:
     """Copies of the record scored with another barème than last time."""
     graded_now: set[str] = field(default_factory=set)
     """The students whose copy this run graded."""
+    alone: set[str] = field(default_factory=set)
+    """The students whose file was named on the command line itself."""
 
     @property
     def lang(self) -> str:
@@ -173,6 +175,7 @@ class ClassRun:
                 root = str(path.resolve())
             else:
                 named, aside, root = self._name_alone(path, known_roots)
+                self.alone.update(named.values())
             for file, student in named.items():
                 if file in self.students:
                     continue
@@ -321,9 +324,10 @@ class ClassRun:
                 if s in done
             ]
             self.messages[1:1] = lines
-        if 0 < len(self.unchanged) <= UNCHANGED_LISTED:  # named on this run, but the same as graded
+        alone = [s for s in self.unchanged if s in self.alone]  # named by their file, but the same
+        if 0 < len(alone) <= UNCHANGED_LISTED:
             at = 1 + sum(1 for s in self.reasons if s in done and done and others)
-            self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in self.unchanged]
+            self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in alone]
 
     def _prune(self) -> None:
         assert self.record is not None
