@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from grader import cli
-from grader.marking.record import ENTRIES, entry_name, locked
+from grader.marking.lock import locked
+from grader.marking.record import ENTRIES, entry_name
 from grader.sandbox.process import WorkerProcess
 
 pytestmark = pytest.mark.slow

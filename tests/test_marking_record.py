@@ -12,7 +12,8 @@ import pytest
 
 from grader import __version__
 from grader.marking import record as rec
-from grader.marking.record import Entry, Record, RecordBusy, Seen, entry_name, plan
+from grader.marking.lock import RecordBusy
+from grader.marking.record import Entry, Record, Seen, entry_name, plan
 from grader.results import QuestionResult, QuestionStatus, SubmissionResult, Text
 
 
@@ -157,7 +158,7 @@ def test_another_process_holding_the_record_is_named_and_its_death_frees_it(tmp_
         f"""
         import sys, time
         from pathlib import Path
-        from grader.marking.record import locked
+        from grader.marking.lock import locked
         with locked(Path({str(folder / "record.lock")!r})):
             print("held", flush=True)
             time.sleep(60)

@@ -17,22 +17,21 @@ import contextlib
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
-from ..files import collect_named, moodle_participant
-from ..messages import number, tr
+from ..messages import tr
 from ..render.sanitize import safe_line
 from ..settings import Settings
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
+from .naming import Roster, add_damaged, name_files
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Registry
     from ..results import SubmissionResult
-    from .exports import Mark
     from .manual import ManualMarks
     from .record import Entry, Record, Seen
 
@@ -80,12 +79,8 @@ class ClassRun:
     settings: Settings
     exercises: Registry
     bareme: BaremeFile = DEFAULT
-    students: dict[Path, str] = field(default_factory=dict)
-    """The files to grade, with their student, in the order given."""
-    roots: dict[Path, str] = field(default_factory=dict)
-    """File -> the class folder it was found in ("" when named alone)."""
-    aside: dict[Path, str] = field(default_factory=dict)
-    """Files not graded: another file of the same student is (file -> label)."""
+    roster: Roster = field(default_factory=Roster)
+    """The files named and their students (`grader.marking.naming`)."""
     record: Record | None = None
     hashes: dict[Path, str] = field(default_factory=dict)
     reasons: dict[str, str] = field(default_factory=dict)
@@ -96,8 +91,6 @@ class ClassRun:
     """Copies of the record scored with another barème than last time."""
     graded_now: set[str] = field(default_factory=set)
     """The students whose copy this run graded."""
-    alone: set[str] = field(default_factory=set)
-    """The students whose file was named on the command line itself."""
 
     @property
     def lang(self) -> str:
@@ -106,6 +99,11 @@ class ClassRun:
     @property
     def class_exercise(self) -> str | None:
         return self.bareme.exercise or self.settings.exercise
+
+    @property
+    def students(self) -> dict[Path, str]:
+        """The files to grade (after planning: the new and changed ones), with their student."""
+        return self.roster.students
 
     @property
     def files(self) -> list[Path]:
@@ -123,20 +121,21 @@ class ClassRun:
         """Read the barème, hold the record, name the files and plan what to grade;
         UsageError for anything the teacher must fix first."""
         from ..results import SubmissionResult
-        from .record import Record, RecordBusy
+        from .lock import RecordBusy
+        from .record import Record
 
         run = cls(args, settings, exercises)
         run.bareme = run._bareme()
         if args.results is None:
             if args.regrade or args.prune:
                 raise UsageError(tr(run.lang, "record.needs_results"))
-            run._name(args.paths)
+            run.roster = name_files(args.paths, run.answers, None)
             yield run
             return
         run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
             with run.record.open():
-                run._name(args.paths)
+                run.roster = name_files(args.paths, run.answers, run.record)
                 run._plan()
                 yield run
         except RecordBusy as busy:
@@ -164,47 +163,6 @@ class ClassRun:
         found = likely_exercise(file_text(path), signatures_of(self.exercises))
         return found is not None and (self.class_exercise is None or found == self.class_exercise)
 
-    def _name(self, paths: Sequence[Path]) -> None:
-        """Each file's student: in a folder, by the folder rule; a file named alone, as the
-        record knows it (its path) or as the class folder holding it would name it."""
-        known_roots = self.record.roots() if self.record is not None else []
-        for path in paths:
-            if path.is_dir():
-                aside: dict[Path, str] = {}
-                named = collect_named([path], self.answers, aside)
-                root = str(path.resolve())
-            else:
-                named, aside, root = self._name_alone(path, known_roots)
-                self.alone.update(named.values())
-            for file, student in named.items():
-                if file in self.students:
-                    continue
-                if student in self.students.values():
-                    student = f"{student}/{file.name}"
-                self.students[file] = student
-                self.roots[file] = root
-            for file, label in aside.items():
-                self.aside.setdefault(file, label)
-                self.roots.setdefault(file, root)
-
-    def _name_alone(self, path: Path, roots: list[Path]) -> tuple[dict[Path, str], dict[Path, str], str]:
-        if self.record is not None:
-            student = self.record.student_at(path)
-            if student is not None:
-                where = self.record.entries[student].root
-                return {path: student}, {}, str(self.record.located(where)) if where else ""
-        resolved = path.resolve()
-        for root in roots:
-            if root in resolved.parents:
-                aside: dict[Path, str] = {}
-                named = {f.resolve(): s for f, s in collect_named([root], self.answers, aside).items()}
-                if resolved in named:
-                    return {path: named[resolved]}, {}, str(root)
-                label = next((lab for f, lab in aside.items() if f.resolve() == resolved), None)
-                if label is not None:
-                    return {}, {path: label}, str(root)
-        return {path: path.stem}, {}, ""
-
     def at_once(self, result: SubmissionResult) -> SubmissionResult:
         """A copy just graded as the progress line shows it: scored with the class's barème
         (the teacher's rows come once every copy is graded), another TD said so."""
@@ -218,30 +176,14 @@ class ClassRun:
         from .record import plan
 
         assert self.record is not None
-        self._add_damaged()
+        add_damaged(self.roster, self.record, self.answers)
         found = plan(
             self.record, self.students, __version__, settings_key(self.settings), regrade=self.args.regrade
         )
-        self.students = found.to_grade
+        self.roster.students = found.to_grade
         self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged
         for damaged in self.record.damaged:
             self.messages.append(tr(self.lang, "record.damaged", file=damaged.file, reason=damaged.reason))
-
-    def _add_damaged(self) -> None:
-        """The copies of damaged entries, found in the class folders the record knows,
-        graded again on this run even when only another copy was named."""
-        assert self.record is not None
-        damaged = {d.file for d in self.record.damaged}
-        if not damaged:
-            return
-        named = set(self.students.values())
-        for root in self.record.roots():
-            if not root.is_dir():
-                continue
-            for file, student in collect_named([root], self.answers).items():
-                if self.record.file_of(student) in damaged and student not in named:
-                    self.students[file] = student
-                    self.roots[file] = str(root)
 
     def set_aside_results(self) -> list[SubmissionResult]:
         """The files set aside, as copies not graded (no code runs for them)."""
@@ -249,7 +191,7 @@ class ClassRun:
 
         return [
             SubmissionResult(str(file), None, "not_gradable", reason="extra_file", student=label)
-            for file, label in self.aside.items()
+            for file, label in self.roster.aside.items()
         ]
 
     def views(self, graded: list[SubmissionResult]) -> list[SubmissionResult]:
@@ -292,12 +234,12 @@ class ClassRun:
         assert self.record is not None
         key = settings_key(self.settings)
         by_path = {str(path): student for path, student in self.students.items()}
-        by_path.update({str(path): label for path, label in self.aside.items()})
+        by_path.update({str(path): label for path, label in self.roster.aside.items()})
         for result in graded:
             student = by_path.get(result.path, result.student or result.path)
             path = Path(result.path)
             digest = self.hashes.get(path) or _hash_or_empty(path)
-            root = self.roots.get(path, "")
+            root = self.roster.roots.get(path, "")
             self.record.put(
                 Entry(
                     student=student,
@@ -324,7 +266,7 @@ class ClassRun:
                 if s in done
             ]
             self.messages[1:1] = lines
-        alone = [s for s in self.unchanged if s in self.alone]  # named by their file, but the same
+        alone = [s for s in self.unchanged if s in self.roster.alone]  # named by their file, but the same
         if 0 < len(alone) <= UNCHANGED_LISTED:
             at = 1 + sum(1 for s in self.reasons if s in done and done and others)
             self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in alone]
@@ -344,52 +286,19 @@ class ClassRun:
         return self.exercises[result.exercise]
 
     def _manual(self, copies: Mapping[str, tuple[SubmissionResult, Entry | None]]) -> ManualMarks | None:
+        """The teacher's rows (`--manual`), checked against the class's copies."""
         if self.args.manual is None:
             return None
-        from .manual import ManualFileError, check_rows, prepare, side_file
-        from .views import in_class, slots
+        from .rows import read_rows
 
         class_copies = {
             student: exercise
             for student, (result, _) in copies.items()
-            if in_class(result, self.class_exercise) and (exercise := self._exercise_of(result)) is not None
+            if (exercise := self._exercise_of(result)) is not None
+            and (self.class_exercise is None or result.exercise == self.class_exercise)
         }
-        per_student = {student: slots(exercise, self.bareme) for student, exercise in class_copies.items()}
-        manual_questions = list(
-            dict.fromkeys(
-                q for questions in per_student.values() for q, slot in questions.items() if slot.manual
-            )
-        )
-        try:
-            done, sources = prepare(self.args.manual, list(class_copies), manual_questions, self.lang)
-            marks = check_rows(sources, per_student)
-        except ManualFileError as exc:
-            self.messages.append(exc.words(self.lang))
-            return None
-        path = self.args.manual
-        if done.created:
-            count = len(class_copies) * len(manual_questions)
-            self.messages.append(tr(self.lang, "manual.created", path=path, rows=count))
-        if done.side_written:
-            side = side_file(path)
-            self.messages.append(
-                tr(self.lang, "manual.side_written", count=done.side_written, path=path, side=side)
-            )
-        if done.side_kept:
-            self.messages.append(tr(self.lang, "manual.side_kept", side=sources[-1][0]))
-        if done.missing:
-            self.messages.append(tr(self.lang, "manual.missing", path=path, names=", ".join(done.missing)))
-        for refused in marks.refused:
-            row = refused.row
-            why = tr(
-                self.lang,
-                f"manual.refused.{refused.reason}",
-                student=row.student,
-                question=row.question,
-                points=row.points_text,
-                detail=refused.detail,
-            )
-            self.messages.append(tr(self.lang, "manual.refused", path=refused.source, line=row.line, why=why))
+        marks, said = read_rows(self.args.manual, class_copies, self.bareme, self.lang)
+        self.messages += said
         return marks
 
     def _view(
@@ -423,87 +332,11 @@ class ClassRun:
 
     def finish(self, views: list[SubmissionResult]) -> list[str]:
         """The pages handed back and the exports; the names of those that failed."""
-        failed = []
-        for name, target, write in self._writers(views):
-            try:
-                write()
-            except Exception as exc:  # a bad path, a worksheet that is not one: the others still go
-                failed.append(name)
-                log.debug("writing %s failed", name, exc_info=True)
-                self.messages.append(safe_line(tr(self.lang, "write_failed", path=target, error=exc))[:500])
-        return failed
+        from . import outputs
 
-    def _writers(self, views: list[SubmissionResult]) -> Iterator[tuple[str, Path, Callable[[], None]]]:
-        if self.args.release is not None:
-            yield "release", self.args.release, lambda: self._release(views)
-        if self.args.moodle_worksheet is not None:
-            yield "moodle", self.args.moodle_worksheet, lambda: self._moodle(views)
-        if self.args.pronote is not None:
-            yield "pronote", self.args.pronote, lambda: self._pronote(views)
-
-    def _release(self, views: list[SubmissionResult]) -> None:
-        from .release import write_release
-
-        written = write_release(views, self.args.release, self.lang)
-        self.messages.append(tr(self.lang, "release.written", path=self.args.release, count=written))
-
-    def marks(self, views: list[SubmissionResult]) -> list[Mark]:
-        from .exports import Mark
-
-        scale = self.bareme.scale
-        return [
-            Mark(
-                view.student,
-                participant[1] if (participant := moodle_participant(Path(view.path))) else None,
-                view.mark20 * scale / 20 if view.has_mark else None,
-                scale,
-                self._summary(view),
-            )
-            for view in views
-            if view.reason != "extra_file"
-        ]
-
-    def _summary(self, view: SubmissionResult) -> str:
-        if not view.has_mark:
-            return ""
-        mark, scale = self._number(view.mark20 * self.bareme.scale / 20), self._number(self.bareme.scale)
-        lines = [tr(self.lang, "feedback.mark", mark=mark, scale=scale)]
-        review = [q.id for q in view.questions if q.to_review]
-        if review:
-            lines.append(tr(self.lang, "feedback.review", questions=", ".join(review)))
-        return "\n".join(lines)
-
-    def _number(self, value: float) -> str:
-        """A number in a sentence of the run's language (the decimal comma in French)."""
-        return number(value).replace(".", ",") if self.lang == "fr" else number(value)
-
-    def _moodle(self, views: list[SubmissionResult]) -> None:
-        from .atomic import write_text_atomic
-        from .exports import WorksheetError, fill_worksheet
-
-        source: Path = self.args.moodle_worksheet
-        text = source.read_bytes().decode("utf-8", "replace")
-        try:
-            filled = fill_worksheet(text, self.marks(views))
-        except WorksheetError as exc:
-            why = tr(self.lang, f"moodle.error.{exc.reason}", detail=exc.detail)
-            raise ValueError(tr(self.lang, "moodle.error", path=source, why=why)) from None
-        target = source.with_name(source.stem + ".rempli" + source.suffix)
-        write_text_atomic(target, filled.text)
-        self.messages.append(tr(self.lang, "moodle.filled", path=target, count=len(filled.filled)))
-        if filled.unmatched:
-            self.messages.append(tr(self.lang, "moodle.unmatched", names=", ".join(filled.unmatched)))
-        if filled.no_mark:
-            self.messages.append(tr(self.lang, "moodle.no_mark", names=", ".join(filled.no_mark)))
-        if not filled.feedback_column:
-            self.messages.append(tr(self.lang, "moodle.no_feedback"))
-
-    def _pronote(self, views: list[SubmissionResult]) -> None:
-        from .atomic import write_text_atomic
-        from .exports import render_pronote
-
-        write_text_atomic(self.args.pronote, render_pronote(self.marks(views)))
-        self.messages.append(tr(self.lang, "pronote.written", path=self.args.pronote))
+        done = outputs.write(self.args, views, self.lang)
+        self.messages += done.messages
+        return done.failed
 
     def say(self, out: TextIO | None = None) -> None:
         """Every line for the teacher, on standard error (the reports may be on stdout)."""
