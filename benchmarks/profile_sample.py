@@ -56,7 +56,7 @@ IMPORTS = {
     "hypothesis (only to shrink a failure)": "import hypothesis, hypothesis.strategies",
     "nbformat": "import nbformat",
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
-    "grader.checks": "import grader.checks",
+    "grader.checking": "import grader.checking.grading",
     "the registry (entry points, the TDs' table)": "from grader.registry import installed; installed()",
     "grader.cli (what grade.py imports first)": "import grader.cli",
 }
@@ -178,7 +178,8 @@ class Probe:
 
 def instrument(probe: Probe) -> dict:
     """Wrap the engine's functions; returns the per-request records it fills."""
-    from grader import checks, runner, submission
+    from grader import runner, submission
+    from grader.checking import sampling
     from grader.registry import installed
     from grader.sandbox import process, session, wire
     from reference import puissance4 as ref
@@ -217,9 +218,9 @@ def instrument(probe: Probe) -> dict:
     probe.wrap(wire, "encode", "wire encode (grader side)")
     probe.wrap(wire, "decode", "wire decode (grader side)")
     probe.wrap(process.Cage, "over_limit", "cage process count")
-    probe.wrap(checks, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
-    probe.wrap(checks.CheckContext, "_climb", LADDER)
-    probe.wrap(checks.CheckContext, "_shrink", "shrinking a failure (Hypothesis)")
+    probe.wrap(sampling, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
+    probe.wrap(sampling.Sampling, "climb", LADDER)
+    probe.wrap(sampling.Sampling, "shrink", "shrinking a failure (Hypothesis)")
     exercise = installed()["puissance4"]
     probe.wrap(exercise, "prepare", "prepare (exercise state)")
     for name in dir(ref):
@@ -232,20 +233,20 @@ def instrument(probe: Probe) -> dict:
 
 def per_check(probe: Probe, records: dict) -> list[tuple]:
     """Wrap run_check: one row per check with the labels' deltas during it."""
-    from grader import checks
+    from grader.checking import running as checks
 
     rows: list[tuple] = []
     original = checks.run_check
-    original_question = checks.grade_question
+    original_question = checks.run_question
     current = [""]
 
-    def grade_question(question, *args, **kwargs):
+    def run_question(question, *args, **kwargs):
         current[0] = question.id
         with probe.timing("questions (checks, then notes)"):
             return original_question(question, *args, **kwargs)
 
-    checks.grade_question = grade_question  # grade_exercise calls it by its global name
-    probe.undo.append((checks, "grade_question", original_question))
+    checks.run_question = run_question  # run_exercise calls it by its global name
+    probe.undo.append((checks, "run_question", original_question))
 
     def run_check(check, ctx):
         before, trips = probe.snapshot(), len(records["requests"])

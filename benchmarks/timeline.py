@@ -51,7 +51,7 @@ LATE = [
     ("grader.submission", "read_submission"),
     ("grader.runner", "run_cells"),
     ("grader.detect", "detect"),
-    ("grader.checks", "grade_exercise"),
+    ("grader.checking.grading", "grade_exercise"),
     ("grader.render.terminal", "render_submission"),
 ]
 IMPORTED_INTO = {

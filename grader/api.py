@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ from .settings import Settings
 from .startup import tune_collector
 
 if TYPE_CHECKING:
-    from .checks import Registry
+    from .checking.declare import Registry
 
 __all__ = ["SUFFIXES", "Interrupted", "collect", "collect_named", "grade", "student_names"]
 
@@ -42,17 +42,20 @@ def grade(
     on_result: Callable[[SubmissionResult], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     exercises: Registry | None = None,
+    students: Mapping[Path, str] | None = None,
 ) -> list[SubmissionResult]:
     """Grade every submission against the `exercises` registry (the installed TDs by
     default: `grader.registry.installed`); results come back in the order of `collect`.
 
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
+    `students`: the files to grade with their student, already named (the class
+    workflow's); `paths` is then ignored.
     """
     registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     prepare_process()  # before the pool forks: every process inherits it
-    named = collect_named(paths)
+    named = dict(students) if students is not None else collect_named(paths)
     files = list(named)
     if on_start is not None:
         on_start(len(files))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, startup
-from .files import collect
+from .marking.options import add_options as add_class_options
 from .messages import tr, unavailable
 from .registry import installed
 from .render.sanitize import SafeFormatter, safe_line
@@ -21,7 +21,8 @@ from .settings import LANGS, Settings
 
 if TYPE_CHECKING:
     from .api import Interrupted
-    from .checks import Registry
+    from .checking.declare import Registry
+    from .marking.workflow import ClassRun
     from .results import SubmissionResult
 
 # The checks, the TDs and the report formats are imported once the isolation probe and
@@ -35,7 +36,7 @@ def build_parser(exercises: Registry) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="PATH",
         help="notebook .ipynb, module .py, ou dossier de copies",
@@ -107,6 +108,7 @@ def build_parser(exercises: Registry) -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="count", default=0)
     parser.add_argument("--version", action="version", version=__version__)
+    add_class_options(parser)
     return parser
 
 
@@ -124,20 +126,37 @@ def main(argv: list[str], exercises: Registry) -> int:
     parser = build_parser(exercises)
     args = parser.parse_args(argv)
     _log_safely(args.verbose)
-    settings, files = _settings(parser, args, exercises)
+    settings = _settings(parser, args, exercises)
+    from .marking.workflow import ClassRun, UsageError, print_config
+
+    try:
+        if args.print_config:
+            return print_config(args.print_config, exercises, settings.lang, sys.stdout)
+        with ClassRun.open(args, settings, exercises) as run:
+            return _mark(parser, args, settings, exercises, run)
+    except UsageError as exc:
+        parser.error(str(exc))
+
+
+def _mark(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    settings: Settings,
+    exercises: Registry,
+    run: ClassRun,
+) -> int:
+    """Grade the files the class run names (`run.files`: every file given, without a
+    record; with one, the new and changed copies), then report what the run shows."""
+    files = _check_files(parser, args, settings, run.files)
+    if not files:  # nothing new to grade (a class run): no worker, no isolation probe
+        return _report(args, settings, run, run.views([]), None)
     startup.prepare(files, settings, exercises)
     isolation = _isolation(parser, args, settings)
     if isolation is None:
         return 2
     announce_isolation(isolation, settings.lang)
-    results, interrupted = _grade(args, settings, exercises)
-    failed_reports = _report(args, results, interrupted is not None, settings.lang)
-    if interrupted is not None:
-        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
-        return 130
-    if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
-        return 1
-    return 1 if failed_reports else 0
+    results, interrupted = _grade(args, settings, exercises, run)
+    return _report(args, settings, run, run.views(results), interrupted)
 
 
 def _log_safely(verbose: int) -> None:
@@ -149,10 +168,8 @@ def _log_safely(verbose: int) -> None:
     logging.captureWarnings(True)  # warnings (nbformat's...) may quote it too: same formatter
 
 
-def _settings(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, exercises: Registry
-) -> tuple[Settings, list[Path]]:
-    """The settings and the files to grade; a usage error (exit 2) when they cannot be."""
+def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace, exercises: Registry) -> Settings:
+    """The settings, and the paths given checked; a usage error (exit 2) when they cannot be."""
     if not exercises:  # the entry points name none: not installed
         parser.error(tr(args.lang, "no_exercises"))
     try:
@@ -167,17 +184,25 @@ def _settings(
         settings.check_exercise(exercises)
     except ValueError as exc:
         parser.error(str(exc))
+    if not args.paths and args.results is None and not args.print_config:
+        parser.error(tr(settings.lang, "paths_needed"))
     missing = [p for p in args.paths if not p.exists()]
     if missing:
         parser.error(f"introuvable : {', '.join(map(str, missing))}")
-    files = collect(args.paths)
+    if args.vpl_max <= 0:
+        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
+    return settings
+
+
+def _check_files(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings, files: list[Path]
+) -> list[Path]:
+    """The files to grade; a usage error when a one-submission report is asked for more."""
     if args.gradescope and len(files) != 1:
         parser.error(tr(settings.lang, "gradescope_one"))
     if args.vpl and len(files) != 1:
         parser.error(tr(settings.lang, "vpl_one"))
-    if args.vpl_max <= 0:
-        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
-    return settings, files
+    return files
 
 
 def _isolation(
@@ -204,10 +229,11 @@ def _out(args: argparse.Namespace) -> TextIO:
 
 
 def _grade(
-    args: argparse.Namespace, settings: Settings, exercises: Registry
+    args: argparse.Namespace, settings: Settings, exercises: Registry, run: ClassRun
 ) -> tuple[list[SubmissionResult], Interrupted | None]:
-    """Grade every file, the progress on stderr and, for one file (or `--details`), its
-    report as soon as it is graded; Ctrl-C keeps what was graded."""
+    """Grade the run's files, the progress on stderr and, for one file (or `--details`),
+    its report as soon as it is graded (once scored, when the class's marks differ from
+    grading's); Ctrl-C keeps what was graded."""
     from .api import Interrupted, grade
     from .render.progress import Progress
     from .render.terminal import render_submission
@@ -216,15 +242,15 @@ def _grade(
 
     def graded(result: SubmissionResult) -> None:
         try:  # showing one submission must never stop the batch (nor its reports)
-            progress.advance(result)
+            progress.advance(run.at_once(result))
             # VPL parses standard output (and may show standard error): the report is only its own
-            if (progress.total == 1 or args.details) and not args.vpl:
+            if (progress.total == 1 or args.details) and not args.vpl and not run.rescoring:
                 print(render_submission(result, settings.lang), file=_out(args), flush=True)
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
     try:
-        return grade(args.paths, settings, graded, progress.started, exercises), None
+        return grade(run.files, settings, graded, progress.started, exercises, students=run.students), None
     except Interrupted as exc:
         return exc.results, exc
     finally:
@@ -232,18 +258,32 @@ def _grade(
 
 
 def _report(
-    args: argparse.Namespace, results: list[SubmissionResult], interrupted: bool, lang: str
-) -> list[str]:
-    """The class's summary (several submissions), then every report file asked for;
-    returns the reports that could not be written."""
-    from .render.terminal import render_summary
+    args: argparse.Namespace,
+    settings: Settings,
+    run: ClassRun,
+    results: list[SubmissionResult],
+    interrupted: Interrupted | None,
+) -> int:
+    """The summary, every report asked for, the class run's own outputs; the exit status."""
+    from .render.terminal import render_submission, render_summary
 
+    again = [r for r in results if r.student in run.graded_now]
+    if run.rescoring and (len(again) == 1 or args.details) and not args.vpl:  # scored for the class
+        for result in again:
+            print(render_submission(result, settings.lang), file=_out(args))
     if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
-            print(render_summary(results, lang), file=_out(args))
+            print(render_summary(results, settings.lang), file=_out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
-    return write_reports(args, results, lang)
+    failed_reports = write_reports(args, results, settings.lang) + run.finish(results)
+    run.say()
+    if interrupted is not None:
+        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
+        return 130
+    if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
+        return 1
+    return 1 if failed_reports else 0
 
 
 def announce_isolation(isolation: IsolationChoice, lang: str) -> None:

@@ -102,6 +102,21 @@ def detect(defined: set[str] | dict[str, str], exercises: Iterable[Signed]) -> D
     return Detection(best[1], best[2])
 
 
+def other_sheet(
+    defined: set[str] | dict[str, str], forced: str, exercises: Iterable[Signed]
+) -> Detection | None:
+    """With the class's exercise forced: the other sheet the submission answers, when it
+    answers one and not the forced one (a domineering notebook in a TD10 folder), else
+    None (graded as forced: a skeleton, a broken copy of the forced sheet)."""
+    exercises = list(exercises)
+    found = detect(defined, exercises)
+    if found.exercise in (None, forced):
+        return None
+    if detect(defined, [e for e in exercises if e.id == forced]).exercise is not None:
+        return None
+    return found
+
+
 def signatures_of(registry: Mapping[str, Signed]) -> list[Signed]:
     """What detection weighs for `registry`, in its order: its signatures when it keeps
     them apart (`grader.registry.Installed`: no TD imported to detect), else its sheets'."""

@@ -68,9 +68,10 @@ def draw(factory: Callable[..., SearchStrategy[Any]], *args: Any, **kwargs: Any)
     return Draw(factory, args, tuple(sorted(kwargs.items())))
 
 
-def entry(check_name: str, count: int, spec: Draw) -> str:
-    """The key of one `for_all`'s examples in the shipped file."""
-    return f"{check_name} {count} {spec.key}"
+def entry(seed: str, count: int, spec: Draw) -> str:
+    """The key of one `for_all`'s examples in the shipped file (`seed`: the sampling's,
+    the check's name unless the check names another)."""
+    return f"{seed} {count} {spec.key}"
 
 
 # -- JSON, keeping what JSON loses: tuples, infinities, dict keys that are not strings
@@ -175,7 +176,7 @@ PROBE_LADDERS = False
 too, so that the reference values its probes need are recorded (puissance4)."""
 
 LADDER_DRAWS = 300
-"""Draws of Hypothesis a ladder is chosen from (its own seed: the check's name + " ladder")."""
+"""Draws of Hypothesis a ladder is chosen from (its own seed: the sampling's + " ladder")."""
 LADDER_LENGTH = 40
 """Examples in a ladder at most: each costs a call into student code when a check fails."""
 PER_SIZE = 3
@@ -201,11 +202,11 @@ def _shipped(package: str, section: str = EXAMPLES) -> dict[str, Any]:
     return found
 
 
-def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
+def drawn_examples(spec: Draw, count: int, seed: str) -> list[Any]:
     """The examples of one `for_all`: shipped, else drawn by Hypothesis once per process.
 
     Kept pristine: probes get copies."""
-    name = entry(check_name, count, spec)
+    name = entry(seed, count, spec)
     if name not in _DRAWN:
         shipped = None if RECORDING is not None else _shipped(spec.package).get(name)
         if shipped is not None:
@@ -214,7 +215,7 @@ def drawn_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
             _DRAWN_TEXTS[name] = (_DRAWN[name], [json.dumps(item, sort_keys=True) for item in shipped])
         else:
             log.debug("examples of %s not shipped: drawn by Hypothesis", name)
-            _DRAWN[name] = hypothesis_draw(spec.strategy(), count, check_name)
+            _DRAWN[name] = hypothesis_draw(spec.strategy(), count, seed)
             if RECORDING is not None:
                 RECORDING.setdefault(spec.package, {}).setdefault(EXAMPLES, {})[name] = encode(_DRAWN[name])
     return _DRAWN[name]
@@ -248,10 +249,10 @@ _DISTINCT: dict[str, tuple[list[Any], list[Any]]] = {}
 drawn list is another (the generator draws afresh)."""
 
 
-def distinct_examples(spec: Draw, count: int, check_name: str) -> list[Any]:
+def distinct_examples(spec: Draw, count: int, seed: str) -> list[Any]:
     """`drawn_examples` without repeats (`distinct`), worked out once per draw."""
-    drawn = drawn_examples(spec, count, check_name)
-    name = entry(check_name, count, spec)
+    drawn = drawn_examples(spec, count, seed)
+    name = entry(seed, count, spec)
     known = _DISTINCT.get(name)
     if known is None or known[0] is not drawn:
         shipped = _DRAWN_TEXTS.get(name)
@@ -266,15 +267,15 @@ Size = Callable[[Any], tuple[int, ...]]
 """An exercise's measure of an example (`Exercise.example_size`): smaller is simpler."""
 
 
-def ladder(spec: Draw, count: int, check_name: str, size: Size) -> list[Any]:
+def ladder(spec: Draw, count: int, seed: str, size: Size) -> list[Any]:
     """The ladder of one `for_all`'s entry: shipped, else [] (a failure is then shrunk
     by Hypothesis alone). The generator draws it (`build_ladder`) and records it.
 
     Kept pristine: probes get copies."""
-    name = entry(check_name, count, spec)
+    name = entry(seed, count, spec)
     if name not in _LADDERS:
         if RECORDING is not None:
-            drawn = hypothesis_draw(spec.strategy(), LADDER_DRAWS, ladder_seed(check_name))
+            drawn = hypothesis_draw(spec.strategy(), LADDER_DRAWS, ladder_seed(seed))
             _LADDERS[name] = build_ladder(drawn, size)
             RECORDING.setdefault(spec.package, {}).setdefault(LADDERS, {})[name] = encode(_LADDERS[name])
         else:
@@ -283,9 +284,9 @@ def ladder(spec: Draw, count: int, check_name: str, size: Size) -> list[Any]:
     return _LADDERS[name]
 
 
-def ladder_seed(check_name: str) -> str:
+def ladder_seed(seed: str) -> str:
     """What seeds a ladder's draw: not the check's own draw, whose examples it would repeat."""
-    return f"{check_name} ladder"
+    return f"{seed} ladder"
 
 
 def ladder_order(size: Size) -> Callable[[Any], tuple[tuple[int, ...], str]]:
@@ -352,14 +353,14 @@ def hypothesis_settings(count: int) -> hypothesis.settings:
     )
 
 
-def seeded(check_name: str) -> random.Random:
-    """The check's random source: a grade never changes between two runs."""
-    return random.Random(zlib.crc32(check_name.encode()))
+def seeded(seed: str) -> random.Random:
+    """A sampling's random source, from its seed: a grade never changes between two runs."""
+    return random.Random(zlib.crc32(seed.encode()))
 
 
-def hypothesis_draw(strategy: SearchStrategy[Any], count: int, check_name: str) -> list[Any]:
+def hypothesis_draw(strategy: SearchStrategy[Any], count: int, seed: str) -> list[Any]:
     """What Hypothesis draws for the check: the examples the shrink would try first
-    (`check_name` seeds the draw: a ladder's is `ladder_seed(check)`)."""
+    (`seed` seeds the draw: a ladder's is `ladder_seed(seed)`)."""
     import copy
 
     import hypothesis
@@ -371,7 +372,7 @@ def hypothesis_draw(strategy: SearchStrategy[Any], count: int, check_name: str) 
         return False
 
     try:
-        hypothesis.find(strategy, collect, settings=hypothesis_settings(count), random=seeded(check_name))
+        hypothesis.find(strategy, collect, settings=hypothesis_settings(count), random=seeded(seed))
     except hypothesis.errors.NoSuchExample:
         pass
     return drawn

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .cachedir import cache_folder
-from .checks import Registry
+from .checking.declare import Registry
 from .results import SubmissionResult, SubmissionStatus
 from .runner import grade_file
 from .settings import Settings

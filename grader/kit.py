@@ -27,19 +27,10 @@ Exercises import from this module only, never from the engine's other modules.
 
 from __future__ import annotations
 
-from .checks import (
-    CallFailed,
-    Check,
-    CheckContext,
-    Exercise,
-    Mismatch,
-    Question,
-    Registry,
-    State,
-    StudentView,
-    mismatch,
-    unchanged,
-)
+from .checking.context import CheckContext, State
+from .checking.declare import Check, Exercise, Question, Registry
+from .checking.verdicts import CallFailed, Mismatch, among_best, mismatch, unchanged
+from .checking.view import StudentView
 from .copies import fresh, once_per_process
 from .detect import Signature
 from .draws import Draw, draw, first_board, marked
@@ -73,6 +64,7 @@ __all__ = [
     "StudentView",
     "Text",
     "ValueTooLarge",
+    "among_best",
     "as_cell",
     "as_json",
     "as_pair",

@@ -63,7 +63,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
         "alias": "{found} accepté pour {name}",
         "manual": "question corrigée par l'enseignant",
-        "total": "Total : {score} / {max_score} points — note : {mark} / 20",
+        "override": "points donnés par l'enseignant (score automatique : {auto})",
+        "total": "Total : {score} / {max_score} points — note : {mark} / {scale}",
         "not_gradable": "{path} : non corrigé ({reason})",
         "reason.invalid_json": "le fichier n'est pas un notebook valide (JSON illisible)",
         "reason.not_a_notebook": "le fichier n'est pas un notebook Jupyter",
@@ -76,6 +77,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "erreur interne du correcteur sur cette copie (signalez-la à l'enseignant avec le détail)"
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
+        "reason.other_exercise": "autre TD : {exercise}",
+        "reason.extra_file": "autre fichier de l'élève, non corrigé",
+        "reason.stale": "résultat d'une autre version du correcteur : corrigée à nouveau au prochain passage",
         "write_failed": "le rapport {path} n'a pas pu être écrit : {error}",
         "printed": "Ce que votre code a affiché (début)",
         "csv.student": "élève",
@@ -85,6 +89,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.total": "total",
         "csv.max": "sur",
         "csv.mark": "note /20",
+        "csv.mark_on": "note /{scale}",
+        "csv.review": "à revoir",
         "csv.seconds": "durée (s)",
         "csv.graded": "corrigée",
         "csv.not_gradable": "non corrigeable ({reason})",
@@ -114,10 +120,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
+        "override_changed": "points donnés à la main ({points:g}) quand le score automatique était "
+        "{before:g} ; il vaut maintenant {now:g} : à revoir (modifiez la ligne pour confirmer)",
         "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
         "alpha = -inf, beta = +inf ; question à revoir par l'enseignant",
         "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
-        "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
+        "summary": "Bilan : {count} copie(s), moyenne {mean} / {scale}",
+        "summary.exercise": "Bilan {exercise} : {count} copie(s) notée(s), moyenne {mean} / {scale}",
         "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
         "les erreurs ci-dessous en viennent peut-être",
         "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
@@ -133,10 +142,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
         "moyenne {mean} / 20, médiane {median} / 20",
+        "html.exercise_summary": "{exercise} : {graded} copie(s) notée(s) ; moyenne {mean} / 20, médiane {median} / 20",
+        "html.exercise": "Exercice",
         "html.marks": "Notes",
         "html.student": "Élève",
         "html.file": "Fichier",
         "html.mark": "Note / 20",
+        "html.mark_on": "Note / {scale}",
+        "html.comments": "Commentaires de l'enseignant",
+        "html.whole_copy": "La copie",
+        "html.private": "privé",
         "html.points": "Points",
         "html.points_unit": "points",
         "html.total": "Total",
@@ -213,6 +228,102 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verifier.unsaved": "⚠ Des cellules exécutées ne sont pas dans le fichier enregistré : "
         "enregistrez (Ctrl+S) puis relancez verifier() pour qu'elles soient corrigées.",
         "verifier.no_question": "{question} : pas de telle question (questions : {names})",
+        # The class workflow (grader/marking): the barème file
+        "bareme.error": "barème {path} : {what}",
+        "bareme.error_line": "barème {path}, ligne {line} : {what}",
+        "bareme.toml": "ce n'est pas du TOML valide ({error})",
+        "bareme.unreadable": "fichier illisible ({error})",
+        "bareme.several": "plusieurs fichiers minimax-grader.toml concernent ces copies ({files}) : "
+        "choisissez-en un avec --config",
+        "bareme.unknown_key": "clé inconnue « {name} » (clés possibles : {keys})",
+        "bareme.unknown_exercise": "exercice inconnu « {exercise} » (exercices : {known})",
+        "bareme.other_exercise": "le barème est celui de {exercise}, mais --exercise demande {forced}",
+        "bareme.no_exercise": "le barème nomme des questions : il doit dire de quel exercice "
+        "(exercice = \"puissance4\" par exemple)",
+        "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
+        "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
+        "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
+        "bareme.negative": "{name} : des points négatifs ({value}) ne sont pas possibles",
+        "bareme.positive": "{name} doit être un nombre strictement positif (lu : {value})",
+        "bareme.rounding": "arrondi = {value} : choisissez 0 (aucun), 0.01, 0.25, 0.5 ou 1",
+        "bareme.not_a_flag": "{name} doit valoir true ou false (lu : {value})",
+        "bareme.no_points": "aucune question ne rapporte de point : la note n'aurait pas de total",
+        "bareme.print.head": "Barème de minimax-grader pour {title}\n\n"
+        "Enregistrez ce fichier sous le nom {name} dans le dossier des copies\n"
+        "(ou donnez-le avec --config FICHIER), puis modifiez-le. Tel quel, il donne\n"
+        "exactement les notes du correcteur sans barème.",
+        "bareme.print.exercise": "L'exercice de la classe : une copie d'un autre TD est signalée « autre TD »\n"
+        "et n'entre ni dans la moyenne ni dans les statistiques.",
+        "bareme.print.scale": "La note est sur « sur » points : 20, 10, ou la note maximale de l'activité Moodle.",
+        "bareme.print.rounding": "L'arrondi de la note, au plus proche : 0 (aucun), 0.01, 0.25, 0.5 ou 1.",
+        "bareme.print.omitted": "Les questions non posées cette année : ni notées, ni montrées aux élèves, ni\n"
+        "comptées dans le total. Par exemple : omises = [\"Q17\"]",
+        "bareme.print.bonus": "Les questions en bonus : leurs points s'ajoutent à la note sans compter dans\n"
+        "le total. Par exemple : bonus = [\"Q17\"]",
+        "bareme.print.cap": "true : la note ne dépasse jamais « sur », même avec des bonus.",
+        "bareme.print.points": "Les points de chaque question ; ses vérifications gardent leurs poids relatifs.\n"
+        "Une question retirée de cette table garde ses points par défaut.",
+        "bareme.print.manual": "corrigée à la main (--manual) : donnez-lui des points, par exemple 2",
+        # the manual points table
+        "manual.file.header": "{path} : il manque des colonnes (il faut : {detail})",
+        "manual.file.empty": "{path} est vide (il faut au moins la ligne des colonnes)",
+        "manual.file.not_csv": "{path} n'est pas un tableau CSV lisible ({detail})",
+        "manual.file.unreadable": "{path} est illisible ({detail})",
+        "manual.created": "Tableau des points à la main créé : {path} ({rows} ligne(s) à remplir)",
+        "manual.side_written": "{count} ligne(s) d'élèves absents de {path} écrites dans {side} : "
+        "recopiez-les dans {path} (ou remplissez {side}, qui sera lu aussi)",
+        "manual.side_kept": "{side} contient des points saisis : lu aussi, et laissé tel quel",
+        "manual.missing": "Élèves sans ligne dans {path} : {names}",
+        "manual.refused": "{path}, ligne {line} : non appliquée — {why}",
+        "manual.refused.student": "pas de copie notée de « {student} » dans les résultats",
+        "manual.refused.question": "« {question} » n'est pas une question notée de cette copie ({detail})",
+        "manual.refused.number": "« {points} » n'est pas un nombre",
+        "manual.refused.range": "{points} n'est pas entre 0 et {detail} point(s) (le barème de {question})",
+        "manual.refused.twice": "{question} de {student} est déjà donnée ligne {detail}",
+        "manual.refused.no_question": "des points sans question (la colonne question est vide)",
+        # the class record (--results)
+        "record.busy": "{folder} est utilisé par une autre correction en cours ({holder}) : "
+        "attendez qu'elle se termine",
+        "record.summary": "{graded} copie(s) corrigée(s), {unchanged} inchangée(s)",
+        "record.graded_line": "  corrigée : {student} ({why})",
+        "record.unchanged_line": "  inchangée : {student} (même fichier que la dernière fois : --regrade pour la "
+        "corriger à nouveau)",
+        "record.reason.new": "nouvelle",
+        "record.reason.changed": "modifiée",
+        "record.reason.version": "autre version du correcteur",
+        "record.reason.settings": "autres réglages",
+        "record.reason.damaged": "résultat abîmé",
+        "record.reason.regrade": "--regrade",
+        "record.damaged": "Résultats : {file} est abîmé ({reason}), il n'est pas utilisé",
+        "record.absent": "{count} copie(s) absente(s) du dossier, gardée(s) dans les résultats jusqu'à "
+        "--prune : {names}",
+        "record.pruned": "{count} copie(s) absente(s) retirée(s) des résultats : {names}",
+        "record.rescored": "Barème changé depuis la dernière correction : notes recalculées sans "
+        "exécuter le code des élèves ({count} copie(s))",
+        "record.aside": "Non corrigé, autre fichier de l'élève : {names}",
+        # exports to the school's tools
+        "moodle.filled": "Feuille d'évaluation Moodle remplie : {path} ({count} note(s))",
+        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle : {names}",
+        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note) : {names}",
+        "moodle.no_feedback": "La feuille n'a pas de colonne de commentaires : activez les "
+        "« Commentaires de feedback » du devoir pour y recevoir le résumé",
+        "moodle.error": "feuille Moodle {path} : {why}",
+        "moodle.error.empty": "le fichier est vide",
+        "moodle.error.columns": "colonnes « Identifiant » ou « Note » introuvables (colonnes : {detail})",
+        "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
+        "sur des points, pas sur un barème à échelons",
+        "pronote.written": "Notes pour Pronote : {path}",
+        "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
+        "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
+        "feedback.mark": "Note : {mark} / {scale}",
+        "feedback.review": "Questions à revoir : {questions}",
+        "html.manual_title": "Questions corrigées à la main",
+        "html.student_answer": "Réponse de l'élève",
+        "html.answer_key": "Corrigé",
+        "html.no_answer": "Pas de réponse trouvée : aucune cellule ne commence par « {question} » "
+        "(ouvrez la copie)",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -262,9 +373,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "internal": "internal grader error on this check (tell your teacher)",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
+        "override": "points given by the teacher (automatic score: {auto})",
         "alias": "{found} accepted for {name}",
         "manual": "graded by the teacher",
-        "total": "Total: {score} / {max_score} points — mark: {mark} / 20",
+        "total": "Total: {score} / {max_score} points — mark: {mark} / {scale}",
         "not_gradable": "{path}: not graded ({reason})",
         "reason.invalid_json": "the file is not a valid notebook (unreadable JSON)",
         "reason.not_a_notebook": "the file is not a Jupyter notebook",
@@ -275,6 +387,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.worker_failed": "your code could not be run",
         "reason.grader_error": "internal grader error on this submission (report it to your teacher with the detail)",
         "reason.too_deep": "file nested too deeply to be read",
+        "reason.other_exercise": "another TD: {exercise}",
+        "reason.extra_file": "another file of the student, not graded",
+        "reason.stale": "result of another grader version: graded again by the next run",
         "write_failed": "the report {path} could not be written: {error}",
         "printed": "What your code printed (beginning)",
         "csv.student": "student",
@@ -284,6 +399,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.total": "total",
         "csv.max": "out of",
         "csv.mark": "mark /20",
+        "csv.mark_on": "mark /{scale}",
+        "csv.review": "to review",
         "csv.seconds": "time (s)",
         "csv.graded": "graded",
         "csv.not_gradable": "not gradable ({reason})",
@@ -311,10 +428,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "exercise recognised from the file's text, every function counts as missing",
         "own_games": "your own games {names} are used as test positions too",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
+        "it is now {now:g}: to review (edit the row to confirm)",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
         "alpha = -inf, beta = +inf; question left for the teacher to review",
         "ignored_magics": "commands ignored (not run): {magics}",
-        "summary": "Summary: {count} submission(s), mean {mean} / 20",
+        "summary": "Summary: {count} submission(s), mean {mean} / {scale}",
+        "summary.exercise": "Summary {exercise}: {count} graded submission(s), mean {mean} / {scale}",
         "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
         "the errors below may come from it",
         "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
@@ -329,10 +449,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
         "mean {mean} / 20, median {median} / 20",
+        "html.exercise_summary": "{exercise}: {graded} graded submission(s); mean {mean} / 20, median {median} / 20",
+        "html.exercise": "Exercise",
         "html.marks": "Marks",
         "html.student": "Student",
         "html.file": "File",
         "html.mark": "Mark / 20",
+        "html.mark_on": "Mark / {scale}",
+        "html.comments": "The teacher's comments",
+        "html.whole_copy": "The submission",
+        "html.private": "private",
         "html.points": "Points",
         "html.points_unit": "points",
         "html.total": "Total",
@@ -404,6 +530,99 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verifier.unsaved": "⚠ Cells you ran are not in the saved file: save (Ctrl+S) and run "
         "verifier() again to have them graded.",
         "verifier.no_question": "{question}: no such question (questions: {names})",
+        # The class workflow (grader/marking): the barème file
+        "bareme.error": "barème {path}: {what}",
+        "bareme.error_line": "barème {path}, line {line}: {what}",
+        "bareme.toml": "this is not valid TOML ({error})",
+        "bareme.unreadable": "cannot read the file ({error})",
+        "bareme.several": "several minimax-grader.toml files apply to these submissions ({files}): "
+        "choose one with --config",
+        "bareme.unknown_key": "unknown key '{name}' (the keys: {keys})",
+        "bareme.unknown_exercise": "unknown exercise '{exercise}' (exercises: {known})",
+        "bareme.other_exercise": "the barème is for {exercise}, but --exercise asks for {forced}",
+        "bareme.no_exercise": "the barème names questions: it must say which exercise "
+        "(exercice = \"puissance4\" for example)",
+        "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
+        "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
+        "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.not_a_number": "{name} must be a number (found: {value})",
+        "bareme.negative": "{name}: negative points ({value}) are not possible",
+        "bareme.positive": "{name} must be a number above zero (found: {value})",
+        "bareme.rounding": "arrondi = {value}: choose 0 (none), 0.01, 0.25, 0.5 or 1",
+        "bareme.not_a_flag": "{name} must be true or false (found: {value})",
+        "bareme.no_points": "no question is worth any points: the mark would have no total",
+        "bareme.print.head": "minimax-grader barème for {title}\n\n"
+        "Save this file as {name} in the submissions' folder (or give it with\n"
+        "--config FILE), then edit it. As it is, it gives exactly the marks of the grader\n"
+        "without a barème.",
+        "bareme.print.exercise": "The class's exercise: a submission of another TD is reported as such and\n"
+        "counts neither in the mean nor in the statistics.",
+        "bareme.print.scale": "The mark is out of 'sur' points: 20, 10, or the Moodle activity's maximum grade.",
+        "bareme.print.rounding": "The mark's rounding, to the nearest: 0 (none), 0.01, 0.25, 0.5 or 1.",
+        "bareme.print.omitted": "Questions not set this year: not graded, not shown to students, not in the\n"
+        "total. For example: omises = [\"Q17\"]",
+        "bareme.print.bonus": "Bonus questions: their points add to the mark without counting in the total.\n"
+        "For example: bonus = [\"Q17\"]",
+        "bareme.print.cap": "true: the mark never goes above 'sur', bonus included.",
+        "bareme.print.points": "Each question's points; its checks keep their relative weights. A question\n"
+        "taken out of this table keeps its default points.",
+        "bareme.print.manual": "graded by hand (--manual): give it points, for example 2",
+        # the manual points table
+        "manual.file.header": "{path}: columns are missing (needed: {detail})",
+        "manual.file.empty": "{path} is empty (it needs at least the row of column names)",
+        "manual.file.not_csv": "{path} is not a readable CSV table ({detail})",
+        "manual.file.unreadable": "cannot read {path} ({detail})",
+        "manual.created": "Table of points given by hand created: {path} ({rows} row(s) to fill in)",
+        "manual.side_written": "{count} row(s) of students missing from {path} written to {side}: "
+        "copy them into {path} (or fill in {side}, which is read too)",
+        "manual.side_kept": "{side} holds points typed in: read too, and left as it is",
+        "manual.missing": "Students with no row in {path}: {names}",
+        "manual.refused": "{path}, line {line}: not applied — {why}",
+        "manual.refused.student": "no graded submission of '{student}' in the results",
+        "manual.refused.question": "'{question}' is not a graded question of this submission ({detail})",
+        "manual.refused.number": "'{points}' is not a number",
+        "manual.refused.range": "{points} is not between 0 and {detail} point(s) ({question}'s barème)",
+        "manual.refused.twice": "{student}'s {question} is already given on line {detail}",
+        "manual.refused.no_question": "points without a question (the question column is empty)",
+        # the class record (--results)
+        "record.busy": "{folder} is in use by another grading run ({holder}): wait for it to finish",
+        "record.summary": "{graded} submission(s) graded, {unchanged} unchanged",
+        "record.graded_line": "  graded: {student} ({why})",
+        "record.unchanged_line": "  unchanged: {student} (the same file as last time: --regrade to grade it again)",
+        "record.reason.new": "new",
+        "record.reason.changed": "changed",
+        "record.reason.version": "another grader version",
+        "record.reason.settings": "other settings",
+        "record.reason.damaged": "damaged result",
+        "record.reason.regrade": "--regrade",
+        "record.damaged": "Results: {file} is damaged ({reason}), it is not used",
+        "record.absent": "{count} submission(s) no longer in the folder, kept in the results until "
+        "--prune: {names}",
+        "record.pruned": "{count} absent submission(s) removed from the results: {names}",
+        "record.rescored": "The barème changed since the last run: marks computed again without running "
+        "the students' code ({count} submission(s))",
+        "record.aside": "Not graded, another file of the student: {names}",
+        # exports to the school's tools
+        "moodle.filled": "Moodle grading worksheet filled: {path} ({count} grade(s))",
+        "moodle.unmatched": "Submissions with no row in the Moodle worksheet: {names}",
+        "moodle.no_mark": "Moodle rows left as they were (submission without a mark): {names}",
+        "moodle.no_feedback": "The worksheet has no comments column: enable the assignment's "
+        "'Feedback comments' to receive the summary there",
+        "moodle.error": "Moodle worksheet {path}: {why}",
+        "moodle.error.empty": "the file is empty",
+        "moodle.error.columns": "no 'Identifier' or 'Grade' column (columns: {detail})",
+        "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
+        "points, not with a scale",
+        "pronote.written": "Marks for Pronote: {path}",
+        "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
+        "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "paths_needed": "give at least one submission or folder of submissions (PATH)",
+        "feedback.mark": "Mark: {mark} / {scale}",
+        "feedback.review": "Questions to review: {questions}",
+        "html.manual_title": "Questions graded by hand",
+        "html.student_answer": "The student's answer",
+        "html.answer_key": "Answer key",
+        "html.no_answer": "No answer found: no cell starts with '{question}' (open the file)",
     },
 }
 

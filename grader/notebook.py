@@ -22,7 +22,7 @@ from .results import SubmissionResult
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .checks import Registry
+    from .checking.declare import Registry
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .detect import Signature
 
 if TYPE_CHECKING:
-    from .checks import Exercise
+    from .checking.declare import Exercise
     from .detect import Signed
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,8 @@
-"""Results of grading, as plain dataclasses. Renderers (terminal, JSON...) read them."""
+"""Results of grading, as plain dataclasses. Renderers (terminal, JSON...) read them.
+
+Running the checks gives a `SubmissionOutcome` (raw: what each check did); the scoring
+pass (`grader.checking.scoring`) turns it, with the exercise's declaration and the
+points, into `QuestionResult`s and the submission's mark."""
 
 from __future__ import annotations
 
@@ -161,55 +165,129 @@ class Evidence:
     """An extra explanation per language, e.g. which cells are shared."""
 
 
-@dataclass
+Note = tuple[str, dict[str, Any]]
+"""Information for the student without points: a message key of `grader.messages` and
+its arguments (strings, numbers, `Text`)."""
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    """What running one check gave, before any scoring: plain data a record can keep."""
+
+    name: str
+    """The check's name in its question's declaration."""
+    status: CheckStatus
+    evidence: Evidence | None = None
+    """What a wrong answer, or the call that failed, shows the student."""
+    failure: Failure | None = None
+    """Why the call gave no value, when status is error or timeout."""
+
+
+@dataclass(frozen=True)
+class QuestionOutcome:
+    """What running one question gave, before any scoring (nothing for a manual one)."""
+
+    id: str
+    checks: tuple[CheckOutcome, ...] = ()
+    """One per check that ran, in the declaration's order (none when names are missing)."""
+    missing: tuple[str, ...] = ()
+    """Names the question needs that the submission does not define: no check ran."""
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    """For each missing name, defined names that look close."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Sheet name -> the spelling found in the submission, when not the first one."""
+    notes: tuple[Note, ...] = ()
+    """What the question's `notes` gathered after its checks (e.g. a call count)."""
+    bounds_added: tuple[str, ...] = ()
+    """Its functions called with -inf, +inf for required `alpha`, `beta` parameters the
+    sheet does not have (`StudentView.with_bounds`), sorted."""
+
+
+@dataclass(frozen=True)
+class SubmissionOutcome:
+    """What running an exercise's checks on one submission gave, before any scoring.
+
+    With the exercise's declaration, all that scoring reads (`grader.checking.scoring`):
+    a class record can keep it and score it again with other points without running any
+    student code."""
+
+    exercise: str
+    """The exercise's id."""
+    questions: tuple[QuestionOutcome, ...]
+    """One per question of the exercise, in its order."""
+    understood: tuple[Note, ...] = ()
+    """What the exercise understood of the submission (`Exercise.describe`)."""
+    uses: dict[str, list[str]] = field(default_factory=dict)
+    """The submission's functions -> the global names each uses (the dependency notes)."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Sheet name -> the submission's spelling, every question's (the dependency notes)."""
+
+
+@dataclass(frozen=True)
 class CheckResult:
-    """The outcome of one check of a question."""
+    """One check of a question, scored."""
 
     name: str
     """Stable identifier, e.g. `sheet_values`."""
     description: dict[str, str]
     """What the check verifies, per language (`fr`, `en`)."""
     points: float
+    """What it is worth in this scoring (its share of its question's points)."""
     status: CheckStatus
     evidence: Evidence | None = None
     failure: Failure | None = None
     """Why the call gave no value, when status is error or timeout."""
-
-    @property
-    def score(self) -> float:
-        return self.points if self.status is CheckStatus.PASSED else 0.0
+    score: float = 0.0
+    """The points it earned (`points` when passed, else 0): set by the scoring pass."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class QuestionResult:
+    """One question, scored (`grader.checking.scoring`): built once, never changed."""
+
     id: str
     title: str
     """A `Text` when it is a sentence rather than the names of the question's functions."""
     max_score: float
     status: QuestionStatus
-    checks: list[CheckResult] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
+    checks: tuple[CheckResult, ...] = ()
+    missing: tuple[str, ...] = ()
     """Names the question needs that the submission does not define."""
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     """For each missing name, defined names that look close."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Sheet name -> the spelling found in the submission, when not the first one."""
-    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    notes: tuple[Note, ...] = ()
     """Extra information (message key, arguments), e.g. a call count, no points."""
     answer_key: str = ""
     """For manual questions: the answer key, for the teacher's report only."""
     review: bool = False
     """Marked for the teacher to look at even when passed (e.g. a search called with
     bounds the sheet does not give, see `StudentView.with_bounds`)."""
-
-    @property
-    def score(self) -> float:
-        return round(sum(c.score for c in self.checks), 4)
+    score: float = 0.0
+    """The points it counts for: `override` when the teacher gave points, else `auto_score`."""
+    auto_score: float = 0.0
+    """What its checks earned."""
+    override: float | None = None
+    """Points the teacher gave the question, in place of `auto_score`; None: none given."""
+    bonus: bool = False
+    """A bonus question: its points add to the score, not to the maximum."""
 
     @property
     def to_review(self) -> bool:
         """Not passed, and not left to the teacher: the student has something to fix."""
         return self.review or self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+
+
+@dataclass(frozen=True)
+class TeacherComment:
+    """A comment the teacher typed (`grader.marking.manual`)."""
+
+    question: str
+    """The question it is about; "" for the whole copy."""
+    text: str
+    private: bool = False
+    """For the teacher's own pages only: never on what a student is handed."""
 
 
 class CellStatus(str, Enum):
@@ -318,6 +396,23 @@ class SubmissionResult:
     ignored_magics: list[str] = field(default_factory=list)
     student: str = ""
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
+    answers: dict[str, str] = field(default_factory=dict)
+    """The student's own answer to each question graded by hand (`grader.answers`: the
+    cells from its heading to the next question's), shown to the teacher beside the key."""
+    comments: list[TeacherComment] = field(default_factory=list)
+    """What the teacher wrote in the manual points table (`--manual`), on a question or
+    on the whole copy."""
+    score: float = 0.0
+    """Points earned, bonus questions included (set by the scoring pass, as the three below)."""
+    max_score: float = 0.0
+    """Points of the questions graded, bonus questions left out."""
+    mark: float = 0.0
+    """The mark out of `scale`, rounded as the barème says (at most `scale` when capped)."""
+    scale: float = 20.0
+    """What the mark is out of (`sur`)."""
+    outcome: SubmissionOutcome | None = None
+    """What running the checks gave, before scoring (None when not gradable): scoring it
+    again with other points (`grader.checking.scoring`) needs no student code."""
 
     @property
     def graded(self) -> bool:
@@ -341,18 +436,9 @@ class SubmissionResult:
         return self.isolation is not None and not self.isolation.strong
 
     @property
-    def score(self) -> float:
-        return round(sum(q.score for q in self.questions), 4)
-
-    @property
-    def max_score(self) -> float:
-        return round(sum(q.max_score for q in self.questions), 4)
-
-    @property
     def mark20(self) -> float:
-        if not self.max_score:
-            return 0.0
-        return round(20 * self.score / self.max_score, 2)
+        """The mark out of 20, whatever the scale (the JSON's and the reports' `mark20`)."""
+        return self.mark if self.scale == 20 else round(20 * self.mark / self.scale, 2)
 
     @property
     def has_mark(self) -> bool:

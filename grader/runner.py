@@ -6,8 +6,12 @@ import logging
 import time
 from pathlib import Path
 
-from .checks import Registry, StudentView, grade_exercise
-from .detect import detect, signatures_of
+from .answers import manual_answers, module_cells, notebook_cells
+from .checking.declare import Registry
+from .checking.grading import grade_exercise
+from .checking.scoring import marked
+from .checking.view import StudentView
+from .detect import detect, other_sheet, signatures_of
 from .errors import CallTimeout, NotGradable
 from .registry import installed
 from .results import CellOutcome, CellStatus, SubmissionResult, SubmissionStatus, failure_of
@@ -151,6 +155,11 @@ def _grade_code(
     exercise_id: str | None
     if settings.exercise:
         exercise_id, result.detected_by = settings.exercise, "forced"
+        other = other_sheet(names.kinds, settings.exercise, signatures_of(exercises))
+        if other is not None:  # another TD: said, not marked 0 on the class's questions
+            result.exercise, result.detected_by = other.exercise, ", ".join(other.matched)
+            result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "other_exercise"
+            return result
     else:
         detection = detect(names.kinds, signatures_of(exercises))
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
@@ -167,6 +176,12 @@ def _grade_code(
         return result
     exercise = exercises[exercise_id]
     view = StudentView(session, names, settings.call_budget, code.places)
-    understood, result.questions = grade_exercise(exercise, view, settings.examples_scale)
-    result.understood = result.understood + understood
-    return result
+    graded = grade_exercise(exercise, view, settings.examples_scale)
+    result.understood = result.understood + list(graded.understood)
+    result.outcome = graded.outcome
+    if any(question.manual for question in exercise.questions):
+        text = file_text(code.path)
+        cells = notebook_cells(text) if code.kind == "notebook" else module_cells(text)
+        questions = [(q.id, q.manual, [spellings[0] for spellings in q.names]) for q in exercise.questions]
+        result.answers = manual_answers(cells, questions)
+    return marked(result, graded.scored)

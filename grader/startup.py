@@ -32,7 +32,7 @@ from .sandbox.isolation import Isolation, likely, start_probe, witness
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .checks import Registry
+    from .checking.declare import Registry
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from fake_session import FakeSession
 
-from grader.checks import StudentView, grade_exercise
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
 from grader.registry import installed
 from grader.results import CheckStatus, QuestionResult, QuestionStatus
 
@@ -29,7 +30,7 @@ def grade_source(exercise_id: str, source: str, only: str | None = None) -> dict
         exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id == only))
     session = FakeSession(source, "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-    _, questions = grade_exercise(exercise, view)
+    questions = grade_exercise(exercise, view).questions
     return {q.id: q for q in questions}
 
 

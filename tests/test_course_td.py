@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from fake_session import FakeSession
 
-from grader.checks import StudentView, grade_exercise
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
 from grader.cli import build_parser
 from grader.detect import detect, signatures_of
 from grader.registry import GROUP, discover, entry_points, installed
@@ -67,7 +68,7 @@ def test_a_course_td_is_detected_and_graded_by_its_own_checks(course):
     session = FakeSession(SUBMISSION.read_text("utf-8"), "eleve_allumettes")
     names = session.names()
     assert detect(names.kinds, signatures_of(registry)).exercise == "allumettes"
-    _, questions = grade_exercise(registry["allumettes"], StudentView(session, names, None))  # type: ignore[arg-type]
+    questions = grade_exercise(registry["allumettes"], StudentView(session, names, None)).questions  # type: ignore[arg-type]
     assert {q.id: q.status.value for q in questions} == {"Q1": "passed", "Q2": "passed", "Q3": "failed"}
     assert sum(q.score for q in questions) == 10
     assert recognise([], "# Le jeu des allumettes\n", signatures_of(registry)).exercise == "allumettes"

@@ -246,8 +246,9 @@ import sys
 sys.path.insert(0, "tests")
 from dataclasses import replace
 from fake_session import FakeSession
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
 from grader.registry import installed
-from grader.checks import StudentView, grade_exercise
 
 source = open("reference/puissance4.py", encoding="utf-8").read()
 
@@ -255,7 +256,7 @@ def grade(source, only):
     exercise = installed()["puissance4"]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in only))
     session = FakeSession(source, "copie")
-    return grade_exercise(exercise, StudentView(session, session.names(), None))[1]
+    return grade_exercise(exercise, StudentView(session, session.names(), None)).questions
 
 passed = grade(source, ("Q3", "Q4", "Q14", "Q15"))
 assert all(q.status.value == "passed" for q in passed), passed

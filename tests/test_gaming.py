@@ -11,7 +11,8 @@ import pytest
 from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
-from grader.checks import StudentView, grade_exercise
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
 from grader.registry import installed
 from grader.results import CheckStatus
 from grader.sandbox import wire
@@ -58,9 +59,9 @@ def test_memoisation_is_judged_by_the_states_any_helper_computes():
     session = FakeSession(
         (FIXTURES / "chocolat" / "triche_memo_par_assistant.py").read_text("utf-8"), "copie"
     )
-    _, (result,) = grade_exercise(
+    (result,) = grade_exercise(
         replace(exercise, questions=(question,)), StudentView(session, session.names(), None)
-    )  # type: ignore[arg-type]
+    ).questions  # type: ignore[arg-type]
     checks = {c.name: c.status for c in result.checks}
     assert checks["computed_once"] is CheckStatus.FAILED
     assert checks["winner"] is checks["fills_dic"] is CheckStatus.PASSED

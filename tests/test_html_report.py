@@ -1,11 +1,13 @@
 """The HTML reports, from hand-made results (no grading): structure, statistics, escaping."""
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from grader.checking.bareme import mark_of
 from grader.render.feedback import check_message, check_parts
 from grader.render.html_report import (
     capped_printed,
@@ -13,6 +15,7 @@ from grader.render.html_report import (
     page_names,
     question_stats,
     safe_name,
+    submission_page,
     write_html,
 )
 from grader.results import (
@@ -35,8 +38,9 @@ KEY = "horizon 3 : nœuds non explorés 0-6-6, 6-6"
 
 
 def check(name, status, points=1.0, evidence=None, failure=None):
+    earned = points if status is CheckStatus.PASSED else 0.0
     return CheckResult(
-        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure=failure
+        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure, earned
     )
 
 
@@ -51,7 +55,15 @@ def question(qid, *statuses, max_score=None):
         if passed
         else QuestionStatus.FAILED
     )
-    return QuestionResult(qid, f"titre {qid}", max_score or float(len(statuses)), status, checks)
+    return QuestionResult(
+        qid,
+        f"titre {qid}",
+        max_score or float(len(statuses)),
+        status,
+        checks,
+        score=passed,
+        auto_score=passed,
+    )
 
 
 def manual():
@@ -59,6 +71,8 @@ def manual():
 
 
 def submission(student, questions, **fields):
+    scored = mark_of(tuple(questions))  # the mark as the scoring pass gives it
+    fields.update(score=scored.score, max_score=scored.max_score, mark=scored.mark)
     return SubmissionResult(
         f"copies/{student}.ipynb",
         "puissance4",
@@ -82,7 +96,7 @@ def class_results():
     )
     missing = QuestionResult("Q2", "titre Q2", 2.0, QuestionStatus.MISSING, missing=["heuristique"])
     q2_bob = question("Q2", F, F)
-    q2_bob.checks[0] = failing
+    q2_bob = replace(q2_bob, checks=(failing, q2_bob.checks[1]))
     return [
         submission("alice", [question("Q1", P, P), question("Q2", P, P), manual()]),
         submission(
@@ -289,14 +303,28 @@ def test_not_gradable_listed_with_its_reason(report):
 
 
 def test_manual_answer_key_for_the_teacher_only(report):
-    _, index = report
+    results, index = report
     html = index.read_text(encoding="utf-8")
     text = Page(html).text
     assert "Corrigé des questions manuelles" in text
     assert text.count(KEY) == 1  # once, though four students have the question
     assert text.index("Corrigé des questions manuelles") < text.index(KEY)
-    for student in ("alice", "bob"):
-        assert KEY not in (index.parent / f"{student}.html").read_text(encoding="utf-8")
+    # the teacher's page of a copy: the student's answer to grade, beside the key (issue 27)
+    alice = Page((index.parent / "alice.html").read_text(encoding="utf-8")).text
+    assert "Questions corrigées à la main" in alice and "Réponse de l'élève" in alice and KEY in alice
+    assert "Pas de réponse trouvée" in alice  # this alice wrote no Q3 heading
+    # the page handed back to the student: neither the key nor the answer section
+    released = Page(submission_page(results[0], "fr", released=True)).text
+    assert KEY not in released and "Questions corrigées à la main" not in released
+    assert "Retour au tableau" not in released
+
+
+def test_the_students_own_answer_is_shown_to_the_teacher(tmp_path):
+    (alice, *_) = class_results()
+    alice.answers = {"Q3": "**Q3.** Les nœuds coupés : <b>6</b>"}
+    page = submission_page(alice, "fr")
+    assert "**Q3.** Les nœuds coupés : &lt;b&gt;6&lt;/b&gt;" in page  # shown as text, never as HTML
+    assert "Pas de réponse trouvée" not in Page(page).text
 
 
 def test_self_contained_no_network_no_script(report):
@@ -344,8 +372,11 @@ def test_writes_into_an_existing_folder(tmp_path):
 
 def test_remarks_of_a_passed_question_are_kept(tmp_path):
     results = class_results()
-    results[0].questions[0].aliases = {"evaluer": "evaluer_alignement"}
-    results[0].questions[1].notes = [("text", {"fr": "élagage : 63 appels", "en": "pruning: 63 calls"})]
+    first, second = results[0].questions[:2]
+    results[0].questions[:2] = [
+        replace(first, aliases={"evaluer": "evaluer_alignement"}),
+        replace(second, notes=(("text", {"fr": "élagage : 63 appels", "en": "pruning: 63 calls"}),)),
+    ]
     write_html(results, tmp_path)
     alice = (tmp_path / "alice.html").read_text(encoding="utf-8")
     text = Page(alice).text

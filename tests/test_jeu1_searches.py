@@ -11,7 +11,8 @@ from typing import Any
 
 from fake_session import FakeSession
 
-from grader.checks import StudentView, grade_exercise
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
 from grader.errors import CallTimeout
 from grader.registry import installed
 from grader.results import CheckStatus, FailureKind, QuestionResult
@@ -47,7 +48,7 @@ class Recording(FakeSession):
 
 def grade(session: Recording) -> dict[str, QuestionResult]:
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-    _, questions = grade_exercise(EXERCISES["puissance4"], view)
+    questions = grade_exercise(EXERCISES["puissance4"], view).questions
     return {q.id: q for q in questions}
 
 

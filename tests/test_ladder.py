@@ -16,15 +16,11 @@ from fake_session import FakeSession
 
 from exercises.puissance4.positions import IGNORE_WINS, example_size, games
 from grader import draws
-from grader.checks import (
-    NEAR_BOTTOM,
-    CallFailed,
-    CheckContext,
-    Mismatch,
-    StudentView,
-    grade_exercise,
-    mismatch,
-)
+from grader.checking.context import CheckContext
+from grader.checking.grading import grade_exercise
+from grader.checking.sampling import NEAR_BOTTOM, Sampling
+from grader.checking.verdicts import CallFailed, Mismatch, mismatch
+from grader.checking.view import StudentView
 from grader.draws import build_ladder, decode, ladder_order
 from grader.errors import CallTimeout
 from grader.kit import draw
@@ -52,12 +48,12 @@ def shipped(section: str, spec: draws.Draw = SPEC, check: str = CHECK, count: in
 
 
 class Spy:
-    """Stands for `CheckContext._shrink`: records that Hypothesis was asked."""
+    """Stands for `Sampling.shrink`: records that Hypothesis was asked."""
 
     def __init__(self) -> None:
         self.asked = 0
 
-    def __call__(self, ctx: CheckContext[Any], *args: Any) -> None:
+    def __call__(self, *args: Any) -> None:
         self.asked += 1
         raise Mismatch(Evidence(call="shrunk by Hypothesis"))
 
@@ -66,7 +62,7 @@ def run(fails: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], Excepti
     """Q4's for_all on a probe failing where `fails(game)`: the examples probed, what it
     raised, and whether Hypothesis was asked."""
     spy = Spy()
-    monkeypatch.setattr(CheckContext, "_shrink", spy)
+    monkeypatch.setattr(Sampling, "shrink", spy)
     probed: list[Any] = []
 
     def probe(jeu: dict[str, Any]) -> None:
@@ -145,7 +141,7 @@ def test_a_drawn_failure_as_small_as_the_ladder_s_smallest_example_is_shown_as_i
 
 def test_a_timeout_on_a_ladder_example_is_reported_and_stops_the_climb(monkeypatch):
     spy = Spy()
-    monkeypatch.setattr(CheckContext, "_shrink", spy)
+    monkeypatch.setattr(Sampling, "shrink", spy)
     probed: list[Any] = []
 
     def probe(jeu: dict[str, Any]) -> None:
@@ -164,7 +160,7 @@ def test_a_timeout_on_a_ladder_example_is_reported_and_stops_the_climb(monkeypat
 
 def test_without_a_size_the_failure_goes_to_hypothesis_as_before(monkeypatch):
     spy = Spy()
-    monkeypatch.setattr(CheckContext, "_shrink", spy)
+    monkeypatch.setattr(Sampling, "shrink", spy)
 
     def probe(jeu: dict[str, Any]) -> None:
         if tokens(jeu) >= 5:
@@ -226,13 +222,13 @@ def grade(source: str, questions: tuple[str, ...]) -> tuple[list[Any], FakeSessi
     exercise = EXERCISES["puissance4"]
     exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id in questions))
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(exercise, StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    results = grade_exercise(exercise, StudentView(session, session.names(), None)).questions  # type: ignore[arg-type]
     return results, session
 
 
 def test_a_submission_s_failure_is_shown_on_a_ladder_example_sent_ahead(monkeypatch):
     spy = Spy()
-    monkeypatch.setattr(CheckContext, "_shrink", spy)
+    monkeypatch.setattr(Sampling, "shrink", spy)
     # wrong from 7 to 12 tokens: the sheet's jeu1 (14 tokens) passes, drawn games fail
     bug = REFERENCE + (
         "\n_right = prochain_joueur\n"

@@ -13,7 +13,9 @@ import pytest
 
 from exercises.puissance4 import alignment_checks, positions, search_checks
 from grader import draws
-from grader.checks import CheckContext, Mismatch, mismatch
+from grader.checking.context import CheckContext
+from grader.checking.sampling import Sampling
+from grader.checking.verdicts import Mismatch, mismatch
 from grader.copies import fresh, once_per_process
 from grader.draws import drawn_examples
 from grader.kit import draw
@@ -192,12 +194,10 @@ def test_for_all_probes_copies_of_the_shipped_examples_and_ladder(monkeypatch):
         if len(seen) == count:  # the last drawn example fails: the ladder is climbed
             raise mismatch("f(jeu)", 1, 2, jeu)
 
-    def shrink(
-        ctx: CheckContext[Any], spec: Any, probe: Any, count: int, first: Exception, most: int
-    ) -> None:
+    def shrink(sampling: Sampling, spec: Any, count: int, first: Exception, most: int) -> None:
         raise first
 
-    monkeypatch.setattr(CheckContext, "_shrink", shrink)
+    monkeypatch.setattr(Sampling, "shrink", shrink)
     ctx = CheckContext(student=None, state=None, check_name=check, size=positions.example_size)  # type: ignore[arg-type]
     with pytest.raises(Mismatch):
         ctx.for_all(spec, probe, examples=count)
@@ -225,7 +225,8 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     # submission changing its arguments included), they are what the next one gets.
     from fake_session import FakeSession
 
-    from grader.checks import StudentView, grade_exercise
+    from grader.checking.grading import grade_exercise
+    from grader.checking.view import StudentView
     from grader.registry import installed
 
     line, wrong = READ_ONLY_BUGS[bug]
@@ -245,7 +246,7 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     ]
     shared = [(build, args, kwargs, build.shared(*args, **kwargs)) for build, args, kwargs in builders]
     session = FakeSession(source, "copie")
-    _, results = grade_exercise(installed()["puissance4"], StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    results = grade_exercise(installed()["puissance4"], StudentView(session, session.names(), None)).questions  # type: ignore[arg-type]
     assert all(q.status.value in ("passed", "manual") for q in results) == (bug == "none")
     # The checks used no shared value but these (a new one would go unchecked here).
     assert sum(len(build._shared) for build in {b for b, _, _ in builders}) == len(builders)

@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 from fake_session import FakeSession
 
-from grader.checks import CallFailed, CheckContext, StudentView, grade_exercise
+from grader.checking.context import CheckContext
+from grader.checking.grading import grade_exercise
+from grader.checking.verdicts import CallFailed
+from grader.checking.view import StudentView
 from grader.errors import StudentCodeError
 from grader.registry import installed
 from grader.sandbox.wire import Ref
@@ -48,7 +51,7 @@ def grade(
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
     if not prefetch:
         view.prefetch = lambda calls: None  # type: ignore[method-assign]
-    _, results = grade_exercise(exercise, view)
+    results = grade_exercise(exercise, view).questions
     return results, session
 
 
@@ -226,7 +229,7 @@ def test_read_only_plans_make_the_same_calls_converting_each_board_once_per_call
 
             session = Recording(source)
             view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-            _, results = grade_exercise(replace(exercise, to_student=counting), view)
+            results = grade_exercise(replace(exercise, to_student=counting), view).questions
         outcomes.append((results, session.made, session.seed))
         conversions.append((converted[0], len(session.made)))
         for boards in session.stream_boards:  # each call is sent its own board, as before

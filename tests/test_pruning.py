@@ -167,14 +167,15 @@ def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
 
     from fake_session import FakeSession
 
-    from grader.checks import StudentView, grade_exercise
+    from grader.checking.grading import grade_exercise
+    from grader.checking.view import StudentView
     from grader.registry import installed
 
     exercise = installed()["puissance4"]
     kept = tuple(q for q in exercise.questions if q.id in (*questions, "Q17"))
     session = FakeSession((FIXTURES / name).read_text("utf-8"), "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
-    _, results = grade_exercise(replace(exercise, questions=kept), view)
+    results = grade_exercise(replace(exercise, questions=kept), view).questions
     return {c.name: c.status for c in results[-1].checks}
 
 

@@ -1,4 +1,4 @@
-"""The worker-side `required_parameters` helper (grader/checks.py PARAMETERS_HELPER).
+"""The worker-side `required_parameters` helper (grader/checking/worker_side.py).
 
 It reads a plain `def`'s parameters from its code instead of importing inspect (~15 ms of
 every worker's CPU); the oracle here is inspect.signature, as the helper used it before."""
@@ -13,7 +13,11 @@ from typing import Any
 
 import pytest
 
-from grader.checks import PARAMETERS_HELPER
+from grader.checking import worker_side
+from grader.checking.view import worker_source
+
+PARAMETERS_HELPER = worker_source(worker_side)
+"""The module's source, as the engine sends it to the worker."""
 
 
 def oracle(function: Any) -> list[str] | None:

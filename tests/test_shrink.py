@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from grader.checks import MAX_SHRINK_PROBES, CheckContext, Mismatch, mismatch
+from grader.checking.context import CheckContext
+from grader.checking.sampling import MAX_SHRINK_PROBES
+from grader.checking.verdicts import Mismatch, mismatch
 from grader.kit import draw
 
 

@@ -37,7 +37,7 @@ HEAVY = (
     "nbformat",
     "concurrent.futures",
     "multiprocessing",
-    "grader.checks",
+    "grader.checking",
     "exercises.puissance4",
     "reference.puissance4",
     "grader.render.junit_report",

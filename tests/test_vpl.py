@@ -77,8 +77,10 @@ def hostile_result() -> SubmissionResult:
         CheckStatus.ERROR,
         failure=Failure(FailureKind.RAISED, ename="ValueError", evalue=FORGED),
     )
-    passing = CheckResult("ok", {"fr": "ok", "en": "ok"}, 2.0, CheckStatus.PASSED)
-    question = QuestionResult("Q1", "f", 4.0, QuestionStatus.PARTIAL, [failing, raising, passing])
+    passing = CheckResult("ok", {"fr": "ok", "en": "ok"}, 2.0, CheckStatus.PASSED, score=2.0)
+    question = QuestionResult(
+        "Q1", "f", 4.0, QuestionStatus.PARTIAL, (failing, raising, passing), score=2.0, auto_score=2.0
+    )
     result = SubmissionResult(
         f"copies/{FORGED}.ipynb",
         "puissance4",
@@ -86,6 +88,9 @@ def hostile_result() -> SubmissionResult:
         kind=SubmissionKind.NOTEBOOK,
         total_cells=2,
         detected_by=FORGED,
+        score=2.0,
+        max_score=4.0,
+        mark=10.0,
     )
     result.questions = [question]
     result.cells = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Collection
 from typing import Any
 
 from grader.kit import (
@@ -16,6 +17,7 @@ from grader.kit import (
     Question,
     StudentFailure,
     Text,
+    among_best,
     as_pair,
     draw,
     is_number,
@@ -91,32 +93,37 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
         )
     if pair is None or is_number(obtained):
         return
-    leaf = p == 0 or not ref.coups(v, joueur)
-    chosen = board_key(pair[0]) if pair[0] is not None else None
-    if leaf and (pair[0] is None or chosen == v):
-        return
-    good = optimal(v, p, joueur)
-    if not leaf and chosen in good:
-        return
-    among = show([rows(w) for w in sorted(good)])
-    wanted = (
-        Text(f"un successeur parmi {among}", f"a successor among {among}")
-        if not leaf
-        else Text("v (ou None)", "v (or None)")
-    )
-    raise mismatch(
+    if p == 0 or not ref.coups(v, joueur):  # a leaf: no move to play
+        if pair[0] is None or _successor(pair[0]) == v:
+            return
+        raise mismatch(
+            call,
+            Text("v (ou None)", "v (or None)"),
+            show(pair[0]),
+            v,
+            text=True,
+            fr="aucun coup à jouer : le successeur est v lui-même",
+            en="no move to play: the successor is v itself",
+        )
+    among_best(
         call,
-        wanted,
-        show(pair[0]),
+        pair[0],
+        optimal(v, p, joueur),
         v,
-        text=True,
-        fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur"
-        if not leaf
-        else "aucun coup à jouer : le successeur est v lui-même",
-        en="the value is right, but the successor returned does not reach it"
-        if not leaf
-        else "no move to play: the successor is v itself",
+        among=_successors_among,
+        key=_successor,
+        fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur",
+        en="the value is right, but the successor returned does not reach it",
     )
+
+
+def _successor(w: Any) -> Any:
+    return board_key(w) if w is not None else None
+
+
+def _successors_among(good: Collection[Any]) -> Text:
+    among = show([rows(w) for w in sorted(good)])
+    return Text(f"un successeur parmi {among}", f"a successor among {among}")
 
 
 def _minmax(

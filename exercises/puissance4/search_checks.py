@@ -4,7 +4,7 @@ and alpha-beta (Q17)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from grader.kit import (
     Question,
     Text,
     ValueTooLarge,
+    among_best,
     as_pair,
     draw,
     is_number,
@@ -122,21 +123,20 @@ def check_answer(
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
     lost = expected_value == (-INF if player == 1 else INF)
-    if (
-        col in good
-        or not ref.colonnes_jouables(jeu)
-        or (lost and (col is None or col in ref.colonnes_jouables(jeu)))
-    ):
-        return
-    raise mismatch(
+    playable = ref.colonnes_jouables(jeu)
+    among_best(
         call,
-        Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}"),
-        show(col),
+        col,
+        good,
         jeu,
-        text=True,
-        fr=f"la valeur est juste mais la colonne {show(col)} n'y mène pas",
-        en=f"the value is right but column {show(col)} does not reach it",
+        among=_columns_among,
+        accepted=not playable or (lost and (col is None or col in playable)),
+        noun=("la colonne", "column"),
     )
+
+
+def _columns_among(good: Collection[int]) -> Text:
+    return Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}")
 
 
 def _search(
@@ -228,14 +228,16 @@ def random_games(
     probe: Callable[[Any], None],
     examples: int,
     calls: Callable[[Any], list[Call]] | None = None,
+    seed: str | None = None,
 ) -> None:
     """`probe` on the submission's own games, then on random games with `player` to move,
     an open board at depth 2 at most (the calls `calls(example)` gives sent ahead: see
-    `CheckContext.for_all`)."""
+    `CheckContext.for_all`; `seed`: its draw's, the check's name by default)."""
     ctx.for_all(
         draw(_search_games, player),
         lambda example: probe(_shallow_when_open(example)),
         examples=examples,
+        seed=seed,
         explicit=_own_games(ctx, player),
         shrink_probes=SEARCH_SHRINK_PROBES,
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
@@ -354,8 +356,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
             call, result = _search(ctx, func, jeu, n, window=WIDE)
             check_answer(call, jeu, n, result.value, immediate_win_required=False)
 
-        ctx.check_name = f"q17_random_{player}"
-        random_games(ctx, player, probe, examples=8)
+        random_games(ctx, player, probe, examples=8, seed=f"q17_random_{player}")
         structural(probe, structural_searches.shared(player, full_board=True))
 
 

@@ -27,7 +27,8 @@ def question_columns(results: Sequence[SubmissionResult]) -> list[tuple[str, str
     columns: dict[tuple[str, str], float] = {}
     for result in results:
         for question in result.questions:
-            if question.status is not QuestionStatus.MANUAL:
+            # a question graded by hand has a column once the barème gives it points (Q16 = 2)
+            if question.status is not QuestionStatus.MANUAL or question.max_score:
                 columns.setdefault((result.exercise or "", question.id), question.max_score)
     return [(exercise, qid, points) for (exercise, qid), points in columns.items()]
 
@@ -44,18 +45,28 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     header += [
         f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})" for exercise, qid, points in columns
     ]
+    scales = {r.scale for r in results if r.graded}
+    scale = scales.pop() if len(scales) == 1 else 20.0
+    overridden = any(q.override is not None for r in results for q in r.questions)
     header += [
         tr(lang, "csv.total"),
         tr(lang, "csv.max"),
-        tr(lang, "csv.mark"),
+        tr(lang, "csv.mark") if scale == 20 else tr(lang, "csv.mark_on", scale=num(scale)),
         tr(lang, "csv.seconds"),
         tr(lang, "csv.isolation"),
     ]
+    if overridden:  # the teacher gave points: which questions to look at again
+        header.append(tr(lang, "csv.review"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for result in results:
-        scores = {(result.exercise or "", q.id): q.score for q in result.questions}
+        # a question graded by hand whose points are not given yet: an empty cell to fill, not 0
+        scores = {
+            (result.exercise or "", q.id): q.score
+            for q in result.questions
+            if q.status is not QuestionStatus.MANUAL or q.override is not None
+        }
         graded = result.graded
         status = (
             tr(lang, "csv.graded")
@@ -71,9 +82,13 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
         row += [
             num(result.score) if graded else "",
             num(result.max_score) if graded else "",
-            num(result.mark20) if graded else "",
+            (num(result.mark) if scale == result.scale else num(result.mark20 * scale / 20))
+            if graded
+            else "",
             num(round(result.duration_s, 1)),
             result.isolation_label,
         ]
+        if overridden:
+            row.append(", ".join(q.id for q in result.questions if q.to_review))
         writer.writerow(row)
     return BOM + out.getvalue()

@@ -38,7 +38,8 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
             "total",
             score=number(result.score),
             max_score=number(result.max_score),
-            mark=number(result.mark20),
+            mark=number(result.mark),
+            scale=number(result.scale),
         ),
         tests=tests,
     )

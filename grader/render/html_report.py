@@ -100,11 +100,16 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
         (out_dir / page).write_text(html, encoding="utf-8")
     index = out_dir / "index.html"
     graded = [r.mark20 for r in results if r.graded]
+    exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
+    mixed = len(exercises) > 1
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
         mean=number(round(statistics.mean(graded), 2)) if graded else "—",
         median=number(round(statistics.median(graded), 2)) if graded else "—",
+        mixed=mixed,
+        scale=next((r.scale for r in results if r.graded), 20.0),
+        by_exercise=exercise_marks(results) if mixed else [],
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),
         not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if not r.graded],
@@ -115,14 +120,27 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
 
 
 def submission_page(
-    result: SubmissionResult, lang: str = "fr", embedded: bool = False, only: str | None = None
+    result: SubmissionResult,
+    lang: str = "fr",
+    embedded: bool = False,
+    only: str | None = None,
+    released: bool = False,
 ) -> str:
     """One submission's page as HTML text. `embedded`: shown inside a notebook (no link
-    to a class index); `only`: the result holds that one question (no total, no mark)."""
+    to a class index); `only`: the result holds that one question (no total, no mark);
+    `released`: handed to its student (no link to the class, nothing for the teacher
+    alone: answer keys, the answers to grade by hand, private comments)."""
+    result = in_language(result, lang)
     return (
         _environment(lang)
         .get_template("submission.html.j2")
-        .render(r=result, printed=capped_printed(result.printed, lang), embedded=embedded, only=only)
+        .render(
+            r=result,
+            printed=capped_printed(result.printed, lang),
+            embedded=embedded,
+            only=only,
+            released=released,
+        )
     )
 
 
@@ -201,6 +219,31 @@ def capped_printed(printed: str, lang: str) -> str:
 
 def to_review(result: SubmissionResult) -> list[str]:
     return [q.id for q in result.questions if q.to_review]
+
+
+@dataclass
+class ExerciseMarks:
+    """The marks of one exercise's copies, when a class mixes TDs: each has its own
+    mean and histogram (a domineering copy never moves the TD10 mean)."""
+
+    exercise: str
+    count: int
+    mean: str
+    median: str
+    bars: list[dict[str, Any]]
+
+
+def exercise_marks(results: Sequence[SubmissionResult]) -> list[ExerciseMarks]:
+    found = []
+    for exercise in dict.fromkeys(r.exercise for r in results if r.exercise):
+        marks = [r.mark20 for r in results if r.graded and r.exercise == exercise]
+        if marks:
+            mean, median = (
+                number(round(statistics.mean(marks), 2)),
+                number(round(statistics.median(marks), 2)),
+            )
+            found.append(ExerciseMarks(exercise, len(marks), mean, median, histogram_bars(histogram(marks))))
+    return found
 
 
 def histogram(marks: Sequence[float]) -> list[int]:

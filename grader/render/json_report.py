@@ -25,6 +25,8 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "score": result.score,
         "max_score": result.max_score,
         "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
+        "mark": result.mark if result.has_mark else None,
+        "scale": result.scale,
         "questions": [
             {
                 "id": q.id,
@@ -43,8 +45,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
                     }
                     for c in q.checks
                 ],
-                **({"missing": q.missing} if q.missing else {}),
-                **({"answer_key": answer_key(q, lang)} if q.answer_key else {}),
+                **({"missing": list(q.missing)} if q.missing else {}),
+                **({"auto_score": q.auto_score, "override": q.override} if q.override is not None else {}),
+                **({"bonus": True} if q.bonus else {}),
                 **({"review": True} if q.review else {}),
             }
             for q in result.questions
@@ -76,6 +79,9 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "understood": [tr(lang, key, **values) for key, values in result.understood],
         "isolation": result.isolation_name,
     }
+    comments = [{"question": c.question, "text": c.text} for c in result.comments if not c.private]
+    if comments:  # the teacher's, as a student may read them (never a private one)
+        data["comments"] = comments
     if result.landlock_abi:
         data["landlock_abi"] = result.landlock_abi
     if not result.graded:
@@ -95,5 +101,19 @@ def _cell_ids(cell: CellOutcome, lang: str) -> dict[str, Any]:
 
 
 def render_json(results: list[SubmissionResult], lang: str) -> str:
-    report = {"grader_version": __version__, "submissions": [submission_dict(r, lang) for r in results]}
+    """The report of `results`. A single copy's holds no answer key (it may be handed to
+    its student); a class's lists the keys of its manual questions once, apart."""
+    report: dict[str, Any] = {
+        "grader_version": __version__,
+        "submissions": [submission_dict(r, lang) for r in results],
+    }
+    if len(results) > 1:
+        keys = {
+            (r.exercise, q.id): {"exercise": r.exercise, "id": q.id, "text": answer_key(q, lang)}
+            for r in results
+            for q in r.questions
+            if q.answer_key
+        }
+        if keys:
+            report["answer_keys"] = list(keys.values())
     return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))

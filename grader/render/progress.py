@@ -56,7 +56,11 @@ class Progress:
             return
         if self.total > 1:
             width = len(str(self.total))
-            mark = f"{number(result.mark20)}/20" if result.graded else tr(self.lang, "progress.not_graded")
+            mark = (
+                f"{number(result.mark)}/{number(result.scale)}"
+                if result.graded
+                else tr(self.lang, "progress.not_graded")
+            )
             print(
                 f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
                 f"({result.duration_s:.1f} s)",

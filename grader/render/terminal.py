@@ -42,11 +42,15 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
     for question in result.questions:
         label = f"{SYMBOLS[question.status]} {question.id:<4}{question_title(question, lang)}"
         status = tr(lang, f"status.{question.status.value}")
-        if question.status is QuestionStatus.MANUAL:
+        if question.status is QuestionStatus.MANUAL and not question.max_score:
             lines.append(f"{label}  ({status})")
             continue
         score = f"{number(question.score)}/{number(question.max_score)}"
         lines.append(f"{label:<52}{score:>8}  {status}")
+        if (
+            question.override is not None and question.status is not QuestionStatus.MANUAL
+        ):  # beside the automatic
+            lines.append(INDENT + tr(lang, "override", auto=number(question.auto_score)))
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
     lines.append("─" * WIDTH)
@@ -56,7 +60,8 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
             "total",
             score=number(result.score),
             max_score=number(result.max_score),
-            mark=number(result.mark20),
+            mark=number(result.mark),
+            scale=number(result.scale),
         )
     )
     return safe_text("\n".join(lines))  # student text is in it: escaped once, here
@@ -80,21 +85,44 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
-    """The class at a glance: each student, the mark out of 20, the questions to review."""
+    """The class at a glance: each student, the mark out of 20, the questions to review;
+    the exercise of each copy when the class mixes TDs, and a mean per exercise."""
     graded = [r for r in results if r.graded]
-    mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
     names = [safe_line(r.student or r.path) for r in results]
     width = min(40, max([len(n) for n in names] + [10]))
+    exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
+    mixed = len(exercises) > 1
+    column = max((len(e) for e in exercises), default=0)
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
         if r.graded:
-            mark = f"{number(r.mark20):>5} / 20"
+            mark = f"{number(r.mark):>5} / {number(r.scale)}"
             failed = ", ".join(q.id for q in r.questions if q.to_review)
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
-        lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
-    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
+        exercise = f"{safe_line(r.exercise or '—'):<{column}}  " if mixed else ""
+        lines.append(f"{name[:width]:<{width}}  {exercise}{mark}  {failed}")
+    if not mixed:
+        mean = sum(r.mark for r in graded) / len(graded) if graded else 0.0
+        scale = number(graded[0].scale) if graded else "20"
+        lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2)), scale=scale))
+    else:
+        for exercise in exercises:
+            marks = [r.mark for r in graded if r.exercise == exercise]
+            if marks:
+                average = number(round(sum(marks) / len(marks), 2))
+                scale = number(next(r.scale for r in graded if r.exercise == exercise))
+                lines.append(
+                    tr(
+                        lang,
+                        "summary.exercise",
+                        exercise=exercise,
+                        count=len(marks),
+                        mean=average,
+                        scale=scale,
+                    )
+                )
     weak = sum(r.isolation_weak for r in results)
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))

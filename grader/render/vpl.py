@@ -81,7 +81,8 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
             "total",
             score=number(result.score),
             max_score=number(result.max_score),
-            mark=number(result.mark20),
+            mark=number(result.mark),
+            scale=number(result.scale),
         )
     )
     lines.append(END)

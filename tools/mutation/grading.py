@@ -1,7 +1,7 @@
 """Grade a module's source as a student `.py` submission, on chosen questions only.
 
 This is `grader.runner.grade_file` with the question loop restricted: the same
-reading, worker, isolation, cells, `prepare` and checks (`grader.checks.run_check`),
+reading, worker, isolation, cells, `prepare` and checks (`grader.checking.running.run_check`),
 and a question's score is the sum of its passing checks as in a full run. Two
 shortcuts only save time: only the questions a mutant reaches are graded, and with
 `stop_at_loss` a question stops at its first check that fails (the mutant has lost
@@ -14,7 +14,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.checks import CheckContext, StudentView, run_check
+from grader.checking.context import CheckContext
+from grader.checking.running import run_check
+from grader.checking.view import StudentView
 from grader.results import CheckStatus
 from grader.runner import resolve_isolation, run_cells
 from grader.sandbox.session import StudentSession
@@ -57,7 +59,7 @@ def grade_source(
             run_cells(code, session, settings.all_cells_budget)
             view = StudentView(session, session.names(), settings.call_budget)
             exercise = installed()[exercise_id]
-            if exercise.worker_side is not None:  # as grader.checks.grade_exercise does
+            if exercise.worker_side is not None:  # as grader.checking.running does
                 view.define_worker_side(exercise.worker_side)
             state = exercise.prepare(view)
             scores = {}
@@ -73,7 +75,7 @@ def grade_source(
 def _grade_question(
     question, view: StudentView, state, settings: Settings, stop_at_loss: bool, exercise=None
 ) -> QuestionScore:
-    """`grader.checks.grade_question`'s scoring, checks in their order."""
+    """`grader.checking`'s scoring, checks in their order."""
     if any(view.resolve(spellings) is None for spellings in question.names):
         return QuestionScore(question.id, 0.0, question.max_score, "missing", ["(names missing)"])
     for spellings in question.names:

@@ -1,0 +1,101 @@
+"""A student's own answer to a question graded by hand, found in their file (pure).
+
+Puissance4's Q16 asks which nodes alpha-beta would not explore: the answer is prose,
+in a markdown cell (`**Q16.** …`), sometimes with a cell or two after it. The teacher
+grades it from the class's pages, where it is shown next to the answer key: the cells
+from the question's heading up to the next question's (a heading, another question's
+number, or a cell defining a function another question asks for).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+
+MAX_CELLS = 8
+MAX_CHARS = 4_000
+"""What a page shows of one answer: enough to grade it, not a whole notebook."""
+_MARKER = re.compile(r"^[\s#*_>\-]*(?:Q|Question\s*)(\d+)(?!\d)", re.IGNORECASE | re.MULTILINE)
+_HEADING = re.compile(r"^\s*#", re.MULTILINE)
+
+
+def notebook_cells(text: str) -> list[tuple[str, str]]:
+    """(type, source) of every cell of a notebook's JSON text; [] when it is not one."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    cells = data.get("cells") if isinstance(data, dict) else None
+    if not isinstance(cells, list):
+        return []
+    found = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list):
+            source = "".join(part for part in source if isinstance(part, str))
+        if isinstance(source, str):
+            found.append((str(cell.get("cell_type", "")), source))
+    return found
+
+
+def module_cells(text: str) -> list[tuple[str, str]]:
+    """A module's lines as cells: each comment or docstring block (its prose), and each
+    block of code between them."""
+    cells: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        kind = "markdown" if line.lstrip().startswith("#") else "code"
+        if cells and cells[-1][0] == kind:
+            cells[-1] = (kind, cells[-1][1] + "\n" + line)
+        else:
+            cells.append((kind, line))
+    return cells
+
+
+def manual_answers(
+    cells: Sequence[tuple[str, str]], questions: Iterable[tuple[str, bool, Sequence[str]]]
+) -> dict[str, str]:
+    """The answer to each manual question: `questions` is (id, manual, names it asks
+    for) of every question, in the sheet's order; "" when no heading names it."""
+    questions = list(questions)
+    answers = {}
+    for qid, manual, _ in questions:
+        if manual:
+            others = {name for other, _, names in questions if other != qid for name in names}
+            answers[qid] = _answer(cells, _number(qid), others)
+    return answers
+
+
+def _number(qid: str) -> str:
+    found = re.search(r"\d+", qid)
+    return found.group(0) if found else qid
+
+
+def _answer(cells: Sequence[tuple[str, str]], number: str, others: set[str]) -> str:
+    start = next((i for i, (_, text) in enumerate(cells) if number in _markers(text)), None)
+    if start is None:
+        return ""
+    taken = [cells[start][1].strip()]
+    for kind, text in cells[start + 1 : start + MAX_CELLS]:
+        markers = _markers(text)
+        if (markers and number not in markers) or (kind == "markdown" and _HEADING.match(text)):
+            break
+        if kind == "code" and _defines(text, others):
+            break
+        if text.strip():
+            taken.append(text.strip())
+    answer = "\n\n".join(taken)
+    return answer if len(answer) <= MAX_CHARS else answer[: MAX_CHARS - 1] + "…"
+
+
+def _markers(text: str) -> set[str]:
+    return {match.group(1) for match in _MARKER.finditer(text)}
+
+
+def _defines(text: str, names: set[str]) -> bool:
+    return any(
+        re.search(rf"^\s*(?:def\s+{re.escape(name)}\s*\(|{re.escape(name)}\s*=)", text, re.MULTILINE)
+        for name in names
+    )

@@ -1,0 +1,146 @@
+"""How an exercise is declared: its questions, their checks and points, its boards.
+
+An exercise package builds one `Exercise` of `Question`s, each with `Check`s, and the
+registry (`exercises.EXERCISES`) lists them by id. The declaration is data: running
+its checks (`grader.checking.running`) and scoring their outcomes
+(`grader.checking.scoring`) both read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Generic
+
+from ..draws import Size
+from ..values import show
+from .context import CheckContext, State, _as_is
+from .view import StudentView
+
+
+@dataclass(frozen=True)
+class Check:
+    """One verification of a question, worth `points` when it passes.
+
+    Args:
+        name: stable identifier, unique in its question (the JSON's `checks[].name`).
+        points: what it earns when it passes (a question's points are its checks').
+        run: the check itself: returns when the answer is right; raises `Mismatch`
+            (built by `mismatch`, `unchanged`...) when it is wrong. A call into student
+            code that fails raises `CallFailed` through `ctx.call`: the check lets it go.
+        fr: what the check verifies, as the student reads it, in French.
+        en: the same in English.
+        value_free: a property a stub has without computing anything (see below).
+        of: the function the check is about, when its question has several.
+
+    Example:
+        Check("sheet_values", 1.0, q14_sheet, "valeurs de l'énoncé", "the sheet's values")
+    """
+
+    name: str
+    """Stable identifier (JSON `checks[].name`)."""
+    points: float
+    run: Callable[[CheckContext[Any]], None]
+    fr: str
+    """What the check verifies, as the student reads it."""
+    en: str
+    value_free: bool = False
+    """A property a stub can have without computing anything (does not change its
+    argument, rows distinct, raises on an illegal move, prunes, prints a winner...): it
+    earns its points only when a value check of the same function passes (the scoring
+    rule `value_free`), so a file of stubs scores zero."""
+    of: str = ""
+    """The function the check is about, when its question has several (default: the
+    question's first name): value-free checks lean on value checks of this function."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a sheet: the names it needs and the checks that grade it.
+
+    Args:
+        id: as the sheet numbers it (`"Q14"`), unique in its exercise.
+        title: what the reports call it: the names of its functions, or a `Text`.
+        names: the names it needs; each entry lists accepted spellings, the sheet's first.
+        checks: its checks, run in this order.
+        manual: graded by the teacher; no check runs.
+        answer_key: for a manual question, the answer key (the teacher's report only).
+        notes: information without points gathered after the checks (e.g. a call count).
+
+    Example:
+        Question("Q4", "prochain_joueur", (("prochain_joueur",),), (Check(...), Check(...)))
+    """
+
+    id: str
+    title: str
+    names: tuple[tuple[str, ...], ...]
+    """Names the question needs; each entry lists accepted spellings, the sheet's first."""
+    checks: tuple[Check, ...] = ()
+    manual: bool = False
+    answer_key: Callable[[], str] | None = None
+    notes: Callable[[CheckContext[Any]], list[tuple[str, dict[str, Any]]]] | None = None
+    """Information without points, gathered after the checks (e.g. a call count)."""
+
+    @property
+    def max_score(self) -> float:
+        return sum(c.points for c in self.checks)
+
+
+def _no_state(view: StudentView) -> Any:
+    return None
+
+
+def _nothing_understood(state: Any) -> list[tuple[str, dict[str, Any]]]:
+    return []
+
+
+@dataclass(frozen=True)
+class Exercise(Generic[State]):
+    """One TD sheet: its questions, how it recognises a submission, how its boards
+    travel to the student and are drawn in the report.
+
+    Args:
+        id: the exercise's id (`--exercise`), e.g. `"puissance4"`.
+        title: the sheet's title.
+        questions: its questions, in the sheet's order (graded in this order).
+        (the other fields: see their own docstrings; each has a default.)
+
+    Example:
+        EXERCISE = Exercise(id="morpion", title="Morpion", questions=QUESTIONS,
+                            **SIGNATURES["morpion"].fields(), draw=draw_board)
+    """
+
+    id: str
+    title: str
+    questions: tuple[Question, ...]
+    signature: frozenset[str] = frozenset()
+    """Names only this sheet uses: a submission defining `min_matches` of them is this TD."""
+    min_matches: int = 2
+    functions_only: frozenset[str] = frozenset()
+    """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    title_words: tuple[str, ...] = ()
+    """Words of the sheet's title, by which a blank skeleton is recognised (`Signature`)."""
+    title_covers: frozenset[str] = frozenset()
+    """Sheets whose title words this sheet's text holds too, and wins over (`Signature`)."""
+    reference: ModuleType | None = None
+    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission."""
+    prepare: Callable[[StudentView], State] = _no_state
+    """Builds per-submission state once (e.g. the submission's board representation)."""
+    describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood
+    """What was understood of the submission (message key, args), for the report."""
+    to_student: Callable[[State, Any], Any] = _as_is
+    """A reference board in the submission's own representation (numpy, lists...)."""
+    draw: Callable[[Any], str] = show
+    """A reference board as the sheet draws it, for the report."""
+    worker_side: ModuleType | None = None
+    """Grader code the checks call inside the worker (a self-contained module, sent as
+    source once the submission's cells have run); None when the checks need none."""
+    example_size: Size | None = None
+    """How big a drawn example is (e.g. tokens on its board), smaller being simpler: the
+    order of the shipped ladders a failure is shrunk on (`CheckContext.for_all`); None:
+    failures are shrunk by Hypothesis alone."""
+
+
+Registry = Mapping[str, Exercise[Any]]
+"""The exercises the grader knows, by id, in detection order (see `exercises`)."""

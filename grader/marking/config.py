@@ -1,0 +1,298 @@
+"""The barème file, `minimax-grader.toml`: what a teacher states once for a class.
+
+The keys are the teacher's words: `exercice`, `sur` (the scale), `arrondi`, `omises`,
+`bonus`, `plafond` and a `[points]` table; docs/reference/bareme.md is the reference.
+Reading is pure (`parse_bareme` on text); `read_bareme` and `find_bareme` are the thin
+file-system wrappers. A bad file is a `BaremeError` naming its line: the command line
+turns it into a usage error (exit 2) before anything is graded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..messages import number, tr
+
+if TYPE_CHECKING:
+    from ..checking.declare import Exercise, Question
+
+FILE_NAME = "minimax-grader.toml"
+KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points")
+ROUNDINGS = (0.0, 0.01, 0.25, 0.5, 1.0)
+"""`arrondi`: none (0), to the hundredth, the quarter, the half point, the point."""
+DEFAULT_SCALE = 20.0
+DEFAULT_ROUNDING = 0.01
+"""The mark without a barème: out of 20, to the hundredth (what `mark20` always was)."""
+
+
+class BaremeError(ValueError):
+    """A barème file the grader refuses: where (file, line) and why (a message key)."""
+
+    def __init__(self, path: Path | None, line: int | None, reason: str, **values: Any):
+        super().__init__(f"{path}:{line}: {reason} {values}")
+        self.path = path
+        self.line = line
+        self.reason = reason
+        self.values = values
+
+    def words(self, lang: str) -> str:
+        what = tr(lang, f"bareme.{self.reason}", **self.values)
+        where = str(self.path) if self.path is not None else "--config"
+        if self.line is not None:
+            return tr(lang, "bareme.error_line", path=where, line=self.line, what=what)
+        return tr(lang, "bareme.error", path=where, what=what)
+
+
+@dataclass(frozen=True)
+class BaremeFile:
+    """A barème as the teacher wrote it, checked against its exercise's questions.
+
+    The checking package's scoring pass takes it as its points, scale and rules
+    (`grader.marking.scoring`); this is only what the file says."""
+
+    path: Path | None
+    exercise: str | None
+    """None: the file names no question, and applies to any exercise (`sur = 10` alone)."""
+    scale: float = DEFAULT_SCALE
+    rounding: float = DEFAULT_ROUNDING
+    """0: no rounding."""
+    omitted: tuple[str, ...] = ()
+    bonus: tuple[str, ...] = ()
+    cap: bool = True
+    """The mark never goes above `scale`, bonus included."""
+    points: tuple[tuple[str, float], ...] = ()
+    """The questions the file gives points to; the others keep their default."""
+
+    @property
+    def digest(self) -> str:
+        """The barème's values (not its comments nor its path) as a short hash: a record
+        entry says which barème its marks were last given with."""
+        import hashlib  # its OpenSSL costs a few ms: only when a barème is used
+
+        values = {
+            "exercise": self.exercise,
+            "scale": self.scale,
+            "rounding": self.rounding,
+            "omitted": sorted(self.omitted),
+            "bonus": sorted(self.bonus),
+            "cap": self.cap,
+            "points": sorted(self.points),
+        }
+        return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
+
+    def applies_to(self, exercise: str | None) -> bool:
+        return self.exercise is None or self.exercise == exercise
+
+
+DEFAULT = BaremeFile(None, None)
+"""No barème file: every question at its default points, out of 20."""
+
+
+def find_bareme(paths: Iterable[Path]) -> Path | None:
+    """`minimax-grader.toml` in the folder being graded: for each path given, its own
+    folder (a file's folder) and then its parents, the nearest first. The paths must
+    agree on one file; None when there is none. Raises BaremeError when they do not."""
+    found: set[Path] = set()
+    for path in paths:
+        folder = path.resolve() if path.is_dir() else path.resolve().parent
+        for candidate in (folder, *folder.parents):
+            if (candidate / FILE_NAME).is_file():
+                found.add(candidate / FILE_NAME)
+                break
+    if len(found) > 1:
+        raise BaremeError(None, None, "several", files=", ".join(sorted(map(str, found))))
+    return found.pop() if found else None
+
+
+def read_bareme(path: Path, exercises: Mapping[str, Exercise[Any]], forced: str | None = None) -> BaremeFile:
+    """The barème file at `path`, checked; BaremeError when it cannot be used."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BaremeError(path, None, "unreadable", error=str(exc)) from None
+    return parse_bareme(text, path, exercises, forced)
+
+
+def parse_bareme(
+    text: str, path: Path | None, exercises: Mapping[str, Exercise[Any]], forced: str | None = None
+) -> BaremeFile:
+    """The barème `text` checked against the registry `exercises` (and `--exercise`,
+    `forced`): known keys, an exercise that exists, questions it has, positive numbers."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
+        import tomli as tomllib
+
+    lines = text.splitlines()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BaremeError(path, _toml_line(str(exc), len(lines)), "toml", error=str(exc)) from None
+    for key in data:
+        if key not in KEYS:
+            raise BaremeError(path, _line_of(lines, key), "unknown_key", name=key, keys=", ".join(KEYS))
+    exercise_id = _exercise(data, lines, path, exercises, forced)
+    questions = list(exercises[exercise_id].questions) if exercise_id else []
+    ids = [q.id for q in questions]
+
+    def question_list(key: str) -> tuple[str, ...]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise BaremeError(path, _line_of(lines, key), "not_a_list", name=key)
+        for qid in value:
+            _known(qid, ids, exercise_id, path, _line_of(lines, key, item=qid))
+        return tuple(dict.fromkeys(value))
+
+    points_table = data.get("points", {})
+    if not isinstance(points_table, dict):
+        raise BaremeError(path, _line_of(lines, "points"), "not_a_table", name="points")
+    points: list[tuple[str, float]] = []
+    for qid, value in points_table.items():
+        line = _line_of(lines, qid, table="points")
+        _known(qid, ids, exercise_id, path, line)
+        points.append((qid, _number(value, path, line, f"[points] {qid}", positive=False)))
+    bareme = BaremeFile(
+        path,
+        exercise_id,
+        scale=_number(data.get("sur", DEFAULT_SCALE), path, _line_of(lines, "sur"), "sur", positive=True),
+        rounding=_rounding(data.get("arrondi", DEFAULT_ROUNDING), path, _line_of(lines, "arrondi")),
+        omitted=question_list("omises"),
+        bonus=question_list("bonus"),
+        cap=_flag(data.get("plafond", True), path, _line_of(lines, "plafond")),
+        points=tuple(points),
+    )
+    if exercise_id and not total_points(bareme, questions):
+        raise BaremeError(path, None, "no_points")
+    return bareme
+
+
+def question_points(bareme: BaremeFile, question: Question) -> float:
+    """What `question` is worth under `bareme`: its line of `[points]`, else its
+    default (the sum of its checks' points; a manual question's is 0)."""
+    return dict(bareme.points).get(question.id, question.max_score)
+
+
+def total_points(bareme: BaremeFile, questions: Sequence[Question]) -> float:
+    """The points a mark is out of: every question set, bonus ones left out."""
+    return sum(
+        question_points(bareme, q)
+        for q in questions
+        if q.id not in bareme.omitted and q.id not in bareme.bonus
+    )
+
+
+def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
+    """The barème file of `exercise` with every question at its default points, commented
+    for the teacher (`--print-config`): grading with it gives exactly the marks of
+    grading without one."""
+
+    from ..results import in_lang
+
+    def comment(key: str, **values: Any) -> list[str]:
+        return ["# " + line if line else "#" for line in tr(lang, key, **values).split("\n")]
+
+    out = [*comment("bareme.print.head", title=exercise.title, name=FILE_NAME), ""]
+    out += [*comment("bareme.print.exercise"), f'exercice = "{exercise.id}"', ""]
+    out += [*comment("bareme.print.scale"), f"sur = {number(DEFAULT_SCALE)}", ""]
+    out += [*comment("bareme.print.rounding"), f"arrondi = {DEFAULT_ROUNDING}", ""]
+    out += [*comment("bareme.print.omitted"), "omises = []", ""]
+    out += [*comment("bareme.print.bonus"), "bonus = []", ""]
+    out += [*comment("bareme.print.cap"), "plafond = true", ""]
+    out += [*comment("bareme.print.points"), "[points]"]
+    width = max(len(f"{q.id} = {number(q.max_score)}") for q in exercise.questions) + 2
+    for question in exercise.questions:
+        line = f"{question.id} = {number(question.max_score)}"
+        note = in_lang(question.title, lang)
+        if question.manual:
+            note += " — " + tr(lang, "bareme.print.manual")
+        out.append(f"{line:<{width}}# {note}")
+    return "\n".join(out) + "\n"
+
+
+def _exercise(
+    data: dict[str, Any],
+    lines: list[str],
+    path: Path | None,
+    exercises: Mapping[str, Exercise[Any]],
+    forced: str | None,
+) -> str | None:
+    line = _line_of(lines, "exercice")
+    named = data.get("exercice")
+    if named is not None and (not isinstance(named, str) or named not in exercises):
+        raise BaremeError(path, line, "unknown_exercise", exercise=named, known=", ".join(exercises))
+    if named is not None and forced is not None and named != forced:
+        raise BaremeError(path, line, "other_exercise", exercise=named, forced=forced)
+    exercise_id = named or forced
+    if exercise_id is None and any(data.get(key) for key in ("omises", "bonus", "points")):
+        raise BaremeError(path, None, "no_exercise")
+    return exercise_id
+
+
+def _known(qid: str, ids: list[str], exercise_id: str | None, path: Path | None, line: int | None) -> None:
+    if qid not in ids:
+        raise BaremeError(
+            path, line, "unknown_question", question=qid, exercise=exercise_id, known=", ".join(ids)
+        )
+
+
+def _number(value: Any, path: Path | None, line: int | None, key: str, positive: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise BaremeError(path, line, "not_a_number", name=key, value=value)
+    if value < 0 or (positive and value == 0):
+        raise BaremeError(path, line, "positive" if positive else "negative", name=key, value=number(value))
+    return float(value)
+
+
+def _rounding(value: Any, path: Path | None, line: int | None) -> float:
+    step = _number(value, path, line, "arrondi", positive=False)
+    if not any(math.isclose(step, allowed) for allowed in ROUNDINGS):
+        raise BaremeError(path, line, "rounding", value=number(step))
+    return next(allowed for allowed in ROUNDINGS if math.isclose(step, allowed))
+
+
+def _flag(value: Any, path: Path | None, line: int | None) -> bool:
+    if not isinstance(value, bool):
+        raise BaremeError(path, line, "not_a_flag", name="plafond", value=value)
+    return value
+
+
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+def _toml_line(message: str, last: int) -> int:
+    found = _TOML_LINE.search(message)
+    return int(found.group(1)) if found else max(last, 1)
+
+
+_TABLE = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]")
+
+
+def _line_of(lines: list[str], key: str, table: str | None = None, item: str | None = None) -> int | None:
+    """The line (from 1) where `key` is set, at the top level or in `[table]`; with
+    `item`, the line of that string in the key's list (which may span lines)."""
+    current: str | None = None
+    pattern = re.compile(rf"""^\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
+    for lineno, line in enumerate(lines, start=1):
+        heading = _TABLE.match(line)
+        if heading:
+            current = heading.group(1)
+            if table is None and current == key:
+                return lineno
+            continue
+        if current == table and pattern.match(line):
+            if item is None:
+                return lineno
+            for offset, following in enumerate(lines[lineno - 1 :]):
+                if f'"{item}"' in following or f"'{item}'" in following:
+                    return lineno + offset
+                if offset and ("=" in following.split("#")[0] or _TABLE.match(following)):
+                    break
+            return lineno
+    return None

@@ -1,0 +1,281 @@
+"""The teacher's manual points and overrides (`--manual FILE`): a table they edit.
+
+One row per student and question: `élève;question;points;commentaire` (French: `;`
+and the decimal comma, as Excel and LibreOffice write it in a French locale; English:
+`,` and the point), UTF-8 with a BOM. Points for a question graded by hand (Q16) enter
+the mark; points for an automatic question override its score. A row without a
+question carries a comment on the whole copy; a comment that starts with `privé :`
+(`private:`) stays on the teacher's pages, never on what students are handed.
+
+The grader writes the file once, when it does not exist, and never again: rows for
+students who arrive later go to a side file (`<name>.nouveaux.csv`), rewritten only
+while nobody typed in it, and read too. Reading is pure (`parse_manual`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..messages import number, tr
+from ..render.csv_report import BOM, FORMATS
+from .atomic import write_text_atomic
+
+HEADERS = {
+    "student": ("élève", "eleve", "student", "nom"),
+    "question": ("question",),
+    "points": ("points", "note"),
+    "comment": ("commentaire", "comment", "remarque"),
+}
+"""Column names read, in either language (a file made with --lang fr may be read with
+--lang en); the file written uses the first French or English one."""
+PRIVATE = ("privé", "prive", "private")
+SIDE_SUFFIX = ".nouveaux.csv"
+
+
+@dataclass(frozen=True)
+class ManualRow:
+    """One row of the teacher's table, as typed."""
+
+    line: int
+    student: str
+    question: str
+    """"" for a comment on the whole copy."""
+    points_text: str
+    comment: str
+    points: float | None = None
+    """The number typed; None when the cell is empty."""
+
+    @property
+    def private(self) -> bool:
+        head = self.comment.strip().lower()
+        return any(head.startswith(word) and head[len(word) :].lstrip()[:1] == ":" for word in PRIVATE)
+
+    @property
+    def public_comment(self) -> str:
+        return "" if self.private else self.comment.strip()
+
+    @property
+    def shown_comment(self) -> str:
+        """The comment without its `privé :` mark (the pages show a badge instead)."""
+        text = self.comment.strip()
+        return text.split(":", 1)[1].strip() if self.private else text
+
+    @property
+    def typed(self) -> bool:
+        return bool(self.points_text.strip() or self.comment.strip())
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A row not applied, and why (a message key of `manual.refused.*`)."""
+
+    source: Path
+    row: ManualRow
+    reason: str
+    detail: str = ""
+
+
+@dataclass
+class ManualMarks:
+    """What the table(s) say, once checked against the class: per student, the rows
+    that apply (question -> row; "" for the copy's comment), and the rows refused."""
+
+    rows: dict[str, dict[str, ManualRow]] = field(default_factory=dict)
+    refused: list[Refused] = field(default_factory=list)
+    sources: list[Path] = field(default_factory=list)
+
+    def of(self, student: str) -> dict[str, ManualRow]:
+        return self.rows.get(student, {})
+
+
+class ManualFileError(ValueError):
+    """A table that cannot be read at all (no header the grader knows, not text)."""
+
+    def __init__(self, path: Path, reason: str, detail: str = ""):
+        super().__init__(f"{path}: {reason} {detail}")
+        self.path = path
+        self.reason = reason
+        self.detail = detail
+
+    def words(self, lang: str) -> str:
+        return tr(lang, f"manual.file.{self.reason}", path=self.path, detail=self.detail)
+
+
+def parse_points(text: str) -> float | None:
+    """`1,5` or `1.5` (either decimal sign), `2`; None for an empty cell; ValueError otherwise."""
+    text = text.strip().replace("\u00a0", "").replace(" ", "")
+    if not text:
+        return None
+    value = float(text.replace(",", "."))
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def parse_manual(text: str, path: Path) -> list[ManualRow]:
+    """The rows of a teacher's table (any of `;`, `,` or tab between columns, a BOM or
+    not); ManualFileError when it has no header the grader knows."""
+    text = text.removeprefix(BOM)
+    first = text.split("\n", 1)[0]
+    delimiter = max((";", ",", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        header = [cell.strip().lower() for cell in next(reader)]
+    except StopIteration:
+        raise ManualFileError(path, "empty") from None
+    except csv.Error as exc:
+        raise ManualFileError(path, "not_csv", str(exc)) from None
+    columns = {}
+    for role, names in HEADERS.items():
+        found = [i for i, cell in enumerate(header) if cell in names]
+        if not found:
+            raise ManualFileError(path, "header", ", ".join(h[0] for h in HEADERS.values()))
+        columns[role] = found[0]
+    rows = []
+    try:
+        for record in reader:
+            if not any(cell.strip() for cell in record):
+                continue
+            cells = {role: record[i].strip() if i < len(record) else "" for role, i in columns.items()}
+            rows.append(
+                ManualRow(
+                    reader.line_num, cells["student"], cells["question"], cells["points"], cells["comment"]
+                )
+            )
+    except csv.Error as exc:
+        raise ManualFileError(path, "not_csv", str(exc)) from None
+    return rows
+
+
+def read_manual(path: Path) -> list[ManualRow]:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = path.read_bytes().decode("cp1252", "replace")  # saved as "CSV (Windows)"
+    except OSError as exc:
+        raise ManualFileError(path, "unreadable", str(exc)) from None
+    return parse_manual(text, path)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A question a row may give points to, for one student: its points under the
+    barème and whether it is graded by hand."""
+
+    points: float
+    manual: bool
+
+
+def check_rows(
+    sources: Sequence[tuple[Path, list[ManualRow]]], slots: dict[str, dict[str, Slot]]
+) -> ManualMarks:
+    """The rows that apply, the first source first (the teacher's file before the side
+    file): `slots` is, per student, the questions of their copy that may take points.
+    A row for a student and question already given by the same file is refused; by an
+    earlier file, it is left (the side file's copy of a row moved into the table)."""
+    marks = ManualMarks(sources=[path for path, _ in sources])
+    given: dict[tuple[str, str], tuple[int, int]] = {}
+    for index, (path, rows) in enumerate(sources):
+        for row in rows:
+            if not row.typed:
+                continue
+            reason, detail = _refusal(row, slots)
+            first = given.get((row.student, row.question))
+            if not reason and first is not None:
+                if first[0] != index:
+                    continue
+                reason, detail = "twice", str(first[1])
+            if reason:
+                marks.refused.append(Refused(path, row, reason, detail))
+                continue
+            given[(row.student, row.question)] = (index, row.line)
+            marks.rows.setdefault(row.student, {})[row.question] = ManualRow(
+                row.line,
+                row.student,
+                row.question,
+                row.points_text,
+                row.comment,
+                parse_points(row.points_text),
+            )
+    return marks
+
+
+def _refusal(row: ManualRow, slots: dict[str, dict[str, Slot]]) -> tuple[str, str]:
+    """Why `row` cannot apply (a key of `manual.refused.*` and a detail); ("", "") if it can."""
+    if row.student not in slots:
+        return "student", ""
+    if row.question and row.question not in slots[row.student]:
+        return "question", ", ".join(slots[row.student])
+    try:
+        points = parse_points(row.points_text)
+    except ValueError:
+        return "number", ""
+    if points is not None and not row.question:
+        return "no_question", ""
+    if points is not None:
+        slot = slots[row.student][row.question]
+        if points < 0 or points > slot.points + 1e-9:
+            return "range", number(slot.points)
+    return "", ""
+
+
+def template_rows(students: Iterable[str], manual_questions: Sequence[str]) -> list[tuple[str, str]]:
+    return [(student, qid) for student in students for qid in manual_questions]
+
+
+def render_table(rows: Iterable[tuple[str, str]], lang: str) -> str:
+    """A table to fill in: the student and the question filled, points and comment empty."""
+    separator, _ = FORMATS.get(lang, FORMATS["fr"])
+    header = [HEADERS["student"][0 if lang == "fr" else 2], "question", "points"]
+    header.append(HEADERS["comment"][0 if lang == "fr" else 1])
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    writer.writerow(header)
+    for student, question in rows:
+        writer.writerow([student, question, "", ""])
+    return BOM + out.getvalue()
+
+
+def side_file(path: Path) -> Path:
+    """Where rows for students added later go: `manuel.csv` -> `manuel.nouveaux.csv`."""
+    return path.with_name(path.stem + SIDE_SUFFIX)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What `prepare` did with the files: created the table, (re)wrote the side file,
+    or left the side file alone because the teacher typed in it."""
+
+    created: bool = False
+    side_written: int = 0
+    """Rows written to the side file (students the table does not have)."""
+    side_kept: bool = False
+    missing: tuple[str, ...] = ()
+    """Students with no row anywhere (listed when the side file cannot be rewritten)."""
+
+
+def prepare(
+    path: Path, students: Sequence[str], manual_questions: Sequence[str], lang: str
+) -> tuple[Prepared, list[tuple[Path, list[ManualRow]]]]:
+    """Create the table when missing; put the rows of students it lacks in the side file
+    (only while nothing is typed there); return what was done and the rows to read."""
+    if not path.exists():
+        write_text_atomic(path, render_table(template_rows(students, manual_questions), lang))
+        return Prepared(created=True), [(path, read_manual(path))]
+    sources = [(path, read_manual(path))]
+    known = {row.student for row in sources[0][1]}
+    missing = [s for s in students if s not in known]
+    side = side_file(path)
+    side_rows = read_manual(side) if side.exists() else []
+    if any(row.typed for row in side_rows):
+        sources.append((side, side_rows))
+        in_side = {row.student for row in side_rows}
+        return Prepared(side_kept=True, missing=tuple(s for s in missing if s not in in_side)), sources
+    if missing or side.exists():
+        write_text_atomic(side, render_table(template_rows(missing, manual_questions), lang))
+    return Prepared(side_written=len(missing) * len(manual_questions)), sources

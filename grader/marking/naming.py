@@ -1,0 +1,102 @@
+"""Whose copy each file is, for a class run (file-system reading only; no grading).
+
+A folder is named by the folder rule (`grader.files.student_files`). A file named alone
+is the student whose record entry was last graded from it; failing that, the student
+the class folder holding it names it (a folder the record knows); failing that, its
+stem. So `grade.py copies/dupont_marie/td10.ipynb --results classe` is `dupont_marie`,
+as in the class run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..files import collect_named
+
+if TYPE_CHECKING:
+    from .record import Record
+
+Answers = Callable[[Path], bool]
+"""Whether a file answers the class's exercise (which of a student's files to grade)."""
+
+
+@dataclass
+class Roster:
+    """The files of a run and their students."""
+
+    students: dict[Path, str] = field(default_factory=dict)
+    """The files to grade, with their student, in the order given."""
+    roots: dict[Path, str] = field(default_factory=dict)
+    """File -> the class folder it was found in ("" when named alone)."""
+    aside: dict[Path, str] = field(default_factory=dict)
+    """Files not graded: another file of the same student is (file -> label)."""
+    alone: set[str] = field(default_factory=set)
+    """The students whose file was named on the command line itself."""
+
+    def add(self, named: dict[Path, str], aside: dict[Path, str], root: str) -> None:
+        for file, student in named.items():
+            if file in self.students:
+                continue
+            if student in self.students.values():  # two files named alone, one name
+                student = f"{student}/{file.name}"
+            self.students[file] = student
+            self.roots[file] = root
+        for file, label in aside.items():
+            self.aside.setdefault(file, label)
+            self.roots.setdefault(file, root)
+
+
+def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -> Roster:
+    """Each file's student (see the module docstring)."""
+    roster = Roster()
+    known_roots = record.roots() if record is not None else []
+    for path in paths:
+        if path.is_dir():
+            aside: dict[Path, str] = {}
+            named = collect_named([path], answers, aside)
+            roster.add(named, aside, str(path.resolve()))
+        else:
+            named, aside, root = _alone(path, answers, record, known_roots)
+            roster.alone.update(named.values())
+            roster.add(named, aside, root)
+    return roster
+
+
+def _alone(
+    path: Path, answers: Answers, record: Record | None, roots: list[Path]
+) -> tuple[dict[Path, str], dict[Path, str], str]:
+    if record is not None:
+        student = record.student_at(path)
+        if student is not None:
+            where = record.entries[student].root
+            return {path: student}, {}, str(record.located(where)) if where else ""
+    resolved = path.resolve()
+    for root in roots:
+        if root in resolved.parents:
+            aside: dict[Path, str] = {}
+            named = {f.resolve(): s for f, s in collect_named([root], answers, aside).items()}
+            if resolved in named:
+                return {path: named[resolved]}, {}, str(root)
+            label = next((lab for f, lab in aside.items() if f.resolve() == resolved), None)
+            if label is not None:
+                return {}, {path: label}, str(root)
+    return {path: path.stem}, {}, ""
+
+
+def add_damaged(roster: Roster, record: Record, answers: Answers) -> None:
+    """The copies of the record's damaged entries, found in the class folders it knows:
+    graded again on this run even when only another copy was named."""
+    damaged = {d.file for d in record.damaged}
+    if not damaged:
+        return
+    named = set(roster.students.values())
+    for root in record.roots():
+        if not root.is_dir():
+            continue
+        for file, student in collect_named([root], answers).items():
+            if record.file_of(student) in damaged and student not in named:
+                roster.students[file] = student
+                roster.roots[file] = str(root)

@@ -1,0 +1,124 @@
+"""The class run's own outputs, once every report is written: the pages handed back
+(`--release`), Moodle's grading worksheet (`--moodle-worksheet`) and the Pronote table
+(`--pronote`). Each is written whole (atomically); one failing never stops the others."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..files import moodle_participant
+from ..messages import number, tr
+from ..render.sanitize import safe_line
+from .atomic import write_text_atomic
+
+if TYPE_CHECKING:
+    from ..results import SubmissionResult
+    from .exports import Mark
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Outputs:
+    """What `write` did: the outputs that failed, and lines for the teacher."""
+
+    failed: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+
+def write(args: argparse.Namespace, views: Sequence[SubmissionResult], lang: str) -> Outputs:
+    """Every output asked for, from the class's views."""
+    done = Outputs()
+    for name, target, run in _writers(args, views, lang, done):
+        try:
+            run()
+        except Exception as exc:  # a bad path, a worksheet that is not one: the others still go
+            done.failed.append(name)
+            log.debug("writing %s failed", name, exc_info=True)
+            done.messages.append(safe_line(tr(lang, "write_failed", path=target, error=exc))[:500])
+    return done
+
+
+def _writers(
+    args: argparse.Namespace, views: Sequence[SubmissionResult], lang: str, done: Outputs
+) -> Iterator[tuple[str, Path, Callable[[], None]]]:
+    if args.release is not None:
+        yield "release", args.release, lambda: _release(args.release, views, lang, done)
+    if args.moodle_worksheet is not None:
+        yield "moodle", args.moodle_worksheet, lambda: _moodle(args.moodle_worksheet, views, lang, done)
+    if args.pronote is not None:
+        yield "pronote", args.pronote, lambda: _pronote(args.pronote, views, lang, done)
+
+
+def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .release import write_release
+
+    written = write_release(views, folder, lang)
+    done.messages.append(tr(lang, "release.written", path=folder, count=written))
+
+
+def marks(views: Sequence[SubmissionResult], lang: str) -> list[Mark]:
+    """The copies as the exports need them (the files set aside are no copy)."""
+    from .exports import Mark
+
+    return [
+        Mark(
+            view.student,
+            participant[1] if (participant := moodle_participant(Path(view.path))) else None,
+            view.mark if view.has_mark else None,
+            view.scale,
+            summary(view, lang),
+        )
+        for view in views
+        if view.reason != "extra_file"
+    ]
+
+
+def summary(view: SubmissionResult, lang: str) -> str:
+    """What the LMS shows the student beside the mark: the mark, the questions to
+    review, the teacher's comments not marked private."""
+    if not view.has_mark:
+        return ""
+    lines = [tr(lang, "feedback.mark", mark=_number(view.mark, lang), scale=_number(view.scale, lang))]
+    review = [q.id for q in view.questions if q.to_review]
+    if review:
+        lines.append(tr(lang, "feedback.review", questions=", ".join(review)))
+    lines += [f"{c.question} : {c.text}" if c.question else c.text for c in view.comments if not c.private]
+    return "\n".join(lines)
+
+
+def _number(value: float, lang: str) -> str:
+    """A number in a sentence of `lang` (the decimal comma in French)."""
+    return number(value).replace(".", ",") if lang == "fr" else number(value)
+
+
+def _moodle(source: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .exports import WorksheetError, fill_worksheet
+
+    text = source.read_bytes().decode("utf-8", "replace")
+    try:
+        filled = fill_worksheet(text, marks(views, lang))
+    except WorksheetError as exc:
+        why = tr(lang, f"moodle.error.{exc.reason}", detail=exc.detail)
+        raise ValueError(tr(lang, "moodle.error", path=source, why=why)) from None
+    target = source.with_name(source.stem + ".rempli" + source.suffix)
+    write_text_atomic(target, filled.text)
+    done.messages.append(tr(lang, "moodle.filled", path=target, count=len(filled.filled)))
+    if filled.unmatched:
+        done.messages.append(tr(lang, "moodle.unmatched", names=", ".join(filled.unmatched)))
+    if filled.no_mark:
+        done.messages.append(tr(lang, "moodle.no_mark", names=", ".join(filled.no_mark)))
+    if not filled.feedback_column:
+        done.messages.append(tr(lang, "moodle.no_feedback"))
+
+
+def _pronote(target: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .exports import render_pronote
+
+    write_text_atomic(target, render_pronote(marks(views, lang)))
+    done.messages.append(tr(lang, "pronote.written", path=target))

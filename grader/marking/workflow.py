@@ -1,0 +1,361 @@
+"""The class workflow of the command line, around `grader.api.grade`.
+
+`ClassRun.open` (before anything is graded): the barème, the class record's lock, each
+file's student, the files set aside, and which copies must be graded at all.
+`ClassRun.views` (once they are): the record updated, then every copy of the class
+scored with the barème and the manual points, which every report renders.
+`ClassRun.finish`: the pages handed back, the Moodle worksheet, the Pronote table.
+
+Without any class option the run is today's: every file named is graded, and the
+reports show what this run graded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .. import __version__
+from ..messages import tr
+from ..render.sanitize import safe_line
+from ..settings import Settings
+from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
+from .naming import Roster, add_damaged, name_files
+
+if TYPE_CHECKING:
+    from ..checking.declare import Exercise, Registry
+    from ..results import SubmissionResult
+    from .manual import ManualMarks
+    from .record import Entry, Record, Seen
+
+log = logging.getLogger(__name__)
+
+
+UNCHANGED_LISTED = 10
+"""Files named on the command line (not through their folder) but unchanged since they
+were graded are listed by name up to this many: the teacher expected them graded."""
+
+
+class UsageError(Exception):
+    """A class option the grader cannot follow: said before anything is graded (exit 2)."""
+
+
+def print_config(exercise_id: str, exercises: Registry, lang: str, out: TextIO) -> int:
+    """`--print-config EXERCISE`: the default barème file, commented."""
+    if exercise_id not in exercises:
+        raise UsageError(
+            tr(lang, "bareme.unknown_exercise", exercise=exercise_id, known=", ".join(exercises))
+        )
+    out.write(default_bareme_text(exercises[exercise_id], lang))
+    return 0
+
+
+def settings_key(settings: Settings) -> str:
+    """What of the settings changes a copy's outcomes, as text: a copy graded with
+    others is graded again. The isolation, the jobs and the language do not."""
+    values = {
+        "exercise": settings.exercise,
+        "call_budget": settings.call_budget,
+        "cell_budget": settings.cell_budget,
+        "all_cells_budget": settings.all_cells_budget,
+        "total_budget": settings.total_budget,
+        "examples_scale": settings.examples_scale,
+    }
+    return json.dumps(values, sort_keys=True)
+
+
+@dataclass
+class ClassRun:
+    """One run of the command line over a class (see the module docstring)."""
+
+    args: argparse.Namespace
+    settings: Settings
+    exercises: Registry
+    bareme: BaremeFile = DEFAULT
+    roster: Roster = field(default_factory=Roster)
+    """The files named and their students (`grader.marking.naming`)."""
+    record: Record | None = None
+    hashes: dict[Path, str] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)
+    unchanged: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    """Lines for the teacher, said once the reports are written."""
+    rescored: int = 0
+    """Copies of the record scored with another barème than last time."""
+    graded_now: set[str] = field(default_factory=set)
+    """The students whose copy this run graded."""
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    @property
+    def class_exercise(self) -> str | None:
+        return self.bareme.exercise or self.settings.exercise
+
+    @property
+    def students(self) -> dict[Path, str]:
+        """The files to grade (after planning: the new and changed ones), with their student."""
+        return self.roster.students
+
+    @property
+    def files(self) -> list[Path]:
+        return list(self.students)
+
+    @property
+    def rescoring(self) -> bool:
+        """The reports show other marks than grading gives (a barème, manual points, a
+        class exercise): a copy's full report is shown once scored for the class."""
+        return self.bareme != DEFAULT or self.args.manual is not None or self.class_exercise is not None
+
+    @classmethod
+    @contextlib.contextmanager
+    def open(cls, args: argparse.Namespace, settings: Settings, exercises: Registry) -> Iterator[ClassRun]:
+        """Read the barème, hold the record, name the files and plan what to grade;
+        UsageError for anything the teacher must fix first."""
+        from ..results import SubmissionResult
+        from .lock import RecordBusy
+        from .record import Record
+
+        run = cls(args, settings, exercises)
+        run.bareme = run._bareme()
+        if args.results is None:
+            if args.regrade or args.prune:
+                raise UsageError(tr(run.lang, "record.needs_results"))
+            run.roster = name_files(args.paths, run.answers, None)
+            yield run
+            return
+        run.record = Record(args.results, SubmissionResult, usable=_scorable)
+        try:
+            with run.record.open():
+                run.roster = name_files(args.paths, run.answers, run.record)
+                run._plan()
+                yield run
+        except RecordBusy as busy:
+            raise UsageError(tr(run.lang, "record.busy", folder=busy.folder, holder=busy.holder)) from None
+
+    def _bareme(self) -> BaremeFile:
+        path = self.args.config
+        try:
+            if path is None:
+                path = find_bareme(self.args.paths)
+            if path is None:
+                return DEFAULT
+            if not path.is_file():
+                raise BaremeError(path, None, "unreadable", error="no such file")
+            return read_bareme(path, self.exercises, self.settings.exercise)
+        except BaremeError as exc:
+            raise UsageError(exc.words(self.lang)) from None
+
+    def answers(self, path: Path) -> bool:
+        """Whether the file answers the class's exercise (any TD when it is not set),
+        from its text: which of a student's files to grade."""
+        from ..detect import signatures_of
+        from ..skeleton import file_text, likely_exercise
+
+        found = likely_exercise(file_text(path), signatures_of(self.exercises))
+        return found is not None and (self.class_exercise is None or found == self.class_exercise)
+
+    def at_once(self, result: SubmissionResult) -> SubmissionResult:
+        """A copy just graded as the progress line shows it: scored with the class's barème
+        (the teacher's rows come once every copy is graded), another TD said so."""
+        if not self.rescoring:
+            return result
+        from .views import view_of
+
+        return view_of(result, self._exercise_of(result), self.bareme, {}, {}, self.class_exercise).result
+
+    def _plan(self) -> None:
+        from .record import plan
+
+        assert self.record is not None
+        add_damaged(self.roster, self.record, self.answers)
+        found = plan(
+            self.record, self.students, __version__, settings_key(self.settings), regrade=self.args.regrade
+        )
+        self.roster.students = found.to_grade
+        self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged
+        for damaged in self.record.damaged:
+            self.messages.append(tr(self.lang, "record.damaged", file=damaged.file, reason=damaged.reason))
+
+    def set_aside_results(self) -> list[SubmissionResult]:
+        """The files set aside, as copies not graded (no code runs for them)."""
+        from ..results import SubmissionResult, SubmissionStatus
+
+        return [
+            SubmissionResult(
+                str(file), None, SubmissionStatus.NOT_GRADABLE, reason="extra_file", student=label
+            )
+            for file, label in self.roster.aside.items()
+        ]
+
+    def views(self, graded: list[SubmissionResult]) -> list[SubmissionResult]:
+        """What every report shows: this run's copies, or with `--results` the whole
+        record (this run's copies written into it first), scored with the barème and
+        the manual points."""
+        from .views import raw
+
+        names = {str(path): student for path, student in self.students.items()}
+        self.graded_now = {names.get(r.path, r.student or r.path) for r in graded}
+        graded = graded + self.set_aside_results()
+        copies: dict[str, tuple[SubmissionResult, Entry | None]]
+        if self.record is None:
+            copies = {r.student or r.path: (raw(r), None) for r in graded}
+            if self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None:
+                return graded  # today's run: the results as graded
+        else:
+            self._store(graded)
+            if self.args.prune:
+                self._prune()
+            copies = {
+                student: (entry.outcome, entry)
+                for student, entry in sorted(self.record.entries.items(), key=lambda item: item[0].casefold())
+            }
+            absent = [s for s, (_, e) in copies.items() if e is not None and self.record.absent(e)]
+            if absent:
+                self.messages.append(
+                    tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
+                )
+        manual = self._manual(copies)
+        views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
+        if self.rescored:
+            self.messages.append(tr(self.lang, "record.rescored", count=self.rescored))
+        return views
+
+    def _store(self, graded: list[SubmissionResult]) -> None:
+        from .record import Entry, now
+        from .views import raw
+
+        assert self.record is not None
+        key = settings_key(self.settings)
+        by_path = {str(path): student for path, student in self.students.items()}
+        by_path.update({str(path): label for path, label in self.roster.aside.items()})
+        for result in graded:
+            student = by_path.get(result.path, result.student or result.path)
+            path = Path(result.path)
+            digest = self.hashes.get(path) or _hash_or_empty(path)
+            root = self.roster.roots.get(path, "")
+            self.record.put(
+                Entry(
+                    student=student,
+                    path=self.record.where(path),
+                    root=self.record.where(Path(root)) if root else "",
+                    sha256=digest,
+                    grader_version=__version__,
+                    settings=key,
+                    graded_at=now(),
+                    outcome=raw(replace(result, student=student)),
+                    bareme=self.bareme.digest,
+                    seen=self.record.entries[student].seen if student in self.record.entries else {},
+                )
+            )
+        done = {by_path.get(r.path, r.student or r.path) for r in graded if r.reason != "extra_file"}
+        others = [
+            s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != "extra_file"
+        ]
+        self.messages.insert(0, tr(self.lang, "record.summary", graded=len(done), unchanged=len(others)))
+        if done and others:  # what was graded again, and why
+            lines = [
+                tr(self.lang, "record.graded_line", student=s, why=tr(self.lang, f"record.reason.{why}"))
+                for s, why in self.reasons.items()
+                if s in done
+            ]
+            self.messages[1:1] = lines
+        alone = [s for s in self.unchanged if s in self.roster.alone]  # named by their file, but the same
+        if 0 < len(alone) <= UNCHANGED_LISTED:
+            at = 1 + sum(1 for s in self.reasons if s in done and done and others)
+            self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in alone]
+
+    def _prune(self) -> None:
+        assert self.record is not None
+        gone = [s for s, e in self.record.entries.items() if self.record.absent(e)]
+        for student in gone:
+            self.record.drop(student)
+        if gone:
+            self.messages.append(tr(self.lang, "record.pruned", count=len(gone), names=", ".join(gone)))
+
+    def _exercise_of(self, result: SubmissionResult) -> Exercise[Any] | None:
+        """The declaration a graded copy answers (its package imported now)."""
+        if not result.graded or result.exercise is None or result.exercise not in self.exercises:
+            return None
+        return self.exercises[result.exercise]
+
+    def _manual(self, copies: Mapping[str, tuple[SubmissionResult, Entry | None]]) -> ManualMarks | None:
+        """The teacher's rows (`--manual`), checked against the class's copies."""
+        if self.args.manual is None:
+            return None
+        from .rows import read_rows
+
+        class_copies = {
+            student: exercise
+            for student, (result, _) in copies.items()
+            if (exercise := self._exercise_of(result)) is not None
+            and (self.class_exercise is None or result.exercise == self.class_exercise)
+        }
+        marks, said = read_rows(self.args.manual, class_copies, self.bareme, self.lang)
+        self.messages += said
+        return marks
+
+    def _view(
+        self, student: str, result: SubmissionResult, entry: Entry | None, manual: ManualMarks | None
+    ) -> SubmissionResult:
+        from .views import view_of
+
+        rows = manual.of(student) if manual is not None else {}
+        seen = entry.seen if entry is not None else {}
+        view = view_of(
+            replace(result, student=student),
+            self._exercise_of(result),
+            self.bareme,
+            rows,
+            seen,
+            self.class_exercise,
+        )
+        if self.record is not None and entry is not None:
+            self._remember(entry, view.seen)
+        return view.result
+
+    def _remember(self, entry: Entry, seen: dict[str, Seen]) -> None:
+        """The overrides applied and the barème used, written into the copy's entry when
+        they changed (a barème applied to the class rewrites every entry, once)."""
+        assert self.record is not None
+        if entry.seen == seen and entry.bareme == self.bareme.digest:
+            return
+        if entry.bareme != self.bareme.digest:
+            self.rescored += 1
+        self.record.put(replace(entry, seen=seen, bareme=self.bareme.digest), durable=entry.seen != seen)
+
+    def finish(self, views: list[SubmissionResult]) -> list[str]:
+        """The pages handed back and the exports; the names of those that failed."""
+        from . import outputs
+
+        done = outputs.write(self.args, views, self.lang)
+        self.messages += done.messages
+        return done.failed
+
+    def say(self, out: TextIO | None = None) -> None:
+        """Every line for the teacher, on standard error (the reports may be on stdout)."""
+        out = out or sys.stderr
+        for line in self.messages:
+            out.write(safe_line(line) + "\n")
+
+
+def _scorable(result: SubmissionResult) -> bool:
+    """A graded copy is kept with the outcome it is scored from."""
+    return not result.graded or result.outcome is not None
+
+
+def _hash_or_empty(path: Path) -> str:
+    from .record import file_hash
+
+    try:
+        return file_hash(path)
+    except OSError:
+        return ""
