@@ -408,6 +408,14 @@ def tr(lang: str, key: str, **values: Any) -> str:
     return table.get(key, MESSAGES["fr"].get(key, key)).format(**values)
 
 
-def number(value: float) -> str:
-    """2.0 -> '2', 1.25 -> '1.25': scores as a teacher writes them."""
-    return f"{value:g}" if value == round(value, 4) else f"{value:.2f}"
+DECIMAL_SEPARATORS = {"fr": ",", "en": "."}
+"""How each language writes the decimal point (the CSV follows it too: French
+spreadsheets read '14,5' as a number)."""
+
+
+def number(value: float, lang: str) -> str:
+    """A score, a mark or a duration as a teacher writes it in `lang`: 2.0 -> '2',
+    14.5 -> '14,5' in French and '14.5' in English. Every report that a person reads
+    writes its numbers with this function (machine formats keep Python's '14.5')."""
+    text = f"{value:g}" if value == round(value, 4) else f"{value:.2f}"
+    return text.replace(".", DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"]))

@@ -135,7 +135,7 @@ def test_progress_lines_and_summary_go_to_the_terminal(classroom):
     _, _, done = classroom
     assert "[5/5]" in done.stderr
     summary = done.stderr[done.stderr.index("═") :]
-    assert "leroy_td10" in summary and "14.5 / 20" in summary and "Q14, Q15, Q17" in summary
+    assert "leroy_td10" in summary and "14,5 / 20" in summary and "Q14, Q15, Q17" in summary
     assert "Bilan : 5 copie(s)" in summary
 
 

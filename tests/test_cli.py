@@ -95,7 +95,7 @@ def test_terminal_feedback_shows_call_expected_obtained_and_board(sample_report)
     assert "Appel : heuristique(jeu1)" in out and "Attendu : 2" in out and "Obtenu : 106" in out
     assert "5| 2 1 1 1 2 2 -" in out  # jeu1 drawn as the sheet's affiche draws it
     assert "maximin_alpha_beta n'est pas défini" in out
-    assert "note : 14.5 / 20" in out
+    assert "note : 14,5 / 20" in out
 
 
 def test_same_file_same_report(sample_report, tmp_path):

@@ -21,7 +21,7 @@ from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
         (WorkerCrash(Crash.CLOSED), "s'est fermé", "closed"),
         (ValueTooLarge(1000000, SizeUnit.VALUES), "1000000 valeurs", "1000000 values"),
         (ValueTooLarge(70000000, SizeUnit.BYTES), "70000000 octets", "70000000 bytes"),
-        (CallTimeout(2.5), "temps imparti (2.5 s)", "in time (2.5 s)"),
+        (CallTimeout(2.5), "temps imparti (2,5 s)", "in time (2.5 s)"),
         (
             StudentCodeError("ZeroDivisionError", "division by zero"),
             "l'appel a levé ZeroDivisionError",

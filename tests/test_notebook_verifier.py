@@ -147,14 +147,14 @@ def test_verifier_in_a_running_kernel_shows_the_html_report(tmp_path, monkeypatc
     html = "".join(o["data"]["text/html"] for o in full if o["output_type"] == "display_data")
     assert 'class="mmg-report"' in html and ".mmg-report h1" in html
     assert "mon_td.ipynb" in html and "brouillon" not in html and decoy.exists()
-    assert "14.5 / 20" in html and "Q14" in html and "Obtenu" in html
+    assert "14,5 / 20" in html and "Q14" in html and "Obtenu" in html
     assert '<pre class="board">' in html and "5| 2 1 1 1 2 2 -" in html
     assert "Cellules de code : 12, dont 1 en échec" in html  # the input() game loop only
     assert "Des cellules exécutées ne sont pas dans le fichier enregistré" in html
     assert "C&#39;est le fichier enregistré qui est corrigé" in html
     assert "index.html" not in html  # no link to a class index
     text = "".join(o["data"]["text/plain"] for o in full if o["output_type"] == "display_data")
-    assert "Total : 14.5 / 20 points" in text
+    assert "Total : 14,5 / 20 points" in text
     single = "".join(o["data"]["text/html"] for o in one if o["output_type"] == "display_data")
     assert "Q14" in single and "heuristique" in single and "Q15" not in single and "Q9" not in single
-    assert "14.5 / 20" not in single
+    assert "14,5 / 20" not in single

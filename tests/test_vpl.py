@@ -203,7 +203,7 @@ def test_vpl_evaluate_script_from_the_docs(tmp_path):
     assert vpl_parse_grade(run.stdout) == "7.25"
     comments = vpl_parse_comments(run.stdout)
     assert "-~ Q14 heuristique : 1/2 (en partie)" in comments
-    assert comments[-1].startswith("-Total : 14.5 / 20")
+    assert comments[-1].startswith("-Total : 14,5 / 20")
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="the VPL script is a bash script")

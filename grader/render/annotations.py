@@ -35,8 +35,8 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
             if not question.to_review:
                 continue
             title = (
-                f"{question.id} {question_title(question, lang)} : {number(question.score)}/"
-                f"{number(question.max_score)}"
+                f"{question.id} {question_title(question, lang)} : {number(question.score, lang)}/"
+                f"{number(question.max_score, lang)}"
             )
             lines.append(
                 f"::warning file={file},title={_escape(title, True)}"

@@ -81,7 +81,7 @@ def failure_text(failure: Failure | None, lang: str) -> str:
             lang, "endless_call", line=_line_text(failure.place, line, lang), state=_state(failure, lang)
         )
     if failure.kind is FailureKind.TIMEOUT:
-        return tr(lang, "timed_out", seconds=f"{failure.seconds:g}")
+        return tr(lang, "timed_out", seconds=number(failure.seconds, lang))
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
@@ -178,7 +178,7 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
         if check.status is CheckStatus.PASSED:
             continue
         status = tr(lang, f"check.{check.status.value}")
-        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points)} pt)")
+        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)")
         lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
     return "\n".join(lines)
 
@@ -205,7 +205,7 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
     if cell.status is CellStatus.TIMEOUT:
-        seconds = f"{cell.failure.seconds:g}" if cell.failure is not None else "0"
+        seconds = number(cell.failure.seconds if cell.failure is not None else 0, lang)
         if cell.failure is not None and cell.failure.loop is not None:
             error = tr(lang, "endless", seconds=seconds, state=_state(cell.failure, lang))
             hint = "cell_hint.endless"

@@ -36,9 +36,9 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
         output=tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark20),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark20, lang),
         ),
         tests=tests,
     )

@@ -103,8 +103,8 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
-        mean=number(round(statistics.mean(graded), 2)) if graded else "—",
-        median=number(round(statistics.median(graded), 2)) if graded else "—",
+        mean=number(round(statistics.mean(graded), 2), lang) if graded else "—",
+        median=number(round(statistics.median(graded), 2), lang) if graded else "—",
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),
         not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if r.status != "graded"],
@@ -140,7 +140,7 @@ def _environment(lang: str) -> Environment:
     env.globals.update(
         lang=lang,
         version=__version__,
-        number=number,
+        number=lambda value: number(value, lang),
         statuses=[s.value for s in RATE_STATUSES],
         t=lambda key, **values: tr(lang, key, **values),
         parts=lambda check: check_parts(check, lang),

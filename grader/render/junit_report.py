@@ -53,7 +53,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
                 ET.SubElement(case, "skipped", message=tr(lang, "manual"))
                 counts["skipped"] += 1
             elif question.to_review:
-                score = f"{number(question.score)}/{number(question.max_score)}"
+                score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
                 message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
                 ET.SubElement(case, "failure", message=message, type=question.status.value).text = safe_text(
                     question_feedback(question, lang)

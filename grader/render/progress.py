@@ -57,13 +57,13 @@ class Progress:
         if self.total > 1:
             width = len(str(self.total))
             mark = (
-                f"{number(result.mark20)}/20"
+                f"{number(result.mark20, self.lang)}/20"
                 if result.status == "graded"
                 else tr(self.lang, "progress.not_graded")
             )
             print(
                 f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
-                f"({result.duration_s:.1f} s)",
+                f"({number(round(result.duration_s, 1), self.lang)} s)",
                 file=self.stream,
                 flush=True,
             )

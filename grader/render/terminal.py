@@ -45,7 +45,7 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         if question.status is QuestionStatus.MANUAL:
             lines.append(f"{label}  ({status})")
             continue
-        score = f"{number(question.score)}/{number(question.max_score)}"
+        score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
         lines.append(f"{label:<52}{score:>8}  {status}")
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
@@ -54,9 +54,9 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark20),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark20, lang),
         )
     )
     return safe_text("\n".join(lines))  # student text is in it: escaped once, here
@@ -88,13 +88,13 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
         if r.status == "graded":
-            mark = f"{number(r.mark20):>5} / 20"
+            mark = f"{number(r.mark20, lang):>5} / 20"
             failed = ", ".join(q.id for q in r.questions if q.to_review)
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
         lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
-    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2))))
+    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2), lang)))
     weak = sum(r.isolation_weak for r in results)
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))

@@ -70,7 +70,7 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
             continue
         lines += _title(
             f"{SYMBOLS[question.status]} {question.id} {question.title} : "
-            f"{number(question.score)}/{number(question.max_score)} ({status})"
+            f"{number(question.score, lang)}/{number(question.max_score, lang)} ({status})"
         )
         feedback = question_feedback(question, lang)
         if feedback:
@@ -79,9 +79,9 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark20),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark20, lang),
         )
     )
     lines.append(END)
