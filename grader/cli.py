@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         why = isolation.why(settings.lang) or f"--isolation {isolation.mode.value}"
         print(tr(settings.lang, "isolation.required", why=why), file=sys.stderr)
         return 2
-    announce_isolation(isolation, settings.lang)
+    announce_isolation(isolation, settings.lang, self_check=len(files) == 1)
     # stdout carries a report when asked (`--json -`, annotations): the rest goes to stderr.
     out = sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
     progress = Progress(sys.stderr, settings.lang)
@@ -279,9 +279,19 @@ def _likely_exercise(path: Path) -> str | None:
     return likely_exercise(file_text(path), EXERCISES.signatures())
 
 
-def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
+def announce_isolation(isolation: IsolationChoice, lang: str, self_check: bool = False) -> None:
     """Before anyone is graded: one line when `auto` fell back (and why), a warning
-    when the reference is readable from the worker."""
+    when the reference is readable from the worker.
+
+    `self_check`: one file, most often a student checking their own work, for whom the
+    teacher's wording is jargon: a strong isolation is one quiet line (none without a
+    fallback), a weak one what it means for them, in one sentence."""
+    if self_check:
+        if not isolation.mode.strong:
+            print(tr(lang, "isolation.self_check_weak", mode=isolation.mode.value), file=sys.stderr)
+        elif isolation.fallback:
+            print(tr(lang, "isolation.self_check", label=isolation.label), file=sys.stderr)
+        return
     if isolation.fallback:  # why not a stronger one, in one line
         # a strong one also says that the marks are still protected (a weak one warns below)
         key = "isolation.in_force_strong" if isolation.mode.strong else "isolation.in_force"

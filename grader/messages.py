@@ -11,9 +11,12 @@ from typing import Any
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         "detected": "Exercice détecté : {exercise} (noms reconnus : {names})",
+        "detected_from_text": "Exercice détecté : {exercise}",
         "forced": "Exercice choisi par --exercise : {exercise}",
         "cells": "Cellules de code : {total}, dont {failed} en échec",
+        "cells_ok": "Cellules de code : {total}, aucune en échec",
         "module_cells": "Blocs du module : {total}, dont {failed} en échec",
+        "module_cells_ok": "Blocs du module : {total}, aucun en échec",
         "cell_failed": "{label} : {error}{message}",
         "cell_failed_line": "{label}, ligne {line} : {error}{message}{quote}",
         "cell_failed_in": "{label} : {error}{message} ({where}, ligne {line}{quote})",
@@ -21,6 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — « {text} »",
         "cell_timeout": "temps dépassé ({seconds} s)",
         "cell_skipped": "non exécutée",
+        "block_skipped": "non exécuté",
         "cell_not_run": "non exécutée pendant la correction (le correcteur ne lance pas %%{magic})",
         "place.cell": "cellule {first}",
         "place.lines": "lignes {first}-{last}",
@@ -54,22 +58,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "endless_state": " ({names})",
         "crashed": "le processus de votre code s'est arrêté ({error})",
-        "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
+        "internal": "erreur interne du correcteur (le programme, pas votre code) sur ce test : "
+        "signalez-la à votre enseignant",
         "missing": "{name} n'est pas défini",
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
         "alias": "{found} accepté pour {name}",
         "manual": "question corrigée par l'enseignant",
         "total": "Total : {score} / {max_score} points — note : {mark} / 20",
-        "not_gradable": "{path} : non corrigé ({reason})",
+        "not_gradable": "{path} : non corrigée — {reason}",
         "reason.invalid_json": "le fichier n'est pas un notebook valide (JSON illisible)",
         "reason.not_a_notebook": "le fichier n'est pas un notebook Jupyter",
         "reason.no_code": "aucune cellule de code",
         "reason.unreadable": "fichier illisible",
         "reason.too_large": "fichier trop gros",
-        "reason.unknown_exercise": "impossible de reconnaître le TD (utiliser --exercise)",
+        "reason.unknown_exercise": "impossible de reconnaître le TD (précisez-le avec --exercise)",
+        "reason.empty": "fichier vide",
         "reason.worker_failed": "votre code n'a pas pu être exécuté",
         "reason.grader_error": (
-            "erreur interne du correcteur sur cette copie (signalez-la à l'enseignant avec le détail)"
+            "erreur interne du correcteur (le programme, pas le code de la copie) : "
+            "à signaler aux auteurs du correcteur, avec le détail"
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "write_failed": "le rapport {path} n'a pas pu être écrit : {error}",
@@ -106,7 +113,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
         "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
         "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
-        "own_games": "vos propres jeux {names} servent aussi de positions de test",
+        "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
@@ -114,9 +121,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alpha = -inf, beta = +inf ; question à revoir par l'enseignant",
         "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
         "summary": "Bilan : {count} copie(s), moyenne {mean} / 20",
-        "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
+        "summary_some": "Bilan : {count} copie(s), dont {graded} corrigée(s) ; moyenne {mean} / 20",
+        "summary_none": "Bilan : {count} copie(s), aucune corrigée",
+        # {names} lists one function or several: worded so that nothing agrees with it
+        "uses_failing": "⚠ {func} appelle {names}, en échec sur certains tests : corrigez d'abord cela, "
         "les erreurs ci-dessous en viennent peut-être",
-        "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
+        "uses_failing_many": "⚠ {func} appellent {names}, en échec sur certains tests : corrigez d'abord "
         "cela, les erreurs ci-dessous en viennent peut-être",
         "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
         "cell_hint.timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
@@ -125,6 +135,15 @@ MESSAGES: dict[str, dict[str, str]] = {
             "quelque chose doit changer pour que la boucle puisse s'arrêter"
         ),
         "cell_hint.skipped": "le temps total des cellules était épuisé",
+        # The same hints for a block of a .py module
+        "block_hint.EOFError": "input() ne peut pas servir pendant la correction : seul ce bloc est ignoré",
+        "block_hint.timeout": "boucle sans fin ? ce bloc a été arrêté, les suivants ont été exécutés",
+        "block_hint.endless": (
+            "ce bloc a été arrêté, les suivants ont été exécutés ; à chaque tour, "
+            "quelque chose doit changer pour que la boucle puisse s'arrêter"
+        ),
+        "block_hint.skipped": "le temps total des blocs était épuisé",
+        "progress.line": "[{done}/{total}] {name} : {mark} ({seconds} s)",
         # The HTML reports (grader/render/html_report.py)
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
@@ -168,12 +187,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "du correcteur (dont le corrigé){weak_more}. Pour une correction notée, "
         "installez bubblewrap (apt-get install bubblewrap) ou utilisez un noyau Linux "
         "5.13+ avec Landlock ; --require-isolation strong refuse de corriger sans.",
-        "isolation.weak_more": ", signaler le correcteur et modifier les copies voisines",
+        "isolation.weak_more": ", arrêter le correcteur par un signal et modifier les copies voisines",
         "isolation.portable": "isolation : portable — le code de l'élève tourne dans un processus à part, "
         "arrêté au bout de son temps, mais il peut lire et modifier vos fichiers (dont "
         "le corrigé). Convient pour vous auto-corriger, pas pour une correction notée "
         "(sous Linux : bubblewrap ou Landlock).",
         "isolation.in_force": "Isolation : {label} — {why}",
+        # One file graded (a student checking their own work, most often)
+        "isolation.self_check": "isolation : {label}",
+        "isolation.self_check_weak": "Isolation « {mode} » : votre code tourne à part et s'arrête au bout de "
+        "son temps, mais il peut lire et modifier vos fichiers, comme quand vous l'exécutez vous-même.",
         "isolation.in_force_strong": "Isolation : {label} — {why} ; le code des élèves ne peut lire ni le "
         "corrigé ni les autres copies",
         "isolation.required": "--require-isolation strong : ni bubblewrap ni Landlock ne fonctionnent ici "
@@ -211,9 +234,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
+        "detected_from_text": "Exercise detected: {exercise}",
         "forced": "Exercise chosen with --exercise: {exercise}",
         "cells": "Code cells: {total}, {failed} failed",
+        "cells_ok": "Code cells: {total}, none failed",
         "module_cells": "Module blocks: {total}, {failed} failed",
+        "module_cells_ok": "Module blocks: {total}, none failed",
         "cell_failed": "{label}: {error}{message}",
         "cell_failed_line": "{label}, line {line}: {error}{message}{quote}",
         "cell_failed_in": "{label}: {error}{message} ({where}, line {line}{quote})",
@@ -221,6 +247,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — “{text}”",
         "cell_timeout": "time limit exceeded ({seconds} s)",
         "cell_skipped": "not run",
+        "block_skipped": "not run",
         "cell_not_run": "not run while grading (the grader does not run %%{magic})",
         "place.cell": "cell {first}",
         "place.lines": "lines {first}-{last}",
@@ -254,21 +281,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "endless_state": " ({names})",
         "crashed": "the process running your code stopped ({error})",
-        "internal": "internal grader error on this check (tell your teacher)",
+        "internal": "internal error of the grader (the program, not your code) on this check: tell your teacher",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
         "alias": "{found} accepted for {name}",
         "manual": "graded by the teacher",
         "total": "Total: {score} / {max_score} points — mark: {mark} / 20",
-        "not_gradable": "{path}: not graded ({reason})",
+        "not_gradable": "{path}: not graded — {reason}",
         "reason.invalid_json": "the file is not a valid notebook (unreadable JSON)",
         "reason.not_a_notebook": "the file is not a Jupyter notebook",
         "reason.no_code": "no code cell",
         "reason.unreadable": "unreadable file",
         "reason.too_large": "file too large",
-        "reason.unknown_exercise": "cannot tell which TD this is (use --exercise)",
+        "reason.unknown_exercise": "cannot tell which TD this is (name it with --exercise)",
+        "reason.empty": "empty file",
         "reason.worker_failed": "your code could not be run",
-        "reason.grader_error": "internal grader error on this submission (report it to your teacher with the detail)",
+        "reason.grader_error": "internal error of the grader (the program, not the submission's code): "
+        "to be reported to the grader's authors, with the detail",
         "reason.too_deep": "file nested too deeply to be read",
         "write_failed": "the report {path} could not be written: {error}",
         "printed": "What your code printed (beginning)",
@@ -304,15 +333,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
         "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
         "exercise recognised from the file's text, every function counts as missing",
-        "own_games": "your own games {names} are used as test positions too",
+        "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
         "alpha = -inf, beta = +inf; question left for the teacher to review",
         "ignored_magics": "commands ignored (not run): {magics}",
         "summary": "Summary: {count} submission(s), mean {mean} / 20",
-        "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
+        "summary_some": "Summary: {count} submission(s), {graded} graded; mean {mean} / 20",
+        "summary_none": "Summary: {count} submission(s), none graded",
+        "uses_failing": "⚠ {func} calls {names}, failing some checks: fix that first, "
         "the errors below may come from it",
-        "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
+        "uses_failing_many": "⚠ {func} call {names}, failing some checks: fix that first, "
         "the errors below may come from it",
         "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
         "cell_hint.timeout": "endless loop? this cell was stopped, the following cells were run",
@@ -321,6 +352,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "each turn for the loop to be able to stop"
         ),
         "cell_hint.skipped": "the total time for the cells was used up",
+        "block_hint.EOFError": "input() cannot be used while grading: only this block is skipped",
+        "block_hint.timeout": "endless loop? this block was stopped, the following blocks were run",
+        "block_hint.endless": (
+            "this block was stopped, the following blocks were run; something must change at "
+            "each turn for the loop to be able to stop"
+        ),
+        "block_hint.skipped": "the total time for the blocks was used up",
+        "progress.line": "[{done}/{total}] {name}: {mark} ({seconds} s)",
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
         "mean {mean} / 20, median {median} / 20",
@@ -361,12 +400,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(the reference included){weak_more}. For graded work, install bubblewrap "
         "(apt-get install bubblewrap) or use a Linux 5.13+ kernel with Landlock; "
         "--require-isolation strong refuses to grade without one.",
-        "isolation.weak_more": ", signal the grader and change the neighbouring submissions",
+        "isolation.weak_more": ", stop the grader with a signal and change the neighbouring submissions",
         "isolation.portable": "isolation: portable — the student's code runs in a separate process, "
         "stopped at its time budget, but it can read and change your files (the "
         "answer key included). Fine for self-checking, not for grading for marks "
         "(on Linux: bubblewrap or Landlock).",
         "isolation.in_force": "Isolation: {label} — {why}",
+        "isolation.self_check": "isolation: {label}",
+        "isolation.self_check_weak": "Isolation '{mode}': your code runs apart and is stopped at its time "
+        "limit, but it can read and change your files, as when you run it yourself.",
         "isolation.in_force_strong": "Isolation: {label} — {why}; student code can read neither the reference "
         "nor the other submissions",
         "isolation.required": "--require-isolation strong: neither bubblewrap nor Landlock works here "

@@ -342,7 +342,11 @@ _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b|^[)\]}]")
 
 def _chunk(lines: list[str], start: int, end: int) -> Cell:
     """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
-    lines from `start + 1` (padding with newlines instead costs the square of the size)."""
+    lines from `start + 1` (padding with newlines instead costs the square of the size).
+    Blank lines after the code are left out: the range the reports name ends on a line of
+    the file (the last chunk's `end` counts the empty string after the final newline)."""
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
     source = "\n".join(lines[start:end]) + "\n"
     return Cell(start + 1, source, f"lignes {start + 1}-{end}", first_lineno=start + 1)
 
@@ -476,6 +480,8 @@ def read_submission(path: Path) -> SubmissionCode:
         data = path.read_bytes()
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
+    if not data.strip():  # said as such, rather than as unreadable JSON or no code
+        raise NotGradable("empty", f"{len(data)} bytes")
     if path.suffix == ".py":
         text = decode_module(data)
         if len(text) > MAX_CODE_CHARS:

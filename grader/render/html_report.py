@@ -24,6 +24,7 @@ from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import (
     cell_message,
+    cells_summary,
     check_parts,
     check_title,
     detection_message,
@@ -147,6 +148,7 @@ def _environment(lang: str) -> Environment:
         check_title=lambda check: check_title(check, lang),
         remarks=lambda question: question_remarks(question, lang),
         cell_lines=lambda cell: cell_message(cell, lang).splitlines(),
+        cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
         to_review=to_review,

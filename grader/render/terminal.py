@@ -7,6 +7,7 @@ from ..results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import (
     INDENT,
     cell_message,
+    cells_summary,
     detection_message,
     not_gradable_reason,
     question_feedback,
@@ -24,6 +25,8 @@ SYMBOLS = {
     QuestionStatus.MANUAL: "?",
 }
 WIDTH = 72
+NAME_WIDTH = 40
+"""The summary's name column: longer names are cut, and end in "…"."""
 
 
 def render_submission(result: SubmissionResult, lang: str) -> str:
@@ -66,10 +69,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     if not result.cells:
         return []
     shown = [c for c in result.cells if not c.ok]
-    # A cell magic the grader does not run (%%html) is said, not counted as a failure.
-    failed = [c for c in shown if c.status is not CellStatus.NOT_RUN]
-    key = "cells" if result.kind == "notebook" else "module_cells"
-    lines = [tr(lang, key, total=result.total_cells, failed=len(failed))]
+    lines = [cells_summary(result, lang)]
     for cell in shown:
         first, *rest = cell_message(cell, lang).splitlines()
         lines.append(INDENT + ("– " if cell.status is CellStatus.NOT_RUN else "✗ ") + first)
@@ -82,9 +82,8 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
     """The class at a glance: each student, the mark out of 20, the questions to review."""
     graded = [r for r in results if r.status == "graded"]
-    mean = sum(r.mark20 for r in graded) / len(graded) if graded else 0.0
     names = [safe_line(r.student or r.path) for r in results]
-    width = min(40, max([len(n) for n in names] + [10]))
+    width = min(NAME_WIDTH, max([len(n) for n in names] + [10]))
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
         if r.status == "graded":
@@ -93,9 +92,23 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
-        lines.append(f"{name[:width]:<{width}}  {mark}  {failed}")
-    lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2), lang)))
+        lines.append(f"{cut(name, width):<{width}}  {mark}  {failed}".rstrip())
+    lines.append(_summary_line(len(results), [r.mark20 for r in graded], lang))
     weak = sum(r.isolation_weak for r in results)
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))
     return safe_text("\n".join(lines))
+
+
+def cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters; a cut one ends in "…"."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _summary_line(count: int, marks: list[float], lang: str) -> str:
+    """`Bilan : 5 copie(s), moyenne 14,5 / 20`; the mean is the graded copies' only."""
+    if not marks:
+        return tr(lang, "summary_none", count=count)
+    mean = number(round(sum(marks) / len(marks), 2), lang)
+    key = "summary" if len(marks) == count else "summary_some"
+    return tr(lang, key, count=count, graded=len(marks), mean=mean)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..messages import number, tr
 from ..results import CellStatus, QuestionStatus, SubmissionResult
-from .feedback import cell_message, detection_message, not_gradable_reason, question_feedback
+from .feedback import cell_message, cells_summary, detection_message, not_gradable_reason, question_feedback
 from .terminal import SYMBOLS
 
 BEGIN, END, GRADE = "<|--", "--|>", "Grade :=>>"
@@ -94,9 +94,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     failed = [c for c in result.cells if not c.ok]
     if not result.cells:
         return []
-    key = "cells" if result.kind == "notebook" else "module_cells"
-    counted = [c for c in failed if c.status is not CellStatus.NOT_RUN]  # %%html: said, not a failure
-    lines = _lines(">", tr(lang, key, total=result.total_cells, failed=len(counted)))
+    lines = _lines(">", cells_summary(result, lang))
     for cell in failed:
         mark = "– " if cell.status is CellStatus.NOT_RUN else "✗ "
         lines += _lines(">    ", mark + cell_message(cell, lang))
