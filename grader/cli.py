@@ -9,13 +9,14 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exercises import EXERCISES  # the registry (ids only until a TD is used)
 
 from . import __version__
+from .arguments import Parser, lang_of, prog_name
 from .files import collect, module_name_of
 from .messages import tr
 from .render.sanitize import SafeFormatter, safe_line
@@ -39,78 +40,50 @@ if TYPE_CHECKING:
 # docs/performance.md): they cost 300 ms of CPU, which the worker's start runs beside.
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None, prog: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser, worded in the language `argv` asks for (`--lang`, French
+    by default: argparse's own lines too) and named as it was invoked (`prog`: from
+    `sys.argv[0]` by default, `grade.py` or `minimax-grader`)."""
     defaults = Settings()
-    parser = argparse.ArgumentParser(
-        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(EXERCISES)})."
+    lang = lang_of(sys.argv[1:] if argv is None else argv, defaults.lang, LANGS)
+
+    def words(key: str) -> str:
+        return tr(lang, f"cli.{key}")
+
+    parser = Parser(
+        lang,
+        prog=prog or prog_name(),
+        description=tr(lang, "cli.description", exercises=", ".join(EXERCISES)),
     )
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help=words("paths"))
+    parser.add_argument("--exercise", choices=list(EXERCISES), help=words("exercise"))
+    parser.add_argument("--json", metavar="FILE", help=words("json"))
+    parser.add_argument("--csv", metavar="FILE", help=words("csv"))
+    parser.add_argument("--html", metavar="DIR", help=words("html"))
+    parser.add_argument("--junit", metavar="FILE", help=words("junit"))
+    parser.add_argument("--gradescope", metavar="FILE", help=words("gradescope"))
+    parser.add_argument("--github-annotations", action="store_true", help=words("annotations"))
+    parser.add_argument("--vpl", action="store_true", help=words("vpl"))
+    parser.add_argument("--vpl-max", type=float, default=20.0, metavar="N", help=words("vpl_max"))
+    parser.add_argument("--details", action="store_true", help=words("details"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help=words("jobs"))
+    parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help=words("lang"))
+    parser.add_argument("--timeout", type=float, default=defaults.timeout, help=words("timeout"))
     parser.add_argument(
-        "paths",
-        nargs="+",
-        type=Path,
-        metavar="PATH",
-        help="notebook .ipynb, module .py, ou dossier de copies",
+        "--cell-timeout", type=float, default=defaults.cell_timeout, help=words("cell_timeout")
     )
-    parser.add_argument("--exercise", choices=list(EXERCISES), help="forcer l'exercice (sinon détecté)")
-    parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
-    parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
-    parser.add_argument(
-        "--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe"
-    )
-    parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
-    parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
-    parser.add_argument(
-        "--github-annotations",
-        action="store_true",
-        help="annotations GitHub Actions (une par question à revoir) sur la sortie standard",
-    )
-    parser.add_argument(
-        "--vpl",
-        action="store_true",
-        help="rapport au format de Moodle VPL sur la sortie standard (une seule copie)",
-    )
-    parser.add_argument(
-        "--vpl-max",
-        type=float,
-        default=20.0,
-        metavar="N",
-        help="note maximale de l'activité VPL (20 par défaut)",
-    )
-    parser.add_argument(
-        "--details", action="store_true", help="afficher le rapport complet de chaque copie d'un lot"
-    )
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="copies corrigées en parallèle")
-    parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help="langue des retours")
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=defaults.timeout,
-        help="budget en secondes d'un appel au code étudiant",
-    )
-    parser.add_argument(
-        "--cell-timeout", type=float, default=defaults.cell_timeout, help="budget en secondes d'une cellule"
-    )
-    parser.add_argument(
-        "--fail-under",
-        type=float,
-        metavar="SCORE",
-        help="code de sortie 1 si une copie a moins de SCORE sur 20",
-    )
+    parser.add_argument("--fail-under", type=float, metavar="SCORE", help=words("fail_under"))
     parser.add_argument(
         "--isolation",
         choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
         default=defaults.isolation,
-        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
-        "portable sous Windows et macOS, pour s'auto-corriger)",
+        help=words("isolation"),
     )
     parser.add_argument(
-        "--require-isolation",
-        choices=("any", "strong"),
-        default="any",
-        help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent",
+        "--require-isolation", choices=("any", "strong"), default="any", help=words("require_isolation")
     )
-    parser.add_argument("-v", "--verbose", action="count", default=0)
-    parser.add_argument("--version", action="version", version=__version__)
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=words("verbose"))
+    parser.add_argument("--version", action="version", version=__version__, help=words("version"))
     return parser
 
 
@@ -146,7 +119,7 @@ def exit_now(code: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING - 10 * min(args.verbose, 2), format="%(levelname)s %(name)s: %(message)s"
