@@ -13,6 +13,7 @@ import difflib
 import inspect
 import itertools
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -879,7 +880,9 @@ def grade_exercise(
     failing: dict[str, str] = {}
     for question in exercise.questions:
         log.debug("%s: %s", exercise.id, question.id)
+        start = time.monotonic()
         results.append(grade_question(question, view, state, examples_scale, exercise, failing))
+        results[-1].seconds = time.monotonic() - start
         if results[-1].status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL):
             for spellings in question.names:
                 failing[view.aliases.get(spellings[0], spellings[0])] = question.id

@@ -200,6 +200,8 @@ class QuestionResult:
     review: bool = False
     """Marked for the teacher to look at even when passed (e.g. a search called with
     bounds the sheet does not give, see `StudentView.with_bounds`)."""
+    seconds: float = 0.0
+    """Wall time its grading took (its checks and the student's calls), for JUnit."""
 
     @property
     def score(self) -> float:
