@@ -4,6 +4,10 @@ A student types `from grader import verifier; verifier()` in Jupyter (classic, L
 VS Code). The saved file is graded by the same engine as `grade.py` (its own worker
 process, its own isolation), and the report is the HTML page of `--html`, embedded
 with its stylesheet scoped to the output so that it cannot restyle the notebook.
+
+`verifier()` shows the report and returns None, so that, as the last line of a cell, it
+adds no `Out[...]` under the report; a script that wants the result calls `resultat()`
+(docs/verifier-in-jupyter.md).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import datetime
 import logging
 import os
 import re
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -44,35 +49,55 @@ def verifier(
     *,
     lang: str = "fr",
     exercise: str | None = None,
-) -> SubmissionResult | None:
-    """Grade the saved notebook and show its report in the cell's output.
+) -> None:
+    """Grade the saved notebook and show its report, once: in the cell's output in
+    Jupyter (HTML, or text in a terminal IPython), on standard output in a script.
 
     `notebook`: its path; found from the Jupyter session when omitted. `question`: show
-    that question only (`"Q14"`). Returns the result (also displayed), for scripts; None
-    when the notebook could not be told (the message says what to type).
+    that question only (`"Q14"`). Returns None, so that nothing follows the report (the
+    result itself: `resultat()`).
     """
     shell = _ipython()
     try:
         path = find_notebook(notebook, shell, lang)
     except NotebookNotFound as exc:  # a sentence to act on, not a traceback
         _show(shell, str(exc), f"<p><strong>{_escape(str(exc))}</strong></p>")
-        return None
-    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1))
-    result.student = path.name  # the page's heading, as the class reports name a file
+        return
+    result = _graded(path, lang, exercise)
     notes = saved_notes(path, shell, lang)
+    if result.isolation_weak:  # what it means for the student, in one sentence
+        notes.append(tr(lang, "isolation.self_check_weak", mode=result.isolation))
     try:
         html = report_html(result, lang, question, notes)
         text = report_text(result, lang, question, notes)
     except UnknownQuestion as exc:
         message = tr(lang, "verifier.no_question", question=question, names=str(exc))
         _show(shell, message, f"<p><strong>{_escape(message)}</strong></p>")
-        return result
+        return
     _show(shell, text, html)
+
+
+def resultat(
+    notebook: str | os.PathLike[str] | None = None, *, lang: str = "fr", exercise: str | None = None
+) -> SubmissionResult:
+    """The result of the saved notebook, graded as `verifier()` grades it, nothing shown:
+    for a script (`resultat("mon_td.ipynb").mark20`). Raises NotebookNotFound when the
+    notebook cannot be told (its message says what to type)."""
+    path = find_notebook(notebook, _ipython(), lang)
+    return _graded(path, lang, exercise)
+
+
+def _graded(path: Path, lang: str, exercise: str | None) -> SubmissionResult:
+    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1))
+    result.student = path.name  # the page's heading, as the class reports name a file
     return result
 
 
 def _show(shell: Any, text: str, html: str) -> None:
+    """The report, once: Jupyter picks the HTML, a terminal IPython the text; without
+    IPython (a script), the text on standard output."""
     if shell is None:
+        sys.stdout.write(text + "\n")
         return
     from IPython.display import display
 
