@@ -30,6 +30,12 @@ log = logging.getLogger(__name__)
 
 SCOPE = "mmg-report"
 """The class of the element holding the report: every CSS rule is scoped under it."""
+SCOPE_SELECTOR = f":is(.{SCOPE}, #{SCOPE})"
+"""What every rule of the report is scoped under: it matches by the class, and weighs
+as an id (`:is()` takes its most specific argument's weight), so that the report's
+rules outweigh the front end's (JupyterLab's `:not(.jp-RenderedMarkdown)
+.jp-RenderedHTMLCommon td { text-align: right }` weighs two classes and an element)
+whatever the order of the stylesheets."""
 NEWEST_MARGIN_S = 1.0
 """How much newer the most recent notebook of the folder must be to be taken for the
 one being edited (closer than that, which one is meant is left to the student)."""
@@ -221,7 +227,7 @@ def report_html(result: SubmissionResult, lang: str, question: str | None, notes
     )
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     body = re.search(r"<body>(.*)</body>", page, re.S)
-    css = scope_css(style.group(1) if style else "", f".{SCOPE}")
+    css = scope_css(style.group(1) if style else "", SCOPE_SELECTOR)
     banner = "".join(f'<div class="box info small">{_escape(note)}</div>' for note in notes)
     return f'<div class="{SCOPE}"><style>{css}</style>{banner}{body.group(1) if body else page}</div>'
 
