@@ -244,7 +244,8 @@ def report_text(result: SubmissionResult, lang: str, question: str | None, notes
 
 def scope_css(css: str, scope: str) -> str:
     """Every rule of `css` restricted to the elements under `scope`; at-rules (`@page`,
-    `@media print`) dropped: they would apply to the whole notebook page."""
+    `@media print`) dropped: they would apply to the whole notebook page; comments too."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     out, pos = [], 0
     while True:
         start = css.find("{", pos)

@@ -56,3 +56,18 @@ def test_the_reports_table_is_laid_out_as_in_its_own_page(lab_page):
         lab_page, ".mmg-report table:first-of-type", ["table-layout", "margin-left"]
     )
     assert table[3:] == ["auto", "0px"]  # not JupyterLab's fixed, centred layout
+
+
+def test_the_evidence_is_laid_out_as_in_its_own_page(lab_page):
+    """JupyterLab's output area floats a dl's dt and dd (20% / 80% of a full-width list):
+    the report's call / expected / obtained list keeps its own grid, the board beside it."""
+    items = chromium.computed_styles(lab_page, ".mmg-report dl.evidence > *", ["float", "width"])
+    assert items and {float_ for *_, float_, _ in items} == {"none"}
+    rows, lists = (
+        chromium.computed_styles(lab_page, f".mmg-report {selector}", ["width"])
+        for selector in (".evidence-row", "dl.evidence")
+    )
+    # Q14's second check: a call, expected and obtained, no note: its board fits beside them
+    row, dl = rows[1], lists[1]
+    assert "heuristique(jeu)" in dl[2]
+    assert float(dl[-1].removesuffix("px")) < float(row[-1].removesuffix("px")) / 2

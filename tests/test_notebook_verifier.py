@@ -59,8 +59,9 @@ def test_the_notebook_is_found_from_the_session_or_the_folder(tmp_path, monkeypa
 def test_the_report_css_is_scoped_to_the_report():
     css = (
         ":root { --ink: #000; }\nbody { margin: 0; }\nh1, .badge { color: red; }\n"
-        "@page { size: A4; }\n@media print { body { padding: 0; } nav.back { display: none; } }\n"
-        "pre.board { padding: 1px; }"
+        "@page { size: A4; }\n/* on paper, compact */\n"
+        "@media print { body { padding: 0; } nav.back { display: none; } }\n"
+        "/* a comment, with a comma { and a brace */\npre.board { padding: 1px; }"
     )
     assert scope_css(css, ".r") == (
         ".r { --ink: #000; }\n.r { margin: 0; }\n.r h1, .r .badge { color: red; }\n"
