@@ -152,6 +152,9 @@ def _environment(lang: str) -> Environment:
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
         to_review=to_review,
+        status_count=lambda status, count: tr(
+            lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count
+        ),
     )
     env.filters["path_breaks"] = path_breaks
     return env
