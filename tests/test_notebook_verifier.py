@@ -81,6 +81,25 @@ def test_the_self_check_cell_is_not_graded():
     assert total == 11 and len(cells) == 10  # counted as a code cell, not run
 
 
+def test_a_weak_isolation_is_said_to_the_student_in_one_sentence(tmp_path, monkeypatch, capsys):
+    """A student's own check in portable isolation (Windows, macOS): what it means for
+    them, not the teacher's warning about the answer key."""
+    from grader import notebook
+    from grader.results import SubmissionResult
+
+    path = tmp_path / "td.ipynb"
+    shutil.copy(SAMPLE, path)
+    result = SubmissionResult(str(path), "puissance4", "graded", kind="notebook", isolation="portable")
+    monkeypatch.setattr(notebook, "_grade", lambda _path, _settings: result)
+    monkeypatch.setattr(notebook, "_ipython", lambda: None)  # a script: the text on stdout
+    notebook.verifier(path)
+    out = capsys.readouterr().out
+    sentence = "Isolation « portable » : votre code tourne à part et s'arrête au bout de son temps"
+    assert out.count(sentence) == 1 and "corrigé" not in out.replace("est corrigé", "")
+    html = notebook.report_html(result, "fr", None, [sentence])
+    assert sentence.replace("'", "&#39;") in html and "isolation-weak" not in html
+
+
 def test_unsaved_cells_are_those_run_but_not_in_the_file(tmp_path):
     path = tmp_path / "td.ipynb"
     shutil.copy(SAMPLE, path)

@@ -36,13 +36,15 @@ class Printed:
 
 
 def grade_to_html(copies: Path, out: Path, lang: str) -> Path:
-    """`grade.py COPIES --html OUT` as a teacher runs it; the folder of the pages."""
+    """`grade.py copies --html html` as a teacher runs it, from the folder holding both
+    (the pages show the copies' paths as the teacher typed them); the pages' folder."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "grade.py"), str(copies), "--html", str(out), "--lang", lang],
+        [sys.executable, str(ROOT / "grade.py"), copies.name, "--html", out.name, "--lang", lang],
         capture_output=True,
         text=True,
         timeout=900,
         check=False,
+        cwd=copies.parent,
     )
     if not (out / "index.html").is_file():
         raise SystemExit(f"grade.py wrote no report in {out}:\n{done.stderr[-2000:]}")
