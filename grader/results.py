@@ -200,8 +200,9 @@ class QuestionResult:
     review: bool = False
     """Marked for the teacher to look at even when passed (e.g. a search called with
     bounds the sheet does not give, see `StudentView.with_bounds`)."""
-    seconds: float = 0.0
-    """Wall time its grading took (its checks and the student's calls), for JUnit."""
+    seconds: float = field(default=0.0, compare=False)
+    """Wall time its grading took (its checks and the student's calls), for JUnit: a
+    measure, not an outcome (two gradings of a file are equal whatever their times)."""
 
     @property
     def score(self) -> float:
