@@ -134,7 +134,7 @@ def test_cli_vpl_on_the_sample():
     assert "Exercice détecté" not in done.stderr  # no second report on standard error
     done = grade(SAMPLE, "--vpl", "--vpl-max", "10", "--lang", "en", "--jobs", "1")
     assert vpl_parse_grade(done.stdout) == "7.25"
-    assert "-~ Q14 heuristique : 1/2 (partial)" in vpl_parse_comments(done.stdout)
+    assert "-~ Q14 heuristique: 1/2 (partial)" in vpl_parse_comments(done.stdout)
 
 
 def test_cli_vpl_wants_one_submission(tmp_path):

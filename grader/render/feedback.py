@@ -137,10 +137,9 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
 def check_message(check: CheckResult, lang: str) -> str:
     """What went wrong in one check, as text: `check_parts` one per line."""
     parts = check_parts(check, lang)
-    sep = " : " if lang == "fr" else ": "
-    lines = [f"{label}{sep}{text}" if label else text for label, text in parts.rows]
+    lines = [tr(lang, "labelled", label=label, text=text) if label else text for label, text in parts.rows]
     if parts.board:
-        lines.append(f"{tr(lang, 'board')}{sep.rstrip()}")
+        lines.append(tr(lang, "labelled", label=tr(lang, "board"), text="").rstrip())
         lines.extend(INDENT + row for row in parts.board.splitlines())
     return "\n".join(lines)
 

@@ -68,9 +68,14 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         if question.status is QuestionStatus.MANUAL:
             lines += _title(f"{SYMBOLS[question.status]} {question.id} {question.title} ({status})")
             continue
+        score = f"{number(question.score, lang)}/{number(question.max_score, lang)} ({status})"
         lines += _title(
-            f"{SYMBOLS[question.status]} {question.id} {question.title} : "
-            f"{number(question.score, lang)}/{number(question.max_score, lang)} ({status})"
+            tr(
+                lang,
+                "labelled",
+                label=f"{SYMBOLS[question.status]} {question.id} {question.title}",
+                text=score,
+            )
         )
         feedback = question_feedback(question, lang)
         if feedback:
