@@ -260,6 +260,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.json": "rapport JSON (- pour la sortie standard)",
         "cli.csv": "tableau des notes (une ligne par copie)",
         "cli.html": "rapports HTML : une page par copie et un bilan de classe",
+        # --similarity (branch similarity): its option's help, for build_parser
+        "cli.similarity": "rapport de similarité des copies d'un lot : DIR/index.html et DIR/pairs.csv "
+        "(extra « similarity » : copydetect)",
         "cli.junit": "rapport JUnit XML (une question = un test)",
         "cli.gradescope": "results.json de Gradescope (une seule copie)",
         "cli.annotations": "annotations GitHub Actions (une par question à revoir) sur la sortie standard",
@@ -521,6 +524,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.json": "JSON report (- for standard output)",
         "cli.csv": "marks table (one row per submission)",
         "cli.html": "HTML reports: one page per submission and a class summary",
+        "cli.similarity": "similarity report of a batch's submissions: DIR/index.html and DIR/pairs.csv "
+        "(the 'similarity' extra: copydetect)",
         "cli.junit": "JUnit XML report (one question = one test)",
         "cli.gradescope": "Gradescope results.json (one submission)",
         "cli.annotations": "GitHub Actions annotations (one per question to review) on standard output",
