@@ -124,6 +124,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
         "labelled": "{label} : {text}",  # French puts a space before the colon
+        "percent": "{value} %",
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
         "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
         "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
@@ -399,6 +400,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
         "labelled": "{label}: {text}",
+        "percent": "{value}%",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
         "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
         "exercise recognised from the file's text, every function counts as missing",
