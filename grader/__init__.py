@@ -14,12 +14,21 @@ __version__ = "0.1.0"
 
 def verifier(
     notebook: str | os.PathLike[str] | None = None, question: str | None = None, **options: Any
-) -> SubmissionResult | None:
+) -> None:
     """In Jupyter: grade the notebook being edited (its saved file) and show the report.
 
     `verifier()`, `verifier("mon_td.ipynb")`, `verifier(question="Q14")`; see
     `grader.notebook.verifier`. Imported on call, so that `import grader` stays light.
+    Returns None: the report is shown, nothing follows it (the result: `resultat()`).
     """
     from .notebook import verifier as run
 
-    return run(notebook, question, **options)
+    run(notebook, question, **options)
+
+
+def resultat(notebook: str | os.PathLike[str] | None = None, **options: Any) -> SubmissionResult:
+    """For a script: the result of the saved notebook (`.mark20`, `.questions`...),
+    graded as `verifier()` grades it, nothing shown; see `grader.notebook.resultat`."""
+    from .notebook import resultat as run
+
+    return run(notebook, **options)

@@ -6,11 +6,12 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, startup
+from .arguments import Parser, lang_of, prog_name
 from .marking.options import add_options as add_class_options
 from .messages import tr, unavailable
 from .registry import installed
@@ -29,86 +30,54 @@ if TYPE_CHECKING:
 # the first worker are under way (`startup.prepare`), so that the worker boots beside them.
 
 
-def build_parser(exercises: Registry) -> argparse.ArgumentParser:
+def build_parser(
+    exercises: Registry, argv: Sequence[str] | None = None, prog: str | None = None
+) -> argparse.ArgumentParser:
+    """The command's parser for the TDs of `exercises`, worded in the language `argv`
+    asks for (`--lang`, French by default: argparse's own lines too) and named as it was
+    invoked (`prog`: from `sys.argv[0]` by default, `grade.py` or `minimax-grader`)."""
     defaults = Settings()
-    parser = argparse.ArgumentParser(
-        prog="grade.py", description=f"Corrige les TD minimax ({', '.join(exercises)})."
+    lang = lang_of(sys.argv[1:] if argv is None else argv, defaults.lang, LANGS)
+
+    def words(key: str) -> str:
+        return tr(lang, f"cli.{key}")
+
+    parser = Parser(
+        lang,
+        prog=prog or prog_name(),
+        description=tr(lang, "cli.description", exercises=", ".join(exercises)),
     )
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=words("paths"))
+    parser.add_argument("--exercise", choices=list(exercises), help=words("exercise"))
+    parser.add_argument("--json", metavar="FILE", help=words("json"))
+    parser.add_argument("--csv", metavar="FILE", help=words("csv"))
+    parser.add_argument("--html", metavar="DIR", help=words("html"))
+    parser.add_argument("--similarity", metavar="DIR", type=_similarity_folder, help=words("similarity"))
+    parser.add_argument("--junit", metavar="FILE", help=words("junit"))
+    parser.add_argument("--gradescope", metavar="FILE", help=words("gradescope"))
+    parser.add_argument("--github-annotations", action="store_true", help=words("annotations"))
+    parser.add_argument("--vpl", action="store_true", help=words("vpl"))
+    parser.add_argument("--vpl-max", type=float, default=20.0, metavar="N", help=words("vpl_max"))
+    parser.add_argument("--details", action="store_true", help=words("details"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help=words("jobs"))
+    parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help=words("lang"))
+    parser.add_argument("--timeout", type=float, default=defaults.call_budget, help=words("timeout"))
     parser.add_argument(
-        "paths",
-        nargs="*",
-        type=Path,
-        metavar="PATH",
-        help="notebook .ipynb, module .py, ou dossier de copies",
+        "--cell-timeout", type=float, default=defaults.cell_budget, help=words("cell_timeout")
     )
-    parser.add_argument("--exercise", choices=list(exercises), help="forcer l'exercice (sinon détecté)")
-    parser.add_argument("--json", metavar="FILE", help="rapport JSON (- pour la sortie standard)")
-    parser.add_argument("--csv", metavar="FILE", help="tableau des notes (une ligne par copie)")
-    parser.add_argument(
-        "--html", metavar="DIR", help="rapports HTML : une page par copie et un bilan de classe"
-    )
-    parser.add_argument(
-        "--similarity",
-        metavar="DIR",
-        type=_similarity_folder,
-        help="rapport de similarité des copies d'un lot : DIR/index.html et DIR/pairs.csv "
-        "(extra « similarity » : copydetect)",
-    )
-    parser.add_argument("--junit", metavar="FILE", help="rapport JUnit XML (une question = un test)")
-    parser.add_argument("--gradescope", metavar="FILE", help="results.json de Gradescope (une seule copie)")
-    parser.add_argument(
-        "--github-annotations",
-        action="store_true",
-        help="annotations GitHub Actions (une par question à revoir) sur la sortie standard",
-    )
-    parser.add_argument(
-        "--vpl",
-        action="store_true",
-        help="rapport au format de Moodle VPL sur la sortie standard (une seule copie)",
-    )
-    parser.add_argument(
-        "--vpl-max",
-        type=float,
-        default=20.0,
-        metavar="N",
-        help="note maximale de l'activité VPL (20 par défaut)",
-    )
-    parser.add_argument(
-        "--details", action="store_true", help="afficher le rapport complet de chaque copie d'un lot"
-    )
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="copies corrigées en parallèle")
-    parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help="langue des retours")
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=defaults.call_budget,
-        help="budget en secondes d'un appel au code étudiant",
-    )
-    parser.add_argument(
-        "--cell-timeout", type=float, default=defaults.cell_budget, help="budget en secondes d'une cellule"
-    )
-    parser.add_argument(
-        "--fail-under",
-        type=float,
-        metavar="SCORE",
-        help="code de sortie 1 si une copie a moins de SCORE sur 20",
-    )
+    parser.add_argument("--fail-under", type=float, metavar="SCORE", help=words("fail_under"))
     parser.add_argument(
         "--isolation",
         choices=("auto", "bubblewrap", "landlock", "basic", "portable"),
         default=defaults.isolation,
-        help="isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
-        "portable sous Windows et macOS, pour s'auto-corriger)",
+        help=words("isolation"),
     )
     parser.add_argument(
-        "--require-isolation",
-        choices=("any", "strong"),
-        default="any",
-        help="strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent",
+        "--require-isolation", choices=("any", "strong"), default="any", help=words("require_isolation")
     )
-    parser.add_argument("-v", "--verbose", action="count", default=0)
-    parser.add_argument("--version", action="version", version=__version__)
-    add_class_options(parser)
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=words("verbose"))
+    parser.add_argument("--version", action="version", version=__version__, help=words("version"))
+    add_class_options(parser, lang)
     return parser
 
 
@@ -123,7 +92,7 @@ def run(exercises: Registry | None = None) -> None:
 
 def main(argv: list[str], exercises: Registry) -> int:
     """The command line on `argv`, grading against `exercises`; returns the exit code."""
-    parser = build_parser(exercises)
+    parser = build_parser(exercises, argv)
     args = parser.parse_args(argv)
     _log_safely(args.verbose)
     settings = _settings(parser, args, exercises)
@@ -154,7 +123,7 @@ def _mark(
     isolation = _isolation(parser, args, settings)
     if isolation is None:
         return 2
-    announce_isolation(isolation, settings.lang)
+    announce_isolation(isolation, settings.lang, self_check=len(files) == 1 and args.results is None)
     results, interrupted = _grade(args, settings, exercises, run)
     return _report(args, settings, run, run.views(results), interrupted)
 
@@ -286,9 +255,19 @@ def _report(
     return 1 if failed_reports else 0
 
 
-def announce_isolation(isolation: IsolationChoice, lang: str) -> None:
+def announce_isolation(isolation: IsolationChoice, lang: str, self_check: bool = False) -> None:
     """Before anyone is graded: one line when `auto` fell back (and why), a warning
-    when the reference is readable from the worker."""
+    when the reference is readable from the worker.
+
+    `self_check`: one file, most often a student checking their own work, for whom the
+    teacher's wording is jargon: a strong isolation is one quiet line (none without a
+    fallback), a weak one what it means for them, in one sentence."""
+    if self_check:
+        if not isolation.mode.strong:
+            print(tr(lang, "isolation.self_check_weak", mode=isolation.mode.value), file=sys.stderr)
+        elif isolation.fallback:
+            print(tr(lang, "isolation.self_check", label=isolation.label), file=sys.stderr)
+        return
     if isolation.fallback:  # why not a stronger one, in one line
         # a strong one also says that the marks are still protected (a weak one warns below)
         key = "isolation.in_force_strong" if isolation.mode.strong else "isolation.in_force"

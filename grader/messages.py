@@ -15,9 +15,12 @@ if TYPE_CHECKING:
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         "detected": "Exercice détecté : {exercise} (noms reconnus : {names})",
+        "detected_from_text": "Exercice détecté : {exercise}",
         "forced": "Exercice choisi par --exercise : {exercise}",
         "cells": "Cellules de code : {total}, dont {failed} en échec",
+        "cells_ok": "Cellules de code : {total}, aucune en échec",
         "module_cells": "Blocs du module : {total}, dont {failed} en échec",
+        "module_cells_ok": "Blocs du module : {total}, aucun en échec",
         "cell_failed": "{label} : {error}{message}",
         "cell_failed_line": "{label}, ligne {line} : {error}{message}{quote}",
         "cell_failed_in": "{label} : {error}{message} ({where}, ligne {line}{quote})",
@@ -25,6 +28,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — « {text} »",
         "cell_timeout": "temps dépassé ({seconds} s)",
         "cell_skipped": "non exécutée",
+        "block_skipped": "non exécuté",
         "cell_not_run": "non exécutée pendant la correction (le correcteur ne lance pas %%{magic})",
         "place.cell": "cellule {first}",
         "place.lines": "lignes {first}-{last}",
@@ -37,6 +41,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "status.error": "erreur",
         "status.timeout": "temps dépassé",
         "status.manual": "corrigée par l'enseignant",
+        # How many copies of a class are in each state (the HTML index)
+        "status_count.passed": "{count} réussie",
+        "status_count.passed_many": "{count} réussies",
+        "status_count.partial": "{count} en partie",
+        "status_count.partial_many": "{count} en partie",
+        "status_count.failed": "{count} échouée",
+        "status_count.failed_many": "{count} échouées",
+        "status_count.missing": "{count} absente",
+        "status_count.missing_many": "{count} absentes",
+        "status_count.error": "{count} en erreur",
+        "status_count.error_many": "{count} en erreur",
+        "status_count.timeout": "{count} en temps dépassé",
+        "status_count.timeout_many": "{count} en temps dépassé",
         "check.failed": "échec",
         "check.error": "erreur",
         "check.timeout": "temps dépassé",
@@ -58,23 +75,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "endless_state": " ({names})",
         "crashed": "le processus de votre code s'est arrêté ({error})",
-        "internal": "erreur interne du correcteur sur ce test (signalez-la à l'enseignant)",
+        "internal": "erreur interne du correcteur (le programme, pas votre code) sur ce test : "
+        "signalez-la à votre enseignant",
         "missing": "{name} n'est pas défini",
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
         "alias": "{found} accepté pour {name}",
         "manual": "question corrigée par l'enseignant",
         "override": "points donnés par l'enseignant (score automatique : {auto})",
         "total": "Total : {score} / {max_score} points — note : {mark} / {scale}",
-        "not_gradable": "{path} : non corrigé ({reason})",
+        "not_gradable": "{path} : non corrigée — {reason}",
         "reason.invalid_json": "le fichier n'est pas un notebook valide (JSON illisible)",
         "reason.not_a_notebook": "le fichier n'est pas un notebook Jupyter",
         "reason.no_code": "aucune cellule de code",
         "reason.unreadable": "fichier illisible",
         "reason.too_large": "fichier trop gros",
-        "reason.unknown_exercise": "impossible de reconnaître le TD (utiliser --exercise)",
+        "reason.unknown_exercise": "impossible de reconnaître le TD (précisez-le avec --exercise)",
+        "reason.empty": "fichier vide",
         "reason.worker_failed": "votre code n'a pas pu être exécuté",
         "reason.grader_error": (
-            "erreur interne du correcteur sur cette copie (signalez-la à l'enseignant avec le détail)"
+            "erreur interne du correcteur (le programme, pas le code de la copie) : "
+            "à signaler aux auteurs du correcteur, avec le détail"
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "reason.other_exercise": "autre TD : {exercise}",
@@ -113,10 +133,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.closed": "son canal vers le correcteur s'est fermé",
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
+        "labelled": "{label} : {text}",  # French puts a space before the colon
+        "percent": "{value} %",
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
         "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
         "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
-        "own_games": "vos propres jeux {names} servent aussi de positions de test",
+        "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
@@ -126,10 +148,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alpha = -inf, beta = +inf ; question à revoir par l'enseignant",
         "ignored_magics": "commandes ignorées (non exécutées) : {magics}",
         "summary": "Bilan : {count} copie(s), moyenne {mean} / {scale}",
+        "summary_some": "Bilan : {count} copie(s), dont {graded} corrigée(s) ; moyenne {mean} / {scale}",
+        "summary_none": "Bilan : {count} copie(s), aucune corrigée",
         "summary.exercise": "Bilan {exercise} : {count} copie(s) notée(s), moyenne {mean} / {scale}",
-        "uses_failing": "⚠ {func} appelle {names}, qui ne passe pas tous ses tests : corrigez d'abord cela, "
+        # {names} lists one function or several: worded so that nothing agrees with it
+        "uses_failing": "⚠ {func} appelle {names}, en échec sur certains tests : corrigez d'abord cela, "
         "les erreurs ci-dessous en viennent peut-être",
-        "uses_failing_many": "⚠ {func} appellent {names}, qui ne passe pas tous ses tests : corrigez d'abord "
+        "uses_failing_many": "⚠ {func} appellent {names}, en échec sur certains tests : corrigez d'abord "
         "cela, les erreurs ci-dessous en viennent peut-être",
         "cell_hint.EOFError": "input() ne peut pas servir pendant la correction : seule cette cellule est ignorée",
         "cell_hint.timeout": "boucle sans fin ? cette cellule a été arrêtée, les suivantes ont été exécutées",
@@ -138,6 +163,15 @@ MESSAGES: dict[str, dict[str, str]] = {
             "quelque chose doit changer pour que la boucle puisse s'arrêter"
         ),
         "cell_hint.skipped": "le temps total des cellules était épuisé",
+        # The same hints for a block of a .py module
+        "block_hint.EOFError": "input() ne peut pas servir pendant la correction : seul ce bloc est ignoré",
+        "block_hint.timeout": "boucle sans fin ? ce bloc a été arrêté, les suivants ont été exécutés",
+        "block_hint.endless": (
+            "ce bloc a été arrêté, les suivants ont été exécutés ; à chaque tour, "
+            "quelque chose doit changer pour que la boucle puisse s'arrêter"
+        ),
+        "block_hint.skipped": "le temps total des blocs était épuisé",
+        "progress.line": "[{done}/{total}] {name} : {mark} ({seconds} s)",
         # The HTML reports (grader/render/html_report.py)
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
@@ -187,12 +221,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "du correcteur (dont le corrigé){weak_more}. Pour une correction notée, "
         "installez bubblewrap (apt-get install bubblewrap) ou utilisez un noyau Linux "
         "5.13+ avec Landlock ; --require-isolation strong refuse de corriger sans.",
-        "isolation.weak_more": ", signaler le correcteur et modifier les copies voisines",
+        "isolation.weak_more": ", arrêter le correcteur par un signal et modifier les copies voisines",
         "isolation.portable": "isolation : portable — le code de l'élève tourne dans un processus à part, "
         "arrêté au bout de son temps, mais il peut lire et modifier vos fichiers (dont "
         "le corrigé). Convient pour vous auto-corriger, pas pour une correction notée "
         "(sous Linux : bubblewrap ou Landlock).",
         "isolation.in_force": "Isolation : {label} — {why}",
+        # One file graded (a student checking their own work, most often)
+        "isolation.self_check": "isolation : {label}",
+        "isolation.self_check_weak": "Isolation « {mode} » : votre code tourne à part et s'arrête au bout de "
+        "son temps, mais il peut lire et modifier vos fichiers, comme quand vous l'exécutez vous-même.",
         "isolation.in_force_strong": "Isolation : {label} — {why} ; le code des élèves ne peut lire ni le "
         "corrigé ni les autres copies",
         "isolation.required": "--require-isolation strong : ni bubblewrap ni Landlock ne fonctionnent ici "
@@ -220,6 +258,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         # Moodle VPL (grader/render/vpl.py)
         "vpl_one": "--vpl corrige une seule copie à la fois",
         "no_exercises": "aucun TD installé : installez le correcteur (pip install .) ou le paquet de votre TD",
+        # The command line (grader/cli.py build_parser, grader/arguments.py)
+        "cli.usage": "usage : ",
+        "cli.positionals": "arguments",
+        "cli.options": "options",
+        "cli.help": "afficher cette aide et quitter",
+        "cli.error": "{prog} : erreur : {message}",
+        "cli.error.argument": "argument {name} : {message}",
+        "cli.error.required": "argument obligatoire manquant : {names}",
+        "cli.error.unrecognized": "arguments non reconnus : {names}",
+        "cli.error.ambiguous": "option ambiguë : {option} peut désigner {matches}",
+        "cli.error.choice": "choix invalide : {value} (choix possibles : {choices})",
+        "cli.error.type": "valeur invalide : {value} (attendu : {type})",
+        "cli.error.one": "une valeur est attendue",
+        "cli.type.float": "un nombre",
+        "cli.type.int": "un nombre entier",
+        "cli.error.at_least_one": "au moins une valeur est attendue",
+        "cli.error.explicit": "cette option ne prend pas de valeur : {value}",
+        "cli.description": "Corrige les TD minimax ({exercises}) : un notebook, un module, ou un dossier de copies.",
+        "cli.paths": "notebook .ipynb, module .py, ou dossier de copies",
+        "cli.exercise": "forcer l'exercice (sinon détecté)",
+        "cli.json": "rapport JSON (- pour la sortie standard)",
+        "cli.csv": "tableau des notes (une ligne par copie)",
+        "cli.html": "rapports HTML : une page par copie et un bilan de classe",
+        # --similarity (branch similarity): its option's help, for build_parser
+        "cli.similarity": "rapport de similarité des copies d'un lot : DIR/index.html et DIR/pairs.csv "
+        "(extra « similarity » : copydetect)",
+        "cli.junit": "rapport JUnit XML (une question = un test)",
+        "cli.gradescope": "results.json de Gradescope (une seule copie)",
+        "cli.annotations": "annotations GitHub Actions (une par question à revoir) sur la sortie standard",
+        "cli.vpl": "rapport au format de Moodle VPL sur la sortie standard (une seule copie)",
+        "cli.vpl_max": "note maximale de l'activité VPL (20 par défaut)",
+        "cli.details": "afficher le rapport complet de chaque copie d'un lot",
+        "cli.jobs": "copies corrigées en parallèle (par défaut : le nombre de processeurs)",
+        "cli.lang": "langue des retours (fr par défaut)",
+        "cli.timeout": "budget en secondes d'un appel au code de l'élève",
+        "cli.cell_timeout": "budget en secondes d'une cellule",
+        "cli.fail_under": "code de sortie 1 si une copie a moins de SCORE sur 20",
+        "cli.isolation": "isolation du code des élèves (auto : bubblewrap, sinon landlock, sinon basic ; "
+        "portable sous Windows et macOS, pour s'auto-corriger)",
+        "cli.require_isolation": "strong : refuser de corriger si ni bubblewrap ni Landlock ne fonctionnent",
+        "cli.verbose": "journal plus détaillé (-vv : encore plus)",
+        "cli.version": "afficher la version et quitter",
         # verifier() in a notebook (grader/notebook.py)
         "verifier.missing": "{path} : fichier introuvable",
         "verifier.which": "Quel notebook corriger ? Plusieurs dans {folder} ({names}) : "
@@ -327,9 +407,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
+        "detected_from_text": "Exercise detected: {exercise}",
         "forced": "Exercise chosen with --exercise: {exercise}",
         "cells": "Code cells: {total}, {failed} failed",
+        "cells_ok": "Code cells: {total}, none failed",
         "module_cells": "Module blocks: {total}, {failed} failed",
+        "module_cells_ok": "Module blocks: {total}, none failed",
         "cell_failed": "{label}: {error}{message}",
         "cell_failed_line": "{label}, line {line}: {error}{message}{quote}",
         "cell_failed_in": "{label}: {error}{message} ({where}, line {line}{quote})",
@@ -337,6 +420,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cell_quote": " — “{text}”",
         "cell_timeout": "time limit exceeded ({seconds} s)",
         "cell_skipped": "not run",
+        "block_skipped": "not run",
         "cell_not_run": "not run while grading (the grader does not run %%{magic})",
         "place.cell": "cell {first}",
         "place.lines": "lines {first}-{last}",
@@ -349,6 +433,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "status.error": "error",
         "status.timeout": "timeout",
         "status.manual": "graded by the teacher",
+        "status_count.passed": "{count} passed",
+        "status_count.passed_many": "{count} passed",
+        "status_count.partial": "{count} partial",
+        "status_count.partial_many": "{count} partial",
+        "status_count.failed": "{count} failed",
+        "status_count.failed_many": "{count} failed",
+        "status_count.missing": "{count} missing",
+        "status_count.missing_many": "{count} missing",
+        "status_count.error": "{count} with an error",
+        "status_count.error_many": "{count} with an error",
+        "status_count.timeout": "{count} timed out",
+        "status_count.timeout_many": "{count} timed out",
         "check.failed": "failed",
         "check.error": "error",
         "check.timeout": "timeout",
@@ -370,22 +466,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "endless_state": " ({names})",
         "crashed": "the process running your code stopped ({error})",
-        "internal": "internal grader error on this check (tell your teacher)",
+        "internal": "internal error of the grader (the program, not your code) on this check: tell your teacher",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
         "override": "points given by the teacher (automatic score: {auto})",
         "alias": "{found} accepted for {name}",
         "manual": "graded by the teacher",
         "total": "Total: {score} / {max_score} points — mark: {mark} / {scale}",
-        "not_gradable": "{path}: not graded ({reason})",
+        "not_gradable": "{path}: not graded — {reason}",
         "reason.invalid_json": "the file is not a valid notebook (unreadable JSON)",
         "reason.not_a_notebook": "the file is not a Jupyter notebook",
         "reason.no_code": "no code cell",
         "reason.unreadable": "unreadable file",
         "reason.too_large": "file too large",
-        "reason.unknown_exercise": "cannot tell which TD this is (use --exercise)",
+        "reason.unknown_exercise": "cannot tell which TD this is (name it with --exercise)",
+        "reason.empty": "empty file",
         "reason.worker_failed": "your code could not be run",
-        "reason.grader_error": "internal grader error on this submission (report it to your teacher with the detail)",
+        "reason.grader_error": "internal error of the grader (the program, not the submission's code): "
+        "to be reported to the grader's authors, with the detail",
         "reason.too_deep": "file nested too deeply to be read",
         "reason.other_exercise": "another TD: {exercise}",
         "reason.extra_file": "another file of the student, not graded",
@@ -423,10 +521,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.closed": "its channel to the grader closed",
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
+        "labelled": "{label}: {text}",
+        "percent": "{value}%",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
         "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
         "exercise recognised from the file's text, every function counts as missing",
-        "own_games": "your own games {names} are used as test positions too",
+        "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
         "it is now {now:g}: to review (edit the row to confirm)",
@@ -434,10 +534,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alpha = -inf, beta = +inf; question left for the teacher to review",
         "ignored_magics": "commands ignored (not run): {magics}",
         "summary": "Summary: {count} submission(s), mean {mean} / {scale}",
+        "summary_some": "Summary: {count} submission(s), {graded} graded; mean {mean} / {scale}",
+        "summary_none": "Summary: {count} submission(s), none graded",
         "summary.exercise": "Summary {exercise}: {count} graded submission(s), mean {mean} / {scale}",
-        "uses_failing": "⚠ {func} calls {names}, which fails some of its checks: fix that first, "
+        "uses_failing": "⚠ {func} calls {names}, failing some checks: fix that first, "
         "the errors below may come from it",
-        "uses_failing_many": "⚠ {func} call {names}, which fails some of its checks: fix that first, "
+        "uses_failing_many": "⚠ {func} call {names}, failing some checks: fix that first, "
         "the errors below may come from it",
         "cell_hint.EOFError": "input() cannot be used while grading: only this cell is skipped",
         "cell_hint.timeout": "endless loop? this cell was stopped, the following cells were run",
@@ -446,6 +548,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "each turn for the loop to be able to stop"
         ),
         "cell_hint.skipped": "the total time for the cells was used up",
+        "block_hint.EOFError": "input() cannot be used while grading: only this block is skipped",
+        "block_hint.timeout": "endless loop? this block was stopped, the following blocks were run",
+        "block_hint.endless": (
+            "this block was stopped, the following blocks were run; something must change at "
+            "each turn for the loop to be able to stop"
+        ),
+        "block_hint.skipped": "the total time for the blocks was used up",
+        "progress.line": "[{done}/{total}] {name}: {mark} ({seconds} s)",
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
         "mean {mean} / 20, median {median} / 20",
@@ -492,12 +602,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(the reference included){weak_more}. For graded work, install bubblewrap "
         "(apt-get install bubblewrap) or use a Linux 5.13+ kernel with Landlock; "
         "--require-isolation strong refuses to grade without one.",
-        "isolation.weak_more": ", signal the grader and change the neighbouring submissions",
+        "isolation.weak_more": ", stop the grader with a signal and change the neighbouring submissions",
         "isolation.portable": "isolation: portable — the student's code runs in a separate process, "
         "stopped at its time budget, but it can read and change your files (the "
         "answer key included). Fine for self-checking, not for grading for marks "
         "(on Linux: bubblewrap or Landlock).",
         "isolation.in_force": "Isolation: {label} — {why}",
+        "isolation.self_check": "isolation: {label}",
+        "isolation.self_check_weak": "Isolation '{mode}': your code runs apart and is stopped at its time "
+        "limit, but it can read and change your files, as when you run it yourself.",
         "isolation.in_force_strong": "Isolation: {label} — {why}; student code can read neither the reference "
         "nor the other submissions",
         "isolation.required": "--require-isolation strong: neither bubblewrap nor Landlock works here "
@@ -523,6 +636,46 @@ MESSAGES: dict[str, dict[str, str]] = {
         "for graded work.",
         "vpl_one": "--vpl grades exactly one submission",
         "no_exercises": "no TD installed: install the grader (pip install .) or your TD's package",
+        "cli.usage": "usage: ",
+        "cli.positionals": "positional arguments",
+        "cli.options": "options",
+        "cli.help": "show this help message and exit",
+        "cli.error": "{prog}: error: {message}",
+        "cli.error.argument": "argument {name}: {message}",
+        "cli.error.required": "the following arguments are required: {names}",
+        "cli.error.unrecognized": "unrecognized arguments: {names}",
+        "cli.error.ambiguous": "ambiguous option: {option} could match {matches}",
+        "cli.error.choice": "invalid choice: {value} (choose from {choices})",
+        "cli.error.type": "invalid value: {value} (expected: {type})",
+        "cli.error.one": "expected one argument",
+        "cli.type.float": "a number",
+        "cli.type.int": "a whole number",
+        "cli.error.at_least_one": "expected at least one argument",
+        "cli.error.explicit": "ignored explicit argument {value}",
+        "cli.description": "Grades the minimax TDs ({exercises}): a notebook, a module, or a folder of submissions.",
+        "cli.paths": ".ipynb notebook, .py module, or folder of submissions",
+        "cli.exercise": "force the exercise (detected otherwise)",
+        "cli.json": "JSON report (- for standard output)",
+        "cli.csv": "marks table (one row per submission)",
+        "cli.html": "HTML reports: one page per submission and a class summary",
+        "cli.similarity": "similarity report of a batch's submissions: DIR/index.html and DIR/pairs.csv "
+        "(the 'similarity' extra: copydetect)",
+        "cli.junit": "JUnit XML report (one question = one test)",
+        "cli.gradescope": "Gradescope results.json (one submission)",
+        "cli.annotations": "GitHub Actions annotations (one per question to review) on standard output",
+        "cli.vpl": "report in Moodle VPL's format on standard output (one submission)",
+        "cli.vpl_max": "the VPL activity's maximum grade (20 by default)",
+        "cli.details": "show the whole report of each submission of a batch",
+        "cli.jobs": "submissions graded in parallel (default: the number of processors)",
+        "cli.lang": "language of the feedback (fr by default)",
+        "cli.timeout": "budget in seconds of a call to the student's code",
+        "cli.cell_timeout": "budget in seconds of a cell",
+        "cli.fail_under": "exit status 1 if a submission has less than SCORE out of 20",
+        "cli.isolation": "isolation of the students' code (auto: bubblewrap, else landlock, else basic; "
+        "portable on Windows and macOS, to check one's own work)",
+        "cli.require_isolation": "strong: refuse to grade if neither bubblewrap nor Landlock works",
+        "cli.verbose": "more detailed log (-vv: more still)",
+        "cli.version": "show the version and exit",
         "verifier.missing": "{path}: no such file",
         "verifier.which": "Which notebook? Several in {folder} ({names}): "
         "give its name, e.g. verifier(\"my_td.ipynb\")",
@@ -638,6 +791,14 @@ def unavailable(reasons: Iterable[Unavailable], lang: str) -> str:
     return "; ".join(tr(lang, f"unavailable.{why.reason.value}", detail=why.detail) for why in reasons)
 
 
-def number(value: float) -> str:
-    """2.0 -> '2', 1.25 -> '1.25': scores as a teacher writes them."""
-    return f"{value:g}" if value == round(value, 4) else f"{value:.2f}"
+DECIMAL_SEPARATORS = {"fr": ",", "en": "."}
+"""How each language writes the decimal point (the CSV follows it too: French
+spreadsheets read '14,5' as a number)."""
+
+
+def number(value: float, lang: str) -> str:
+    """A score, a mark or a duration as a teacher writes it in `lang`: 2.0 -> '2',
+    14.5 -> '14,5' in French and '14.5' in English. Every report that a person reads
+    writes its numbers with this function (machine formats keep Python's '14.5')."""
+    text = f"{value:g}" if value == round(value, 4) else f"{value:.2f}"
+    return text.replace(".", DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"]))

@@ -4,6 +4,10 @@ A student types `from grader import verifier; verifier()` in Jupyter (classic, L
 VS Code). The saved file is graded by the same engine as `grade.py` (its own worker
 process, its own isolation), and the report is the HTML page of `--html`, embedded
 with its stylesheet scoped to the output so that it cannot restyle the notebook.
+
+`verifier()` shows the report and returns None, so that, as the last line of a cell, it
+adds no `Out[...]` under the report; a script that wants the result calls `resultat()`
+(docs/verifier-in-jupyter.md).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import datetime
 import logging
 import os
 import re
+import sys
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +33,12 @@ log = logging.getLogger(__name__)
 
 SCOPE = "mmg-report"
 """The class of the element holding the report: every CSS rule is scoped under it."""
+SCOPE_SELECTOR = f":is(.{SCOPE}, #{SCOPE})"
+"""What every rule of the report is scoped under: it matches by the class, and weighs
+as an id (`:is()` takes its most specific argument's weight), so that the report's
+rules outweigh the front end's (JupyterLab's `:not(.jp-RenderedMarkdown)
+.jp-RenderedHTMLCommon td { text-align: right }` weighs two classes and an element)
+whatever the order of the stylesheets."""
 NEWEST_MARGIN_S = 1.0
 """How much newer the most recent notebook of the folder must be to be taken for the
 one being edited (closer than that, which one is meant is left to the student)."""
@@ -48,36 +59,60 @@ def verifier(
     lang: str = "fr",
     exercise: str | None = None,
     exercises: Registry | None = None,
-) -> SubmissionResult | None:
-    """Grade the saved notebook and show its report in the cell's output.
+) -> None:
+    """Grade the saved notebook and show its report, once: in the cell's output in
+    Jupyter (HTML, or text in a terminal IPython), on standard output in a script.
 
     `notebook`: its path; found from the Jupyter session when omitted. `question`: show
     that question only (`"Q14"`). `exercises`: the TDs to grade against (the installed
-    ones by default: `grader.registry.installed`). Returns the result (also displayed),
-    for scripts; None when the notebook could not be told (the message says what to type).
+    ones by default: `grader.registry.installed`). Returns None, so that nothing follows
+    the report (the result itself: `resultat()`).
     """
     shell = _ipython()
     try:
         path = find_notebook(notebook, shell, lang)
     except NotebookNotFound as exc:  # a sentence to act on, not a traceback
         _show(shell, str(exc), f"<p><strong>{_escape(str(exc))}</strong></p>")
-        return None
-    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1), exercises)
-    result.student = path.name  # the page's heading, as the class reports name a file
+        return
+    result = _graded(path, lang, exercise, exercises)
     notes = saved_notes(path, shell, lang)
+    if result.isolation_weak:  # what it means for the student, in one sentence
+        notes.append(tr(lang, "isolation.self_check_weak", mode=result.isolation_name))
     try:
         html = report_html(result, lang, question, notes)
         text = report_text(result, lang, question, notes)
     except UnknownQuestion as exc:
         message = tr(lang, "verifier.no_question", question=question, names=str(exc))
         _show(shell, message, f"<p><strong>{_escape(message)}</strong></p>")
-        return result
+        return
     _show(shell, text, html)
+
+
+def resultat(
+    notebook: str | os.PathLike[str] | None = None,
+    *,
+    lang: str = "fr",
+    exercise: str | None = None,
+    exercises: Registry | None = None,
+) -> SubmissionResult:
+    """The result of the saved notebook, graded as `verifier()` grades it, nothing shown:
+    for a script (`resultat("mon_td.ipynb").mark20`). Raises NotebookNotFound when the
+    notebook cannot be told (its message says what to type)."""
+    path = find_notebook(notebook, _ipython(), lang)
+    return _graded(path, lang, exercise, exercises)
+
+
+def _graded(path: Path, lang: str, exercise: str | None, exercises: Registry | None) -> SubmissionResult:
+    result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1), exercises)
+    result.student = path.name  # the page's heading, as the class reports name a file
     return result
 
 
 def _show(shell: Any, text: str, html: str) -> None:
+    """The report, once: Jupyter picks the HTML, a terminal IPython the text; without
+    IPython (a script), the text on standard output."""
     if shell is None:
+        sys.stdout.write(text + "\n")
         return
     from IPython.display import display
 
@@ -201,7 +236,7 @@ def report_html(result: SubmissionResult, lang: str, question: str | None, notes
     )
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     body = re.search(r"<body>(.*)</body>", page, re.S)
-    css = scope_css(style.group(1) if style else "", f".{SCOPE}")
+    css = scope_css(style.group(1) if style else "", SCOPE_SELECTOR)
     banner = "".join(f'<div class="box info small">{_escape(note)}</div>' for note in notes)
     return f'<div class="{SCOPE}"><style>{css}</style>{banner}{body.group(1) if body else page}</div>'
 
@@ -218,7 +253,8 @@ def report_text(result: SubmissionResult, lang: str, question: str | None, notes
 
 def scope_css(css: str, scope: str) -> str:
     """Every rule of `css` restricted to the elements under `scope`; at-rules (`@page`,
-    `@media print`) dropped: they would apply to the whole notebook page."""
+    `@media print`) dropped: they would apply to the whole notebook page; comments too."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     out, pos = [], 0
     while True:
         start = css.find("{", pos)

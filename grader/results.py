@@ -201,6 +201,8 @@ class QuestionOutcome:
     bounds_added: tuple[str, ...] = ()
     """Its functions called with -inf, +inf for required `alpha`, `beta` parameters the
     sheet does not have (`StudentView.with_bounds`), sorted."""
+    seconds: float = field(default=0.0, compare=False)
+    """Wall time its checks took (a measure, not an outcome: see `QuestionResult.seconds`)."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,9 @@ class QuestionResult:
     """Points the teacher gave the question, in place of `auto_score`; None: none given."""
     bonus: bool = False
     """A bonus question: its points add to the score, not to the maximum."""
+    seconds: float = field(default=0.0, compare=False)
+    """Wall time its grading took (its checks and the student's calls), for JUnit: a
+    measure, not an outcome (two gradings of a file are equal whatever their times)."""
 
     @property
     def to_review(self) -> bool:
@@ -413,6 +418,15 @@ class SubmissionResult:
     outcome: SubmissionOutcome | None = None
     """What running the checks gave, before scoring (None when not gradable): scoring it
     again with other points (`grader.checking.scoring`) needs no student code."""
+
+    def __post_init__(self) -> None:
+        # Written as their values by callers that build a result by hand (scripts,
+        # tests): held as the enums, which every report compares.
+        self.status = SubmissionStatus(self.status)
+        if self.kind is not None:
+            self.kind = SubmissionKind(self.kind)
+        if self.isolation is not None:
+            self.isolation = Isolation(self.isolation)
 
     @property
     def graded(self) -> bool:

@@ -191,28 +191,40 @@ def _ipython_to_python(source: str) -> str:
     return ipython_to_python(source).python
 
 
+SELF_CHECKS = ("verifier", "resultat")
+"""The grader's functions a student may call from their notebook (grader/__init__.py)."""
+
+
 def _is_self_check(node: ast.stmt) -> bool:
-    """`import grader`, `from grader import verifier`, `verifier(...)`, `grader.verifier(...)`."""
+    """`import grader`, `from grader import verifier`, and a top-level expression or
+    assignment that calls the grader (`verifier()`, `grader.verifier(question="Q14")`,
+    `print(resultat().mark20)`)."""
     if isinstance(node, ast.Import):
         return all(alias.name.split(".")[0] == "grader" for alias in node.names)
     if isinstance(node, ast.ImportFrom):
         return (node.module or "").split(".")[0] == "grader"
-    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-        func = node.value.func
-        return (isinstance(func, ast.Name) and func.id == "verifier") or (
-            isinstance(func, ast.Attribute)
-            and func.attr == "verifier"
-            and isinstance(func.value, ast.Name)
-            and func.value.id == "grader"
-        )
+    if isinstance(node, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        return any(_calls_the_grader(inner) for inner in ast.walk(node))
     return False
+
+
+def _calls_the_grader(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (isinstance(func, ast.Name) and func.id in SELF_CHECKS) or (
+        isinstance(func, ast.Attribute)
+        and func.attr in SELF_CHECKS
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "grader"
+    )
 
 
 def without_self_check(source: str) -> str:
     """The cell without the student's self-check (`from grader import verifier;
     verifier()`): the grader is not importable in the worker, and the check is no part of
     the answer. Its lines become blank (line numbers stay true); unparsable cells are kept."""
-    if "grader" not in source and "verifier" not in source:
+    if "grader" not in source and not any(name in source for name in SELF_CHECKS):
         return source
     try:
         tree = ast.parse(source)
@@ -373,7 +385,11 @@ _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b|^[)\]}]")
 
 def _chunk(lines: list[str], start: int, end: int) -> Cell:
     """Lines [start, end) of the module (0-based) as one cell; the worker numbers its
-    lines from `start + 1` (padding with newlines instead costs the square of the size)."""
+    lines from `start + 1` (padding with newlines instead costs the square of the size).
+    Blank lines after the code are left out: the range the reports name ends on a line of
+    the file (the last chunk's `end` counts the empty string after the final newline)."""
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
     source = "\n".join(lines[start:end]) + "\n"
     place = Place(PlaceKind.LINES, start + 1, end, source=source)
     return Cell(start + 1, source, f"lignes {start + 1}-{end}", place, first_lineno=start + 1)
@@ -508,6 +524,8 @@ def read_submission(path: Path) -> SubmissionCode:
         data = path.read_bytes()
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
+    if not data.strip():  # said as such, rather than as unreadable JSON or no code
+        raise NotGradable("empty", f"{len(data)} bytes")
     if path.suffix == ".py":
         text = decode_module(data)
         if len(text) > MAX_CODE_CHARS:

@@ -120,6 +120,14 @@ def test_junit_has_one_case_per_question_with_the_feedback(classroom):
     assert len(bernard) == 1 and bernard[0].find("error") is not None
     assert int(suite.get("tests")) == len(cases)
     assert int(suite.get("failures")) == sum(c.find("failure") is not None for c in cases)
+    # Each question's own time, measured as it is graded (not the copy's time split evenly):
+    # they differ, and together they fit in the copy's time (which also runs its cells).
+    times = [float(c.get("time")) for c in leroy]
+    assert len(set(times)) > 1 and all(t >= 0 for t in times)
+    leroy_json = next(
+        s for s in json.loads((out / "report.json").read_text("utf-8"))["submissions"] if "leroy" in s["path"]
+    )
+    assert sum(times) <= leroy_json["duration_s"] + 0.001 * len(times)  # each rounded to the ms
 
 
 def test_github_annotations_name_each_question_to_review(classroom):
@@ -135,7 +143,7 @@ def test_progress_lines_and_summary_go_to_the_terminal(classroom):
     _, _, done = classroom
     assert "[5/5]" in done.stderr
     summary = done.stderr[done.stderr.index("═") :]
-    assert "leroy_td10" in summary and "14.5 / 20" in summary and "Q14, Q15, Q17" in summary
+    assert "leroy_td10" in summary and "14,5 / 20" in summary and "Q14, Q15, Q17" in summary
     assert "Bilan : 5 copie(s)" in summary
 
 

@@ -96,7 +96,7 @@ def test_terminal_feedback_shows_call_expected_obtained_and_board(sample_report)
     assert "Appel : heuristique(jeu1)" in out and "Attendu : 2" in out and "Obtenu : 106" in out
     assert "5| 2 1 1 1 2 2 -" in out  # jeu1 drawn as the sheet's affiche draws it
     assert "maximin_alpha_beta n'est pas défini" in out
-    assert "note : 14.5 / 20" in out
+    assert "note : 14,5 / 20" in out
 
 
 def test_same_file_same_report(sample_report, tmp_path):
@@ -207,3 +207,65 @@ def test_exit_now_leaves_the_exit_to_python_while_another_thread_runs(
         release.set()
         other.join()
     assert exits == []
+
+
+def test_the_help_is_french_and_names_the_command_as_typed():
+    done = grade("--help")
+    assert done.returncode == 0
+    help_text = done.stdout
+    assert help_text.startswith("usage : grade.py [-h]")
+    for french in (
+        "\narguments:\n",
+        "\noptions:\n",
+        "afficher cette aide et quitter",
+        "afficher la version et quitter",
+    ):
+        assert french in help_text
+    for english in ("usage:", "positional arguments", "show this help message", "version number"):
+        assert english not in help_text
+    console = Path(sys.executable).with_name("minimax-grader")
+    if console.is_file():  # the installed entry point
+        named = subprocess.run([str(console), "-h"], capture_output=True, text=True, timeout=60)
+        assert named.stdout.startswith("usage : minimax-grader [-h]")
+    module = subprocess.run(
+        [sys.executable, "-m", "grader", "-h"], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert module.stdout.startswith("usage : python -m grader [-h]")
+
+
+def test_lang_en_makes_the_help_and_the_errors_english():
+    english = grade("--lang", "en", "--help").stdout
+    assert english.startswith("usage: grade.py") and "show this help message and exit" in english
+    assert "Grades the minimax TDs" in english and "afficher" not in english
+    error = grade("x.ipynb", "--timeout", "abc", "--lang=en").stderr
+    assert error.rstrip().endswith(
+        "grade.py: error: argument --timeout: invalid value: 'abc' (expected: a number)"
+    )
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ([], "grade.py : erreur : donnez au moins une copie ou un dossier de copies (PATH)"),
+        (
+            ["x.ipynb", "--lang", "de"],
+            "grade.py : erreur : argument --lang : choix invalide : 'de' (choix possibles : ",
+        ),
+        (
+            ["x.ipynb", "--timeout", "abc"],
+            "grade.py : erreur : argument --timeout : valeur invalide : 'abc' (attendu : un nombre)",
+        ),
+        (["x.ipynb", "--bogus"], "grade.py : erreur : arguments non reconnus : --bogus"),
+        (["x.ipynb", "--json"], "grade.py : erreur : argument --json : une valeur est attendue"),
+        (
+            ["x.ipynb", "--details=oui"],
+            "grade.py : erreur : argument --details : cette option ne prend pas de valeur : 'oui'",
+        ),
+    ],
+)
+def test_usage_errors_are_french(args, message):
+    done = grade(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage : grade.py")
+    assert done.stderr.splitlines()[-1].startswith(message)
+    assert "error:" not in done.stderr and "usage:" not in done.stderr

@@ -4,8 +4,9 @@ cause, a refused value, a timeout, an exception) are worded in the reader's lang
 import pytest
 
 from grader.errors import CallTimeout, Crash, LoopSeen, SizeUnit, StudentCodeError, ValueTooLarge, WorkerCrash
-from grader.render.feedback import cell_message, failure_text
-from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
+from grader.render.feedback import cell_message, detection_message, failure_text
+from grader.render.terminal import render_summary
+from grader.results import CellOutcome, CellStatus, Place, PlaceKind, SubmissionResult, failure_of
 
 
 @pytest.mark.parametrize(
@@ -21,7 +22,7 @@ from grader.results import CellOutcome, CellStatus, Place, PlaceKind, failure_of
         (WorkerCrash(Crash.CLOSED), "s'est fermé", "closed"),
         (ValueTooLarge(1000000, SizeUnit.VALUES), "1000000 valeurs", "1000000 values"),
         (ValueTooLarge(70000000, SizeUnit.BYTES), "70000000 octets", "70000000 bytes"),
-        (CallTimeout(2.5), "temps imparti (2.5 s)", "in time (2.5 s)"),
+        (CallTimeout(2.5), "temps imparti (2,5 s)", "in time (2.5 s)"),
         (
             StudentCodeError("ZeroDivisionError", "division by zero"),
             "l'appel a levé ZeroDivisionError",
@@ -104,3 +105,33 @@ def test_an_endless_loop_is_explained_with_its_line_and_what_repeats():
         "son état se répète à l'identique d'un tour à l'autre (i = 0)"
     )
     assert failure_text(call, "en").startswith("the call does not finish: endless loop (cell 2, line 2")
+
+
+def test_a_module_blocks_hints_speak_of_blocks_not_cells():
+    lines = Place(PlaceKind.LINES, 3, 5, source="while True:\n    pass\n")
+    timeout = CellOutcome(3, "lignes 3-5", ok=False, status=CellStatus.TIMEOUT, place=lines)
+    timeout.failure = failure_of(CallTimeout(5.0))
+    fr, en = cell_message(timeout, "fr"), cell_message(timeout, "en")
+    assert "ce bloc a été arrêté, les suivants ont été exécutés" in fr and "cellule" not in fr
+    assert "this block was stopped, the following blocks were run" in en and "cell" not in en
+    eof = CellOutcome(3, "lignes 3-5", ok=False, error="EOFError", place=lines)
+    assert "seul ce bloc est ignoré" in cell_message(eof, "fr")
+
+
+def test_the_summary_cuts_long_names_with_an_ellipsis_and_counts_the_graded():
+    long_name = "un_nom_de_dossier_beaucoup_trop_long_pour_la_colonne_des_noms"
+    graded = SubmissionResult("a.ipynb", "puissance4", "graded", student=long_name)
+    broken = SubmissionResult("b.ipynb", None, "not_gradable", reason="empty", student="b")
+    lines = render_summary([graded, broken], "fr").splitlines()
+    assert lines[1].startswith(long_name[:39] + "… ") and long_name not in lines[1]
+    assert lines[2] == "b" + " " * 39 + "      —       fichier vide"
+    assert lines[-1] == "Bilan : 2 copie(s), dont 1 corrigée(s) ; moyenne 0 / 20"
+    assert render_summary([broken], "en").splitlines()[-1] == "Summary: 1 submission(s), none graded"
+    assert render_summary([graded], "en").splitlines()[-1] == "Summary: 1 submission(s), mean 0 / 20"
+
+
+def test_an_exercise_recognised_from_the_text_names_no_names():
+    result = SubmissionResult("a.py", "morpion", "graded", detected_by="")
+    assert detection_message(result, "fr") == "Exercice détecté : morpion"
+    result.detected_by = "wins, evaluate"
+    assert detection_message(result, "en") == "Exercise detected: morpion (names found: wins, evaluate)"

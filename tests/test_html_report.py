@@ -234,7 +234,7 @@ def test_success_rates_on_the_index(report):
     assert rows == ["Q1", "Q2"]
     q2_row = re.search(r"<tr class=\"struggled\">\s*<td>Q2</td>(.*?)</tr>", html, re.S).group(1)
     assert "25 %" in q2_row  # 1 of 4 passed: below half, in bold
-    assert "2 échouée" in Page(q2_row).text and "1 absente" in Page(q2_row).text
+    assert "2 échouées" in Page(q2_row).text and "1 absente" in Page(q2_row).text
     assert 'width: 50.00%' in q2_row
 
 

@@ -1,4 +1,5 @@
-"""What the teacher reads about the isolation before anyone is graded (in process)."""
+"""What is read about the isolation before anyone is graded (in process): the teacher's batch,
+and a student checking their own file."""
 
 import pytest
 
@@ -33,4 +34,27 @@ def test_a_weak_fallback_claims_no_protection_and_warns(capsys):
 
 def test_no_fallback_no_line(capsys):
     announce_isolation(IsolationChoice(Isolation.BUBBLEWRAP), "fr")
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("mode", [Isolation.BASIC, Isolation.PORTABLE])
+@pytest.mark.parametrize(
+    "lang, meaning",
+    [
+        ("fr", "il peut lire et modifier vos fichiers, comme quand vous l'exécutez vous-même."),
+        ("en", "it can read and change your files, as when you run it yourself."),
+    ],
+)
+def test_a_self_check_in_weak_isolation_says_what_it_means_in_one_sentence(mode, lang, meaning, capsys):
+    announce_isolation(IsolationChoice(mode, fallback=NO_BWRAP), lang, self_check=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].endswith(meaning) and f"{mode.value}" in lines[0]
+    for jargon in ("corrigé", "reference", "copies", "submissions", "bubblewrap", "Landlock", "--require"):
+        assert jargon not in lines[0]
+
+
+def test_a_self_check_in_strong_isolation_is_one_quiet_line_at_most(capsys):
+    announce_isolation(IsolationChoice(Isolation.LANDLOCK, 7, fallback=NO_BWRAP), "fr", self_check=True)
+    assert capsys.readouterr().err == "isolation : landlock (ABI 7)\n"  # no why, no apt-get
+    announce_isolation(IsolationChoice(Isolation.BUBBLEWRAP), "fr", self_check=True)
     assert capsys.readouterr().err == ""

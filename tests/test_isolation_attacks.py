@@ -10,6 +10,7 @@ Basic isolation promises less: the attacks it cannot stop are not run with it he
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -260,10 +261,12 @@ SAMPLE = str(ROOT / "samples" / "eleve_puissance4.ipynb")
 NO_BWRAP = str(Path(sys.executable).parent)
 
 
-def test_cli_without_bwrap_says_which_isolation_and_why():
+def test_cli_without_bwrap_says_which_isolation_and_why(tmp_path):
     if "landlock" not in MODES:
         pytest.skip("this kernel has no Landlock")
-    done = run_cli(SAMPLE, "--json", "-", path=NO_BWRAP)
+    for name in ("a.ipynb", "b.ipynb"):  # a class: the teacher's announcement
+        shutil.copy(SAMPLE, tmp_path / name)
+    done = run_cli(str(tmp_path), "--json", "-", path=NO_BWRAP)
     assert done.returncode == 0, done.stderr
     # the whole line in French: the reason too, not the engine's English
     assert "Isolation : landlock (ABI" in done.stderr
@@ -271,6 +274,11 @@ def test_cli_without_bwrap_says_which_isolation_and_why():
     assert "le code des élèves ne peut lire ni le corrigé ni les autres copies" in done.stderr
     report = json.loads(done.stdout)["submissions"][0]
     assert report["isolation"] == "landlock" and report["landlock_abi"] >= 1
+    alone = run_cli(SAMPLE, "--json", "-", path=NO_BWRAP)  # one file: a student's self-check
+    assert alone.returncode == 0, alone.stderr
+    first, *rest = alone.stderr.splitlines()  # the report follows on stderr (stdout holds the JSON)
+    assert re.fullmatch(r"isolation : landlock \(ABI \d+\)", first), alone.stderr
+    assert not any("solation" in line for line in rest), alone.stderr
 
 
 def test_cli_explicit_isolation_that_cannot_work_is_a_usage_error():

@@ -374,7 +374,7 @@ def test_a_mixed_folder_names_the_other_td_and_keeps_it_out_of_the_class(tmp_pat
     summary = done.stdout[done.stdout.index("═") :]
     leroy = next(line for line in summary.splitlines() if line.startswith("leroy_paul"))
     assert "domineering" in leroy and "autre TD : domineering" in leroy and "/ 20" not in leroy
-    assert "moyenne 17.25 / 20" in summary  # (14.5 + 20) / 2: the domineering copy is not in it
+    assert "moyenne 17,25 / 20" in summary  # (14.5 + 20) / 2: the domineering copy is not in it
     rows = {row["élève"]: row for row in table(tmp_path / "notes.csv")}
     assert rows["martin_lea"]["note /20"] == "20" and rows["leroy_paul"]["note /20"] == ""
     assert "autre fichier" in rows["martin_lea/brouillon.py"]["état"]

@@ -20,7 +20,11 @@ from grader.results import QuestionResult, QuestionStatus, SubmissionResult, Sub
 def outcome(student: str = "dupont") -> SubmissionResult:
     question = QuestionResult("Q16", Text("élagage", "pruning"), 0.0, QuestionStatus.MANUAL)
     return SubmissionResult(
-        f"copies/{student}/td10.ipynb", "puissance4", SubmissionStatus.GRADED, questions=[question], student=student
+        f"copies/{student}/td10.ipynb",
+        "puissance4",
+        SubmissionStatus.GRADED,
+        questions=[question],
+        student=student,
     )
 
 

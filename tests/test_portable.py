@@ -211,7 +211,7 @@ def test_the_sample_without_resource_fcntl_nor_setitimer_gets_the_same_report(tm
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "isolation : portable" in done.stderr
+    assert "Isolation « portable » : votre code tourne à part" in done.stderr  # one file: the student's words
     workers = marker.read_text().splitlines()
     assert workers and all(line == "worker None None False" for line in workers), workers
     assert json.loads(portable_json.read_text("utf-8"))["submissions"][0]["isolation"] == "portable"

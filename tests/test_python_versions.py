@@ -81,7 +81,7 @@ def install_and_grade(python: Path, wheel: Path, work: Path) -> tuple[dict, Path
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert "Total : 14.5 / 20 points" in done.stdout
+    assert "Total : 14,5 / 20 points" in done.stdout
     return comparable(elsewhere / "report.json"), elsewhere / "rapports"
 
 

@@ -82,6 +82,36 @@ def test_markdown_only_notebook_has_no_code(tmp_path):
     assert info.value.reason == "no_code"
 
 
+@pytest.mark.parametrize(
+    "name, data", [("vide.ipynb", b""), ("vide.py", b""), ("blanc.ipynb", b"\n  \r\n\t")]
+)
+def test_an_empty_file_is_said_to_be_empty(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(NotGradable) as info:
+        read_submission(path)
+    assert info.value.reason == "empty"  # not "unreadable JSON", not "no code"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = 1\n\nwhile True:\n    pass\n",  # statements (the ast's bounds)
+        "# %%\nx = 1\n# %%\nwhile True:\n    pass\n\n\n",  # percent markers, blank lines at the end
+        "def f(:\n    pass\n\nwhile True:\n    pass\n",  # a syntax error: split at definitions
+        "x = 1\n\nwhile True:\n    pass",  # no final newline
+    ],
+)
+def test_a_modules_line_ranges_stay_inside_the_file(text):
+    lines = len(text.splitlines())
+    cells = cells_from_module(text)
+    for cell in cells:
+        first, last = map(int, cell.label.split()[-1].split("-"))
+        assert 1 <= first <= last <= lines, (cell.label, lines)
+        assert first + cell.source.count("\n") - 1 == last  # the place the reports name
+    assert cells[-1].label.endswith(f"-{len(text.rstrip().splitlines())}")  # the last line of code
+
+
 def test_module_is_split_into_top_level_statements():
     cells = cells_from_module("import math\n\n# Q2\ndef init():\n    return 0\n\nx = init()\n")
     assert [c.label for c in cells] == ["lignes 1-1", "lignes 2-5", "lignes 6-7"]

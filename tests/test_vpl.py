@@ -146,7 +146,7 @@ def test_cli_vpl_on_the_sample():
     assert "Exercice détecté" not in done.stderr  # no second report on standard error
     done = grade(SAMPLE, "--vpl", "--vpl-max", "10", "--lang", "en", "--jobs", "1")
     assert vpl_parse_grade(done.stdout) == "7.25"
-    assert "-~ Q14 heuristique : 1/2 (partial)" in vpl_parse_comments(done.stdout)
+    assert "-~ Q14 heuristique: 1/2 (partial)" in vpl_parse_comments(done.stdout)
 
 
 def test_cli_vpl_wants_one_submission(tmp_path):
@@ -215,7 +215,7 @@ def test_vpl_evaluate_script_from_the_docs(tmp_path):
     assert vpl_parse_grade(run.stdout) == "7.25"
     comments = vpl_parse_comments(run.stdout)
     assert "-~ Q14 heuristique : 1/2 (en partie)" in comments
-    assert comments[-1].startswith("-Total : 14.5 / 20")
+    assert comments[-1].startswith("-Total : 14,5 / 20")
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="the VPL script is a bash script")

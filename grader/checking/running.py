@@ -9,6 +9,7 @@ grader bug) costs the student that check only.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -56,7 +57,9 @@ def run_exercise(
     failing: dict[str, str] = {}
     for question in exercise.questions:
         log.debug("%s: %s", exercise.id, question.id)
+        start = time.monotonic()
         outcome = run_question(question, exercise, view, state, examples_scale, failing)
+        outcome = replace(outcome, seconds=time.monotonic() - start)
         outcomes.append(outcome)
         if not question.manual and (
             outcome.missing or any(c.status is not CheckStatus.PASSED for c in outcome.checks)

@@ -128,6 +128,7 @@ def priced(question: Question, outcome: QuestionOutcome, bareme: Bareme) -> Ques
         declared if points is None else points,
         QuestionStatus.PASSED,
         bonus=question.id in bareme.bonus,
+        seconds=outcome.seconds,
     )
     if question.manual:
         key = question.answer_key() if question.answer_key else ""

@@ -200,15 +200,15 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
 
     out = [*comment("bareme.print.head", title=exercise.title, name=FILE_NAME), ""]
     out += [*comment("bareme.print.exercise"), f'exercice = "{exercise.id}"', ""]
-    out += [*comment("bareme.print.scale"), f"sur = {number(DEFAULT_SCALE)}", ""]
+    out += [*comment("bareme.print.scale"), f"sur = {number(DEFAULT_SCALE, 'en')}", ""]
     out += [*comment("bareme.print.rounding"), f"arrondi = {DEFAULT_ROUNDING}", ""]
     out += [*comment("bareme.print.omitted"), "omises = []", ""]
     out += [*comment("bareme.print.bonus"), "bonus = []", ""]
     out += [*comment("bareme.print.cap"), "plafond = true", ""]
     out += [*comment("bareme.print.points"), "[points]"]
-    width = max(len(f"{q.id} = {number(q.max_score)}") for q in exercise.questions) + 2
+    width = max(len(f"{q.id} = {number(q.max_score, 'en')}") for q in exercise.questions) + 2
     for question in exercise.questions:
-        line = f"{question.id} = {number(question.max_score)}"
+        line = f"{question.id} = {number(question.max_score, 'en')}"
         note = in_lang(question.title, lang)
         if question.manual:
             note += " — " + tr(lang, "bareme.print.manual")
@@ -246,14 +246,16 @@ def _number(value: Any, path: Path | None, line: int | None, key: str, positive:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise BaremeError(path, line, "not_a_number", name=key, value=value)
     if value < 0 or (positive and value == 0):
-        raise BaremeError(path, line, "positive" if positive else "negative", name=key, value=number(value))
+        raise BaremeError(
+            path, line, "positive" if positive else "negative", name=key, value=number(value, "en")
+        )
     return float(value)
 
 
 def _rounding(value: Any, path: Path | None, line: int | None) -> float:
     step = _number(value, path, line, "arrondi", positive=False)
     if not any(math.isclose(step, allowed) for allowed in ROUNDINGS):
-        raise BaremeError(path, line, "rounding", value=number(step))
+        raise BaremeError(path, line, "rounding", value=number(step, "en"))
     return next(allowed for allowed in ROUNDINGS if math.isclose(step, allowed))
 
 

@@ -158,7 +158,7 @@ def _on_scale(mark: Mark, maximum_cell: str) -> str:
         raise WorksheetError("scale", maximum_cell) from None
     assert mark.mark is not None
     value = mark.mark if abs(maximum - mark.scale) < 1e-9 else round(mark.mark * maximum / mark.scale, 2)
-    text = number(value)
+    text = number(value, "en")
     return text.replace(".", ",") if "," in maximum_cell and "." not in maximum_cell else text
 
 
@@ -168,9 +168,9 @@ def render_pronote(marks: Sequence[Mark]) -> str:
     mark has an empty cell (type Pronote's own code: Abs, Disp, N.Not)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    scale = number(marks[0].scale).replace(".", ",") if marks else "20"
+    scale = number(marks[0].scale, "fr") if marks else "20"
     writer.writerow(["Élève", f"Note /{scale}"])
     for mark in sorted(marks, key=lambda m: _plain(m.student)):
-        value = "" if mark.mark is None else number(mark.mark).replace(".", ",")
+        value = "" if mark.mark is None else number(mark.mark, "fr")
         writer.writerow([safe_cell(mark.student), value])
     return BOM + out.getvalue()

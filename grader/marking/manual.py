@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..messages import number, tr
-from ..render.csv_report import BOM, FORMATS
+from ..messages import tr
+from ..render.csv_report import BOM, SEPARATORS
 from .atomic import write_text_atomic
 
 HEADERS = {
@@ -220,7 +220,7 @@ def _refusal(row: ManualRow, slots: dict[str, dict[str, Slot]]) -> tuple[str, st
     if points is not None:
         slot = slots[row.student][row.question]
         if points < 0 or points > slot.points + 1e-9:
-            return "range", number(slot.points)
+            return "range", f"{slot.points:g}"
     return "", ""
 
 
@@ -230,7 +230,7 @@ def template_rows(students: Iterable[str], manual_questions: Sequence[str]) -> l
 
 def render_table(rows: Iterable[tuple[str, str]], lang: str) -> str:
     """A table to fill in: the student and the question filled, points and comment empty."""
-    separator, _ = FORMATS.get(lang, FORMATS["fr"])
+    separator = SEPARATORS.get(lang, SEPARATORS["fr"])
     header = [HEADERS["student"][0 if lang == "fr" else 2], "question", "points"]
     header.append(HEADERS["comment"][0 if lang == "fr" else 1])
     out = io.StringIO()

@@ -9,48 +9,56 @@ from pathlib import Path
 CLASS_OPTIONS = ("config", "results", "manual", "release", "moodle_worksheet", "pronote", "regrade", "prune")
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """The class workflow's options, on the command line's parser."""
-    group = parser.add_argument_group("marquer une classe")
-    group.add_argument(
-        "--config",
-        metavar="FICHIER",
-        type=Path,
-        help="barème (sinon minimax-grader.toml du dossier des copies)",
-    )
-    group.add_argument(
-        "--print-config", metavar="EXERCICE", help="afficher le barème par défaut d'un exercice, commenté"
-    )
-    group.add_argument(
-        "--results",
-        metavar="DOSSIER",
-        type=Path,
-        help="résultats de la classe : ne corrige que les copies nouvelles "
-        "ou modifiées, et les rapports montrent toute la classe",
-    )
-    group.add_argument("--regrade", action="store_true", help="avec --results : tout corriger à nouveau")
-    group.add_argument(
-        "--prune", action="store_true", help="avec --results : oublier les copies absentes du dossier"
-    )
-    group.add_argument(
-        "--manual",
-        metavar="FICHIER",
-        type=Path,
-        help="points donnés à la main et corrections (CSV, créé s'il manque)",
-    )
-    group.add_argument(
-        "--release",
-        metavar="DOSSIER",
-        type=Path,
-        help="un dossier par élève avec sa page et son JSON, sans corrigé",
-    )
-    group.add_argument(
-        "--moodle-worksheet",
-        metavar="FICHIER",
-        type=Path,
-        help="remplir la feuille d'évaluation hors ligne de Moodle",
-    )
-    group.add_argument("--pronote", metavar="FICHIER", type=Path, help="tableau élève ; note pour Pronote")
+HELP = {
+    "fr": {
+        "group": "marquer une classe",
+        "file": "FICHIER",
+        "folder": "DOSSIER",
+        "exercise": "EXERCICE",
+        "config": "barème (sinon minimax-grader.toml du dossier des copies)",
+        "print_config": "afficher le barème par défaut d'un exercice, commenté",
+        "results": "résultats de la classe : ne corrige que les copies nouvelles ou modifiées, "
+        "et les rapports montrent toute la classe",
+        "regrade": "avec --results : tout corriger à nouveau",
+        "prune": "avec --results : oublier les copies absentes du dossier",
+        "manual": "points donnés à la main et corrections (CSV, créé s'il manque)",
+        "release": "un dossier par élève avec sa page et son JSON, sans corrigé",
+        "moodle_worksheet": "remplir la feuille d'évaluation hors ligne de Moodle",
+        "pronote": "tableau élève ; note pour Pronote",
+    },
+    "en": {
+        "group": "marking a class",
+        "file": "FILE",
+        "folder": "DIR",
+        "exercise": "EXERCISE",
+        "config": "barème (else minimax-grader.toml in the folder of copies)",
+        "print_config": "print an exercise's default barème, commented",
+        "results": "the class's results: grade only new or changed copies, the reports show the whole class",
+        "regrade": "with --results: grade everything again",
+        "prune": "with --results: forget the copies no longer in the folder",
+        "manual": "points given by hand and overrides (CSV, created when missing)",
+        "release": "one folder per student with their page and JSON, no answer key",
+        "moodle_worksheet": "fill Moodle's offline grading worksheet",
+        "pronote": "table of student; mark for Pronote",
+    },
+}
+"""The options' help, in the language of the command line's parser."""
+
+
+def add_options(parser: argparse.ArgumentParser, lang: str = "fr") -> None:
+    """The class workflow's options, on the command line's parser, worded in `lang`."""
+    words = HELP.get(lang, HELP["fr"])
+    file, folder = words["file"], words["folder"]
+    group = parser.add_argument_group(words["group"])
+    group.add_argument("--config", metavar=file, type=Path, help=words["config"])
+    group.add_argument("--print-config", metavar=words["exercise"], help=words["print_config"])
+    group.add_argument("--results", metavar=folder, type=Path, help=words["results"])
+    group.add_argument("--regrade", action="store_true", help=words["regrade"])
+    group.add_argument("--prune", action="store_true", help=words["prune"])
+    group.add_argument("--manual", metavar=file, type=Path, help=words["manual"])
+    group.add_argument("--release", metavar=folder, type=Path, help=words["release"])
+    group.add_argument("--moodle-worksheet", metavar=file, type=Path, help=words["moodle_worksheet"])
+    group.add_argument("--pronote", metavar=file, type=Path, help=words["pronote"])
 
 
 def wanted(args: argparse.Namespace) -> bool:

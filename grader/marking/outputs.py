@@ -94,7 +94,7 @@ def summary(view: SubmissionResult, lang: str) -> str:
 
 def _number(value: float, lang: str) -> str:
     """A number in a sentence of `lang` (the decimal comma in French)."""
-    return number(value).replace(".", ",") if lang == "fr" else number(value)
+    return number(value, lang)
 
 
 def _moodle(source: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:

@@ -34,10 +34,8 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
         for question in result.questions:
             if not question.to_review:
                 continue
-            title = (
-                f"{question.id} {question_title(question, lang)} : {number(question.score)}/"
-                f"{number(question.max_score)}"
-            )
+            score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
+            title = tr(lang, "labelled", label=f"{question.id} {question_title(question, lang)}", text=score)
             lines.append(
                 f"::warning file={file},title={_escape(title, True)}"
                 f"::{_escape(question_feedback(question, lang))}"

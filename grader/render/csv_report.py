@@ -17,8 +17,8 @@ from .feedback import not_gradable_reason
 from .sanitize import safe_cell
 
 BOM = "\ufeff"
-FORMATS = {"fr": (";", ","), "en": (",", ".")}
-"""Field separator and decimal separator per language."""
+SEPARATORS = {"fr": ";", "en": ","}
+"""Field separator per language (the decimal one is `number`'s)."""
 
 
 def question_columns(results: Sequence[SubmissionResult]) -> list[tuple[str, str, float]]:
@@ -34,10 +34,10 @@ def question_columns(results: Sequence[SubmissionResult]) -> list[tuple[str, str
 
 
 def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
-    separator, decimal = FORMATS.get(lang, FORMATS["fr"])
+    separator = SEPARATORS.get(lang, SEPARATORS["fr"])
 
     def num(value: float) -> str:
-        return number(value).replace(".", decimal)
+        return number(value, lang)
 
     columns = question_columns(results)
     mixed = len({exercise for exercise, _, _ in columns}) > 1

@@ -81,7 +81,7 @@ def failure_text(failure: Failure | None, lang: str) -> str:
             lang, "endless_call", line=_line_text(failure.place, line, lang), state=_state(failure, lang)
         )
     if failure.kind is FailureKind.TIMEOUT:
-        return tr(lang, "timed_out", seconds=f"{failure.budget:g}")
+        return tr(lang, "timed_out", seconds=number(failure.budget, lang))
     if failure.kind is FailureKind.INTERNAL:
         return tr(lang, "internal")
     error = f"{failure.ename}: {failure.evalue}" if failure.evalue else failure.ename
@@ -137,10 +137,9 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
 def check_message(check: CheckResult, lang: str) -> str:
     """What went wrong in one check, as text: `check_parts` one per line."""
     parts = check_parts(check, lang)
-    sep = " : " if lang == "fr" else ": "
-    lines = [f"{label}{sep}{text}" if label else text for label, text in parts.rows]
+    lines = [tr(lang, "labelled", label=label, text=text) if label else text for label, text in parts.rows]
     if parts.board:
-        lines.append(f"{tr(lang, 'board')}{sep.rstrip()}")
+        lines.append(tr(lang, "labelled", label=tr(lang, "board"), text="").rstrip())
         lines.extend(INDENT + row for row in parts.board.splitlines())
     return "\n".join(lines)
 
@@ -178,7 +177,7 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
         if check.status is CheckStatus.PASSED:
             continue
         status = tr(lang, f"check.{check.status.value}")
-        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points)} pt)")
+        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)")
         lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
     return "\n".join(lines)
 
@@ -204,21 +203,23 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
 def cell_message(cell: CellOutcome, lang: str) -> str:
     """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
+    # A .py module runs in blocks of lines, a notebook in cells: the hints name them so.
+    unit = "block" if cell.place is not None and cell.place.kind is PlaceKind.LINES else "cell"
     if cell.status is CellStatus.TIMEOUT:
-        seconds = f"{cell.failure.budget:g}" if cell.failure is not None else "0"
+        seconds = number(cell.failure.budget if cell.failure is not None else 0, lang)
         if cell.failure is not None and cell.failure.loop is not None:
             error = tr(lang, "endless", seconds=seconds, state=_state(cell.failure, lang))
-            hint = "cell_hint.endless"
+            hint = f"{unit}_hint.endless"
         else:
-            error, hint = tr(lang, "cell_timeout", seconds=seconds), "cell_hint.timeout"
+            error, hint = tr(lang, "cell_timeout", seconds=seconds), f"{unit}_hint.timeout"
     elif cell.status is CellStatus.SKIPPED:
-        error, hint = tr(lang, "cell_skipped"), "cell_hint.skipped"
+        error, hint = tr(lang, f"{unit}_skipped"), f"{unit}_hint.skipped"
     elif cell.status is CellStatus.NOT_RUN:
         error, hint = tr(lang, "cell_not_run", magic=cell.cell_magic), ""
     elif cell.status is CellStatus.CRASH:
         error, hint = failure_text(cell.failure, lang), ""
     else:
-        error, hint = cell.error, f"cell_hint.{cell.error}"
+        error, hint = cell.error, f"{unit}_hint.{cell.error}"
         message = f": {cell.message}" if cell.message else ""
     if cell.place is None and cell.first_line:  # no notebook place: name it by its text
         label = tr(lang, "cell_name", place=cell.label, opening=cell.first_line)
@@ -248,10 +249,21 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
 
 
 def detection_message(result: SubmissionResult, lang: str) -> str:
-    """How the exercise was chosen: forced on the command line, or the names found."""
+    """How the exercise was chosen: forced on the command line, or the names found
+    (none when it was recognised from the file's text: a note says so)."""
     if result.detected_by == "forced":
         return tr(lang, "forced", exercise=result.exercise)
+    if not result.detected_by:
+        return tr(lang, "detected_from_text", exercise=result.exercise)
     return tr(lang, "detected", exercise=result.exercise, names=result.detected_by)
+
+
+def cells_summary(result: SubmissionResult, lang: str) -> str:
+    """`Cellules de code : 10, dont 1 en échec`: how many cells (or module blocks) did
+    not run through; a cell the grader does not run (`%%html`) is said, not counted."""
+    failed = sum(1 for c in result.cells if not c.ok and c.status is not CellStatus.NOT_RUN)
+    key = "cells" if result.kind == "notebook" else "module_cells"
+    return tr(lang, key if failed else f"{key}_ok", total=result.total_cells, failed=failed)
 
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:

@@ -36,10 +36,10 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
         output=tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark),
-            scale=number(result.scale),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark, lang),
+            scale=number(result.scale, lang),
         ),
         tests=tests,
     )

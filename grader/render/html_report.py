@@ -24,6 +24,7 @@ from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionKind, SubmissionResult
 from .feedback import (
     cell_message,
+    cells_summary,
     check_parts,
     check_title,
     detection_message,
@@ -105,11 +106,11 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
-        mean=number(round(statistics.mean(graded), 2)) if graded else "—",
-        median=number(round(statistics.median(graded), 2)) if graded else "—",
+        mean=number(round(statistics.mean(graded), 2), lang) if graded else "—",
+        median=number(round(statistics.median(graded), 2), lang) if graded else "—",
         mixed=mixed,
         scale=next((r.scale for r in results if r.graded), 20.0),
-        by_exercise=exercise_marks(results) if mixed else [],
+        by_exercise=exercise_marks(results, lang) if mixed else [],
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),
         not_gradable=[(r, p) for r, p in zip(results, pages, strict=False) if not r.graded],
@@ -158,7 +159,7 @@ def _environment(lang: str) -> Environment:
     env.globals.update(
         lang=lang,
         version=__version__,
-        number=number,
+        number=lambda value: number(value, lang),
         statuses=[s.value for s in RATE_STATUSES],
         NOTEBOOK=SubmissionKind.NOTEBOOK,
         t=lambda key, **values: tr(lang, key, **values),
@@ -166,9 +167,13 @@ def _environment(lang: str) -> Environment:
         check_title=lambda check: check_title(check, lang),
         remarks=lambda question: question_remarks(question, lang),
         cell_lines=lambda cell: cell_message(cell, lang).splitlines(),
+        cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
         to_review=to_review,
+        status_count=lambda status, count: tr(
+            lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count
+        ),
     )
     env.filters["path_breaks"] = path_breaks
     return env
@@ -233,14 +238,14 @@ class ExerciseMarks:
     bars: list[dict[str, Any]]
 
 
-def exercise_marks(results: Sequence[SubmissionResult]) -> list[ExerciseMarks]:
+def exercise_marks(results: Sequence[SubmissionResult], lang: str) -> list[ExerciseMarks]:
     found = []
     for exercise in dict.fromkeys(r.exercise for r in results if r.exercise):
         marks = [r.mark20 for r in results if r.graded and r.exercise == exercise]
         if marks:
             mean, median = (
-                number(round(statistics.mean(marks), 2)),
-                number(round(statistics.median(marks), 2)),
+                number(round(statistics.mean(marks), 2), lang),
+                number(round(statistics.median(marks), 2), lang),
             )
             found.append(ExerciseMarks(exercise, len(marks), mean, median, histogram_bars(histogram(marks))))
     return found

@@ -38,14 +38,13 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
             counts["tests"] += 1
             counts["errors"] += 1
             continue
-        share = result.duration_s / max(1, len(result.questions))
         for question in result.questions:
             case = ET.SubElement(
                 suite,
                 "testcase",
                 classname=classname,
                 name=f"{question.id} {question_title(question, lang)}",
-                time=f"{share:.3f}",
+                time=f"{question.seconds:.3f}",  # measured where the question is graded
                 file=path,
             )
             counts["tests"] += 1
@@ -53,7 +52,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
                 ET.SubElement(case, "skipped", message=tr(lang, "manual"))
                 counts["skipped"] += 1
             elif question.to_review:
-                score = f"{number(question.score)}/{number(question.max_score)}"
+                score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
                 message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
                 ET.SubElement(case, "failure", message=message, type=question.status.value).text = safe_text(
                     question_feedback(question, lang)

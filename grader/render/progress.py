@@ -57,16 +57,20 @@ class Progress:
         if self.total > 1:
             width = len(str(self.total))
             mark = (
-                f"{number(result.mark)}/{number(result.scale)}"
+                f"{number(result.mark, self.lang)}/{number(result.scale, self.lang)}"
                 if result.graded
                 else tr(self.lang, "progress.not_graded")
             )
-            print(
-                f"[{self.done:>{width}}/{self.total}] {safe_line(result.student or result.path)}: {mark} "
-                f"({result.duration_s:.1f} s)",
-                file=self.stream,
-                flush=True,
+            line = tr(
+                self.lang,
+                "progress.line",
+                done=f"{self.done:>{width}}",
+                total=self.total,
+                name=safe_line(result.student or result.path),
+                mark=mark,
+                seconds=number(round(result.duration_s, 1), self.lang),
             )
+            print(line, file=self.stream, flush=True)
 
     def finished(self) -> None:
         if self._bar is not None:

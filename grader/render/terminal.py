@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionKind, SubmissionResult
+from ..results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import (
     INDENT,
     cell_message,
+    cells_summary,
     detection_message,
     not_gradable_reason,
     question_feedback,
@@ -24,6 +25,8 @@ SYMBOLS = {
     QuestionStatus.MANUAL: "?",
 }
 WIDTH = 72
+NAME_WIDTH = 40
+"""The summary's name column: longer names are cut, and end in "…"."""
 
 
 def render_submission(result: SubmissionResult, lang: str) -> str:
@@ -45,12 +48,12 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         if question.status is QuestionStatus.MANUAL and not question.max_score:
             lines.append(f"{label}  ({status})")
             continue
-        score = f"{number(question.score)}/{number(question.max_score)}"
+        score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
         lines.append(f"{label:<52}{score:>8}  {status}")
         if (
             question.override is not None and question.status is not QuestionStatus.MANUAL
         ):  # beside the automatic
-            lines.append(INDENT + tr(lang, "override", auto=number(question.auto_score)))
+            lines.append(INDENT + tr(lang, "override", auto=number(question.auto_score, lang)))
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
     lines.append("─" * WIDTH)
@@ -58,10 +61,10 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark),
-            scale=number(result.scale),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark, lang),
+            scale=number(result.scale, lang),
         )
     )
     return safe_text("\n".join(lines))  # student text is in it: escaped once, here
@@ -71,10 +74,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     if not result.cells:
         return []
     shown = [c for c in result.cells if not c.ok]
-    # A cell magic the grader does not run (%%html) is said, not counted as a failure.
-    failed = [c for c in shown if c.status is not CellStatus.NOT_RUN]
-    key = "cells" if result.kind is SubmissionKind.NOTEBOOK else "module_cells"
-    lines = [tr(lang, key, total=result.total_cells, failed=len(failed))]
+    lines = [cells_summary(result, lang)]
     for cell in shown:
         first, *rest = cell_message(cell, lang).splitlines()
         lines.append(INDENT + ("– " if cell.status is CellStatus.NOT_RUN else "✗ ") + first)
@@ -85,34 +85,32 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_summary(results: list[SubmissionResult], lang: str) -> str:
-    """The class at a glance: each student, the mark out of 20, the questions to review;
-    the exercise of each copy when the class mixes TDs, and a mean per exercise."""
+    """The class at a glance: each student, the mark on the class's scale, the questions
+    to review; the exercise of each copy when the class mixes TDs, and a mean per exercise."""
     graded = [r for r in results if r.graded]
     names = [safe_line(r.student or r.path) for r in results]
-    width = min(40, max([len(n) for n in names] + [10]))
+    width = min(NAME_WIDTH, max([len(n) for n in names] + [10]))
     exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
     mixed = len(exercises) > 1
     column = max((len(e) for e in exercises), default=0)
     lines = ["═" * WIDTH]
     for name, r in zip(names, results, strict=False):
         if r.graded:
-            mark = f"{number(r.mark):>5} / {number(r.scale)}"
+            mark = f"{number(r.mark, lang):>5} / {number(r.scale, lang)}"
             failed = ", ".join(q.id for q in r.questions if q.to_review)
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
         exercise = f"{safe_line(r.exercise or '—'):<{column}}  " if mixed else ""
-        lines.append(f"{name[:width]:<{width}}  {exercise}{mark}  {failed}")
+        lines.append(f"{cut(name, width):<{width}}  {exercise}{mark}  {failed}".rstrip())
     if not mixed:
-        mean = sum(r.mark for r in graded) / len(graded) if graded else 0.0
-        scale = number(graded[0].scale) if graded else "20"
-        lines.append(tr(lang, "summary", count=len(results), mean=number(round(mean, 2)), scale=scale))
+        lines.append(_summary_line(len(results), graded, lang))
     else:
         for exercise in exercises:
             marks = [r.mark for r in graded if r.exercise == exercise]
             if marks:
-                average = number(round(sum(marks) / len(marks), 2))
-                scale = number(next(r.scale for r in graded if r.exercise == exercise))
+                average = number(round(sum(marks) / len(marks), 2), lang)
+                scale = number(next(r.scale for r in graded if r.exercise == exercise), lang)
                 lines.append(
                     tr(
                         lang,
@@ -127,3 +125,18 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     if weak:  # the reference was readable to these: never silent
         lines.append(tr(lang, "isolation.summary_weak", count=weak))
     return safe_text("\n".join(lines))
+
+
+def cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters; a cut one ends in "…"."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _summary_line(count: int, graded: list[SubmissionResult], lang: str) -> str:
+    """`Bilan : 5 copie(s), moyenne 14,5 / 20`; the mean is the graded copies' only."""
+    if not graded:
+        return tr(lang, "summary_none", count=count)
+    mean = number(round(sum(r.mark for r in graded) / len(graded), 2), lang)
+    key = "summary" if len(graded) == count else "summary_some"
+    scale = number(graded[0].scale, lang)
+    return tr(lang, key, count=count, graded=len(graded), mean=mean, scale=scale)

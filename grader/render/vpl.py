@@ -14,8 +14,8 @@ the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `
 from __future__ import annotations
 
 from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionKind, SubmissionResult
-from .feedback import cell_message, detection_message, not_gradable_reason, question_feedback
+from ..results import CellStatus, QuestionStatus, SubmissionResult
+from .feedback import cell_message, cells_summary, detection_message, not_gradable_reason, question_feedback
 from .terminal import SYMBOLS
 
 BEGIN, END, GRADE = "<|--", "--|>", "Grade :=>>"
@@ -68,9 +68,14 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         if question.status is QuestionStatus.MANUAL:
             lines += _title(f"{SYMBOLS[question.status]} {question.id} {question.title} ({status})")
             continue
+        score = f"{number(question.score, lang)}/{number(question.max_score, lang)} ({status})"
         lines += _title(
-            f"{SYMBOLS[question.status]} {question.id} {question.title} : "
-            f"{number(question.score)}/{number(question.max_score)} ({status})"
+            tr(
+                lang,
+                "labelled",
+                label=f"{SYMBOLS[question.status]} {question.id} {question.title}",
+                text=score,
+            )
         )
         feedback = question_feedback(question, lang)
         if feedback:
@@ -79,10 +84,10 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         tr(
             lang,
             "total",
-            score=number(result.score),
-            max_score=number(result.max_score),
-            mark=number(result.mark),
-            scale=number(result.scale),
+            score=number(result.score, lang),
+            max_score=number(result.max_score, lang),
+            mark=number(result.mark, lang),
+            scale=number(result.scale, lang),
         )
     )
     lines.append(END)
@@ -95,9 +100,7 @@ def _cells(result: SubmissionResult, lang: str) -> list[str]:
     failed = [c for c in result.cells if not c.ok]
     if not result.cells:
         return []
-    key = "cells" if result.kind is SubmissionKind.NOTEBOOK else "module_cells"
-    counted = [c for c in failed if c.status is not CellStatus.NOT_RUN]  # %%html: said, not a failure
-    lines = _lines(">", tr(lang, key, total=result.total_cells, failed=len(counted)))
+    lines = _lines(">", cells_summary(result, lang))
     for cell in failed:
         mark = "– " if cell.status is CellStatus.NOT_RUN else "✗ "
         lines += _lines(">    ", mark + cell_message(cell, lang))

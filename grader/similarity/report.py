@@ -21,7 +21,8 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from .. import __version__
-from ..render.csv_report import BOM, FORMATS
+from ..messages import DECIMAL_SEPARATORS
+from ..render.csv_report import BOM, SEPARATORS
 from ..render.sanitize import safe_cell, safe_text
 from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
 from .extract import TOP_LEVEL
@@ -91,7 +92,8 @@ def ranked(similarity: Similarity) -> list[tuple[ExerciseSimilarity, PairScore]]
 
 
 def render_csv(similarity: Similarity, lang: str) -> str:
-    separator, decimal = FORMATS.get(lang, FORMATS["fr"])
+    separator = SEPARATORS.get(lang, SEPARATORS["fr"])
+    decimal = DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"])
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(
@@ -274,7 +276,7 @@ def render_html(similarity: Similarity, lang: str) -> str:
         lstrip_blocks=True,
         finalize=_finalize,
     )
-    decimal = FORMATS.get(lang, FORMATS["fr"])[1]
+    decimal = DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"])
     env.globals.update(
         lang=lang,
         version=__version__,
