@@ -7,7 +7,7 @@ with its stylesheet scoped to the output so that it cannot restyle the notebook.
 
 `verifier()` shows the report and returns None, so that, as the last line of a cell, it
 adds no `Out[...]` under the report; a script that wants the result calls `resultat()`
-(docs/verifier-in-jupyter.md).
+(docs/how-to/verifier-in-jupyter.md).
 """
 
 from __future__ import annotations
