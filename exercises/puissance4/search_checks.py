@@ -46,7 +46,7 @@ from .positions import (
     structural,
     threats,
 )
-from .pruning import PROBES, Counts, matching_order, orders_counts
+from .pruning import PROBES, Event, annexes_bound, read_search, traced_events
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -584,60 +584,112 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
             "strictly fewer, and at least one (cut as soon as the value reaches beta, "
             "resp. alpha)",
         )
-    # The annexes' counts are those of the reference's trees: a search built on a wrong
-    # helper (columns, heuristic, moves) explores another tree, and is already marked down
-    # by the value checks; its pruning is then judged on jeu1 only (no double penalty).
+    # The bound is the annexes' alpha-beta on the reference's trees: a search built on a
+    # wrong helper (columns, heuristic, moves) explores another tree, and is already marked
+    # down by the value checks; its pruning is then judged on jeu1 only (no double penalty).
     if not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta")):
-        _prunes_like_the_annexes(ctx, e.counted != "heuristique")
+        _prunes_like_the_annexes(ctx)
 
 
-def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: bool) -> None:
-    """The number of evaluations on each probe must be the annexes' alpha-beta's, for one
-    order of the columns (the student's, whatever it is) on all probes (pruning.py)."""
-    what, of_what = (
-        (Text("coups joués (jouer_colonne)", "moves played (jouer_colonne)"), "de coups joués")
-        if moves_only
-        else (Text("appels à heuristique", "calls to heuristique"), "d'appels à heuristique")
+TRACED = (
+    "heuristique",
+    "jouer_colonne",
+    "copie",
+    "colonnes_jouables",
+    "maximin_alpha_beta",
+    "minimax_alpha_beta",
+)
+"""The functions whose calls tell which position a search is at: `heuristique` first
+(its calls are the evaluations), then those that enter a node."""
+
+
+@dataclass(frozen=True)
+class Traced:
+    """One probe searched in the worker (worker_side.traced)."""
+
+    counts: dict[str, int]
+    tampered: bool
+    events: list[Event]
+    """Each call of TRACED, in order (pruning.read_search)."""
+    full: bool
+    """More calls than the worker records."""
+
+
+def _traced(
+    ctx: CheckContext[SubmissionState], func: str, jeu: dict[str, Any], depth: int, shown: str
+) -> Traced:
+    names = [ctx.student.aliases.get(n, n) for n in TRACED]
+    result = ctx.value(
+        "@traced",
+        ctx.student.ref(func),
+        names,
+        TRACED.index("jouer_colonne"),
+        ctx.as_student(jeu),
+        -INF,
+        INF,
+        depth,
+        shown=shown,
+        board=jeu,
+        budget=SEARCH_BUDGET,
     )
-    measured: list[Counts] = []
+    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(TRACED, names, strict=True)}
+    events = traced_events(result["events"], result["texts"], TRACED)
+    return Traced(counts, bool(result["tampered"]), events, bool(result["full"]))
+
+
+def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState]) -> None:
+    """On each probe, the search evaluates no more positions at the horizon than the
+    annexes' alpha-beta trying the columns in the order the search tried them, node by
+    node (pruning.py): whatever that order, and fewer when it stops first on a winning
+    column or remembers positions."""
     for probe in PROBES:
         jeu = probe.game()
         func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
         call = f"{func}(jeu, -float('inf'), float('inf'), {probe.depth})"
-        counted = _counted(ctx, func, ctx.as_student(jeu), -INF, INF, probe.depth, shown=call)
-        if counted.tampered:
+        traced = _traced(ctx, func, jeu, probe.depth, call)
+        if traced.tampered:
             raise _tampered(call, jeu)
-        got = Counts(counted.counts["heuristique"], counted.counts["jouer_colonne"])
-        allowed = sorted({c.moves if moves_only else c.evaluations for c in orders_counts(probe)})
-        number = got.moves if moves_only else got.evaluations
-        if number not in allowed:
+        observed = read_search(key(jeu), probe.depth, traced.events)
+        if observed.evaluations:
+            number, what = observed.evaluations, _EVALUATED
+        else:  # a search that never calls the student's heuristique: the positions it entered
+            number, what = observed.visits, _ENTERED
+        if not number and not traced.full:
             raise mismatch(
                 call,
-                Text(f"l'un des nombres {allowed}", f"one of the numbers {allowed}"),
-                Text(f"{number} {what.fr}", f"{number} {what.en}"),
+                Text("des positions évaluées à l'horizon", "positions evaluated at the horizon"),
+                Text("aucune vue", "none seen"),
+                jeu,
+                text=True,
+                fr=f"la recherche n'appelle ni heuristique ni {func} sur les positions de l'horizon "
+                f"{probe.depth} : le nombre d'évaluations ne peut pas être mesuré",
+                en=f"the search calls neither heuristique nor {func} on the positions at horizon "
+                f"{probe.depth}: the number of evaluations cannot be measured",
+            )
+        bound = annexes_bound(jeu, probe.depth, observed.order)
+        if number > bound or traced.full:
+            shown = "> " + str(number) if traced.full else str(number)
+            root = observed.order.columns((), key(jeu), ref.colonnes_jouables(jeu))
+            order = ", ".join(map(str, root))
+            raise mismatch(
+                call,
+                Text(f"au plus {bound} {what.fr}", f"at most {bound} {what.en}"),
+                Text(f"{shown} {what.fr}", f"{shown} {what.en}"),
                 jeu,
                 text=True,
                 fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
-                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne) "
-                f"fait l'un de ces nombres {of_what}, selon l'ordre des colonnes",
+                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne), "
+                "essayant à chaque nœud les colonnes dans l'ordre où votre recherche les essaie "
+                f"(ici, à la racine : {order}), en évalue au plus {bound} : votre recherche élague moins",
                 en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
-                "alpha in minimax, and alpha, resp. beta, updated after each column) makes one "
-                f"of these numbers of {what.en}, depending on the order of the columns",
+                "alpha in minimax, and alpha, resp. beta, updated after each column), trying the "
+                "columns at each node in the order your search tries them (here, at the root: "
+                f"{order}), evaluates at most {bound}: your search prunes less",
             )
-        measured.append(got)
-    if matching_order(measured, moves_only) is None:
-        numbers = [c.moves if moves_only else c.evaluations for c in measured]
-        raise mismatch(
-            "maximin_alpha_beta / minimax_alpha_beta",
-            Text("un même ordre des colonnes partout", "one order of the columns everywhere"),
-            Text(f"{numbers} {what.fr}", f"{numbers} {what.en}"),
-            None,
-            text=True,
-            fr="sur chaque position le nombre d'évaluations est celui d'un alpha-bêta, mais aucun "
-            "ordre des colonnes ne les donne tous à la fois",
-            en="each position's count is that of an alpha-beta, but no order of the columns "
-            "gives them all at once",
-        )
+
+
+_EVALUATED = Text("positions évaluées (appels à heuristique)", "positions evaluated (calls to heuristique)")
+_ENTERED = Text("positions de l'horizon visitées", "positions at the horizon visited")
 
 
 def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:
@@ -743,11 +795,11 @@ QUESTIONS = (
                 0.75,
                 q17_prunes,
                 "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
-                "et sur quatre positions exactement le nombre d'évaluations de l'alpha-bêta des "
-                "annexes, pour un même ordre des colonnes",
+                "et sur quatre positions pas plus d'évaluations à l'horizon que l'alpha-bêta des "
+                "annexes essayant les colonnes dans le même ordre que votre recherche",
                 "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
-                "four positions exactly the number of evaluations of the annexes' alpha-beta, for "
-                "one order of the columns",
+                "four positions no more evaluations at the horizon than the annexes' alpha-beta "
+                "trying the columns in the same order as your search",
                 value_free=True,
             ),
         ),
