@@ -30,6 +30,8 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
+from .immediate_wins import Probe, immediate_wins
+from .immediate_wins import wins_for as immediate_wins_of
 from .positions import (
     INF,
     OPPONENT_THREAT,
@@ -291,17 +293,48 @@ def q15_immediate_win(ctx: CheckContext[SubmissionState]) -> None:
         jeu = ref.initialiser_jeu(moves)
         for n in (1, 3):
             call, result = _search(ctx, func, jeu, n)
-            pair = as_pair(result.value)
-            winning = optimal_columns(key(jeu), n)
-            if pair is None or pair[0] not in winning or not same(pair[1], value):
-                raise mismatch(
-                    call,
-                    (min(winning), value),
-                    result.value,
-                    jeu,
-                    fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie",
-                    en="a column wins at once: the function must return it with the infinite value",
-                )
+            _check_immediate_win(call, jeu, n, optimal_columns(key(jeu), n), value, result.value)
+    _immediate_wins(ctx, ("maximin", "minimax"), None, 0)
+
+
+def _check_immediate_win(
+    call: str, jeu: dict[str, Any], n: int, winning: frozenset[Any], value: float, obtained: Any
+) -> None:
+    pair = as_pair(obtained)
+    if pair is not None and pair[0] in winning and same(pair[1], value):
+        return
+    threat = n > 1 and immediate_wins_of(jeu, 3 - ref.prochain_joueur(jeu))
+    raise mismatch(
+        call,
+        (min(winning), value),
+        obtained,
+        jeu,
+        fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie"
+        + (" (l'adversaire, lui, gagnerait au coup suivant)" if threat else ""),
+        en="a column wins at once: the function must return it with the infinite value"
+        + (" (the opponent would win on the next move)" if threat else ""),
+    )
+
+
+def _immediate_wins(
+    ctx: CheckContext[SubmissionState], funcs: tuple[str, str], window: tuple[Any, ...] | None, search: int
+) -> None:
+    """`funcs` (player 1's, player 2's) on the positions where the player to move wins at
+    once in one column only (immediate_wins.py: its half of the alignments and cells at
+    depth 1, `search`; a sample where the opponent threatens too, at depth 2), sent in
+    one stream per player: that column, with the infinite value."""
+    for player, func in zip((1, 2), funcs, strict=True):
+
+        def probe(case: Probe, func: str = func, player: int = player) -> None:
+            jeu, n, col = case
+            call, result = _search(ctx, func, jeu, n, window=window)
+            _check_immediate_win(call, jeu, n, frozenset({col}), INF if player == 1 else -INF, result.value)
+
+        def calls(case: Probe, func: str = func) -> list[Call]:
+            jeu, n, _ = case
+            return [ctx.ask(func, ctx.as_student(jeu), *(window or ()), n, budget=SEARCH_BUDGET)]
+
+        ctx.each(probe, immediate_wins.shared(player, search), calls, reads_only=True)
 
 
 def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -357,6 +390,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
         ctx.check_name = f"q17_random_{player}"
         random_games(ctx, player, probe, examples=8)
         structural(probe, structural_searches.shared(player, full_board=True))
+    _immediate_wins(ctx, ("maximin_alpha_beta", "minimax_alpha_beta"), WIDE, 1)
 
 
 def _windows(value: float) -> st.SearchStrategy:
@@ -740,8 +774,10 @@ QUESTIONS = (
                 "immediate_win",
                 0.25,
                 q15_immediate_win,
-                "un coup gagnant immédiat est joué, avec la valeur infinie",
-                "an immediately winning move is played, with the infinite value",
+                "un coup gagnant immédiat est joué, avec la valeur infinie : chaque alignement complété "
+                "sur chacune de ses cases (horizon 1), et un coup plus loin quand l'adversaire menace aussi",
+                "an immediately winning move is played, with the infinite value: each alignment completed "
+                "on each of its cells (depth 1), and one move deeper when the opponent threatens too",
             ),
             Check(
                 "unchanged",
@@ -777,9 +813,9 @@ QUESTIONS = (
                 0.75,
                 q17_random,
                 "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-                "plateaux pleins ou presque",
+                "plateaux pleins ou presque, gains immédiats sur chaque alignement",
                 "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-                "nearly full boards",
+                "nearly full boards, immediate wins on each alignment",
             ),
             Check(
                 "bounds",
