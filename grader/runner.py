@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from .checks import Registry, StudentView, grade_exercise
@@ -110,6 +111,42 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
     return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
+COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+
+
+def _recognised_note(
+    outcomes: Sequence[CellOutcome], cells: Sequence[Cell], names: tuple[str, ...]
+) -> tuple[str, dict[str, str]]:
+    """Why no cell defines the sheet's names, as far as the code says: a cell that does not
+    compile, or classes whose methods carry the names (object-oriented code that runs);
+    else only that they are not defined."""
+    if any(outcome.error in COMPILE_ERRORS for outcome in outcomes):
+        return ("recognised_from_text", {})
+    classes = sorted({c for cell in cells for c in classes_defining(cell.source, names)})
+    if classes:
+        return ("recognised_from_text_class", {"classes": ", ".join(classes)})
+    return ("recognised_from_text_plain", {})
+
+
+def classes_defining(source: str, names: tuple[str, ...]) -> list[str]:
+    """The classes of `source` that define one of `names` as a method (pure)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    wanted = set(names)
+    return [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(
+            isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in wanted for f in node.body
+        )
+    ]
+
+
 def place_of(cell: Cell, code: SubmissionCode) -> Place:
     """Where a cell sits, for the reports to word it in the reader's language."""
     if code.kind == "module":
@@ -150,7 +187,7 @@ def _grade_code(
         )
         if recognised.exercise is not None:
             exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
-            result.understood.append(("recognised_from_text", {}))
+            result.understood.append(_recognised_note(result.cells, code.cells, recognised.matched))
     result.exercise = exercise_id
     if exercise_id is None:
         result.status, result.reason = "not_gradable", "unknown_exercise"

@@ -4,7 +4,7 @@ and alpha-beta (Q17)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +93,10 @@ def check_answer(
     """`obtained` must be (column, value): the reference's value and an optimal column."""
     expected_col, expected_value = search_value(key(jeu), n)
     pair = as_pair(obtained)
+    if (pair is None or not same(pair[1], expected_value)) and swapped(
+        obtained, expected_value, optimal_columns(key(jeu), n, immediate_win_required) | {expected_col}
+    ):
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
     if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
         raise mismatch(
             call,
@@ -141,6 +145,26 @@ def check_answer(
     )
 
 
+SWAPPED = Text(
+    "la valeur et la colonne sont inversées : la fonction doit renvoyer (colonne, valeur)",
+    "the value and the column are swapped: the function must return (column, value)",
+)
+
+
+def swapped(obtained: Any, value: Any, columns: Collection[Any]) -> bool:
+    """`obtained` is (value, column) where (column, value) was expected, a column among
+    `columns` (a search that returns its pair the other way round)."""
+    pair = as_pair(obtained)
+    return (
+        pair is not None
+        and is_number(pair[0])
+        and same(pair[0], value)
+        and (pair[1] is None or isinstance(pair[1], int))
+        and pair[1] in columns
+        and not same(pair[1], value)
+    )
+
+
 def _search(
     ctx: CheckContext[SubmissionState],
     func: str,
@@ -175,7 +199,8 @@ def _sheet_pairs(ctx: CheckContext[SubmissionState], func: str, window: tuple[An
     for n, expected in SHEET_PAIRS:
         call, value = _sheet_answer(ctx, func, window, n)
         if not same(value, expected):
-            raise mismatch(call, expected, value, ref.jeu1())
+            note = SWAPPED if swapped(value, expected[1], {expected[0]}) else Text("", "")
+            raise mismatch(call, expected, value, ref.jeu1(), fr=note.fr, en=note.en)
 
 
 def _sheet_answer(
@@ -280,6 +305,8 @@ def q15_leaves(ctx: CheckContext[SubmissionState]) -> None:
                 if n
                 else ("horizon 0 : pas de recherche", "horizon 0: no search")
             )
+            if swapped(result.value, expected[1], {None}):
+                note = (SWAPPED.fr, SWAPPED.en)
             raise mismatch(call, expected, result.value, jeu, fr=note[0], en=note[1])
 
 
@@ -303,6 +330,8 @@ def _check_immediate_win(
     pair = as_pair(obtained)
     if pair is not None and pair[0] in winning and same(pair[1], value):
         return
+    if swapped(obtained, value, winning):
+        raise mismatch(call, (min(winning), value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
     threat = n > 1 and immediate_wins_of(jeu, 3 - ref.prochain_joueur(jeu))
     raise mismatch(
         call,
