@@ -803,10 +803,12 @@ QUESTIONS = (
                 "immediate_win",
                 0.25,
                 q15_immediate_win,
-                "un coup gagnant immédiat est joué, avec la valeur infinie : chaque alignement complété "
-                "sur chacune de ses cases (horizon 1), et un coup plus loin quand l'adversaire menace aussi",
-                "an immediately winning move is played, with the infinite value: each alignment completed "
-                "on each of its cells (depth 1), and one move deeper when the opponent threatens too",
+                "un coup gagnant immédiat est joué, avec la valeur infinie : des alignements de chaque "
+                "direction complétés sur chacune de leurs cases (horizon 1), et un coup plus loin quand "
+                "l'adversaire menace aussi",
+                "an immediately winning move is played, with the infinite value: alignments of each "
+                "direction completed on each of their cells (depth 1), and one move deeper when the "
+                "opponent threatens too",
             ),
             Check(
                 "unchanged",
@@ -842,9 +844,9 @@ QUESTIONS = (
                 0.75,
                 q17_random,
                 "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-                "plateaux pleins ou presque, gains immédiats sur chaque alignement",
+                "plateaux pleins ou presque, gains immédiats dans chaque direction",
                 "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-                "nearly full boards, immediate wins on each alignment",
+                "nearly full boards, immediate wins in each direction",
             ),
             Check(
                 "bounds",
