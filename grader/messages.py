@@ -138,6 +138,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
         "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
         "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
+        "recognised_from_text_class": "les fonctions de l'énoncé sont des méthodes de la classe {classes}, pas "
+        "des fonctions du module : exercice reconnu d'après le texte du fichier, chaque fonction est comptée "
+        "absente (les vérifications appellent les fonctions de l'énoncé, pas des méthodes)",
+        "recognised_from_text_plain": "aucune cellule ne définit les noms de l'énoncé : exercice reconnu "
+        "d'après le texte du fichier, chaque fonction est comptée absente",
         "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
@@ -526,6 +531,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
         "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
         "exercise recognised from the file's text, every function counts as missing",
+        "recognised_from_text_class": "the sheet's functions are methods of the class {classes}, not functions "
+        "of the module: exercise recognised from the file's text, every function counts as missing (the "
+        "checks call the sheet's functions, not methods)",
+        "recognised_from_text_plain": "no cell defines the sheet's names: exercise recognised from the "
+        "file's text, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from .answers import manual_answers, module_cells, notebook_cells
@@ -136,6 +137,42 @@ def cell_outcome(cell: Cell, reply: CellReply) -> CellOutcome:
     )
 
 
+COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+
+
+def _recognised_note(
+    outcomes: Sequence[CellOutcome], cells: Sequence[Cell], names: tuple[str, ...]
+) -> tuple[str, dict[str, str]]:
+    """Why no cell defines the sheet's names, as far as the code says: a cell that does not
+    compile, or classes whose methods carry the names (object-oriented code that runs);
+    else only that they are not defined."""
+    if any(outcome.error in COMPILE_ERRORS for outcome in outcomes):
+        return ("recognised_from_text", {})
+    classes = sorted({c for cell in cells for c in classes_defining(cell.source, names)})
+    if classes:
+        return ("recognised_from_text_class", {"classes": ", ".join(classes)})
+    return ("recognised_from_text_plain", {})
+
+
+def classes_defining(source: str, names: tuple[str, ...]) -> list[str]:
+    """The classes of `source` that define one of `names` as a method (pure)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    wanted = set(names)
+    return [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(
+            isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in wanted for f in node.body
+        )
+    ]
+
+
 def _first_line(source: str) -> str:
     for line in source.splitlines():
         if line.strip():
@@ -169,7 +206,7 @@ def _grade_code(
         )
         if recognised.exercise is not None:
             exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
-            result.understood.append(("recognised_from_text", {}))
+            result.understood.append(_recognised_note(result.cells, code.cells, recognised.matched))
     result.exercise = exercise_id
     if exercise_id is None:
         result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"

@@ -1,23 +1,41 @@
-"""The pruning model of Q17 (exercises/puissance4/pruning.py) and the bound rule of the
-`bounds` check, against the reference's own alpha-beta and hand-worked windows."""
+"""Q17's pruning rule (exercises/puissance4/pruning.py): the annexes' alpha-beta replayed
+in the order a search tried the columns is a bound every right alpha-beta meets and every
+faulty one exceeds on the probes; the order is read from what the search did; and the
+bound rule of the `bounds` check, against hand-worked windows."""
 
 from __future__ import annotations
 
-import json
+import functools
+import inspect
+import itertools
 from pathlib import Path
 
 import pytest
+from fake_session import FakeSession
 from test_checks_in_process import grade_source
 
-from exercises.puissance4 import pruning
-from exercises.puissance4.pruning import PROBES, Counts, matching_order, model_counts, orders_counts
-from exercises.puissance4.search_checks import bounds_allowed
+from exercises.puissance4 import worker_side
+from exercises.puissance4.positions import key
+from exercises.puissance4.pruning import (
+    CUTS,
+    ENTRY,
+    EVALUATION,
+    PLAY,
+    PROBES,
+    ObservedOrder,
+    annexes_bound,
+    annexes_evaluations,
+    decode,
+    read_search,
+    traced_events,
+)
+from exercises.puissance4.search_checks import TRACED, bounds_allowed
 from grader.results import CheckStatus
+from grader.sandbox.wire import Ref
 from reference import puissance4 as ref
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "puissance4"
 INF = float("inf")
-SHEET_ORDER = tuple(range(7))
 
 
 def reference_counts(jeu, n):
@@ -26,69 +44,115 @@ def reference_counts(jeu, n):
     return ref.compte_evaluations(search, jeu, -INF, INF, n)[1]
 
 
-def one_sided(jeu, alpha, beta, n, tally):
-    """The annexes' alpha-beta whose max nodes never cut (a mutation survivor before)."""
+# -- Orders, and faulty variants of the annexes' algorithm written apart from the model --
+class Fixed:
+    """The same order of the 7 columns at every node."""
+
+    def __init__(self, order):
+        self.order = order
+
+    def columns(self, path, k, playable):
+        playable = list(playable)
+        return [c for c in self.order if c in playable]
+
+
+class Dynamic:
+    """An order computed from the node: `rule(game, path)` sorts the 7 columns."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def columns(self, path, k, playable):
+        playable = list(playable)
+        jeu = {"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]}
+        return [c for c in self.rule(jeu, path) if c in playable]
+
+
+def _evaluated_children(jeu, path):
     player = ref.prochain_joueur(jeu)
-    cols = ref.colonnes_jouables(jeu)
-    if n == 0 or not cols:
-        tally[0] += 1
-        return ref.heuristique(jeu)
-    best = -INF if player == 1 else INF
-    for col in cols:
+
+    def value(col):
         child = ref.copie(jeu)
         if ref.teste_gagnante(child, player, ref.jouer_colonne(child, player, col)):
-            return INF if player == 1 else -INF
-        value = one_sided(child, alpha, beta, n - 1, tally)
-        if player == 1:
-            best = max(best, value)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, value)
-            if best <= alpha:
-                break
-            beta = min(beta, best)
-    return best
+            return -INF
+        return -ref.heuristique(child) if player == 1 else ref.heuristique(child)
+
+    return sorted(ref.colonnes_jouables(jeu), key=value)
 
 
-@pytest.mark.parametrize("probe", PROBES, ids=str)
-def test_the_model_in_the_sheets_order_is_the_reference_alpha_beta(probe):
-    assert model_counts(probe, SHEET_ORDER).evaluations == reference_counts(probe.game(), probe.depth)
+ORDERS_FROM_NODE = {
+    "centre first (height, then distance)": lambda jeu, path: sorted(
+        range(7), key=lambda c: (jeu["hauteurs"][c], abs(c - 3))
+    ),
+    "rotated at each level": lambda jeu, path: [(c + len(path)) % 7 for c in range(7)],
+    "the last column played first": lambda jeu, path: sorted(
+        range(7), key=lambda c: abs(c - (path[-1] if path else 3))
+    ),
+    "reversed at odd levels": lambda jeu, path: list(range(7))[:: -1 if len(path) % 2 else 1],
+    "best child by heuristique first": _evaluated_children,
+}
+
+VARIANTS = (
+    "no cut",
+    "max never cuts",
+    "min never cuts",
+    "alpha never raised",
+    "beta never lowered",
+    "window kept",
+)
 
 
-def test_the_shipped_counts_are_the_models():
-    # The file only saves the model's CPU: every count in it is the model's, for every
-    # probe and nothing else (a changed probe or model fails until the file is written
-    # again: python -m tools.pruning_counts write).
-    shipped = json.loads(pruning.SHIPPED_COUNTS.read_text("utf-8"))["probes"]
-    assert sorted(shipped) == sorted(p.name for p in PROBES)
+@functools.cache
+def _position_facts(k):
+    """(player to move, heuristique, {column: child's key, None when it wins at once})."""
+    jeu = {"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]}
+    player, children = ref.prochain_joueur(jeu), {}
+    for col in ref.colonnes_jouables(jeu):
+        child = ref.copie(jeu)
+        won = ref.teste_gagnante(child, player, ref.jouer_colonne(child, player, col))
+        children[col] = None if won else key(child)
+    return player, ref.heuristique(jeu), children
+
+
+def variant_count(jeu, n, order, variant):
+    """heuristique calls of the annexes' alpha-beta with one fault (or none: variant None)."""
+    count = 0
+
+    def search(k, path, alpha, beta, n):
+        nonlocal count
+        player, value, children = _position_facts(k)
+        if n == 0 or not children:
+            count += 1
+            return value
+        best = -INF if player == 1 else INF
+        for col in order.columns(path, k, children):
+            child = children[col]
+            if child is None:
+                return INF if player == 1 else -INF
+            value = search(child, (*path, col), alpha, beta, n - 1)
+            if player == 1:
+                best = max(best, value)
+                if best >= beta and variant not in ("no cut", "max never cuts"):
+                    break
+                if variant not in ("alpha never raised", "window kept"):
+                    alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                if best <= alpha and variant not in ("no cut", "min never cuts"):
+                    break
+                if variant not in ("beta never lowered", "window kept"):
+                    beta = min(beta, best)
+        return best
+
+    search(key(jeu), (), -INF, INF, n)
+    return count
+
+
+def test_the_replay_in_the_sheets_order_is_the_reference_alpha_beta():
     for probe in PROBES:
-        computed = pruning.computed_counts(probe)
-        assert len(computed) == 24 * 4  # 4 playable columns, 4 cut rules
-        assert shipped[probe.name] == {
-            pruning.count_name(*entry): [c.evaluations, c.moves] for entry, c in computed.items()
-        }
-
-
-def test_the_counts_used_are_the_shipped_ones_else_computed(monkeypatch, tmp_path):
-    probe = PROBES[0]
-    computed = pruning.computed_counts(probe)
-    assert pruning._by_order.__wrapped__(probe) == computed  # the shipped file, read
-    # a file that says otherwise is what the grader uses (hence the test above)
-    entry = next(iter(computed))
-    table = {pruning.count_name(*e): [c.evaluations, c.moves] for e, c in computed.items()}
-    table[pruning.count_name(*entry)] = [1, 2]
-    wrong = tmp_path / "counts.json"
-    wrong.write_text(json.dumps({"probes": {probe.name: table}}), "utf-8")
-    monkeypatch.setattr(pruning, "SHIPPED_COUNTS", wrong)
-    monkeypatch.setattr(pruning, "_shipped", pruning._shipped.__wrapped__)
-    assert pruning._by_order.__wrapped__(probe)[entry] == Counts(1, 2)
-    # an incomplete table, another probe's name, or no file: computed
-    del table[pruning.count_name(*entry)]
-    wrong.write_text(json.dumps({"probes": {probe.name: table, PROBES[1].name: {}}}), "utf-8")
-    assert pruning._by_order.__wrapped__(probe) == computed
-    assert pruning._by_order.__wrapped__(PROBES[1]) == pruning.computed_counts(PROBES[1])
-    monkeypatch.setattr(pruning, "SHIPPED_COUNTS", tmp_path / "missing.json")
-    assert pruning._by_order.__wrapped__(probe) == computed
+        jeu = probe.game()
+        sheet = ObservedOrder()  # nothing read: every node in ascending order
+        assert annexes_evaluations(key(jeu), probe.depth, sheet) == reference_counts(jeu, probe.depth)
 
 
 def test_the_probes_are_legal_unwon_and_put_each_player_at_the_root_twice():
@@ -101,31 +165,171 @@ def test_the_probes_are_legal_unwon_and_put_each_player_at_the_root_twice():
     assert sorted(players) == [1, 1, 2, 2]
 
 
-def test_the_sheets_order_and_a_strict_cut_are_matched():
-    measured = [Counts(reference_counts(p.game(), p.depth), 0) for p in PROBES]
-    assert matching_order(measured) is not None
-    for cut in ((True, True), (True, False), (False, True)):
-        strict = [model_counts(p, SHEET_ORDER, cut) for p in PROBES]
-        assert strict != [model_counts(p, SHEET_ORDER) for p in PROBES]
-        assert matching_order(strict) is not None
+def test_the_bound_is_the_largest_count_of_the_four_cut_rules():
+    jeu, probe = PROBES[0].game(), PROBES[0]
+    counts = [annexes_evaluations(key(jeu), probe.depth, ObservedOrder(), cut) for cut in CUTS]
+    assert annexes_bound(jeu, probe.depth, ObservedOrder()) == max(counts)
+    assert counts[0] == min(counts) < max(counts)  # a strict cut prunes less here
 
 
-def test_a_one_sided_alpha_beta_matches_no_order():
-    measured = []
+def _exceeding(order):
+    """The faulty variants that evaluate more than the bound on at least one probe."""
+    caught = set()
     for probe in PROBES:
-        tally = [0]
-        one_sided(probe.game(), -INF, INF, probe.depth, tally)
-        measured.append(Counts(tally[0], 0))
-    assert measured[0].evaluations not in {c.evaluations for c in orders_counts(PROBES[0])}
-    assert matching_order(measured) is None
+        jeu = probe.game()
+        bound = annexes_bound(jeu, probe.depth, order)
+        assert variant_count(jeu, probe.depth, order, None) <= bound
+        caught |= {v for v in VARIANTS if variant_count(jeu, probe.depth, order, v) > bound}
+    return caught
 
 
-def test_counts_each_right_for_some_order_but_not_one_order_are_refused():
-    # The first probe in the sheet's order, the others in the reverse order: each count
-    # is an alpha-beta's, no single order of the columns gives all four.
-    reverse = tuple(reversed(SHEET_ORDER))
-    measured = [model_counts(PROBES[0], SHEET_ORDER)] + [model_counts(p, reverse) for p in PROBES[1:]]
-    assert matching_order(measured) is None
+def test_every_faulty_variant_exceeds_the_bound_for_every_fixed_order():
+    # The bound follows the order, so a faulty search must show whatever its order: each
+    # probe's tree depends only on the order of its 4 playable columns (24 each).
+    tables = []
+    for probe in PROBES:
+        jeu = probe.game()
+        playable = ref.colonnes_jouables(jeu)
+        table = {}
+        for local in itertools.permutations(playable):
+            order = Fixed(local)
+            bound = annexes_bound(jeu, probe.depth, order)
+            table[local] = {v for v in VARIANTS if variant_count(jeu, probe.depth, order, v) > bound}
+        tables.append((playable, table))
+    for order in itertools.permutations(range(7)):
+        caught = [table[tuple(c for c in order if c in playable)] for playable, table in tables]
+        for variant in VARIANTS:
+            assert sum(variant in probe for probe in caught) >= 2, (order, variant)
+
+
+@pytest.mark.parametrize("rule", list(ORDERS_FROM_NODE), ids=str)
+def test_every_faulty_variant_exceeds_the_bound_for_orders_that_change_from_node_to_node(rule):
+    assert _exceeding(Dynamic(ORDERS_FROM_NODE[rule])) == set(VARIANTS)
+
+
+# -- Reading what a search did ------------------------------------------------------------
+def _traced(source, probe):
+    session = FakeSession(source, "copie")
+    session.define_helpers(inspect.getsource(worker_side))
+    jeu = probe.game()
+    func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
+    args = (Ref(func), list(TRACED), TRACED.index("jouer_colonne"), jeu, -INF, INF, probe.depth)
+    result = session.call("@traced", *args).value
+    assert not result["tampered"] and not result["full"]
+    return read_search(key(jeu), probe.depth, traced_events(result["events"], result["texts"], TRACED))
+
+
+@pytest.mark.parametrize(
+    ("name", "exact"),
+    [
+        ("correct_module.py", True),
+        ("correct_coupure_stricte.py", False),  # a strict cut: the bound is the strict rule's
+        ("correct_fail_hard.py", True),
+        ("correct_alphabeta_centre.py", True),
+        ("correct_alphabeta_ordre_variable.py", True),
+        ("correct_alphabeta_approfondissement.py", True),
+        ("correct_alphabeta_gain_immediat.py", True),  # the winning column read first
+        ("correct_alphabeta_memo.py", False),  # fewer: values taken from its table
+    ],
+)
+def test_a_right_alpha_beta_evaluates_at_most_the_bound_read_from_its_own_order(name, exact):
+    source = (FIXTURES / name).read_text("utf-8")
+    for probe in PROBES:
+        observed = _traced(source, probe)
+        jeu = probe.game()
+        assert 0 < observed.evaluations <= annexes_bound(jeu, probe.depth, observed.order)
+        if exact:  # the order read is the search's own: the annexes' count exactly
+            assert observed.evaluations == annexes_evaluations(key(jeu), probe.depth, observed.order)
+        assert observed.visits == observed.evaluations
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bug_alphabeta_alpha_fixe.py",
+        "bug_alphabeta_max_sans_coupure.py",
+        "bug_alphabeta_fenetre_fixe.py",
+        "bug_alphabeta_centre_alpha_fixe.py",
+        "triche_elagage_alias.py",
+    ],
+)
+def test_an_alpha_beta_that_prunes_less_exceeds_the_bound_read_from_its_own_order(name):
+    source = (FIXTURES / name).read_text("utf-8")
+    over = [
+        observed.evaluations - annexes_bound(probe.game(), probe.depth, observed.order)
+        for probe in PROBES
+        for observed in [_traced(source, probe)]
+    ]
+    assert max(over) > 0, over
+
+
+def test_the_centre_first_order_is_read_node_by_node():
+    source = (FIXTURES / "correct_alphabeta_centre.py").read_text("utf-8")
+    probe = PROBES[0]
+    observed = _traced(source, probe)
+    centre = Dynamic(ORDERS_FROM_NODE["centre first (height, then distance)"])
+    assert len(observed.order.by_path) > 10
+    for path, cols in observed.order.by_path.items():
+        jeu = probe.game()
+        for col in path:
+            ref.jouer_colonne(jeu, ref.prochain_joueur(jeu), col)
+        expected = centre.columns(path, key(jeu), ref.colonnes_jouables(jeu))
+        assert list(cols) == expected[: len(cols)], path
+
+
+def test_a_counted_function_that_is_not_a_plain_def_is_followed_by_a_profile_function():
+    # heuristique wrapped in a closure: its code cannot be swapped, a Python profile
+    # function records the calls instead, with their arguments.
+    source = (FIXTURES / "correct_module.py").read_text("utf-8") + (
+        "\n\ndef compte(f):\n"
+        "    def g(jeu):\n"
+        "        return f(jeu)\n"
+        "    return g\n\n\n"
+        "heuristique = compte(heuristique)\n"
+    )
+    for probe in PROBES[:2]:
+        observed = _traced(source, probe)
+        assert observed.evaluations == reference_counts(probe.game(), probe.depth)
+
+
+def _position(moves):
+    return key(ref.initialiser_jeu(moves))
+
+
+def test_a_child_entered_again_starts_a_new_pass_at_its_parent():
+    # Iterative deepening at the root: children 0, 1 at horizon 1, then 1, 0 at horizon 2
+    # (the root entered again in between, as copie(jeu) does before each child).
+    root = _position([3, 3])
+    a, b = _position([3, 3, 0]), _position([3, 3, 1])
+    events = [(ENTRY, root, None), (ENTRY, a, None), (ENTRY, root, None), (ENTRY, b, None)]
+    events += [(ENTRY, root, None), (ENTRY, b, None)]
+    events += [
+        (ENTRY, _position([3, 3, 1, 0]), None),
+        (ENTRY, a, None),
+        (EVALUATION, _position([3, 3, 0, 0]), None),
+    ]
+    observed = read_search(root, 2, events)
+    assert observed.order.by_path[()] == (1, 0)
+    assert observed.evaluations == 1
+
+
+def test_a_move_that_wins_at_once_is_read_from_jouer_colonne():
+    # No child entered at the node: only the column played, which won, says where the search went.
+    root = _position([3, 3])
+    events = [(ENTRY, root, None), (PLAY, root, 2), (PLAY, root, 5)]
+    assert read_search(root, 2, events).order.by_path[()] == (5,)
+    # after children entered, the last column played ends the node
+    a = _position([3, 3, 0])
+    events = [(PLAY, root, 0), (ENTRY, a, None), (PLAY, root, 4)]
+    assert read_search(root, 2, events).order.by_path[()] == (0, 4)
+
+
+def test_positions_that_do_not_follow_the_root_are_ignored():
+    root = _position([3, 3])
+    elsewhere = _position([2, 2, 0])
+    assert decode("3" * 42) is None and decode("1" + "0" * 41) is None  # a token in the air
+    observed = read_search(root, 1, [(EVALUATION, elsewhere, None), (EVALUATION, _position([3, 3, 6]), None)])
+    assert observed.evaluations == 1
 
 
 @pytest.mark.parametrize(
@@ -161,11 +365,20 @@ def test_a_strict_cut_in_one_function_only_keeps_every_q17_point(old, new):
     )
 
 
-def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
-    """The statuses of Q17's checks for fixture `name`, graded with `questions` before it."""
-    from dataclasses import replace
+class Counting(FakeSession):
+    """A FakeSession counting the probes searched for the pruning check (`@traced`)."""
 
-    from fake_session import FakeSession
+    traced = 0
+
+    def call(self, func, *args, **kwargs):
+        self.traced += func == "@traced"
+        return super().call(func, *args, **kwargs)
+
+
+def _graded(name: str, *questions: str) -> tuple[dict[str, CheckStatus], int]:
+    """The statuses of Q17's checks for fixture `name`, graded with `questions` before it,
+    and the number of probes searched."""
+    from dataclasses import replace
 
     from grader.checking.grading import grade_exercise
     from grader.checking.view import StudentView
@@ -173,22 +386,23 @@ def _graded(name: str, *questions: str) -> dict[str, CheckStatus]:
 
     exercise = installed()["puissance4"]
     kept = tuple(q for q in exercise.questions if q.id in (*questions, "Q17"))
-    session = FakeSession((FIXTURES / name).read_text("utf-8"), "copie")
+    session = Counting((FIXTURES / name).read_text("utf-8"), "copie")
     view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
     results = grade_exercise(replace(exercise, questions=kept), view).questions
-    return {c.name: c.status for c in results[-1].checks}
+    return {c.name: c.status for c in results[-1].checks}, session.traced
 
 
-def test_a_right_alpha_beta_on_a_wrong_helper_is_not_marked_down_twice():
+def test_a_search_on_a_wrong_helper_is_judged_on_jeu1_only():
     # colonnes_jouables (Q5) takes a column 5 high for full: the search explores another
-    # tree than the annexes', its values are already wrong (random_root); its pruning is
-    # the annexes' on its own tree, so `prunes` judges it on jeu1 only.
-    assert _graded("bug_colonnes_cinq_jetons.py", "Q17")["prunes"] is CheckStatus.FAILED
-    checks = _graded("bug_colonnes_cinq_jetons.py", "Q5")
+    # tree than the annexes', and its values are already wrong (random_root); the probes'
+    # bound is the reference tree's, so they are not searched (no double penalty).
+    checks, probes = _graded("bug_colonnes_cinq_jetons.py", "Q5")
     assert checks["random_root"] is CheckStatus.FAILED
-    assert checks["prunes"] is CheckStatus.PASSED
+    assert checks["prunes"] is CheckStatus.PASSED and probes == 0
+    checks, probes = _graded("bug_colonnes_cinq_jetons.py")
+    assert probes == len(PROBES)
 
 
 def test_a_one_sided_alpha_beta_on_right_helpers_still_fails_prunes():
-    checks = _graded("bug_alphabeta_max_sans_coupure.py", "Q5", "Q14")
-    assert checks["prunes"] is CheckStatus.FAILED
+    checks, probes = _graded("bug_alphabeta_max_sans_coupure.py", "Q5", "Q14")
+    assert checks["prunes"] is CheckStatus.FAILED and probes > 0

@@ -1,5 +1,5 @@
 """The command line shared by the tools that write the data files the grader ships
-(`python -m tools.draw_examples`, `python -m tools.pruning_counts`): `write` them
+(`python -m tools.draw_examples`): `write` them
 afresh, or `check` that the shipped ones are what would be written."""
 
 from __future__ import annotations

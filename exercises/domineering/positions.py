@@ -183,14 +183,23 @@ def structural_positions() -> list[tuple[list[Any], int]]:
     return out
 
 
+ENDINGS = (((3, 4), (4, 8)), ((5, 3), (4, 0)), ((3, 3), (0,)), ((4, 3), (0, 0, 1)))
+"""Games (`ref.rejouer`) where the player to move (player 0 in the first two, player 1 in
+the others) has several moves and exactly one after which the other player cannot move:
+the game ends there (issue 29: every search is probed on a move that ends the game)."""
+
+
 def structural_searches() -> list[tuple[list[Any], int, int]]:
     """(grid, player, depth) for minmax: one row, one column and non-square grids, each
     player to move that has a move, at a depth that reaches the end of the game on the
-    small ones."""
+    small ones; and ENDINGS at depths 1 and 2."""
     out = []
     for (n, p), depth in (((1, 5), 3), ((5, 1), 3), ((2, 5), 2), ((5, 2), 2), ((2, 3), 3), ((3, 2), 3)):
         for joueur in (0, 1):
             out.append((ref.grille_vide(n, p), joueur, depth))
         v, joueur = ref.rejouer(n, p, [-1])
         out.append((v, joueur, depth))
+    for (n, p), choices in ENDINGS:
+        v, joueur = ref.rejouer(n, p, list(choices))
+        out += [(v, joueur, 1), (v, joueur, 2)]
     return [(v, joueur, depth) for v, joueur, depth in out if ref.coups_possibles(v, joueur)]

@@ -176,6 +176,22 @@ MIXED = (
 does not play minmax's moves from there."""
 
 
+ENDINGS: tuple[tuple[Board, int], ...] = (
+    (((1, 1, _E, _E), (_E, _E, 0, 0), (_E, _E, 0, 0), (_E, _E, _E, _E)), 1),
+    (((0, 1, 1, 0), (0, 0, _E, 0), (_E, 0, 1, 1), (_E, _E, _E, _E)), 1),
+    (((0, 1, 1, _E), (0, _E, _E, _E), (0, _E, _E, _E), (0, _E, 1, 1)), 0),
+    (((0, _E, 0, _E), (0, _E, 0, _E), (_E, 1, 1, _E), (_E, _E, 1, 1)), 0),
+)
+"""(board, player to move): several moves, exactly one after which the other player
+cannot move, so that the game ends there (issue 29: every search is probed on a move
+that ends the game; the page's h is then the mover's infinity)."""
+
+
+def ending_searches() -> list[tuple[Board, int, int]]:
+    """(board, p, player to move): each of ENDINGS at p = 1 and p = 2."""
+    return [(v, p, joueur) for v, joueur in ENDINGS for p in (1, 2)]
+
+
 def structural_game_cases() -> list[tuple[Board, int, int]]:
     """(board, p = 3, player to move): each board above, each player."""
     return [

@@ -35,6 +35,7 @@ from .positions import (
     Board,
     Representation,
     board_key,
+    ending_searches,
     optimal,
     page_board,
     possible_winners,
@@ -201,7 +202,8 @@ def q3_random(ctx: CheckContext[Representation]) -> None:
         call, result = _minmax(ctx, *case)
         check_search(call, *case, result.value)
 
-    ctx.for_all(draw(search_cases), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
+    explicit = [(page_board(), 3, 0), (page_board(), 1, 1)] + ending_searches()
+    ctx.for_all(draw(search_cases), probe, examples=12, explicit=explicit)
 
 
 def q3_leaves(ctx: CheckContext[Representation]) -> None:

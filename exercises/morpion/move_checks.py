@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import Check, CheckContext, Question, draw, mismatch, same, show, unchanged
+from grader.kit import ArrayValue, Check, CheckContext, Question, Text, draw, mismatch, same, show, unchanged
 from reference import morpion as ref
 
 from .positions import BEFORE_WIN, COMP, HUMAN, SubmissionState, as_bool, empty, full_boards, positions
@@ -24,7 +24,11 @@ def _on_board(
 ) -> tuple[str, Any, Any]:
     """(call as shown, value returned, the global board after the call)."""
     name = ctx.state.board_name
-    ctx.student.set(name, ref.from_key(ref.key(state)))
+    grid: Any = ref.from_key(ref.key(state))
+    saved = ctx.state.saved_board
+    if isinstance(saved, ArrayValue):  # a numpy board stays one
+        grid = ArrayValue(grid, saved.dtype)
+    ctx.student.set(name, grid)
     call = f"{name} = {show(state)} ; {func}({', '.join(show(a) for a in args)})"
     value = ctx.value(func, *args, shown=call, board=state)
     return call, value, ctx.student.get(name)
@@ -33,9 +37,29 @@ def _on_board(
 def _restoring(
     check: Callable[[CheckContext[SubmissionState]], None],
 ) -> Callable[[CheckContext[SubmissionState]], None]:
-    """Put the submission's own board back afterwards, whatever the check did."""
+    """Put the submission's own board back afterwards, whatever the check did; and fail at
+    once, saying so, when the global board the functions read is not a 3 x 3 grid once
+    the program has run (the program as written cannot play: no grid is put in its place)."""
 
     def run(ctx: CheckContext[SubmissionState]) -> None:
+        problem = ctx.state.board_problem
+        if problem is not None:
+            name = ctx.state.board_name
+            raise mismatch(
+                name,
+                Text(
+                    "une grille 3 × 3 (une liste de 3 listes de 3 cases)",
+                    "a 3 × 3 grid (a list of 3 lists of 3 cells)",
+                ),
+                problem,
+                text=True,
+                fr=f"valid_move et set_move lisent la variable globale {name}, qui n'est pas une grille 3 × 3 "
+                f"une fois votre programme exécuté : {problem.fr}. Telles qu'elles sont écrites, elles ne "
+                "peuvent pas jouer (les vérifications ne mettent pas de grille à sa place)",
+                en=f"valid_move and set_move read the global {name}, which is not a 3 × 3 grid once your "
+                f"program has run: {problem.en}. As written they cannot play (the checks put no grid in its "
+                "place)",
+            )
         try:
             check(ctx)
         finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import StudentFailure, StudentView, first_board, marked, show
+from grader.kit import StudentFailure, StudentView, Text, first_board, marked, show
 from reference import morpion as ref
 
 if TYPE_CHECKING:
@@ -145,6 +145,16 @@ class SubmissionState:
     saved_board: Any
     """Its value after the cells ran (None when undefined), restored after Q5."""
     constants: dict[str, Any] = field(default_factory=dict)
+    """The article's player constants the file defines (HUMAN, COMP, MAX, MIN, MINIMUM)."""
+    players: dict[str, Any] = field(default_factory=dict)
+    """Every constant the file defines as -1 or +1 in capitals (AI = +1...), with those."""
+    board_problem: Text | None = None
+    """What the global board valid_move and set_move read is, when it is not a 3 x 3 grid
+    once the program has run (a class, undefined...): Q5 fails, saying so."""
+
+
+OTHER_PLAYERS = 8
+"""Other constants in capitals read at most, looking for the file's own player names."""
 
 
 def prepare(view: StudentView) -> SubmissionState:
@@ -152,9 +162,40 @@ def prepare(view: StudentView) -> SubmissionState:
         board_name = _board_name(view)
         saved = view.get(board_name) if view.defined.get(board_name) == "value" else None
         constants = {name: view.get(name) for name in CONSTANTS if view.defined.get(name) == "value"}
+        players = dict(constants)
+        others = [
+            n for n, kind in view.defined.items() if kind == "value" and n.isupper() and n not in CONSTANTS
+        ]
+        for name in sorted(others)[:OTHER_PLAYERS]:
+            value = view.get(name)
+            if type(value) is int and value in (-1, 1):
+                players[name] = value
     except StudentFailure:
         return SubmissionState("board", None)
-    return SubmissionState(board_name, saved, constants)
+    return SubmissionState(board_name, saved, constants, players, _board_problem(view, board_name, saved))
+
+
+NOT_A_GRID = {
+    "class": ("une classe", "a class"),
+    "function": ("une fonction", "a function"),
+    "module": ("un module", "a module"),
+}
+
+
+def _board_problem(view: StudentView, name: str, saved: Any) -> Text | None:
+    """When valid_move or set_move read the global `name` and the program leaves it as
+    something other than a 3 x 3 grid: what it is (the program as written cannot play)."""
+    uses = view.uses
+    if not any(name in uses.get(func, []) for func in ("valid_move", "set_move")):
+        return None  # not a global they read: the checks see what the functions do with it
+    kind = view.defined.get(name)
+    if kind is None:
+        return Text("non défini", "not defined")
+    if kind in NOT_A_GRID:
+        return Text(*NOT_A_GRID[kind])
+    if kind != "value":
+        return Text(kind, kind)
+    return None if _is_grid(saved) else Text(show(saved), show(saved))
 
 
 def _board_name(view: StudentView) -> str:
@@ -202,30 +243,42 @@ def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
                 },
             )
         )
+    notes.append(("text", _players_note(state)))
+    return notes
+
+
+def _players_note(state: SubmissionState) -> dict[str, str]:
+    """The players' constants the file really defines, as the report names them."""
     wrong = [f"{name} = {show(value)}" for name, value in state.constants.items() if value != CONSTANTS[name]]
     if wrong:
-        notes.append(
-            (
-                "text",
-                {
-                    "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
-                    "et les tests appellent vos fonctions avec -1 et +1",
-                    "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
-                    "and the checks call your functions with -1 and +1",
-                },
-            )
-        )
-    else:
-        notes.append(
-            (
-                "text",
-                {
-                    "fr": "joueurs : COMP (MAX) = +1, HUMAN (MIN) = -1, comme dans l'article",
-                    "en": "players: COMP (MAX) = +1, HUMAN (MIN) = -1, as in the article",
-                },
-            )
-        )
-    return notes
+        return {
+            "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
+            "et les tests appellent vos fonctions avec -1 et +1",
+            "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
+            "and the checks call your functions with -1 and +1",
+        }
+    if not state.players:
+        return {
+            "fr": "joueurs : le fichier ne définit pas de constante (HUMAN, COMP...) ; les tests appellent "
+            "vos fonctions avec -1 (HUMAN dans l'article) et +1 (COMP)",
+            "en": "players: the file defines no constant (HUMAN, COMP...); the checks call your functions "
+            "with -1 (HUMAN in the article) and +1 (COMP)",
+        }
+    named = ", ".join(
+        f"{name} = {value:+d}"
+        for name, value in sorted(state.players.items(), key=lambda item: (-item[1], item[0]))
+    )
+    if set(state.players) <= set(CONSTANTS):
+        return {
+            "fr": f"joueurs : {named}, comme dans l'article",
+            "en": f"players: {named}, as in the article",
+        }
+    return {
+        "fr": f"joueurs : {named} ; les tests appellent vos fonctions avec -1 et +1 (HUMAN = -1, COMP = +1 "
+        "dans l'article)",
+        "en": f"players: {named}; the checks call your functions with -1 and +1 (HUMAN = -1, COMP = +1 in "
+        "the article)",
+    }
 
 
 def threat_position(line: tuple[Any, ...], holder: int, holder_to_move: bool) -> list[Any] | None:

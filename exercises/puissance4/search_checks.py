@@ -31,6 +31,8 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
+from .immediate_wins import Probe, immediate_wins
+from .immediate_wins import wins_for as immediate_wins_of
 from .positions import (
     INF,
     OPPONENT_THREAT,
@@ -47,7 +49,7 @@ from .positions import (
     structural,
     threats,
 )
-from .pruning import PROBES, Counts, matching_order, orders_counts
+from .pruning import PROBES, Event, annexes_bound, read_search, traced_events
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -92,6 +94,10 @@ def check_answer(
     """`obtained` must be (column, value): the reference's value and an optimal column."""
     expected_col, expected_value = search_value(key(jeu), n)
     pair = as_pair(obtained)
+    if (pair is None or not same(pair[1], expected_value)) and swapped(
+        obtained, expected_value, optimal_columns(key(jeu), n, immediate_win_required) | {expected_col}
+    ):
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
     if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
         raise mismatch(
             call,
@@ -139,6 +145,26 @@ def _columns_among(good: Collection[int]) -> Text:
     return Text(f"une colonne parmi {sorted(good)}", f"a column among {sorted(good)}")
 
 
+SWAPPED = Text(
+    "la valeur et la colonne sont inversées : la fonction doit renvoyer (colonne, valeur)",
+    "the value and the column are swapped: the function must return (column, value)",
+)
+
+
+def swapped(obtained: Any, value: Any, columns: Collection[Any]) -> bool:
+    """`obtained` is (value, column) where (column, value) was expected, a column among
+    `columns` (a search that returns its pair the other way round)."""
+    pair = as_pair(obtained)
+    return (
+        pair is not None
+        and is_number(pair[0])
+        and same(pair[0], value)
+        and (pair[1] is None or isinstance(pair[1], int))
+        and pair[1] in columns
+        and not same(pair[1], value)
+    )
+
+
 def _search(
     ctx: CheckContext[SubmissionState],
     func: str,
@@ -173,7 +199,8 @@ def _sheet_pairs(ctx: CheckContext[SubmissionState], func: str, window: tuple[An
     for n, expected in SHEET_PAIRS:
         call, value = _sheet_answer(ctx, func, window, n)
         if not same(value, expected):
-            raise mismatch(call, expected, value, ref.jeu1())
+            note = SWAPPED if swapped(value, expected[1], {expected[0]}) else Text("", "")
+            raise mismatch(call, expected, value, ref.jeu1(), fr=note.fr, en=note.en)
 
 
 def _sheet_answer(
@@ -280,6 +307,8 @@ def q15_leaves(ctx: CheckContext[SubmissionState]) -> None:
                 if n
                 else ("horizon 0 : pas de recherche", "horizon 0: no search")
             )
+            if swapped(result.value, expected[1], {None}):
+                note = (SWAPPED.fr, SWAPPED.en)
             raise mismatch(call, expected, result.value, jeu, fr=note[0], en=note[1])
 
 
@@ -293,17 +322,50 @@ def q15_immediate_win(ctx: CheckContext[SubmissionState]) -> None:
         jeu = ref.initialiser_jeu(moves)
         for n in (1, 3):
             call, result = _search(ctx, func, jeu, n)
-            pair = as_pair(result.value)
-            winning = optimal_columns(key(jeu), n)
-            if pair is None or pair[0] not in winning or not same(pair[1], value):
-                raise mismatch(
-                    call,
-                    (min(winning), value),
-                    result.value,
-                    jeu,
-                    fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie",
-                    en="a column wins at once: the function must return it with the infinite value",
-                )
+            _check_immediate_win(call, jeu, n, optimal_columns(key(jeu), n), value, result.value)
+    _immediate_wins(ctx, ("maximin", "minimax"), None, 0)
+
+
+def _check_immediate_win(
+    call: str, jeu: dict[str, Any], n: int, winning: frozenset[Any], value: float, obtained: Any
+) -> None:
+    pair = as_pair(obtained)
+    if pair is not None and pair[0] in winning and same(pair[1], value):
+        return
+    if swapped(obtained, value, winning):
+        raise mismatch(call, (min(winning), value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
+    threat = n > 1 and immediate_wins_of(jeu, 3 - ref.prochain_joueur(jeu))
+    raise mismatch(
+        call,
+        (min(winning), value),
+        obtained,
+        jeu,
+        fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie"
+        + (" (l'adversaire, lui, gagnerait au coup suivant)" if threat else ""),
+        en="a column wins at once: the function must return it with the infinite value"
+        + (" (the opponent would win on the next move)" if threat else ""),
+    )
+
+
+def _immediate_wins(
+    ctx: CheckContext[SubmissionState], funcs: tuple[str, str], window: tuple[Any, ...] | None, search: int
+) -> None:
+    """`funcs` (player 1's, player 2's) on the positions where the player to move wins at
+    once in one column only (immediate_wins.py: its half of the alignments and cells at
+    depth 1, `search`; a sample where the opponent threatens too, at depth 2), sent in
+    one stream per player: that column, with the infinite value."""
+    for player, func in zip((1, 2), funcs, strict=True):
+
+        def probe(case: Probe, func: str = func, player: int = player) -> None:
+            jeu, n, col = case
+            call, result = _search(ctx, func, jeu, n, window=window)
+            _check_immediate_win(call, jeu, n, frozenset({col}), INF if player == 1 else -INF, result.value)
+
+        def calls(case: Probe, func: str = func) -> list[Call]:
+            jeu, n, _ = case
+            return [ctx.ask(func, ctx.as_student(jeu), *(window or ()), n, budget=SEARCH_BUDGET)]
+
+        ctx.each(probe, immediate_wins.shared(player, search), calls, reads_only=True)
 
 
 def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -358,6 +420,7 @@ def q17_random(ctx: CheckContext[SubmissionState]) -> None:
 
         random_games(ctx, player, probe, examples=8, seed=f"q17_random_{player}")
         structural(probe, structural_searches.shared(player, full_board=True))
+    _immediate_wins(ctx, ("maximin_alpha_beta", "minimax_alpha_beta"), WIDE, 1)
 
 
 def _windows(value: float) -> st.SearchStrategy:
@@ -586,60 +649,112 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
             "strictly fewer, and at least one (cut as soon as the value reaches beta, "
             "resp. alpha)",
         )
-    # The annexes' counts are those of the reference's trees: a search built on a wrong
-    # helper (columns, heuristic, moves) explores another tree, and is already marked down
-    # by the value checks; its pruning is then judged on jeu1 only (no double penalty).
+    # The bound is the annexes' alpha-beta on the reference's trees: a search built on a
+    # wrong helper (columns, heuristic, moves) explores another tree, and is already marked
+    # down by the value checks; its pruning is then judged on jeu1 only (no double penalty).
     if not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta")):
-        _prunes_like_the_annexes(ctx, e.counted != "heuristique")
+        _prunes_like_the_annexes(ctx)
 
 
-def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState], moves_only: bool) -> None:
-    """The number of evaluations on each probe must be the annexes' alpha-beta's, for one
-    order of the columns (the student's, whatever it is) on all probes (pruning.py)."""
-    what, of_what = (
-        (Text("coups joués (jouer_colonne)", "moves played (jouer_colonne)"), "de coups joués")
-        if moves_only
-        else (Text("appels à heuristique", "calls to heuristique"), "d'appels à heuristique")
+TRACED = (
+    "heuristique",
+    "jouer_colonne",
+    "copie",
+    "colonnes_jouables",
+    "maximin_alpha_beta",
+    "minimax_alpha_beta",
+)
+"""The functions whose calls tell which position a search is at: `heuristique` first
+(its calls are the evaluations), then those that enter a node."""
+
+
+@dataclass(frozen=True)
+class Traced:
+    """One probe searched in the worker (worker_side.traced)."""
+
+    counts: dict[str, int]
+    tampered: bool
+    events: list[Event]
+    """Each call of TRACED, in order (pruning.read_search)."""
+    full: bool
+    """More calls than the worker records."""
+
+
+def _traced(
+    ctx: CheckContext[SubmissionState], func: str, jeu: dict[str, Any], depth: int, shown: str
+) -> Traced:
+    names = [ctx.student.aliases.get(n, n) for n in TRACED]
+    result = ctx.value(
+        "@traced",
+        ctx.student.ref(func),
+        names,
+        TRACED.index("jouer_colonne"),
+        ctx.as_student(jeu),
+        -INF,
+        INF,
+        depth,
+        shown=shown,
+        board=jeu,
+        budget=SEARCH_BUDGET,
     )
-    measured: list[Counts] = []
+    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(TRACED, names, strict=True)}
+    events = traced_events(result["events"], result["texts"], TRACED)
+    return Traced(counts, bool(result["tampered"]), events, bool(result["full"]))
+
+
+def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState]) -> None:
+    """On each probe, the search evaluates no more positions at the horizon than the
+    annexes' alpha-beta trying the columns in the order the search tried them, node by
+    node (pruning.py): whatever that order, and fewer when it stops first on a winning
+    column or remembers positions."""
     for probe in PROBES:
         jeu = probe.game()
         func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
         call = f"{func}(jeu, -float('inf'), float('inf'), {probe.depth})"
-        counted = _counted(ctx, func, ctx.as_student(jeu), -INF, INF, probe.depth, shown=call)
-        if counted.tampered:
+        traced = _traced(ctx, func, jeu, probe.depth, call)
+        if traced.tampered:
             raise _tampered(call, jeu)
-        got = Counts(counted.counts["heuristique"], counted.counts["jouer_colonne"])
-        allowed = sorted({c.moves if moves_only else c.evaluations for c in orders_counts(probe)})
-        number = got.moves if moves_only else got.evaluations
-        if number not in allowed:
+        observed = read_search(key(jeu), probe.depth, traced.events)
+        if observed.evaluations:
+            number, what = observed.evaluations, _EVALUATED
+        else:  # a search that never calls the student's heuristique: the positions it entered
+            number, what = observed.visits, _ENTERED
+        if not number and not traced.full:
             raise mismatch(
                 call,
-                Text(f"l'un des nombres {allowed}", f"one of the numbers {allowed}"),
-                Text(f"{number} {what.fr}", f"{number} {what.en}"),
+                Text("des positions évaluées à l'horizon", "positions evaluated at the horizon"),
+                Text("aucune vue", "none seen"),
+                jeu,
+                text=True,
+                fr=f"la recherche n'appelle ni heuristique ni {func} sur les positions de l'horizon "
+                f"{probe.depth} : le nombre d'évaluations ne peut pas être mesuré",
+                en=f"the search calls neither heuristique nor {func} on the positions at horizon "
+                f"{probe.depth}: the number of evaluations cannot be measured",
+            )
+        bound = annexes_bound(jeu, probe.depth, observed.order)
+        if number > bound or traced.full:
+            shown = "> " + str(number) if traced.full else str(number)
+            root = observed.order.columns((), key(jeu), ref.colonnes_jouables(jeu))
+            order = ", ".join(map(str, root))
+            raise mismatch(
+                call,
+                Text(f"au plus {bound} {what.fr}", f"at most {bound} {what.en}"),
+                Text(f"{shown} {what.fr}", f"{shown} {what.en}"),
                 jeu,
                 text=True,
                 fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
-                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne) "
-                f"fait l'un de ces nombres {of_what}, selon l'ordre des colonnes",
+                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne), "
+                "essayant à chaque nœud les colonnes dans l'ordre où votre recherche les essaie "
+                f"(ici, à la racine : {order}), en évalue au plus {bound} : votre recherche élague moins",
                 en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
-                "alpha in minimax, and alpha, resp. beta, updated after each column) makes one "
-                f"of these numbers of {what.en}, depending on the order of the columns",
+                "alpha in minimax, and alpha, resp. beta, updated after each column), trying the "
+                "columns at each node in the order your search tries them (here, at the root: "
+                f"{order}), evaluates at most {bound}: your search prunes less",
             )
-        measured.append(got)
-    if matching_order(measured, moves_only) is None:
-        numbers = [c.moves if moves_only else c.evaluations for c in measured]
-        raise mismatch(
-            "maximin_alpha_beta / minimax_alpha_beta",
-            Text("un même ordre des colonnes partout", "one order of the columns everywhere"),
-            Text(f"{numbers} {what.fr}", f"{numbers} {what.en}"),
-            None,
-            text=True,
-            fr="sur chaque position le nombre d'évaluations est celui d'un alpha-bêta, mais aucun "
-            "ordre des colonnes ne les donne tous à la fois",
-            en="each position's count is that of an alpha-beta, but no order of the columns "
-            "gives them all at once",
-        )
+
+
+_EVALUATED = Text("positions évaluées (appels à heuristique)", "positions evaluated (calls to heuristique)")
+_ENTERED = Text("positions de l'horizon visitées", "positions at the horizon visited")
 
 
 def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:
@@ -690,8 +805,12 @@ QUESTIONS = (
                 "immediate_win",
                 0.25,
                 q15_immediate_win,
-                "un coup gagnant immédiat est joué, avec la valeur infinie",
-                "an immediately winning move is played, with the infinite value",
+                "un coup gagnant immédiat est joué, avec la valeur infinie : des alignements de chaque "
+                "direction complétés sur chacune de leurs cases (horizon 1), et un coup plus loin quand "
+                "l'adversaire menace aussi",
+                "an immediately winning move is played, with the infinite value: alignments of each "
+                "direction completed on each of their cells (depth 1), and one move deeper when the "
+                "opponent threatens too",
             ),
             Check(
                 "unchanged",
@@ -727,9 +846,9 @@ QUESTIONS = (
                 0.75,
                 q17_random,
                 "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-                "plateaux pleins ou presque",
+                "plateaux pleins ou presque, gains immédiats dans chaque direction",
                 "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-                "nearly full boards",
+                "nearly full boards, immediate wins in each direction",
             ),
             Check(
                 "bounds",
@@ -745,11 +864,11 @@ QUESTIONS = (
                 0.75,
                 q17_prunes,
                 "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
-                "et sur quatre positions exactement le nombre d'évaluations de l'alpha-bêta des "
-                "annexes, pour un même ordre des colonnes",
+                "et sur quatre positions pas plus d'évaluations à l'horizon que l'alpha-bêta des "
+                "annexes essayant les colonnes dans le même ordre que votre recherche",
                 "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
-                "four positions exactly the number of evaluations of the annexes' alpha-beta, for "
-                "one order of the columns",
+                "four positions no more evaluations at the horizon than the annexes' alpha-beta "
+                "trying the columns in the same order as your search",
                 value_free=True,
             ),
         ),

@@ -17,6 +17,11 @@ Anything else (a closure, a callable object, two names sharing one code object) 
 counted by the C profiler (`_lsprof`, cProfile's engine), by code object, used only when
 it is the genuine C type (student code ran before this and may have replaced the
 module); otherwise a Python profile function counts.
+`traced` runs a probe of the pruning check the same way and also records, call by call,
+the position each counted function was called on (its first argument's `plateau`): the
+grader reads from them the order in which the search tried the columns at each node
+(exercises/puissance4/pruning.py). A counted function that is not a plain `def` is then
+followed by a profile function written in Python, which sees the arguments.
 Standard library only; `student` (the student's namespace) and `profiler` (sys's
 profile functions, bound before any student code ran) are provided by the worker.
 """
@@ -50,6 +55,13 @@ def counting(*args, **kwargs):
     box[0] += 1
     return box[1](*args, **kwargs)
 """
+_RECORDING = """
+def counting(*args, **kwargs):
+    box = COUNTER
+    box[0] += 1
+    box[2](box[3], args, kwargs)
+    return box[1](*args, **kwargs)
+"""
 
 
 def _swappable(func):
@@ -65,18 +77,21 @@ def _swappable(func):
     return None
 
 
-def _counting_code(slot):
+def _counting_code(slot, recording=False):
     """A code object with no free variables that counts into, and then calls, the pair
-    `[count, function]` held by the global named `slot` of the function it is given to."""
+    `[count, function]` held by the global named `slot` of the function it is given to
+    (`recording`: `[count, function, record, index]`, `record(index, args, kwargs)` called
+    first)."""
     space: dict = {}
-    exec(compile(_COUNTING, "<grader>", "exec"), space)
+    exec(compile(_RECORDING if recording else _COUNTING, "<grader>", "exec"), space)
     code = space["counting"].__code__
     return code.replace(co_names=tuple(slot if n == "COUNTER" else n for n in code.co_names))
 
 
-def _evaluations_swapped(targets, names, search, args):
+def _evaluations_swapped(targets, names, search, args, record=None):
     """`evaluations` with each counted function's code swapped, for the search, for one
-    that counts and calls a copy of the function with its own code."""
+    that counts and calls a copy of the function with its own code (and, with `record`,
+    first tells `record` which function was called, with which arguments)."""
     counts = dict.fromkeys(names, 0)
     swapped = []
     answer = None
@@ -85,10 +100,10 @@ def _evaluations_swapped(targets, names, search, args):
             original = function.__code__
             copy = _FUNCTION(original, function.__globals__, function.__name__, function.__defaults__)
             copy.__kwdefaults__ = function.__kwdefaults__
-            box = [0, copy]
+            box = [0, copy] if record is None else [0, copy, record, names.index(name)]
             slot = HIDDEN % index
             function.__globals__[slot] = box
-            code = _counting_code(slot)
+            code = _counting_code(slot, record is not None)
             function.__code__ = code
             swapped.append((name, function, original, code, box, slot))
         answer = search(*args)
@@ -132,16 +147,10 @@ def evaluations(search, names, *args):
     return counted
 
 
-def answered(search, names, *args):
-    """{"counts": {name: calls}, "tampered": bool, "value": what the search returned}
-    for `search(*args)`: the sheet checks read the answer of the very search the pruning
-    check counts, instead of running it again (jeu1 at depth 3, the largest search of a
-    submission).
-
-    "tampered": the counts cannot be trusted. Counted by swapped code: the search
-    replaced a counted function's code. Counted by a profiler: the search called
-    sys.setprofile, sys.settrace or sys.getprofile (under any name), or left another
-    profile function."""
+def _targets(names):
+    """({code: name}, [(name, the plain function to swap, or None)]) of the counted
+    functions the student defines; a code object shared by two names is counted under
+    the first."""
     codes, targets = {}, []
     for name in names:
         function = student.get(name)
@@ -153,6 +162,20 @@ def answered(search, names, *args):
             targets.append((name, _swappable(function)))
         elif all(function is not f for _, f in targets):  # two function objects, one code
             targets.append((name, None))
+    return codes, targets
+
+
+def answered(search, names, *args):
+    """{"counts": {name: calls}, "tampered": bool, "value": what the search returned}
+    for `search(*args)`: the sheet checks read the answer of the very search the pruning
+    check counts, instead of running it again (jeu1 at depth 3, the largest search of a
+    submission).
+
+    "tampered": the counts cannot be trusted. Counted by swapped code: the search
+    replaced a counted function's code. Counted by a profiler: the search called
+    sys.setprofile, sys.settrace or sys.getprofile (under any name), or left another
+    profile function."""
+    codes, targets = _targets(names)
     if all(function is not None for _, function in targets):
         return _evaluations_swapped(targets, names, search, args)
     kind = _c_profiler()
@@ -192,8 +215,9 @@ def _hold_watch():
         hold()
 
 
-def _evaluations_hooked(codes, names, search, args):
-    """`evaluations` with a profile function written in Python (no genuine `_lsprof`)."""
+def _evaluations_hooked(codes, names, search, args, record=None):
+    """`evaluations` with a profile function written in Python (no genuine `_lsprof`);
+    with `record`, each counted call is also told to it, with its first argument."""
     counts = dict.fromkeys(names, 0)
     setprofile, getprofile, settrace = profiler["setprofile"], profiler["getprofile"], profiler["settrace"]
     tampered = []
@@ -203,6 +227,8 @@ def _evaluations_hooked(codes, names, search, args):
             name = codes.get(frame.f_code)
             if name is not None:
                 counts[name] += 1
+                if record is not None:
+                    record(names.index(name), _arguments(frame), None)
         elif event == "c_call" and (arg is setprofile or arg is settrace or arg is getprofile):
             tampered.append(True)
 
@@ -215,3 +241,80 @@ def _evaluations_hooked(codes, names, search, args):
         seen = getprofile() is not hook or seen
         setprofile(None)
     return {"counts": dict(counts), "tampered": seen, "value": answer}
+
+
+# -- The pruning check's probes: which positions the search called what on ------------
+MAX_EVENTS = 100_000
+"""Calls recorded in one search at most: a depth-4 probe needs a few thousand even
+without any cut; past this the search is reported as evaluating too much."""
+
+
+def _arguments(frame):
+    """The first three positional arguments of the call `frame` is running, as far as it
+    has them (a profile function sees the frame, not the call)."""
+    try:
+        code = frame.f_code
+        locals_ = frame.f_locals
+        if code.co_argcount:
+            names = code.co_varnames[: min(code.co_argcount, 3)]
+            return tuple(locals_[name] for name in names if name in locals_)
+        if code.co_flags & 0x04:  # *args
+            values = locals_.get(code.co_varnames[code.co_kwonlyargcount])
+            return tuple(values[:3]) if isinstance(values, tuple) else ()
+    except Exception:
+        pass
+    return ()
+
+
+def _recorder(events, texts, moves):
+    """`record(index, args, kwargs)`: appends `index + 8 * (column + 8 * position)` to
+    `events`. The position is the `plateau` of the first argument (a game, or a board
+    itself), numbered in the order first met, `texts` its 42 cells as digits; the column
+    is the third argument of the function numbered `moves` (`jouer_colonne(jeu, joueur,
+    col)`), 7 for any other call. Never raises: the student's search goes on whatever it
+    is called with."""
+    seen: dict = {}
+
+    def record(index, args, kwargs):
+        if len(events) >= MAX_EVENTS or not (args or kwargs):
+            return
+        try:
+            game = args[0] if args else next(iter(kwargs.values()))
+            grid = game["plateau"] if isinstance(game, dict) else game
+            kept: object
+            if type(grid) is list or type(grid) is tuple:
+                kept = tuple(map(tuple, grid))
+            else:
+                kept = (type(grid), grid.tobytes())  # a numpy array: its bytes name it
+            number = seen.get(kept)
+            if number is None:
+                number = len(texts)
+                texts.append("".join([str(int(cell)) for row in grid for cell in row]))
+                seen[kept] = number
+            column = 7
+            if index == moves and len(args) > 2 and type(args[2]) is int and 0 <= args[2] < 7:
+                column = args[2]
+            events.append(index + 8 * (column + 8 * number))
+        except Exception:
+            pass
+
+    return record
+
+
+def traced(search, names, moves, *args):
+    """{"counts", "tampered", "events", "texts", "full"} for `search(*args)`: `answered`'s
+    counts, and each call of a function of `names` (at most 8) as `index + 8 * (column +
+    8 * position)` (`names[index]` called on position `texts[position]`, playing `column`
+    when it is `names[moves]`), in the order made; `full` when more than MAX_EVENTS calls
+    were made (the later ones are not recorded)."""
+    events: list[int] = []
+    texts: list[str] = []
+    record = _recorder(events, texts, moves)
+    codes, targets = _targets(names)
+    if all(function is not None for _, function in targets):
+        counted = _evaluations_swapped(targets, names, search, args, record)
+    else:
+        counted = _evaluations_hooked(codes, names, search, args, record)
+    del counted["value"]
+    counted.update(events=events, texts=texts, full=len(events) >= MAX_EVENTS)
+    return counted
