@@ -20,7 +20,8 @@ from .detect import Detection, detect
 if TYPE_CHECKING:
     from .detect import Signed
 
-DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(", re.MULTILINE)
+DEF = re.compile(r"^[^\S\n]*(?:async[^\S\n]+)?def[^\S\n]+([A-Za-z_]\w*)[^\S\n]*\(", re.MULTILINE)
+"""Blanks within a line only: `^\\s*` crossed line breaks, quadratic on blank lines."""
 ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
 TITLE_WORDS = {
     "puissance4": ("puissance 4", "puissance4", "algorithme minmax"),
