@@ -174,30 +174,17 @@ def _ipython(source: str) -> str:
 
 
 def _pieces(source: str) -> list[str]:
-    """`source` cut before top-level statements (found by one pass of the tokenizer,
-    which reads `!` and `?` as error tokens and goes on) into pieces holding at most
-    ESCAPES_PER_PIECE lines IPython may rewrite, each ending with a line break; the
-    whole cell as one piece when it cannot be tokenised."""
+    """`source` cut before top-level statements (`_statement_bounds`: the tokenizer reads
+    `!` and `?` as error tokens and goes on) into pieces holding at most ESCAPES_PER_PIECE
+    lines IPython may rewrite, each ending with a line break; the whole cell as one piece
+    when it cannot be tokenised."""
     text = source if source.endswith("\n") else source + "\n"
     lines = text.splitlines(keepends=True)
-    starts = [0]
     try:
-        depth, at_line_start = 0, True
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type == tokenize.INDENT:
-                depth += 1
-            elif token.type == tokenize.DEDENT:
-                depth -= 1
-            elif token.type == tokenize.NEWLINE:
-                at_line_start = True
-            elif token.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER):
-                if at_line_start and depth == 0 and token.start[1] == 0:
-                    starts.append(token.start[0] - 1)
-                at_line_start = False
+        bounds = {start for start, _ in _statement_bounds(text)}
     except (tokenize.TokenError, SyntaxError, *TOO_DEEP):
         return [text]
     pieces, first, escapes = [], 0, 0
-    bounds = sorted(set(starts[1:]))
     for number, line in enumerate(lines):
         if number in bounds and number > first and escapes >= ESCAPES_PER_PIECE:
             pieces.append("".join(lines[first:number]))
