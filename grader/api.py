@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
+from .files import SUFFIXES, Refused, collect, collect_all, collect_named, module_name_of, student_names
 from .guard import grade_file_guarded, prepare_process, tune_collector
 from .results import SubmissionResult
 from .runner import installed_exercises
@@ -51,13 +51,18 @@ def grade(
     registry = installed_exercises() if exercises is None else exercises
     settings.check_exercise(registry)
     prepare_process()  # before the pool forks: every process inherits it
-    named = collect_named(paths)
+    collected = collect_all(paths)
+    named = collected.files
     files = list(named)
     if on_start is not None:
-        on_start(len(files))
-    order = {str(f): i for i, f in enumerate(files)}
+        on_start(len(collected.order))
+    order = {str(f): i for i, f in enumerate(collected.order)}
     results: list[SubmissionResult] = []
     try:
+        for result in _not_read(collected.refused, settings):
+            if on_result is not None:
+                on_result(result)
+            results.append(result)
         for result in _grade_all(files, settings, registry):
             result.student = named.get(Path(result.path), Path(result.path).stem)
             if on_result is not None:
@@ -65,8 +70,16 @@ def grade(
             results.append(result)
     except KeyboardInterrupt:
         results.sort(key=lambda r: order.get(r.path, len(order)))
-        raise Interrupted(results, len(files)) from None
+        raise Interrupted(results, len(collected.order)) from None
     return sorted(results, key=lambda r: order.get(r.path, len(order)))
+
+
+def _not_read(refused: list[Refused], settings: Settings) -> Iterator[SubmissionResult]:
+    """A row for each thing of the copies folder that is not read (`files.Refused`)."""
+    for item in refused:
+        result = SubmissionResult(str(item.path), settings.exercise, "not_gradable", reason=item.reason)
+        result.student = item.path.stem
+        yield result
 
 
 _FORKED_REGISTRY: Registry = {}

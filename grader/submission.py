@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import NotGradable
-from .files import module_name_of
+from .files import FileTooLarge, NotRegularFile, module_name_of, read_regular
 from .sandbox.session import Cell
 
 log = logging.getLogger(__name__)
@@ -546,12 +546,15 @@ def _imported(source: str) -> set[str]:
 
 
 def read_submission(path: Path) -> SubmissionCode:
-    """Read and split a submission file; raises NotGradable with a reason."""
+    """Read and split a submission file; raises NotGradable with a reason. Read as
+    `files.read_regular` reads: a regular file only, never waited on, at most
+    MAX_FILE_BYTES."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise NotGradable("too_large", f"{size} bytes")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except FileTooLarge as exc:
+        raise NotGradable("too_large", str(exc)) from None
+    except NotRegularFile:
+        raise NotGradable("not_a_regular_file") from None
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
     if path.suffix == ".py":
