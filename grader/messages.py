@@ -103,6 +103,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.signal": "arrêté par le signal {detail}",
         "crash.channel": "il a écrit sur le canal réservé au correcteur",
         "crash.processes": "trop de processus créés",
+        "crash.memory": "ses processus ensemble ont dépassé la mémoire permise",
+        "crash.disk": "ses fichiers ont dépassé la place permise dans son dossier de travail",
         "crash.closed": "son canal vers le correcteur s'est fermé",
         "crash.restarts": "il s'est arrêté trop souvent, la correction de ce code est abandonnée",
         "text": "{fr}",  # free text given by an exercise in both languages
@@ -304,6 +306,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.signal": "stopped by signal {detail}",
         "crash.channel": "it wrote on the channel reserved for the grader",
         "crash.processes": "too many processes started",
+        "crash.memory": "its processes together went past the memory allowed",
+        "crash.disk": "its files went past the room allowed in its scratch folder",
         "crash.closed": "its channel to the grader closed",
         "crash.restarts": "it stopped too often, grading this code was given up",
         "text": "{en}",
