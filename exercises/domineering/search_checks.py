@@ -28,17 +28,21 @@ from .positions import (
     INF,
     SubmissionState,
     a_move_among,
+    h1_table,
     key,
     leaves,
     midgames,
+    minmax_with,
     moves_text,
     optimal_moves,
     playable,
     positions,
+    search_leaves,
     search_value,
     structural_positions,
     structural_searches,
 )
+from .worker_side import plateau
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -178,7 +182,8 @@ def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str,
 
 SHOWN_H = {"h1": "h1_correction", "h_poids": "h_poids"}
 """How the grader's heuristics are named in the calls shown: h1_correction is the
-reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax."""
+reference's h1 (its values, computed by the grader), so that a wrong h1 does not fail
+minmax."""
 
 
 def _minmax(
@@ -189,20 +194,38 @@ def _minmax(
     h: str,
     keep_args: bool = False,
 ) -> tuple[str, CallResult]:
+    """`minmax(v, joueur, depth, h)`. The sheet's h1 is handed as the table of its values
+    on the boards of this very search (`worker_side.minmax_h1`): the worker never holds
+    an h1 that a submission could keep as its own (issue 32)."""
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
-    h_arg = ctx.student.ref("@" + h)
-    result = ctx.call(
-        "minmax",
+    if h != "h1":
+        result = ctx.call(
+            "minmax",
+            ctx.as_student(v),
+            joueur,
+            depth,
+            ctx.student.ref("@" + h),
+            shown=call,
+            board=v,
+            budget=SEARCH_BUDGET,
+            keep_args=keep_args,
+        )
+        return call, result
+    boards, values = h1_table(key(v), joueur, depth)
+    both = ctx.value(
+        "@minmax_h1",
+        ctx.student.ref("minmax"),
+        list(boards),
+        list(values),
         ctx.as_student(v),
         joueur,
         depth,
-        h_arg,
         shown=call,
         board=v,
         budget=SEARCH_BUDGET,
-        keep_args=keep_args,
     )
-    return call, result
+    value, after = both if isinstance(both, list) and len(both) == 2 else (both, None)
+    return call, CallResult(value=value, args_after=[after, joueur, depth, SHOWN_H[h]])
 
 
 def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
@@ -247,7 +270,8 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
 
 def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
     """With the student's own h1: the answer of the sheet's minmax run with that same h1
-    (computed in the worker), so that a wrong h1 does not fail minmax here."""
+    (its values on the search's leaves asked of the student, the search run by the
+    grader), so that a wrong h1 does not fail minmax here."""
     for v, joueur in (
         (ref.grille_vide(3, 4), 0),
         (ref.rejouer(4, 4, [1, 5])[0], 0),
@@ -258,9 +282,25 @@ def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
         obtained = ctx.value(
             "minmax", ctx.as_student(v), joueur, 2, h, shown=call, board=v, budget=SEARCH_BUDGET
         )
-        value, good = ctx.value(
-            "@minmax_avec", ctx.as_student(v), joueur, 2, h, shown=call, budget=SEARCH_BUDGET
+        leaves_of = search_leaves(v, joueur, 2)
+        own = ctx.value(
+            "@valeurs", h, [ctx.as_student(b) for b in leaves_of], shown=call, budget=SEARCH_BUDGET
         )
+        values = {
+            plateau(b): x for b, x in zip(leaves_of, own if isinstance(own, list) else [], strict=False)
+        }
+        try:
+            value, good = minmax_with(values, v, joueur, 2)
+        except (KeyError, TypeError):  # h1 answered something that is not a number
+            raise mismatch(
+                call,
+                Text("des valeurs de h1 comparables", "comparable values of h1"),
+                show(own),
+                v,
+                text=True,
+                fr="votre h1 doit renvoyer un nombre pour chaque plateau",
+                en="your h1 must return a number for each board",
+            ) from None
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
         if pair is None or not same(pair[0], value) or as_cell(pair[1]) not in good:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from grader.kit import ArrayValue, StudentFailure, StudentView, first_board, marked
 from reference import domineering_minmax as ref
 
+from .worker_side import plateau
+
 if TYPE_CHECKING:
     from hypothesis import strategies as st
 
@@ -106,6 +108,29 @@ def optimal(v: Board, p: int, joueur: int) -> frozenset[Board]:
 @functools.lru_cache(maxsize=1024)
 def successors(v: Board, joueur: int) -> tuple[Board, ...]:
     return tuple(ref.key(u) for u in ref.s(v, joueur))
+
+
+@functools.lru_cache(maxsize=256)
+def page_tables(v: Board, joueur: int) -> tuple[dict[str, str], dict[str, float]]:
+    """The page's s and h on every board below `v` (`joueur` to move), as
+    `worker_side.tables` reads them: board and player -> the moves ("ij" each, both
+    players at each board), board -> h. The tree below a position of the checks holds at
+    most a few thousand boards (at least 2 dominoes placed)."""
+    succ: dict[str, str] = {}
+    hv: dict[str, float] = {}
+    todo = [(v, joueur)]
+    while todo:
+        board, player = todo.pop()
+        name = plateau(board)
+        if name in hv:
+            continue
+        hv[name] = ref.h(board)
+        for who in (0, 1):
+            succ[name + str(who)] = "".join(f"{i}{j}" for i, j in ref.coups(board, who))
+        todo.extend(
+            (ref.key(ref.jouer(board, move, player)), 1 - player) for move in ref.coups(board, player)
+        )
+    return succ, hv
 
 
 @functools.lru_cache(maxsize=256)

@@ -99,8 +99,10 @@ def _kill_cgroup(folder: Path) -> None:
     _signal_all(pids, signal.SIGKILL)
 
 
-def _make_cgroup(max_pids: int) -> Path | None:
-    for parent in _own_cgroup_dirs():
+def _new_group(parents: list[Path], limit: str, value: int) -> Path | None:
+    """A cgroup of this grader made under the first of `parents` that takes it and
+    accepts `value` in its file `limit`; None when none does."""
+    for parent in parents:
         if not (parent / "cgroup.procs").exists():
             continue
         folder = parent / f"mmg-{os.getpid()}-{next(_counter)}"
@@ -109,14 +111,18 @@ def _make_cgroup(max_pids: int) -> Path | None:
         except OSError:
             continue
         try:
-            (folder / "pids.max").write_text(str(max_pids))
+            (folder / limit).write_text(str(value))
             return folder
-        except OSError:  # no pids controller here (v2 without it delegated)
+        except OSError:  # no such controller here (v2 without it delegated)
             try:
                 folder.rmdir()
             except OSError:
                 pass
     return None
+
+
+def _make_cgroup(max_pids: int) -> Path | None:
+    return _new_group(_own_cgroup_dirs(), "pids.max", max_pids)
 
 
 def _make_memory_cgroup(pids_group: Path | None, max_bytes: int) -> tuple[Path | None, bool]:
@@ -132,29 +138,15 @@ def _make_memory_cgroup(pids_group: Path | None, max_bytes: int) -> tuple[Path |
             return pids_group, False
         except OSError:
             return None, False
-    for parent in _own_cgroup_dirs("memory"):
-        if CGROUP_ROOT / "memory" not in (parent, *parent.parents):
-            continue  # a v2 candidate: its memory.max was not there
-        if not (parent / "cgroup.procs").exists():
-            continue
-        folder = parent / f"mmg-{os.getpid()}-{next(_counter)}"
-        try:
-            folder.mkdir()
-        except OSError:
-            continue
-        try:
-            (folder / "memory.limit_in_bytes").write_text(str(max_bytes))
-            try:  # memory and swap together, where swap is accounted
-                (folder / "memory.memsw.limit_in_bytes").write_text(str(max_bytes))
-            except OSError:
-                pass
-            return folder, True
-        except OSError:
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-    return None, False
+    v1 = [p for p in _own_cgroup_dirs("memory") if CGROUP_ROOT / "memory" in (p, *p.parents)]
+    folder = _new_group(v1, "memory.limit_in_bytes", max_bytes)
+    if folder is None:
+        return None, False
+    try:  # memory and swap together, where swap is accounted
+        (folder / "memory.memsw.limit_in_bytes").write_text(str(max_bytes))
+    except OSError:
+        pass
+    return folder, True
 
 
 PR_SET_CHILD_SUBREAPER = 36
