@@ -1,0 +1,351 @@
+"""Issue 32: a hostile submission in a batch beside honest ones, in every mode this
+machine offers, each asserting what a correct grader gives.
+
+The modes (each one batch, graded by `attack_driver.py` in a process of its own):
+
+- bubblewrap, the grader root; bubblewrap, the grader another user;
+- Landlock (bwrap hidden from PATH: `auto` falls back to it), the grader root with a
+  Python other users cannot reach (the worker stays uid 0 without capabilities);
+  Landlock, the grader another user who owns its Python (a teacher's own install);
+- basic, the grader root with a private Python.
+
+The grader's Python is always a COPY of the system's (the attacks chmod the
+interpreter they run on: never the real one), given the test's dependencies and the
+project through PYTHONPATH. What each batch asserts: the honest neighbours get their
+exact verdicts and their files are untouched; the interpreter's mode is unchanged;
+every attack is refused (no "réussi" printed); what an attack fills is capped; the
+three copies that read their environment get one mark; each thief scores exactly as
+its twin that does not steal; the batch is reported in full; nothing is left in the
+temporary directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox import isolation as isolation_module
+from grader.sandbox import landlock
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+ATTACKS = TESTS / "attacks"
+CORPUS = TESTS / "fixtures" / "puissance4"
+CORPUS_EXPECTED = json.loads((CORPUS / "EXPECTED.json").read_text("utf-8"))
+CORRECT = CORPUS_EXPECTED["correct_module.py"]
+"""The verdicts of the module every attack cell is appended to: each question passes."""
+NEIGHBOURS = ("correct_listes.ipynb", "correct_numpy.ipynb", "bug_min_max_inverses.ipynb")
+SYSTEM_PYTHON = Path("/usr/bin/python{}.{}".format(*sys.version_info[:2]))
+SYSTEM_STDLIB = Path("/usr/lib/python{}.{}".format(*sys.version_info[:2]))
+USER = 1000
+"""The unprivileged user of the "as a user" modes (any uid works with setpriv)."""
+ATTACK_CELLS = ("chmod_tout", "socket_racine", "remplit_scratch", "fourche_memoire")
+SCRATCH_MIB, MEMORY_MB = 128, 1536 * 1.048576
+"""The caps of `Limits` (scratch 128 MiB, memory 1536 MiB) in the attacks' units."""
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    isolation: str
+    as_user: bool
+    hide_bwrap: bool
+    expect: str
+
+
+MODES = [
+    Mode("bubblewrap-root", "bubblewrap", False, False, "bubblewrap"),
+    Mode("bubblewrap-user", "bubblewrap", True, False, "bubblewrap"),
+    Mode("landlock-root-private-python", "auto", False, True, "landlock"),
+    Mode("landlock-user-own-python", "auto", True, True, "landlock"),
+    Mode("basic-root-private-python", "basic", False, False, "basic"),
+]
+
+
+def why_not(mode: Mode) -> str:
+    """Why `mode` cannot run on this machine ("" when it can)."""
+    if os.geteuid() != 0:
+        return "needs root (to grade as root and as another user, with copies of Python)"
+    if not SYSTEM_PYTHON.exists() or not SYSTEM_STDLIB.is_dir():
+        return f"no {SYSTEM_PYTHON} to copy (the attacks need a Python of their own)"
+    if mode.as_user and shutil.which("setpriv") is None:
+        return "no setpriv to run the grader as another user"
+    if mode.expect == "bubblewrap" and not isolation_module.bubblewrap_status()[0]:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have a working bubblewrap (.ci/run installs it)")
+        return "bubblewrap does not work here"
+    if mode.expect == "landlock" and not landlock.abi()[0]:
+        return "this kernel has no Landlock"
+    return ""
+
+
+# -- a copy of Python per kind of owner ---------------------------------------------------
+def copy_python(base: Path, owner: int | None) -> Path:
+    """The system's interpreter and standard library under `base` (`owner`'s, or root's
+    in a folder only root can enter: a private Python)."""
+    prefix = base / "py"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "lib").mkdir()
+    shutil.copy2(SYSTEM_PYTHON, prefix / "bin" / SYSTEM_PYTHON.name)
+    shutil.copytree(SYSTEM_STDLIB, prefix / "lib" / SYSTEM_STDLIB.name, symlinks=True)
+    if owner is not None:
+        for path in [base, *base.rglob("*")]:
+            os.lchown(path, owner, owner)
+    return prefix / "bin" / SYSTEM_PYTHON.name
+
+
+@pytest.fixture(scope="module")
+def workspace() -> Iterator[Path]:
+    """A folder another user can cross (pytest's own is root's only), removed after."""
+    base = Path(tempfile.mkdtemp(prefix="mmg-test-attacks-"))
+    os.chmod(base, 0o755)
+    yield base
+    shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pythons(workspace: Path) -> dict[bool, Path]:
+    """as_user -> the grader's interpreter: root's private copy, the user's own copy."""
+    if os.geteuid() != 0 or not SYSTEM_PYTHON.exists():
+        return {}
+    private = workspace / "root-python"
+    private.mkdir(mode=0o700)
+    own = workspace / "user-python"
+    own.mkdir()
+    return {False: copy_python(private, None), True: copy_python(own, USER)}
+
+
+def dependencies() -> str:
+    """PYTHONPATH for a copy of Python: the project and this test run's packages."""
+    return os.pathsep.join([str(ROOT)] + [p for p in sys.path if p.endswith("-packages")])
+
+
+# -- the class ------------------------------------------------------------------------------
+def with_theft(name: str, steal: bool) -> str:
+    text = (ATTACKS / name).read_text("utf-8")
+    vol = (ATTACKS / "_vol.py").read_text("utf-8")
+    return text.replace("# __VOL__\n", vol).replace("VOLER = True", f"VOLER = {steal}")
+
+
+def build_class(folder: Path, socket_path: Path) -> dict[str, str]:
+    """The batch: honest neighbours, attack cells on a correct module, three copies that
+    read their environment, the thieves and their twins. name -> what it is."""
+    folder.mkdir()
+    kinds = {}
+    for name in NEIGHBOURS:
+        shutil.copy(CORPUS / name, folder / f"voisin_{name}")
+        kinds[f"voisin_{name}"] = "neighbour"
+    base = (CORPUS / "correct_module.py").read_text("utf-8")
+    for attack in ATTACK_CELLS:
+        text = (ATTACKS / f"{attack}.py").read_text("utf-8")
+        text = text.replace("__RENDUS__", str(folder)).replace("__SOCKET__", str(socket_path))
+        (folder / f"{attack}.py").write_text(base + text, "utf-8")
+        kinds[f"{attack}.py"] = attack
+    for copy in ("a", "b", "c"):
+        (folder / f"env_{copy}.py").write_text(base + (ATTACKS / "nom_du_dossier.py").read_text("utf-8"))
+        kinds[f"env_{copy}.py"] = "environment"
+    for thief in ("vole_domineering.py", "vole_domineering_minmax.py", "efface_memo_chocolat.py"):
+        (folder / thief).write_text(with_theft(thief, True), "utf-8")
+        (folder / thief.replace(".py", "_honnete.py")).write_text(with_theft(thief, False), "utf-8")
+        kinds[thief] = "thief"
+        kinds[thief.replace(".py", "_honnete.py")] = "twin"
+    return kinds
+
+
+def digests(folder: Path) -> dict[str, tuple[str, int]]:
+    return {p.name: (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mode) for p in folder.iterdir()}
+
+
+def attempts(printed: str) -> dict[str, str]:
+    found = {}
+    for line in printed.splitlines():
+        if line.startswith("ATTAQUE ") and ": " in line:
+            what, _, outcome = line[len("ATTAQUE ") :].partition(": ")
+            found.setdefault(what, outcome)
+            if outcome.startswith("réussi"):
+                found[what] = outcome
+    return found
+
+
+def amount(printed: str, what: str) -> int | None:
+    match = re.search(rf"ATTAQUE {what}: (\d+)", printed)
+    return int(match.group(1)) if match else None
+
+
+@dataclass
+class Batch:
+    rows: dict[str, dict]
+    kinds: dict[str, str]
+    before: dict[str, tuple[str, int]]
+    after: dict[str, tuple[str, int]]
+    python_mode: tuple[int, int]
+    left: list[str]
+
+
+def run_batch(mode: Mode, workspace: Path, python: Path) -> Batch:
+    run = workspace / mode.name
+    run.mkdir()
+    tmp, home = run / "tmp", run / "home"
+    tmp.mkdir()
+    home.mkdir()
+    secret = run / "secret"
+    secret.mkdir(mode=0o700)
+    socket_path = secret / "docker.sock"
+    folder = run / "rendus"
+    kinds = build_class(folder, socket_path)
+    owner = USER if mode.as_user else 0
+    for path in [run, *run.rglob("*")]:
+        if path != secret and path != socket_path:
+            os.lchown(path, owner, owner)
+    os.chmod(secret, 0o711 if mode.as_user else 0o700)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(socket_path))
+    listener.listen(8)
+    # root's socket, or the user's own (a teacher's agent): only its owner may connect
+    os.chown(socket_path, owner, owner)
+    os.chmod(socket_path, 0o600)
+    os.chown(secret, owner, owner)
+    before = digests(folder)
+    python_before = python.stat()
+    out = run / "results.json"
+    env = {
+        "PATH": "/nonexistent" if mode.hide_bwrap else "/usr/bin:/bin",
+        "PYTHONPATH": dependencies(),
+        "HOME": str(home),
+        "TMPDIR": str(tmp),
+        "LANG": "C.UTF-8",
+    }
+    command = [str(python), str(TESTS / "attack_driver.py"), str(folder), mode.isolation, str(out)]
+    if mode.as_user:
+        command = [
+            "/usr/bin/setpriv",
+            "--reuid",
+            str(USER),
+            "--regid",
+            str(USER),
+            "--clear-groups",
+            "--",
+        ] + command
+    try:
+        done = subprocess.run(command, env=env, cwd=run, capture_output=True, text=True, timeout=1200)
+    finally:
+        listener.close()
+    assert done.returncode == 0, done.stderr[-4000:]
+    rows = {Path(r["path"]).name: r for r in json.loads(out.read_text("utf-8"))}
+    python_after = python.stat()
+    return Batch(
+        rows,
+        kinds,
+        before,
+        digests(folder),
+        (stat.S_IMODE(python_before.st_mode), stat.S_IMODE(python_after.st_mode)),
+        sorted(p.name for p in tmp.iterdir()),
+    )
+
+
+@pytest.fixture(scope="module")
+def batches(workspace: Path, pythons: dict[bool, Path]) -> dict[str, Batch]:
+    """One batch per mode that can run here, graded once for all the assertions."""
+    graded = {}
+    for mode in MODES:
+        if not why_not(mode):
+            graded[mode.name] = run_batch(mode, workspace, pythons[mode.as_user])
+    return graded
+
+
+def batch_of(batches: dict[str, Batch], mode: Mode) -> Batch:
+    reason = why_not(mode)
+    if reason:
+        pytest.skip(reason)
+    return batches[mode.name]
+
+
+MODE_IDS = [m.name for m in MODES]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_the_batch_is_reported_in_full_and_nothing_is_left(mode, batches):
+    batch = batch_of(batches, mode)
+    assert sorted(batch.rows) == sorted(batch.kinds)
+    assert all(r["isolation"] == mode.expect for r in batch.rows.values()), {
+        n: r["isolation"] for n, r in batch.rows.items()
+    }
+    assert all(r["status"] == "graded" for r in batch.rows.values()), {
+        n: (r["reason"], r["detail"]) for n, r in batch.rows.items() if r["status"] != "graded"
+    }
+    assert batch.left == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_the_interpreter_and_the_neighbours_are_untouched(mode, batches):
+    batch = batch_of(batches, mode)
+    assert batch.python_mode[0] == batch.python_mode[1], "the interpreter's mode changed"
+    assert batch.after == batch.before, "a file of the class changed"
+    for name, kind in batch.kinds.items():
+        if kind == "neighbour":
+            expected = CORPUS_EXPECTED[name.removeprefix("voisin_")]
+            assert batch.rows[name]["questions"] == expected["questions"], name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_chmod_chown_utime_and_unix_sockets_are_refused(mode, batches):
+    batch = batch_of(batches, mode)
+    for name in ("chmod_tout.py", "socket_racine.py"):
+        row = batch.rows[name]
+        tried = attempts(row["printed"])
+        assert tried, row["printed"][-2000:]
+        assert not [w for w, o in tried.items() if o.startswith("réussi")], (name, tried)
+        assert row["questions"] == CORRECT["questions"], (name, row["questions"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_the_scratch_and_the_memory_of_a_submission_are_capped(mode, batches):
+    batch = batch_of(batches, mode)
+    caps = (("remplit_scratch.py", "disque", SCRATCH_MIB), ("fourche_memoire.py", "mémoire", MEMORY_MB))
+    for name, what, cap in caps:
+        row = batch.rows[name]
+        held = amount(row["printed"], what)
+        # Printed when the attack ran to its end; a worker killed at its cap prints nothing.
+        assert held is None or held <= cap, (name, held)
+        assert row["questions"] == CORRECT["questions"], (name, row["questions"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_the_same_file_gets_the_same_mark_whatever_its_folder(mode, batches):
+    batch = batch_of(batches, mode)
+    seen = {
+        n: (r["questions"], attempts(r["printed"]).get("environnement"))
+        for n, r in batch.rows.items()
+        if batch.kinds[n] == "environment"
+    }
+    assert len({json.dumps(v, sort_keys=True) for v in seen.values()}) == 1, seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_thief_scores_as_if_it_had_not_stolen(mode, batches):
+    batch = batch_of(batches, mode)
+    for name, kind in batch.kinds.items():
+        if kind == "thief":
+            twin = batch.rows[name.replace(".py", "_honnete.py")]
+            assert batch.rows[name]["questions"] == twin["questions"], name
+            assert batch.rows[name]["mark20"] == twin["mark20"], name
+    assert batch.rows["vole_domineering.py"]["mark20"] == 11.5
