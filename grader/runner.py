@@ -6,6 +6,7 @@ import logging
 import time
 from pathlib import Path
 
+from . import private_draws
 from .checks import Registry, StudentView, grade_exercise
 from .detect import detect, signatures_of
 from .errors import NotGradable
@@ -56,15 +57,18 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         )
     isolation = resolve_isolation(settings.isolation)
     fresh = AHEAD.take(path, WorkerKey(code.module_name, settings.limits, isolation.mode))
-    with StudentSession(
-        code.module_name,
-        settings.limits,
-        isolation.mode,
-        settings.cell_timeout,
-        preload=preload_modules(code),
-        total_budget=settings.total_budget,
-        fresh=fresh,
-    ) as session:
+    with (
+        StudentSession(
+            code.module_name,
+            settings.limits,
+            isolation.mode,
+            settings.cell_timeout,
+            preload=preload_modules(code),
+            total_budget=settings.total_budget,
+            fresh=fresh,
+        ) as session,
+        private_draws.drawing_for(private_draws.code_digest(c.source for c in code.cells)),
+    ):
         result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.mode.value
         result.landlock_abi = isolation.landlock_abi

@@ -53,16 +53,14 @@ def hostile_folder(tmp_path: Path) -> Path:
 def remove_deep(folder: Path) -> None:
     """The nested folders removed bottom up (shutil.rmtree recurses once per level: at a
     thousand levels pytest's clean-up of old temporary folders hits the recursion limit)."""
-    deep = folder / "profond"
-    while deep.is_dir():
-        inner = deep / "d"
-        if inner.is_dir():
-            deep = inner
-            continue
+    chain = [folder / "profond"]
+    while (chain[-1] / "d").is_dir():
+        chain.append(chain[-1] / "d")
+    for deep in reversed(chain):
         for child in deep.iterdir():
-            child.unlink()
+            if not child.is_dir():
+                child.unlink()
         deep.rmdir()
-        deep = folder / "profond"
 
 
 @pytest.fixture

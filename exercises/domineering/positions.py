@@ -4,6 +4,7 @@ representation, board drawing, cached reference values, the worker helpers."""
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,24 @@ def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.S
     sizes = st.integers(min_size, max_size)
     moves = st.lists(st.integers(0, 60), max_size=max_moves)
     return st.tuples(sizes, sizes, moves).map(lambda t: ref.rejouer(*t))
+
+
+def random_position(rng: random.Random, min_size: int = 1, max_size: int = 6) -> tuple[Any, ...]:
+    """(board, player to move) of random legal play on a random grid, drawn from `rng`
+    (as `positions` draws one): the positions drawn for one submission alone."""
+    n, p = rng.randint(min_size, max_size), rng.randint(min_size, max_size)
+    v, joueur = ref.rejouer(n, p, [rng.randrange(61) for _ in range(rng.randint(0, 36))])
+    return v, joueur
+
+
+def random_playable(rng: random.Random, min_size: int = 1, max_size: int = 6) -> tuple[Any, ...]:
+    """(board, player) where `player` has a move (as `playable` draws one)."""
+    for _ in range(200):
+        v, joueur = random_position(rng, min_size, max_size)
+        joueur = joueur if ref.coups_possibles(v, joueur) else 1 - joueur
+        if ref.coups_possibles(v, joueur):
+            return v, joueur
+    return ref.grille_vide(max_size, max_size), 0
 
 
 def midgames() -> st.SearchStrategy:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    probe_private,
     same,
     show,
     unchanged,
@@ -37,6 +40,8 @@ from .positions import (
     optimal_moves,
     playable,
     positions,
+    random_playable,
+    random_position,
     search_leaves,
     search_value,
     structural_positions,
@@ -119,6 +124,12 @@ def q8_random(ctx: CheckContext[SubmissionState]) -> None:
         explicit=structural_positions(),
         calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
     )
+    probe_private(
+        ctx,
+        random_position,
+        lambda t: _check_h1(ctx, t[0]),
+        calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
+    )
 
 
 def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -137,6 +148,25 @@ def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
         return st.sampled_from(depths).map(lambda d: (t[0], t[1], d))
 
     return playable(1, 5).flatmap(with_depth)
+
+
+def _private_search(max_depth: int, rng: random.Random) -> tuple[Any, ...]:
+    """(board, player, depth) as `_search_examples` draws one, for one submission."""
+    for _ in range(50):
+        v, joueur = random_playable(rng, 1, 5)
+        depths = [d for d in range(1, max_depth + 1) if leaves(v, joueur, d) <= MAX_LEAVES]
+        if depths:
+            return v, joueur, rng.choice(depths)
+    return ref.grille_vide(3, 4), 0, 1
+
+
+def _private_strategy_position(depth: int, rng: random.Random) -> tuple[Any, ...]:
+    """(board, player) as `_strategy_positions` draws one, for one submission."""
+    for _ in range(50):
+        v, joueur = random_playable(rng, 2, 5)
+        if leaves(v, joueur, depth) <= MAX_LEAVES * 4:
+            return v, joueur
+    return ref.grille_vide(3, 3), 0
 
 
 def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str, obtained: Any) -> None:
@@ -264,6 +294,7 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
             (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()
         ]
         ctx.for_all(draw(_search_examples, max_depth), probe, examples=examples, explicit=explicit)
+        probe_private(ctx, functools.partial(_private_search, max_depth), probe, count=2)
 
     return check
 
@@ -393,6 +424,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     name = ctx.check_name
     try:
         ctx.for_all(draw(_strategy_positions, 2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
+        probe_private(ctx, functools.partial(_private_strategy_position, 2), _strategy_probe(ctx, 2), count=2)
         return
     except Mismatch as first_failure:
         failure = first_failure
@@ -402,6 +434,8 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
             ctx.for_all(
                 draw(_strategy_positions, depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
             )
+            private = functools.partial(_private_strategy_position, depth)
+            probe_private(ctx, private, _strategy_probe(ctx, depth), count=2, what=name)
             return
         except Mismatch:
             continue

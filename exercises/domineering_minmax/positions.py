@@ -4,6 +4,7 @@ representation (numpy or lists), the grader's helpers run in the worker, drawing
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,22 @@ def boards(min_dominoes: int = 0, max_dominoes: int = 8) -> st.SearchStrategy:
 
     move = st.tuples(st.integers(0, 1), st.integers(0, 20))
     return st.lists(move, min_size=min_dominoes, max_size=max_dominoes).map(replay)
+
+
+def random_board(rng: random.Random, min_dominoes: int = 0, max_dominoes: int = 8) -> Board:
+    """A board with dominoes of either player, drawn from `rng` (as `boards` draws one):
+    the boards drawn for one submission alone."""
+    count = rng.randint(min_dominoes, max_dominoes)
+    return replay([(rng.randrange(2), rng.randrange(21)) for _ in range(count)])
+
+
+def random_search_case(rng: random.Random) -> tuple[Board, int, int]:
+    """(board, p, player to move) as `search_cases` draws one."""
+    for _ in range(200):
+        case = random_board(rng, MIN_DOMINOES_FOR_SEARCH), rng.randint(1, 3), rng.randrange(2)
+        if ref.coups(case[0], case[2]):
+            return case
+    return page_board(), 2, 0
 
 
 def search_cases() -> st.SearchStrategy:

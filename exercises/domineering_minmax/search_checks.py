@@ -20,6 +20,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    probe_private,
     same,
     show,
 )
@@ -37,6 +38,7 @@ from .positions import (
     page_board,
     page_tables,
     possible_winners,
+    random_search_case,
     rows,
     search_cases,
     structural_game_cases,
@@ -213,6 +215,7 @@ def q3_random(ctx: CheckContext[Representation]) -> None:
         check_search(call, *case, result.value)
 
     ctx.for_all(draw(search_cases), probe, examples=12, explicit=[(page_board(), 3, 0), (page_board(), 1, 1)])
+    probe_private(ctx, random_search_case, probe, count=2)
 
 
 def q3_leaves(ctx: CheckContext[Representation]) -> None:
@@ -366,6 +369,7 @@ def q4_game(ctx: CheckContext[Representation]) -> None:
     ctx.for_all(
         draw(search_cases), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases()
     )
+    probe_private(ctx, random_search_case, probe, count=2)
 
 
 def q4_affiche(ctx: CheckContext[Representation]) -> None:
