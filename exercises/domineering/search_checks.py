@@ -294,7 +294,7 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
             (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()
         ]
         ctx.for_all(draw(_search_examples, max_depth), probe, examples=examples, explicit=explicit)
-        probe_private(ctx, functools.partial(_private_search, max_depth), probe, count=2)
+        probe_private(ctx, functools.partial(_private_search, min(max_depth, 2)), probe, count=1)
 
     return check
 
@@ -424,7 +424,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     name = ctx.check_name
     try:
         ctx.for_all(draw(_strategy_positions, 2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
-        probe_private(ctx, functools.partial(_private_strategy_position, 2), _strategy_probe(ctx, 2), count=2)
+        probe_private(ctx, functools.partial(_private_strategy_position, 2), _strategy_probe(ctx, 2), count=1)
         return
     except Mismatch as first_failure:
         failure = first_failure
@@ -435,7 +435,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
                 draw(_strategy_positions, depth), _strategy_probe(ctx, depth), examples=6, explicit=explicit
             )
             private = functools.partial(_private_strategy_position, depth)
-            probe_private(ctx, private, _strategy_probe(ctx, depth), count=2, what=name)
+            probe_private(ctx, private, _strategy_probe(ctx, depth), count=1, what=name)
             return
         except Mismatch:
             continue

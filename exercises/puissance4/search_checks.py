@@ -248,7 +248,7 @@ def random_games(
         ctx,
         functools.partial(random_search_game, player),
         lambda example: probe(_shallow_when_open(example)),
-        count=2,
+        count=1,
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
         reads_only=True,
     )
@@ -433,7 +433,7 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(
         draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES, reads_only=True
     )
-    probe_private(ctx, _private_window, probe, count=2, reads_only=True)
+    probe_private(ctx, _private_window, probe, count=3, reads_only=True)
 
 
 def _private_window(rng: random.Random) -> tuple[tuple[dict[str, Any], int], tuple[float, float]]:
