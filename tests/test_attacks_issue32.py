@@ -360,3 +360,51 @@ def test_a_thief_scores_as_if_it_had_not_stolen(mode, batches):
             assert batch.rows[name]["questions"] == twin["questions"], name
             assert batch.rows[name]["mark20"] == twin["mark20"], name
     assert batch.rows["vole_domineering.py"]["mark20"] == 11.5
+
+
+# -- where the kernel cannot cap them: counted by the grader --------------------------------
+FILL = (
+    "import os\n"
+    "for i in range(40):\n"
+    "    with open('f%d' % i, 'wb') as f:\n"
+    "        f.write(b'\\1' * (8 << 20))\n"
+)
+FORKS = (
+    "import os, time\n"
+    "kids = []\n"
+    "for i in range(6):\n"
+    "    pid = os.fork()\n"
+    "    if pid == 0:\n"
+    "        block = bytearray(120 << 20)\n"
+    "        for k in range(0, len(block), 4096):\n"
+    "            block[k] = 1\n"
+    "        time.sleep(20)\n"
+    "        os._exit(0)\n"
+    "    kids.append(pid)\n"
+    "time.sleep(4)\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what", ["disk", "memory"])
+def test_without_namespace_nor_cgroup_the_grader_counts_and_kills(what, monkeypatch, private_tmp):
+    """A grader that can make neither a mount namespace nor a cgroup (a container, a user
+    without delegation): the scratch and the memory of all the worker's processes are
+    summed by the grader, which kills the worker past them (Landlock, or basic without
+    Landlock here)."""
+    from grader.errors import Crash
+    from grader.sandbox import mountns
+    from grader.sandbox.isolation import Isolation
+    from grader.sandbox.limits import MIB, Limits
+    from grader.sandbox.session import Cell, StudentSession
+
+    monkeypatch.setattr(mountns, "available", lambda: False)
+    mode = Isolation.LANDLOCK if landlock.abi()[0] else Isolation.BASIC
+    limits = Limits(use_cgroup=False, scratch_bytes=64 * MIB, total_memory_bytes=300 * MIB)
+    with StudentSession("m", limits, mode, 8) as session:
+        outcome = session.run_cell(Cell(1, FILL if what == "disk" else FORKS, "c"))
+    assert not outcome.ok
+    assert outcome.failure is not None and outcome.failure.crash is (
+        Crash.DISK if what == "disk" else Crash.MEMORY
+    )
+    assert list(private_tmp.iterdir()) == []
