@@ -39,7 +39,11 @@ import errno
 import functools
 import logging
 import os
+import platform
+import sys
 import tempfile
+import zlib
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -160,9 +164,44 @@ def _binding() -> Any:
 
 @functools.lru_cache(maxsize=1)
 def program() -> bytes | None:
-    """The filter as a BPF program (struct sock_filter[]), compiled once per grading
-    process; None when libseccomp cannot be used here (`unavailable` says why)."""
-    return _compiled()[0]
+    """The filter as a BPF program (struct sock_filter[]); None when libseccomp cannot be
+    used here (`unavailable` says why). Compiling it costs ~0.1 s (importing the binding
+    finds the library with `ldconfig`), on every run's way to its first worker: the
+    program is kept beside the worker's bytecode cache (`process.BYTECODE_CACHE`, as
+    writable as the grader's own .pyc files), under a name that changes with the rules
+    and the machine, with its checksum, and compiled again when that file is not there
+    or not whole."""
+    from .process import _write_cache  # process imports this module
+
+    cache = CACHE_FOLDER / f"mmg_seccomp.{_rules_key()}.bpf"
+    try:
+        kept = cache.read_bytes()
+        if _whole(kept[4:]) and kept[:4] == zlib.crc32(kept[4:]).to_bytes(4, "big"):
+            return kept[4:]
+    except OSError:
+        pass  # not kept yet
+    data = _compiled()[0]
+    if data is not None and not sys.dont_write_bytecode:
+        _write_cache(cache, zlib.crc32(data).to_bytes(4, "big") + data)
+    return data
+
+
+CACHE_FOLDER = Path(__file__).resolve().parent / "__pycache__"
+MAX_PROGRAM = 4096 * 8
+"""The kernel's limit on a filter: 4096 instructions of 8 bytes."""
+
+
+def _whole(data: bytes) -> bool:
+    """Instructions of 8 bytes, within the kernel's limit, the last one a return (as
+    libseccomp writes them; the file also holds the program's CRC-32 in front)."""
+    return bool(data) and len(data) % 8 == 0 and len(data) <= MAX_PROGRAM and data[-8] & 0x07 == 0x06
+
+
+def _rules_key() -> str:
+    """What the compiled program depends on: the rules (this module's values) and the
+    machine's architecture."""
+    spec = repr((REFUSED, NEW_SYSCALLS, NAMESPACE_FLAGS, AF_UNIX, SOCK_DGRAM, platform.machine()))
+    return f"{zlib.crc32(spec.encode()):08x}"
 
 
 def unavailable() -> str:
@@ -176,7 +215,7 @@ def _compiled() -> tuple[bytes | None, str]:
         lib = _binding()
         rules = lib.SyscallFilter(lib.ALLOW)
     except (ImportError, OSError, RuntimeError, AttributeError) as exc:  # no libseccomp.so, not Linux
-        log.debug("no seccomp filter: %s", exc)
+        log.warning("no seccomp filter for the workers (docs/security.md): %s", exc)
         return None, f"{type(exc).__name__}: {exc}"[:160]
     try:
         _add_compat_architectures(lib, rules)
