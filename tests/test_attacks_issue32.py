@@ -79,8 +79,10 @@ def why_not(mode: Mode) -> str:
     """Why `mode` cannot run on this machine ("" when it can)."""
     if os.geteuid() != 0:
         return "needs root (to grade as root and as another user, with copies of Python)"
-    if not SYSTEM_PYTHON.exists() or not SYSTEM_STDLIB.is_dir():
-        return f"no {SYSTEM_PYTHON} to copy (the attacks need a Python of their own)"
+    if python_source() is None:
+        return (
+            f"no {SYSTEM_PYTHON} nor relocatable {VERSION} to copy (the attacks need a Python of their own)"
+        )
     if mode.as_user and shutil.which("setpriv") is None:
         return "no setpriv to run the grader as another user"
     if mode.expect == "bubblewrap" and not isolation_module.bubblewrap_status()[0]:
@@ -93,18 +95,42 @@ def why_not(mode: Mode) -> str:
 
 
 # -- a copy of Python per kind of owner ---------------------------------------------------
+VERSION = "python{}.{}".format(*sys.version_info[:2])
+SKIPPED_IN_COPY = shutil.ignore_patterns(
+    "site-packages", "dist-packages", "test", "tests", "idlelib", "tkinter", "ensurepip", "__pycache__"
+)
+
+
+def python_source() -> tuple[Path, Path, list[Path]] | None:
+    """(interpreter, standard library, shared libraries next to it) to copy: the
+    system's of this version, else this run's base interpreter (a relocatable build, as
+    CI runners install); None when neither exists."""
+    if SYSTEM_PYTHON.exists() and SYSTEM_STDLIB.is_dir():
+        return SYSTEM_PYTHON, SYSTEM_STDLIB, []
+    base = Path(sys.base_prefix)
+    binary, stdlib = base / "bin" / VERSION, base / "lib" / VERSION
+    if binary.exists() and stdlib.is_dir():
+        return binary, stdlib, sorted((base / "lib").glob("libpython3*.so*"))
+    return None
+
+
 def copy_python(base: Path, owner: int | None) -> Path:
-    """The system's interpreter and standard library under `base` (`owner`'s, or root's
-    in a folder only root can enter: a private Python)."""
+    """An interpreter and its standard library under `base` (`owner`'s, or root's in a
+    folder only root can enter: a private Python)."""
+    source = python_source()
+    assert source is not None
+    binary, stdlib, shared = source
     prefix = base / "py"
     (prefix / "bin").mkdir(parents=True)
     (prefix / "lib").mkdir()
-    shutil.copy2(SYSTEM_PYTHON, prefix / "bin" / SYSTEM_PYTHON.name)
-    shutil.copytree(SYSTEM_STDLIB, prefix / "lib" / SYSTEM_STDLIB.name, symlinks=True)
+    shutil.copy2(binary, prefix / "bin" / VERSION)
+    shutil.copytree(stdlib, prefix / "lib" / VERSION, symlinks=True, ignore=SKIPPED_IN_COPY)
+    for library in shared:
+        shutil.copy2(library, prefix / "lib" / library.name, follow_symlinks=False)
     if owner is not None:
         for path in [base, *base.rglob("*")]:
             os.lchown(path, owner, owner)
-    return prefix / "bin" / SYSTEM_PYTHON.name
+    return prefix / "bin" / VERSION
 
 
 @pytest.fixture(scope="module")

@@ -1,37 +1,42 @@
 
 
 # -- ATTAQUE : RLIMIT_AS ne borne qu'un processus : 8 enfants de 400 Mo chacun, tenus
-# ensemble (3,2 Go), pendant que le parent compte ceux qui tiennent encore.
-import os as _os
-import time as _time
+# ensemble (3,2 Go), pendant que le parent compte ceux qui tiennent encore. Tout dans une
+# seule instruction : le module est découpé en instructions, chacune exécutée à part.
+def _attaque_memoire():
+    import os
+    import time
 
-_enfants = []
-for _i in range(8):
-    _r, _w = _os.pipe()
-    _pid = _os.fork()
-    if _pid == 0:
-        _os.close(_r)
+    enfants = []
+    for _ in range(8):
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            try:
+                bloc = bytearray(400 << 20)
+                for k in range(0, len(bloc), 4096):
+                    bloc[k] = 1
+                os.write(w, b"1")
+                time.sleep(8)
+            finally:
+                os._exit(0)
+        os.close(w)
+        enfants.append((pid, r))
+    time.sleep(2)
+    tenus = 0
+    for pid, r in enfants:
+        pret = os.read(r, 1) == b"1"
+        fini, _ = os.waitpid(pid, os.WNOHANG)
+        if pret and fini == 0:
+            tenus += 1
+    print("ATTAQUE mémoire: %d Mo tenus ensemble" % (tenus * 400))
+    for pid, r in enfants:
         try:
-            _bloc = bytearray(400 << 20)
-            for _k in range(0, len(_bloc), 4096):
-                _bloc[_k] = 1
-            _os.write(_w, b"1")
-            _time.sleep(8)
-        finally:
-            _os._exit(0)
-    _os.close(_w)
-    _enfants.append((_pid, _r))
-_time.sleep(2)
-_tenus = 0
-for _pid, _r in _enfants:
-    _pret = _os.read(_r, 1) == b"1"
-    _fini, _ = _os.waitpid(_pid, _os.WNOHANG)
-    if _pret and _fini == 0:
-        _tenus += 1
-print("ATTAQUE mémoire: %d Mo tenus ensemble" % (_tenus * 400))
-for _pid, _r in _enfants:
-    try:
-        _os.kill(_pid, 9)
-        _os.waitpid(_pid, 0)
-    except OSError:
-        pass
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+
+
+_attaque_memoire()
