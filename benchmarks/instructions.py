@@ -60,7 +60,7 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     import dataclasses
 
     from grader import api
-    from grader.sandbox import limits, process, reach
+    from grader.sandbox import limits, mountns, process, reach
     from grader.settings import Settings
 
     hooks = [
@@ -68,13 +68,17 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
         (process, "apply_limits"),
         (process, "POLL_SECONDS"),
         (process, "SHUTDOWN"),
+        (mountns, "available"),
     ]
     missing = [name for owner, name in hooks if not hasattr(owner, name)]
     assert not missing, f"the engine changed: {missing} (this script patches them)"
     wrapper = out / "python-under-callgrind"
     real = reach.python_executable()
     wrapper.write_text(
-        f'#!/bin/sh\nexec {valgrind} --tool=callgrind --callgrind-out-file={out}/worker.%p {real} "$@" 2>/dev/null\n'
+        # --vgdb=no: valgrind's debugger fifos are made with mknod, which the workers'
+        # seccomp filter refuses (grader/sandbox/syscalls.py)
+        f"#!/bin/sh\nexec {valgrind} --tool=callgrind --vgdb=no --callgrind-out-file={out}/worker.%p "
+        f'{real} "$@" 2>/dev/null\n'
     )
     wrapper.chmod(0o755)
     reach.python_executable = lambda: str(wrapper)  # type: ignore[assignment]
@@ -85,11 +89,16 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     patched = script.replace(marker, NO_WINDOWS + marker)
     process.worker_script = lambda: patched  # type: ignore[assignment]
     process.POLL_SECONDS = 1e6  # type: ignore[attr-defined]  # a dead worker's end of file still wakes the wait
+    # The workers write their counts in `out`, outside any sandbox: no private /tmp for them.
+    mountns.available = lambda: False  # type: ignore[assignment]
 
     apply = limits.apply_limits
 
     def roomier(given: limits.Limits) -> None:  # valgrind needs address space and CPU time
         apply(dataclasses.replace(given, memory_bytes=64 * 1024 * limits.MIB, cpu_seconds=100_000))
+
+    # ... and so does the memory all of a worker's processes hold together (cage.py).
+    settings_limits = limits.Limits(total_memory_bytes=64 * 1024 * limits.MIB)
 
     process.apply_limits = roomier  # type: ignore[assignment]
     close = process.WorkerProcess.close
@@ -106,6 +115,7 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     process.WorkerProcess.close = close_after_exit  # type: ignore[method-assign]
     settings = Settings(
         isolation="basic",
+        limits=settings_limits,
         jobs=1,
         call_budget=BUDGET,
         cell_budget=BUDGET,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .files import SUFFIXES, collect, collect_named, module_name_of, student_names
+from .files import SUFFIXES, Refused, collect, collect_all, collect_named, module_name_of, student_names
 from .guard import grade_file_guarded, prepare_process
 from .registry import installed
 from .results import SubmissionResult, SubmissionStatus
@@ -43,6 +43,7 @@ def grade(
     on_start: Callable[[int], None] | None = None,
     exercises: Registry | None = None,
     students: Mapping[Path, str] | None = None,
+    refused: Sequence[Refused] = (),
 ) -> list[SubmissionResult]:
     """Grade every submission against the `exercises` registry (the installed TDs by
     default: `grader.registry.installed`); results come back in the order of `collect`.
@@ -50,18 +51,27 @@ def grade(
     `on_start(total)` is called once the submissions are known, `on_result` as each
     one is graded. Ctrl-C raises `Interrupted` with what was graded so far.
     `students`: the files to grade with their student, already named (the class
-    workflow's); `paths` is then ignored.
+    workflow's), and `refused` what it found and does not read; `paths` is then ignored.
     """
     registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     prepare_process()  # before the pool forks: every process inherits it
-    named = dict(students) if students is not None else collect_named(paths)
+    if students is not None:  # named by the class workflow, which found what it refused
+        named, not_read = dict(students), list(refused)
+        found = [*named, *(item.path for item in not_read)]
+    else:
+        collected = collect_all(paths)
+        named, not_read, found = collected.files, collected.refused, collected.order
     files = list(named)
     if on_start is not None:
-        on_start(len(files))
-    order = {str(f): i for i, f in enumerate(files)}
+        on_start(len(found))
+    order = {str(f): i for i, f in enumerate(found)}
     results: list[SubmissionResult] = []
     try:
+        for result in _not_read(not_read, settings):
+            if on_result is not None:
+                on_result(result)
+            results.append(result)
         for result in _grade_all(files, settings, registry):
             result.student = named.get(Path(result.path), Path(result.path).stem)
             if on_result is not None:
@@ -69,8 +79,18 @@ def grade(
             results.append(result)
     except KeyboardInterrupt:
         results.sort(key=lambda r: order.get(r.path, len(order)))
-        raise Interrupted(results, len(files)) from None
+        raise Interrupted(results, len(found)) from None
     return sorted(results, key=lambda r: order.get(r.path, len(order)))
+
+
+def _not_read(refused: Sequence[Refused], settings: Settings) -> Iterator[SubmissionResult]:
+    """A row for each thing of the copies folder that is not read (`files.Refused`)."""
+    for item in refused:
+        result = SubmissionResult(
+            str(item.path), settings.exercise, SubmissionStatus.NOT_GRADABLE, reason=item.reason
+        )
+        result.student = item.path.stem
+        yield result
 
 
 _FORKED_REGISTRY: Registry = {}

@@ -117,7 +117,7 @@ def _mark(
     """Grade the files the class run names (`run.files`: every file given, without a
     record; with one, the new and changed copies), then report what the run shows."""
     files = _check_files(parser, args, settings, run.files)
-    if not files:  # nothing new to grade (a class run): no worker, no isolation probe
+    if not files and not run.roster.refused:  # nothing new (a class run): no worker, no probe
         return _report(args, settings, run, run.views([]), None)
     startup.prepare(files, settings, exercises)
     isolation = _isolation(parser, args, settings)
@@ -219,7 +219,9 @@ def _grade(
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
     try:
-        return grade(run.files, settings, graded, progress.started, exercises, students=run.students), None
+        return grade(
+            run.files, settings, graded, progress.started, exercises, run.students, run.roster.refused
+        ), None
     except Interrupted as exc:
         return exc.results, exc
     finally:

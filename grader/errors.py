@@ -30,6 +30,10 @@ class Crash(str, Enum):
     """It wrote on the channel reserved for the grader (a forged or garbled frame)."""
     PROCESSES = "processes"
     """It started too many processes."""
+    MEMORY = "memory"
+    """Its processes together held more memory than allowed."""
+    DISK = "disk"
+    """Its files took more room in its scratch folder than allowed."""
     RESTARTS = "restarts"
     """It died too often: grading this code was given up."""
 

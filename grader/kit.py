@@ -37,6 +37,7 @@ from .draws import Draw, draw, first_board, marked
 from .draws import decode as from_json
 from .draws import encode as as_json
 from .errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge
+from .private_draws import probe_private as probe_private
 from .results import Evidence, Text
 from .sandbox.session import Call, CallResult
 from .sandbox.wire import ArrayValue, Ref

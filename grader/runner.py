@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import private_draws
 from .answers import manual_answers, module_cells, notebook_cells
 from .checking.declare import Registry
 from .checking.grading import grade_exercise
@@ -52,15 +53,18 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         )
     isolation = resolve_isolation(settings.isolation)
     fresh = AHEAD.take(path, WorkerKey(code.module_name, settings.limits, isolation.mode))
-    with StudentSession(
-        code.module_name,
-        settings.limits,
-        isolation.mode,
-        settings.cell_budget,
-        preload=preload_modules(code),
-        total_budget=settings.total_budget,
-        fresh=fresh,
-    ) as session:
+    with (
+        StudentSession(
+            code.module_name,
+            settings.limits,
+            isolation.mode,
+            settings.cell_budget,
+            preload=preload_modules(code),
+            total_budget=settings.total_budget,
+            fresh=fresh,
+        ) as session,
+        private_draws.drawing_for(private_draws.code_digest(c.source for c in code.cells)),
+    ):
         result = _grade_code(code, session, settings, registry)
         result.isolation = isolation.mode
         result.landlock_abi = isolation.landlock_abi

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .detect import Detection, detect
+from .files import read_regular
 
 if TYPE_CHECKING:
     from .detect import Signed
 
-DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(", re.MULTILINE)
+DEF = re.compile(r"^[^\S\n]*(?:async[^\S\n]+)?def[^\S\n]+([A-Za-z_]\w*)[^\S\n]*\(", re.MULTILINE)
+"""Blanks within a line only: `^\\s*` crossed line breaks, quadratic on blank lines."""
 ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
 MAX_TEXT = 5_000_000
 
@@ -59,10 +61,10 @@ def recognise(sources: Sequence[str], whole_text: str, exercises: Iterable[Signe
 
 
 def file_text(path: Path) -> str:
-    """The submission's whole text (markdown cells included), best effort."""
+    """The submission's whole text (markdown cells included), best effort (as
+    `files.read_regular` reads: never a fifo, a device nor a link)."""
     try:
-        with open(path, "rb") as f:
-            return f.read(MAX_TEXT).decode("utf-8", "replace")
+        return read_regular(path, MAX_TEXT, partial=True).decode("utf-8", "replace")
     except OSError:
         return ""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import NotGradable
-from .files import module_name_of
+from .files import FileTooLarge, NotRegularFile, module_name_of, read_regular
 from .results import Place, PlaceKind, SubmissionKind
 
 log = logging.getLogger(__name__)
@@ -114,19 +114,40 @@ class Converted:
 
 
 _transformer = None
-_MAYBE_IPYTHON = re.compile(r"^\s*(?:[%!?/,;]|>>>|\.\.\.|In \[)|\?\s*$|=\s*[%!]", re.MULTILINE)
+_MAYBE_IPYTHON = re.compile(r"^[^\S\n]*(?:[%!?/,;]|>>>|\.\.\.|In \[)|\?[^\S\n]*$|=[^\S\n]*[%!]", re.MULTILINE)
 """A line IPython might rewrite: a magic, `!`, help `?`, an autocall escape, a prompt
-(`>>>`, `In [1]:`), `x = !ls`. A superset: a match only means "ask IPython"."""
+(`>>>`, `In [1]:`), `x = !ls`. A superset: a match only means "ask IPython". Blanks are
+matched within a line only (`[^\\S\\n]`): `^\\s*` crossed line breaks, and on a cell of
+blank lines each line start scanned every line after it (quadratic)."""
+TRANSFORM_WORK = 200_000
+"""Lines IPython may rewrite times characters: what one call of IPython's transformer may
+cost. It tokenises the whole cell again for every line it rewrites, so a cell of
+thousands of `!` lines cost minutes; beyond this the cell is cut into pieces first."""
+ESCAPES_PER_PIECE = 8
+"""Lines IPython may rewrite in one piece of a cell cut for it (`_pieces`)."""
+MAX_ESCAPES = 400
+"""Lines IPython may rewrite in one notebook: each costs a fraction of a millisecond
+(a notebook has a few dozen); a cell past what is left runs as written (see `_transform`)."""
 
 
-def _transform(source: str) -> str:
+@dataclass
+class Allowance:
+    """What is left of MAX_ESCAPES while one notebook is read."""
+
+    escapes: int = MAX_ESCAPES
+
+
+def _transform(source: str, allowance: Allowance | None = None) -> str:
     """IPython's own translation of line magics and shell escapes into `get_ipython()`
     calls (which the worker's stub ignores), with the line numbers of the cell kept.
 
-    `TransformerManager` alone is what nbconvert's `ipython2python` filter wraps; imported
-    here on first use, without the rest of nbconvert (whose import is slow).
+    A cell IPython would cost too much to translate whole (`TRANSFORM_WORK`) is cut at
+    its top-level statements into pieces of a few such lines, each translated on its own:
+    the work is then linear in the cell's size. A piece still too costly (one statement
+    holding thousands of them) is kept as written: that cell then fails alone, with a
+    syntax error, as any cell that is not Python does; so is a cell needing more such
+    lines than the notebook's `allowance` has left.
     """
-    global _transformer
     lines = source.split("\n")
     blank = 0
     while blank < len(lines) and not lines[blank].strip():
@@ -136,17 +157,72 @@ def _transform(source: str) -> str:
         # Plain Python, which IPython would leave as it is: importing IPython adds to
         # the student's wait, paid only by a cell that needs it.
         return source if source.endswith("\n") else source + "\n"
+    if allowance is not None:
+        needed = _candidates(source)
+        if needed > allowance.escapes:
+            return source if source.endswith("\n") else source + "\n"
+        allowance.escapes -= needed
+    if _work(source) <= TRANSFORM_WORK:
+        return _ipython(source)
+    pieces = _pieces(source)
+    return "".join(_ipython(piece) if _work(piece) <= TRANSFORM_WORK else piece for piece in pieces)
+
+
+def _candidates(source: str) -> int:
+    """Lines of `source` IPython may rewrite (`_MAYBE_IPYTHON`)."""
+    return sum(1 for _ in _MAYBE_IPYTHON.finditer(source))
+
+
+def _work(source: str) -> int:
+    """What IPython's transformer costs on `source`: its candidate lines times its size."""
+    return max(1, _candidates(source)) * len(source)
+
+
+def _ipython(source: str) -> str:
+    """`source` translated by IPython's `TransformerManager` (what nbconvert's
+    `ipython2python` filter wraps; imported here on first use, without the rest of
+    nbconvert: 0.4-0.5 s of start-up), ending with a line break, its leading blank lines
+    kept; as written when IPython cannot tokenise it."""
+    global _transformer
     if _transformer is None:
         from IPython.core.inputtransformer2 import TransformerManager
 
         _transformer = TransformerManager()
+    text = source if source.endswith("\n") else source + "\n"
     try:
-        python = _transformer.transform_cell(source)
+        python = _transformer.transform_cell(text)
     except Exception:  # a cell the transformer cannot tokenise: run it as written
-        return source
+        return text
     # IPython drops the leading blank lines: put them back, so that line N of the
-    # error is line N of the cell the student sees.
-    return "\n" * blank + python
+    # error is line N of the cell the student sees (and of the pieces after this one).
+    lines = text.split("\n")
+    blank = 0
+    while blank < len(lines) and not lines[blank].strip():
+        blank += 1
+    python = "\n" * blank + python
+    return python + "\n" * max(0, text.count("\n") - python.count("\n"))
+
+
+def _pieces(source: str) -> list[str]:
+    """`source` cut before top-level statements (`_statement_bounds`: the tokenizer reads
+    `!` and `?` as error tokens and goes on) into pieces holding at most ESCAPES_PER_PIECE
+    lines IPython may rewrite, each ending with a line break; the whole cell as one piece
+    when it cannot be tokenised."""
+    text = source if source.endswith("\n") else source + "\n"
+    lines = text.splitlines(keepends=True)
+    try:
+        bounds = {start for start, _ in _statement_bounds(text)}
+    except (tokenize.TokenError, SyntaxError, *TOO_DEEP):
+        return [text]
+    pieces, first, escapes = [], 0, 0
+    for number, line in enumerate(lines):
+        if number in bounds and number > first and escapes >= ESCAPES_PER_PIECE:
+            pieces.append("".join(lines[first:number]))
+            first, escapes = number, 0
+        if _MAYBE_IPYTHON.search(line):
+            escapes += 1
+    pieces.append("".join(lines[first:]))
+    return pieces
 
 
 def _timeit_setup(line: str) -> str:
@@ -162,25 +238,26 @@ def _timeit_setup(line: str) -> str:
     return rest.strip()
 
 
-def ipython_to_python(source: str) -> Converted:
+def ipython_to_python(source: str, allowance: Allowance | None = None) -> Converted:
     """A notebook cell as the Python that IPython would run, line for line.
 
     A cell opened by `%%time`, `%%timeit` or `%%capture` runs its body (once), so the
     names it defines are defined as in Jupyter; any other cell magic (`%%bash`,
     `%%writefile`...) is not run, and says so. Line magics and `!` escapes become
-    `get_ipython()` calls, ignored by the worker (and listed in the report).
+    `get_ipython()` calls, ignored by the worker (and listed in the report), within the
+    notebook's `allowance` (see `_transform`).
     """
     lines = source.split("\n")
     first = next((n for n, line in enumerate(lines) if line.strip()), None)
     if first is None or not lines[first].startswith("%%"):
-        return Converted(_transform(source))
+        return Converted(_transform(source, allowance))
     name, _, arguments = lines[first][2:].partition(" ")
     if name not in RUN_CELL_MAGICS:
         return Converted("", cell_magic=name.strip() or "%%")
     # The magic's line becomes blank (or timeit's setup statement): the body keeps its
     # line numbers. The body may itself open with a cell magic (`%%capture` + `%%time`).
     head = _timeit_setup(arguments) if name == "timeit" else ""
-    body = ipython_to_python("\n".join(lines[first + 1 :]))
+    body = ipython_to_python("\n".join(lines[first + 1 :]), allowance)
     if body.cell_magic:
         return Converted("", cell_magic=body.cell_magic)
     return Converted("\n" * first + head + "\n" + body.python)
@@ -228,7 +305,7 @@ def without_self_check(source: str) -> str:
         return source
     try:
         tree = ast.parse(source)
-    except SyntaxError:
+    except (SyntaxError, ValueError, *TOO_DEEP):  # too deep for the parser: that cell fails in the worker
         return source
     lines = source.split("\n")
     dropped = False
@@ -320,6 +397,7 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
     origins = []
     code_cells = 0
     size = 0
+    allowance = Allowance()
     for position, cell in enumerate(notebook.get("cells", []), start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -332,7 +410,7 @@ def read_notebook(text: str) -> tuple[list[Cell], int, list[CellOrigin]]:
         size += len(source)
         if size > MAX_CODE_CHARS:
             raise NotGradable("too_large", f"more than {MAX_CODE_CHARS} characters of code")
-        converted = ipython_to_python(source)
+        converted = ipython_to_python(source, allowance)
         python = without_self_check(converted.python)
         if converted.cell_magic:
             origins.append(CellOrigin(position, code_cells, source, converted.cell_magic))
@@ -516,12 +594,15 @@ def _imported(source: str) -> set[str]:
 
 
 def read_submission(path: Path) -> SubmissionCode:
-    """Read and split a submission file; raises NotGradable with a reason."""
+    """Read and split a submission file; raises NotGradable with a reason. Read as
+    `files.read_regular` reads: a regular file only, never waited on, at most
+    MAX_FILE_BYTES."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise NotGradable("too_large", f"{size} bytes")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except FileTooLarge as exc:
+        raise NotGradable("too_large", str(exc)) from None
+    except NotRegularFile:
+        raise NotGradable("not_a_regular_file") from None
     except OSError as exc:
         raise NotGradable("unreadable", str(exc)) from None
     if not data.strip():  # said as such, rather than as unreadable JSON or no code

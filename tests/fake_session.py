@@ -47,6 +47,8 @@ class FakeSession:
                 "settrace": sys.settrace,
             },
         }
+        self._tally: list[str] = []
+        self.helpers["profiler"]["tally"] = self._tally.append
         self.helper_sources: list[str] = []
         self.seed = 0
         self.streams: list[int] = []
@@ -100,6 +102,7 @@ class FakeSession:
             raise StudentCodeError("NameError", func)
         sent = self._to_worker(list(args))
         counters = self._count(count)
+        self._tally.clear()
         random.seed(self.seed)
         out = io.StringIO()
         try:
@@ -114,7 +117,12 @@ class FakeSession:
         value, shared = self._to_grader([sent, value] if keep_args else value)
         args_after, value = (value[0], value[1]) if keep_args else (None, value)
         return CallResult(
-            value=value, args_after=args_after, shared=shared, counts=counts, stdout=out.getvalue()
+            value=value,
+            args_after=args_after,
+            shared=shared,
+            counts=counts,
+            stdout=out.getvalue(),
+            tally=[str(t)[:200] for t in self._tally],
         )
 
     def call_many(self, calls: Sequence[Call]) -> Iterator[CallResult | StudentFailure]:

@@ -144,3 +144,36 @@ def test_leaves_evaluated_by_a_second_copy_of_the_heuristic_are_missed_and_fail(
     checks = statuses("puissance4", "", "Q17", source)
     assert checks["prunes"] is CheckStatus.FAILED
     assert checks["sheet_pairs"] is checks["random_root"] is CheckStatus.PASSED
+
+
+# -- issue 32: tables of the shipped examples ---------------------------------------------
+RANDOM_POSITION_CHECKS = {
+    "Q14": ("random_games",),
+    "Q15": ("maximin_random", "minimax_random"),
+    "Q17": ("random_root", "bounds"),
+}
+"""The checks of puissance4's hard functions that compare on drawn positions."""
+
+
+def table_thief(tables: bool) -> str:
+    """A correct module whose heuristique and searches look positions up in the tables
+    of `exercises/puissance4/reference_values.json`, copied into it (or left empty)."""
+    import json
+
+    shipped = json.loads(
+        (
+            Path(__file__).resolve().parent.parent / "exercises" / "puissance4" / "reference_values.json"
+        ).read_text("utf-8")
+    )
+    attack = (Path(__file__).resolve().parent / "attacks" / "table_valeurs_puissance4.py").read_text("utf-8")
+    attack = attack.replace("__TABLES__", repr(shipped["values"] if tables else {}))
+    return (FIXTURES / "puissance4" / "correct_module.py").read_text("utf-8") + attack
+
+
+@pytest.mark.parametrize("question", sorted(RANDOM_POSITION_CHECKS))
+def test_a_table_of_the_shipped_examples_fails_every_random_position_check(question):
+    """The shipped examples are in the tables, the positions drawn for this submission
+    are not: each check on random positions fails, as it does without the tables."""
+    checks = statuses("puissance4", "", question, table_thief(True))
+    for name in RANDOM_POSITION_CHECKS[question]:
+        assert checks[name] is CheckStatus.FAILED, (question, name, checks)

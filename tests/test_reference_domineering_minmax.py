@@ -3,12 +3,12 @@ page and in docs/reference/sheet-facts.md. Expected values
 are written from those documents; the page's own code (copied below) is the yardstick
 on random boards."""
 
+import copy
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exercises.domineering_minmax.worker_side import h_ref as page_h
-from exercises.domineering_minmax.worker_side import s_ref as page_s
 from reference import domineering_minmax as ref
 from reference.domineering_minmax import INF, dessin, h, jeu, minmax, minmax_coup, plateau_cours, s
 
@@ -23,8 +23,39 @@ def page_board() -> np.ndarray:
     return v
 
 
-# The page's code, verbatim (first minmax: whole tree below the position). Its h and s
-# are the ones the grader sends into the worker (exercises/domineering_minmax/worker_side.py).
+# The page's code, verbatim (first minmax: whole tree below the position). The grader hands
+# the student's minmax and jeu tables of these s and h (exercises/domineering_minmax/
+# positions.py `page_tables`), never their code: see tests/test_worker_side.py.
+def page_s(v, joueur):
+    succ = []
+    for i in range(4):
+        for j in range(4):
+            if v[i][j] == -1:
+                w = copy.deepcopy(v)
+                if joueur == 0 and i < 3 and v[i + 1][j] == -1:
+                    w[i][j] = w[i + 1][j] = joueur
+                    succ.append(w)
+                if joueur == 1 and j < 3 and v[i][j + 1] == -1:
+                    w[i][j] = w[i][j + 1] = joueur
+                    succ.append(w)
+    return succ
+
+
+def page_h(v):
+    n0, n1 = 0, 0
+    for i in range(len(v)):
+        for j in range(len(v[0])):
+            if i + 1 < len(v) and v[i][j] == v[i + 1][j] == -1:
+                n0 += 1
+            if j + 1 < len(v[0]) and v[i][j] == v[i][j + 1] == -1:
+                n1 += 1
+    if n0 == 0:
+        return -float("inf")
+    if n1 == 0:
+        return float("inf")
+    return n0 - n1
+
+
 def page_minmax(s, h, v, p, joueur):
     succ = [page_minmax(s, h, w, p - 1, 1 - joueur) for w in s(v, joueur)]
     if succ == [] or p == 0:

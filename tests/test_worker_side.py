@@ -42,33 +42,85 @@ def test_one_convention_worker_side_modules_that_import_only_the_standard_librar
 
 
 # -- domineering -----------------------------------------------------------------------
+SHEET_NAMES = {
+    "domineering": {"coups_possibles", "h1", "minmax", "strategie_minmax", "minmax_avec", "_moves"},
+    "domineering-minmax": {"h", "s", "s_ref", "h_ref", "minmax", "jeu"},
+}
+"""Names of the sheet's answers (and of the former helpers that were reference code)."""
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SHEET_NAMES))
+def test_no_answer_of_the_sheet_is_defined_in_the_worker(exercise_id):
+    """Issue 32: student code reaches the helpers' namespace (a probe's __globals__, the
+    worker's frames, the collector): nothing there may answer a question."""
+    module = EXERCISES[exercise_id].worker_side
+    space: dict = {"student": {}, "profiler": {}}
+    exec(compile(inspect.getsource(module), "<grader>", "exec"), space)
+    assert not SHEET_NAMES[exercise_id] & set(space), SHEET_NAMES[exercise_id] & set(space)
+
+
 @EXAMPLES
 @given(domineering_positions())
-def test_domineering_moves_and_heuristics_agree_with_the_reference(position):
+def test_domineering_probes_play_the_first_last_or_a_legal_move(position):
     v, _ = position
     for joueur in (0, 1):
-        assert domineering_side._moves(v, joueur) == dom.coups_possibles(v, joueur)
-    assert domineering_side.h1(v) == dom.h1(v)
+        legal = dom.coups_possibles(v, joueur)
+        assert domineering_side.premier_coup(v, joueur) == (legal[0] if legal else None)
+        assert domineering_side.dernier_coup(v, joueur) == (legal[-1] if legal else None)
+        drawn = domineering_side.coup_au_hasard(v, joueur)
+        assert drawn in legal if legal else drawn is None
     assert domineering_side.h_poids(v) == dom.h_poids(v)
 
 
 @EXAMPLES
-@given(domineering_positions(max_size=4), st.integers(0, 1), st.integers(1, 2))
-def test_domineering_minmax_avec_agrees_with_the_reference(position, joueur, depth):
-    """At the depths the checks use (an optimal move is asked for, so depth >= 1)."""
+@given(domineering_positions(max_size=4), st.integers(0, 1), st.integers(0, 2))
+def test_domineering_h1_table_gives_the_reference_minmax(position, joueur, depth):
+    """minmax_h1 hands the student's minmax the sheet's h1 as a table of the search's
+    boards: the reference minmax run with it finds the reference's value."""
+    from exercises.domineering.positions import h1_table, key
+
     v, _ = position
-    value, moves = domineering_side.minmax_avec(v, joueur, depth, dom.h1)
-    assert value == dom.minmax(v, joueur, depth, dom.h1)[0]
-    assert sorted(map(tuple, moves)) == sorted(dom.coups_optimaux(v, joueur, depth, dom.h1))
+    boards, values = h1_table(key(v), joueur, depth)
+    value, after = domineering_side.minmax_h1(
+        dom.minmax, list(boards), list(values), dom.copie(v), joueur, depth
+    )
+    assert value == dom.minmax(dom.copie(v), joueur, depth, dom.h1) and after == v
+
+
+@EXAMPLES
+@given(domineering_positions(max_size=4), st.integers(0, 1), st.integers(1, 2))
+def test_domineering_minmax_with_the_students_values_is_the_sheets(position, joueur, depth):
+    """The grader's minmax over the values a student's h1 gives on the search's leaves
+    (here the sheet's own h1) is the reference's."""
+    from exercises.domineering.positions import minmax_with, search_leaves
+
+    v, _ = position
+    leaves = search_leaves(v, joueur, depth)
+    values = dict(
+        zip(map(domineering_side.plateau, leaves), domineering_side.valeurs(dom.h1, leaves), strict=True)
+    )
+    value, moves = minmax_with(values, v, joueur, depth)
+    assert value == dom.minmax(dom.copie(v), joueur, depth, dom.h1)[0]
+    assert moves == set(dom.coups_optimaux(v, joueur, depth, dom.h1))
 
 
 # -- domineering-minmax ------------------------------------------------------------------
 @EXAMPLES
 @given(boards(), st.integers(0, 1))
-def test_the_pages_s_and_h_agree_with_the_reference(board, joueur):
+def test_the_pages_s_and_h_tables_agree_with_the_reference(board, joueur):
+    """The page's s and h, as tables of every board below the position, agree with the
+    reference on each of them (and on the position itself, for both players)."""
+    from exercises.domineering_minmax.positions import page_tables
+
+    succ, hv = page_tables(board, joueur)
+    s_ref, h_ref = minmax_side.tables(succ, hv)
+    for name in list(hv)[:40]:
+        w = [[-1 if c == "." else int(c) for c in name[4 * i : 4 * i + 4]] for i in range(4)]
+        assert h_ref(w) == dmm.h(w)
+        for who in (0, 1):
+            assert sorted(map(dmm.key, s_ref(w, who))) == sorted(map(dmm.key, dmm.s(w, who)))
     v = rows(board)
-    assert minmax_side.h_ref(v) == dmm.h(v)
-    assert sorted(map(dmm.key, minmax_side.s_ref(v, joueur))) == sorted(map(dmm.key, dmm.s(v, joueur)))
+    assert sorted(map(dmm.key, s_ref(v, joueur))) == sorted(map(dmm.key, dmm.s(v, joueur)))
 
 
 PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrace": sys.settrace}
@@ -77,17 +129,19 @@ PROFILER = {"setprofile": sys.setprofile, "getprofile": sys.getprofile, "settrac
 
 # -- chocolat ------------------------------------------------------------------------------
 @pytest.mark.parametrize("memoised", [True, False])
-def test_memo_probe_counts_the_states_computed_twice(memoised, monkeypatch):
+def test_memo_probe_sends_each_state_computed_as_it_is_computed(memoised, monkeypatch):
     source = (ROOT / "reference" / "chocolat.py").read_text("utf-8")
     if not memoised:
         source = source.replace("    if (m, n, p) in dic:", "    if False:")
     student: dict = {"__name__": "copie"}
     exec(compile(source, "<copie>", "exec"), student)
+    sent: list[str] = []
     monkeypatch.setattr(chocolat_side, "student", student, raising=False)
-    monkeypatch.setattr(chocolat_side, "profiler", PROFILER, raising=False)
-    value, count, first, _ = chocolat_side.memo_probe(5, 7, 1)
+    monkeypatch.setattr(chocolat_side, "profiler", {**PROFILER, "tally": sent.append}, raising=False)
+    (value,) = chocolat_side.memo_probe(5, 7, 1)
     assert value[0] == chocolat_ref.gagnant(5, 7, 1)
-    assert (count == 0) is memoised and (first == []) is memoised
+    assert sent and (len(set(sent)) == len(sent)) is memoised
+    assert chocolat_side.TAMPERED not in sent
 
 
 # -- puissance4: counting a search's evaluations ------------------------------------------

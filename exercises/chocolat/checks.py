@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from grader.kit import CallResult, Check, CheckContext, Question, Text, as_pair, mismatch, show
@@ -9,6 +10,7 @@ from reference import chocolat as ref
 
 from .encoding import Encoding
 from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
+from .worker_side import TAMPERED
 
 CALL_BUDGET = 5.0
 FAST_BUDGET = (
@@ -121,10 +123,16 @@ ONCE_STATE = (5, 7, 1)
 
 
 def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
+    """The states the probe saw computed came to the grader one by one as they were
+    computed (`worker_side.memo_probe`, `tally`): counted here, out of the student's reach."""
     call = _rec_call(ONCE_STATE)
-    value, count, first, times = ctx.value("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
+    result = ctx.call("@memo_probe", *ONCE_STATE, shown=call, budget=CALL_BUDGET)
+    value = result.value[0] if isinstance(result.value, list) and result.value else None
     _check_winner(call, ONCE_STATE, value, ctx)
-    if count < 0:  # the student's code switched the grader's profile hook off: nothing measured
+    computed = Counter(result.tally)
+    twice = sorted(k for k, c in computed.items() if c > 1 and k != TAMPERED)
+    count, first, times = len(twice), twice[:1], [computed[k] for k in twice[:1]]
+    if TAMPERED in computed:  # the student's code switched the grader's profile hook off
         raise mismatch(
             call,
             Text("chaque état calculé une seule fois", "each state computed once"),

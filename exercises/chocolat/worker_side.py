@@ -7,8 +7,12 @@ is called again below it, directly or through helpers) computes its state; a sta
 computed twice means the dictionary was not used. So a memoised minimax_rec that
 hands the work to an unmemoised recursive helper is seen. It only records: the
 grader decides. Standard library only; `student` (the student's namespace) and
-`profiler` (sys's profile functions, bound before any student code ran) are provided
-by the worker.
+`profiler` (sys's profile functions, bound before any student code ran, and `tally`)
+are provided by the worker.
+
+Each state computed, and each sign of tampering with the hook, is sent to the grader
+with `profiler["tally"]` the moment it is seen (issue 32): a count kept here could be cleared by the
+student's code through the frames it runs in; what was sent cannot be taken back.
 """
 
 student: dict  # the student's namespace, defined by the worker before this code runs
@@ -54,16 +58,37 @@ def _key(frame):
     return "{}({})".format(code.co_name, ", ".join(args))
 
 
+TAMPERED = "!hook"
+"""The record of a profile or trace function changed during the search."""
+
+
+def _switches_hook(arg, setprofile, settrace):
+    """A C call that replaces the profile function: sys.setprofile/settrace, or the C
+    profiler's `enable` (cProfile's engine sets itself as the profile function)."""
+    if arg is setprofile or arg is settrace:
+        return True
+    owner = getattr(arg, "__self__", None)
+    return getattr(arg, "__name__", "") == "enable" and type(owner).__name__ == "Profiler"
+
+
 def memo_probe(m, n, p):
-    """[value, number of states computed twice, [one of them], [how many times]]."""
+    """[the value of minimax_rec({}, m, n, p)]; every state computed is sent to the grader
+    (`tally`, its key), and TAMPERED when the hook is switched off or replaced."""
     func = student["minimax_rec"]
     stack: list = []  # [code, key, recursive] per Python frame (None: not the student's)
-    computed: dict = {}  # key: how many times that state was computed
-    setprofile, settrace = profiler["setprofile"], profiler["settrace"]
-    tampered = []
+    setprofile, settrace, tally = profiler["setprofile"], profiler["settrace"], profiler["tally"]
 
     # Bound now: student code running under the hook cannot swap them in this module.
-    def hook(frame, event, arg, _is_student=_is_student, _key=_key):
+    def hook(
+        frame,
+        event,
+        arg,
+        _is_student=_is_student,
+        _key=_key,
+        _tally=tally,
+        _switches=_switches_hook,
+        _own=memo_probe.__code__,
+    ):
         if event == "call":
             code = frame.f_code
             if not _is_student(frame):
@@ -79,18 +104,15 @@ def memo_probe(m, n, p):
             if stack:
                 entry = stack.pop()
                 if entry is not None and entry[2]:
-                    computed[entry[1]] = computed.get(entry[1], 0) + 1
-        elif event == "c_call" and (arg is setprofile or arg is settrace):
-            tampered.append(True)
+                    _tally(entry[1])
+        elif event == "c_call" and frame.f_code is not _own and _switches(arg, setprofile, settrace):
+            _tally(TAMPERED)  # not the probe's own setprofile(None), at its end
 
     setprofile(hook)
     try:
         value = func({}, m, n, p)
     finally:
-        tampered.append(profiler["getprofile"]() is not hook)
-        seen = any(tampered)  # before our own setprofile(None), which the hook sees too
+        if profiler["getprofile"]() is not hook:
+            tally(TAMPERED)
         setprofile(None)
-    if seen:
-        return [value, -1, ["sys.setprofile"], [0]]
-    twice = sorted(k for k, c in computed.items() if c > 1)
-    return [value, len(twice), twice[:1], [computed[k] for k in twice[:1]]]
+    return [value]

@@ -4,11 +4,14 @@ representation, board drawing, cached reference values, the worker helpers."""
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import ArrayValue, StudentFailure, StudentView, Text, first_board, marked, show
 from reference import domineering as ref
+
+from .worker_side import plateau
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -28,6 +31,24 @@ def positions(min_size: int = 1, max_size: int = 6, max_moves: int = 36) -> st.S
     sizes = st.integers(min_size, max_size)
     moves = st.lists(st.integers(0, 60), max_size=max_moves)
     return st.tuples(sizes, sizes, moves).map(lambda t: ref.rejouer(*t))
+
+
+def random_position(rng: random.Random, min_size: int = 1, max_size: int = 6) -> tuple[Any, ...]:
+    """(board, player to move) of random legal play on a random grid, drawn from `rng`
+    (as `positions` draws one): the positions drawn for one submission alone."""
+    n, p = rng.randint(min_size, max_size), rng.randint(min_size, max_size)
+    v, joueur = ref.rejouer(n, p, [rng.randrange(61) for _ in range(rng.randint(0, 36))])
+    return v, joueur
+
+
+def random_playable(rng: random.Random, min_size: int = 1, max_size: int = 6) -> tuple[Any, ...]:
+    """(board, player) where `player` has a move (as `playable` draws one)."""
+    for _ in range(200):
+        v, joueur = random_position(rng, min_size, max_size)
+        joueur = joueur if ref.coups_possibles(v, joueur) else 1 - joueur
+        if ref.coups_possibles(v, joueur):
+            return v, joueur
+    return ref.grille_vide(max_size, max_size), 0
 
 
 def midgames() -> st.SearchStrategy:
@@ -90,6 +111,86 @@ def search_value(k: tuple[Any, ...], joueur: int, depth: int, h: str = "h1") -> 
 @functools.lru_cache(maxsize=8192)
 def optimal_moves(k: tuple[Any, ...], joueur: int, depth: int, h: str = "h1") -> frozenset[Any]:
     return frozenset(ref.coups_optimaux(from_key(k), joueur, depth, HEURISTICS[h]))
+
+
+def search_boards(v: list[list[int]], joueur: int, depth: int) -> list[list[list[int]]]:
+    """Every board of the search from `v` (`joueur` to move) down to `depth`, each once,
+    in the order first met: what a heuristic handed to the student's minmax may be
+    asked about, and no other board."""
+    found: dict[tuple[Any, ...], int] = {}
+    order: list[list[list[int]]] = []
+
+    def visit(board: list[list[int]], player: int, left: int) -> None:
+        k = key(board)
+        if k not in found:
+            order.append([list(row) for row in board])
+        elif found[k] >= left:
+            return
+        found[k] = left
+        if left == 0:
+            return
+        for i, j in ref.coups_possibles(board, player):
+            ref.placer(board, i, j, player)
+            visit(board, 1 - player, left - 1)
+            ref.retirer(board, i, j, player)
+
+    visit([list(row) for row in v], joueur, depth)
+    return order
+
+
+@functools.lru_cache(maxsize=1024)
+def h1_table(k: tuple[Any, ...], joueur: int, depth: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The sheet's h1 on every board of that search, as `worker_side.minmax_h1` reads it:
+    (boards as `plateau` writes them, values)."""
+    boards = search_boards(from_key(k), joueur, depth)
+    return tuple(plateau(b) for b in boards), tuple(ref.h1(b) for b in boards)
+
+
+def minmax_with(values: dict[str, Any], v: list[list[int]], joueur: int, depth: int) -> tuple[Any, set[Any]]:
+    """(value, optimal moves) of the sheet's minmax whose heuristic is `values` (board as
+    `plateau` writes it -> value): the student's own h1 run on the search's leaves."""
+
+    def value(board: list[list[int]], player: int, left: int) -> Any:
+        moves = ref.coups_possibles(board, player)
+        if not moves or left == 0:
+            return values[plateau(board)]
+        found = []
+        for i, j in moves:
+            ref.placer(board, i, j, player)
+            found.append(value(board, 1 - player, left - 1))
+            ref.retirer(board, i, j, player)
+        return max(found) if player == 0 else min(found)
+
+    board = [list(row) for row in v]
+    moves = ref.coups_possibles(board, joueur)
+    if not moves or depth == 0:
+        return values[plateau(board)], set()
+    scores = {}
+    for i, j in moves:
+        ref.placer(board, i, j, joueur)
+        scores[(i, j)] = value(board, 1 - joueur, depth - 1)
+        ref.retirer(board, i, j, joueur)
+    best = (max if joueur == 0 else min)(scores.values())
+    return best, {move for move, score in scores.items() if score == best}
+
+
+def search_leaves(v: list[list[int]], joueur: int, depth: int) -> list[list[list[int]]]:
+    """The boards of that search where the sheet's minmax calls its heuristic (depth
+    reached, or the player to move stuck), each once."""
+    leaves_found: dict[str, list[list[int]]] = {}
+
+    def visit(board: list[list[int]], player: int, left: int) -> None:
+        moves = ref.coups_possibles(board, player)
+        if not moves or left == 0:
+            leaves_found.setdefault(plateau(board), [list(row) for row in board])
+            return
+        for i, j in moves:
+            ref.placer(board, i, j, player)
+            visit(board, 1 - player, left - 1)
+            ref.retirer(board, i, j, player)
+
+    visit([list(row) for row in v], joueur, depth)
+    return list(leaves_found.values())
 
 
 def leaves(v: list[list[int]], joueur: int, depth: int) -> int:

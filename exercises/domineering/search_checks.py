@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +20,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    probe_private,
     same,
     show,
     unchanged,
@@ -29,17 +32,23 @@ from .positions import (
     INF,
     SubmissionState,
     a_move_among,
+    h1_table,
     key,
     leaves,
     midgames,
+    minmax_with,
     moves_text,
     optimal_moves,
     playable,
     positions,
+    random_playable,
+    random_position,
+    search_leaves,
     search_value,
     structural_positions,
     structural_searches,
 )
+from .worker_side import plateau
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -116,6 +125,12 @@ def q8_random(ctx: CheckContext[SubmissionState]) -> None:
         explicit=structural_positions(),
         calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
     )
+    probe_private(
+        ctx,
+        random_position,
+        lambda t: _check_h1(ctx, t[0]),
+        calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
+    )
 
 
 def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
@@ -134,6 +149,25 @@ def _search_examples(max_depth: int = 3) -> st.SearchStrategy:
         return st.sampled_from(depths).map(lambda d: (t[0], t[1], d))
 
     return playable(1, 5).flatmap(with_depth)
+
+
+def _private_search(max_depth: int, rng: random.Random) -> tuple[Any, ...]:
+    """(board, player, depth) as `_search_examples` draws one, for one submission."""
+    for _ in range(50):
+        v, joueur = random_playable(rng, 1, 5)
+        depths = [d for d in range(1, max_depth + 1) if leaves(v, joueur, d) <= MAX_LEAVES]
+        if depths:
+            return v, joueur, rng.choice(depths)
+    return ref.grille_vide(3, 4), 0, 1
+
+
+def _private_strategy_position(depth: int, rng: random.Random) -> tuple[Any, ...]:
+    """(board, player) as `_strategy_positions` draws one, for one submission."""
+    for _ in range(50):
+        v, joueur = random_playable(rng, 2, 5)
+        if leaves(v, joueur, depth) <= MAX_LEAVES * 4:
+            return v, joueur
+    return ref.grille_vide(3, 3), 0
 
 
 def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str, obtained: Any) -> None:
@@ -169,7 +203,8 @@ def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str,
 
 SHOWN_H = {"h1": "h1_correction", "h_poids": "h_poids"}
 """How the grader's heuristics are named in the calls shown: h1_correction is the
-reference's h1 (defined by the grader), so that a wrong h1 does not fail minmax."""
+reference's h1 (its values, computed by the grader), so that a wrong h1 does not fail
+minmax."""
 
 
 def _minmax(
@@ -180,20 +215,38 @@ def _minmax(
     h: str,
     keep_args: bool = False,
 ) -> tuple[str, CallResult]:
+    """`minmax(v, joueur, depth, h)`. The sheet's h1 is handed as the table of its values
+    on the boards of this very search (`worker_side.minmax_h1`): the worker never holds
+    an h1 that a submission could keep as its own (issue 32)."""
     call = f"minmax(v, {joueur}, {depth}, {SHOWN_H[h]})"
-    h_arg = ctx.student.ref("@" + h)
-    result = ctx.call(
-        "minmax",
+    if h != "h1":
+        result = ctx.call(
+            "minmax",
+            ctx.as_student(v),
+            joueur,
+            depth,
+            ctx.student.ref("@" + h),
+            shown=call,
+            board=v,
+            budget=SEARCH_BUDGET,
+            keep_args=keep_args,
+        )
+        return call, result
+    boards, values = h1_table(key(v), joueur, depth)
+    both = ctx.value(
+        "@minmax_h1",
+        ctx.student.ref("minmax"),
+        list(boards),
+        list(values),
         ctx.as_student(v),
         joueur,
         depth,
-        h_arg,
         shown=call,
         board=v,
         budget=SEARCH_BUDGET,
-        keep_args=keep_args,
     )
-    return call, result
+    value, after = both if isinstance(both, list) and len(both) == 2 else (both, None)
+    return call, CallResult(value=value, args_after=[after, joueur, depth, SHOWN_H[h]])
 
 
 def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
@@ -232,13 +285,15 @@ def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckCont
             (v, joueur, min(depth, max_depth)) for v, joueur, depth in structural_searches()
         ]
         ctx.for_all(draw(_search_examples, max_depth), probe, examples=examples, explicit=explicit)
+        probe_private(ctx, functools.partial(_private_search, min(max_depth, 2)), probe, count=1)
 
     return check
 
 
 def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
     """With the student's own h1: the answer of the sheet's minmax run with that same h1
-    (computed in the worker), so that a wrong h1 does not fail minmax here."""
+    (its values on the search's leaves asked of the student, the search run by the
+    grader), so that a wrong h1 does not fail minmax here."""
     for v, joueur in (
         (ref.grille_vide(3, 4), 0),
         (ref.rejouer(4, 4, [1, 5])[0], 0),
@@ -249,9 +304,25 @@ def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
         obtained = ctx.value(
             "minmax", ctx.as_student(v), joueur, 2, h, shown=call, board=v, budget=SEARCH_BUDGET
         )
-        value, good = ctx.value(
-            "@minmax_avec", ctx.as_student(v), joueur, 2, h, shown=call, budget=SEARCH_BUDGET
+        leaves_of = search_leaves(v, joueur, 2)
+        own = ctx.value(
+            "@valeurs", h, [ctx.as_student(b) for b in leaves_of], shown=call, budget=SEARCH_BUDGET
         )
+        values = {
+            plateau(b): x for b, x in zip(leaves_of, own if isinstance(own, list) else [], strict=False)
+        }
+        try:
+            value, good = minmax_with(values, v, joueur, 2)
+        except (KeyError, TypeError):  # h1 answered something that is not a number
+            raise mismatch(
+                call,
+                Text("des valeurs de h1 comparables", "comparable values of h1"),
+                show(own),
+                v,
+                text=True,
+                fr="votre h1 doit renvoyer un nombre pour chaque plateau",
+                en="your h1 must return a number for each board",
+            ) from None
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
         if pair is None or not same(pair[0], value) or as_cell(pair[1]) not in good:
@@ -343,6 +414,7 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
     ]
     try:
         ctx.for_all(draw(_strategy_positions, 2), _strategy_probe(ctx, 2), examples=10, explicit=explicit)
+        probe_private(ctx, functools.partial(_private_strategy_position, 2), _strategy_probe(ctx, 2), count=1)
         return
     except Mismatch as first_failure:
         failure = first_failure
@@ -355,6 +427,8 @@ def q10_optimal(ctx: CheckContext[SubmissionState]) -> None:
                 explicit=explicit,
                 seed=f"{ctx.check_name}_{depth}",
             )
+            private = functools.partial(_private_strategy_position, depth)
+            probe_private(ctx, private, _strategy_probe(ctx, depth), count=1, what=f"depth {depth}")
             return
         except Mismatch:
             continue

@@ -2,40 +2,47 @@
 
 The engine sends this file's source (`Exercise.worker_side`); its names are then
 `"@name"` for the checks: probe strategies handed to the student's `jeu` and
-`statistiques` (each records what it was shown), heuristics handed to `minmax`, and
+`statistiques` (each records what it was shown), a heuristic handed to `minmax`, and
 loops that call a student function many times in one request. Games of the student's
-strategy against random play are refereed in the grader (`referee.py`), not here. It imports only the
-standard library (the grader's packages are not importable there) and returns plain
-data; every verdict is decided in the grader from that data.
+strategy against random play are refereed in the grader (`referee.py`), not here. It
+imports only the standard library (the grader's packages are not importable there) and
+returns plain data; every verdict is decided in the grader from that data.
+
+Nothing here answers a question of the sheet (issue 32): student code reaches this code
+(a probe's `__globals__`, the worker's frames, the garbage collector), so it holds no
+h1, no minmax, no list of legal moves. The sheet's h1 handed to `minmax` is a table of
+the values the grader computed for the boards of that one search (`minmax_h1`); the
+sheet's minmax run with the student's own h1 is computed in the grader from that h1's
+values (`valeurs`). A probe strategy finds its move itself and gives nothing else.
 """
 
 import copy as _copy
 import random as _random
 
-INF = float("inf")
-
+_NAN = float("nan")
 LOG: list = []
 """What the probe strategies were shown: [name, board, player, move] per call."""
 
 
-def _board(v):
-    """The board as plain ints, whatever the submission stores (lists, numpy)."""
-    return [[int(c) for c in row] for row in v]
-
-
-def _moves(v, joueur):
-    """Legal moves in row-major order, computed here, never by the student's code."""
-    n = len(v)
-    p = len(v[0]) if n else 0
-    di, dj = (1, 0) if joueur == 0 else (0, 1)
-    return [(i, j) for i in range(n - di) for j in range(p - dj) if v[i][j] == -1 and v[i + di][j + dj] == -1]
-
-
-def _probe(name, pick):
+def _probe(name, last, at_random):
     def strategy(v, joueur):
-        board = _board(v)
-        moves = _moves(board, joueur) if joueur in (0, 1) else []
-        move = pick(moves) if moves else None
+        board = [[int(c) for c in row] for row in v]
+        moves = []
+        if joueur in (0, 1):
+            di, dj = (1, 0) if joueur == 0 else (0, 1)
+            n, p = len(board), len(board[0]) if board else 0
+            moves = [
+                (i, j)
+                for i in range(n - di)
+                for j in range(p - dj)
+                if board[i][j] == -1 and board[i + di][j + dj] == -1
+            ]
+        if not moves:
+            move = None
+        elif at_random:  # the worker's `random`, which the grader seeds before every call
+            move = _random.choice(moves)
+        else:
+            move = moves[-1] if last else moves[0]
         LOG.append([name, board, joueur, move])
         return move
 
@@ -43,10 +50,10 @@ def _probe(name, pick):
     return strategy
 
 
-premier_coup = _probe("premier_coup", lambda moves: moves[0])
-dernier_coup = _probe("dernier_coup", lambda moves: moves[-1])
-# Uses the worker's `random`, which the grader seeds before every call.
-coup_au_hasard = _probe("coup_au_hasard", lambda moves: _random.choice(moves))
+premier_coup = _probe("premier_coup", False, False)
+dernier_coup = _probe("dernier_coup", True, False)
+coup_au_hasard = _probe("coup_au_hasard", False, True)
+del _probe  # what a probe holds is its own code and settings
 
 
 def journal(func, *args):
@@ -61,50 +68,37 @@ def tirages(strategy, v, joueur, k):
     return [strategy(_copy.deepcopy(v), joueur) for _ in range(k)]
 
 
-def h1(v):
-    """The sheet's h1 (player 0's moves minus player 1's; -inf when player 0
-    cannot move, else +inf when player 1 cannot)."""
-    board = _board(v)
-    m0, m1 = len(_moves(board, 0)), len(_moves(board, 1))
-    if m0 == 0:
-        return -INF
-    if m1 == 0:
-        return INF
-    return m0 - m1
-
-
 def h_poids(v):
-    """A heuristic unlike h1 (weighted empty cells): minmax must use the h it is given."""
+    """A heuristic unlike h1 (weighted empty cells, no question of the sheet): minmax
+    must use the h it is given."""
     return sum(
-        (3 * i + 5 * j + 1) % 7 - 3 for i, row in enumerate(_board(v)) for j, c in enumerate(row) if c == -1
+        (3 * i + 5 * j + 1) % 7 - 3 for i, row in enumerate(v) for j, c in enumerate(row) if int(c) == -1
     )
 
 
-def minmax_avec(v, joueur, profondeur, h):
-    """[value, optimal moves] of the sheet's minmax with the heuristic h (the
-    student's own h1): the expected answer of `minmax(v, joueur, profondeur, h1)`.
-    Boards stay in the submission's representation (lists or numpy), as h expects."""
+def minmax_h1(minmax, boards, values, v, joueur, profondeur):
+    """[minmax(v, joueur, profondeur, h1_correction), v after]: `h1_correction` gives
+    the sheet's h1 of each board of this search (`boards`, as `plateau` writes them, and
+    `values`, computed by the grader), and NaN on any other board (a search that plays
+    an illegal move, or forgets to take one back, gets a value equal to nothing: it
+    fails as with the real h1, instead of stopping on an error of ours)."""
+    table = dict(zip(boards, values, strict=False))
 
-    def value(board, player, depth):
-        moves = _moves(_board(board), player)
-        if not moves or depth == 0:
-            return h(_copy.deepcopy(board))
-        values = [value(_play(board, m, player), 1 - player, depth - 1) for m in moves]
-        return max(values) if player == 0 else min(values)
+    def h1_correction(board):
+        return table.get(plateau(board), _NAN)
 
-    moves = _moves(_board(v), joueur)
-    if not moves or profondeur == 0:
-        return [h(_copy.deepcopy(v)), []]
-    values = [value(_play(v, m, joueur), 1 - joueur, profondeur - 1) for m in moves]
-    best = max(values) if joueur == 0 else min(values)
-    return [best, [m for m, val in zip(moves, values, strict=False) if val == best]]
+    try:
+        return [minmax(v, joueur, profondeur, h1_correction), v]
+    finally:
+        table.clear()  # h1_correction kept by the student's code answers nothing later
 
 
-def _play(board, move, joueur):
-    """A copy of board (same representation) with joueur's domino at move."""
-    after = _copy.deepcopy(board)
-    i, j = move
-    di, dj = (1, 0) if joueur == 0 else (0, 1)
-    after[i][j] = joueur
-    after[i + di][j + dj] = joueur
-    return after
+def plateau(board: "list | tuple") -> str:
+    """A board as one string, a cell per character (`.` empty, `0`, `1`): a table key."""
+    return "/".join("".join("." if int(c) == -1 else str(int(c)) for c in row) for row in board)
+
+
+def valeurs(h, boards):
+    """[h(b) for b in boards]: the student's own heuristic on the boards of a search
+    (sent in the submission's representation), the search being run by the grader."""
+    return [h(board) for board in boards]

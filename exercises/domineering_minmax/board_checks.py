@@ -3,9 +3,20 @@ Points in docs/reference/exercises/domineering-minmax.md."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import Check, CheckContext, Question, draw, is_number, mismatch, same, unchanged
+from grader.kit import (
+    Check,
+    CheckContext,
+    Question,
+    draw,
+    is_number,
+    mismatch,
+    probe_private,
+    same,
+    unchanged,
+)
 from reference import domineering_minmax as ref
 
 from .positions import (
@@ -17,6 +28,7 @@ from .positions import (
     board_key,
     boards,
     page_board,
+    random_board,
     rows,
     same_board,
     successors,
@@ -49,6 +61,20 @@ def q1_sheet(ctx: CheckContext[Representation]) -> None:
 
 def q1_random(ctx: CheckContext[Representation]) -> None:
     ctx.for_all(draw(_not_blocked), lambda v: _check_h(ctx, v), examples=25)
+    probe_private(ctx, _private_not_blocked, lambda v: _check_h(ctx, v))
+
+
+def _private_not_blocked(rng: random.Random) -> Board:
+    """A board where a player can move (as `_not_blocked` draws one), for one submission."""
+    for _ in range(200):
+        v = random_board(rng)
+        if _blocked(v) != (True, True):
+            return v
+    return page_board()
+
+
+def _private_with_player(rng: random.Random) -> tuple[Board, int]:
+    return random_board(rng), rng.randrange(2)
 
 
 def _not_blocked() -> st.SearchStrategy:
@@ -119,6 +145,7 @@ def q2_random(ctx: CheckContext[Representation]) -> None:
     ctx.for_all(
         draw(_with_player), lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)]
     )
+    probe_private(ctx, _private_with_player, lambda case: _check_s(ctx, *case))
 
 
 def q2_unchanged(ctx: CheckContext[Representation]) -> None:

@@ -4,11 +4,14 @@ representation (numpy or lists), the grader's helpers run in the worker, drawing
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import ArrayValue, StudentFailure, StudentView, first_board, marked
 from reference import domineering_minmax as ref
+
+from .worker_side import plateau
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -39,6 +42,22 @@ def boards(min_dominoes: int = 0, max_dominoes: int = 8) -> st.SearchStrategy:
 
     move = st.tuples(st.integers(0, 1), st.integers(0, 20))
     return st.lists(move, min_size=min_dominoes, max_size=max_dominoes).map(replay)
+
+
+def random_board(rng: random.Random, min_dominoes: int = 0, max_dominoes: int = 8) -> Board:
+    """A board with dominoes of either player, drawn from `rng` (as `boards` draws one):
+    the boards drawn for one submission alone."""
+    count = rng.randint(min_dominoes, max_dominoes)
+    return replay([(rng.randrange(2), rng.randrange(21)) for _ in range(count)])
+
+
+def random_search_case(rng: random.Random) -> tuple[Board, int, int]:
+    """(board, p, player to move) as `search_cases` draws one."""
+    for _ in range(200):
+        case = random_board(rng, MIN_DOMINOES_FOR_SEARCH), rng.randint(1, 3), rng.randrange(2)
+        if ref.coups(case[0], case[2]):
+            return case
+    return page_board(), 2, 0
 
 
 def search_cases() -> st.SearchStrategy:
@@ -106,6 +125,29 @@ def optimal(v: Board, p: int, joueur: int) -> frozenset[Board]:
 @functools.lru_cache(maxsize=1024)
 def successors(v: Board, joueur: int) -> tuple[Board, ...]:
     return tuple(ref.key(u) for u in ref.s(v, joueur))
+
+
+@functools.lru_cache(maxsize=256)
+def page_tables(v: Board, joueur: int) -> tuple[dict[str, str], dict[str, float]]:
+    """The page's s and h on every board below `v` (`joueur` to move), as
+    `worker_side.tables` reads them: board and player -> the moves ("ij" each, both
+    players at each board), board -> h. The tree below a position of the checks holds at
+    most a few thousand boards (at least 2 dominoes placed)."""
+    succ: dict[str, str] = {}
+    hv: dict[str, float] = {}
+    todo = [(v, joueur)]
+    while todo:
+        board, player = todo.pop()
+        name = plateau(board)
+        if name in hv:
+            continue
+        hv[name] = ref.h(board)
+        for who in (0, 1):
+            succ[name + str(who)] = "".join(f"{i}{j}" for i, j in ref.coups(board, who))
+        todo.extend(
+            (ref.key(ref.jouer(board, move, player)), 1 - player) for move in ref.coups(board, player)
+        )
+    return succ, hv
 
 
 @functools.lru_cache(maxsize=256)

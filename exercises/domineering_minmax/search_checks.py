@@ -22,6 +22,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    probe_private,
     same,
     show,
 )
@@ -38,7 +39,9 @@ from .positions import (
     ending_searches,
     optimal,
     page_board,
+    page_tables,
     possible_winners,
+    random_search_case,
     rows,
     search_cases,
     structural_game_cases,
@@ -48,7 +51,8 @@ from .positions import (
 
 
 def _own_or_ours(ctx: CheckContext[Representation], own: bool) -> tuple[Any, Any]:
-    """(s, h): the student's own, or the page's run by the grader."""
+    """(s, h): the student's own (`own`); else None, None: the page's, handed as the
+    grader's tables of the call's search (`page_tables`)."""
     if own:
         missing = [name for name in ("s", "h") if not ctx.student.has(name)]
         if missing:
@@ -61,7 +65,7 @@ def _own_or_ours(ctx: CheckContext[Representation], own: bool) -> tuple[Any, Any
                 en="this check calls the function with your own s and h, as the page does",
             )
         return ctx.student.ref("s"), ctx.student.ref("h")
-    return ctx.student.ref("@s_ref"), ctx.student.ref("@h_ref")
+    return None, None
 
 
 # -- Q3 minmax -------------------------------------------------------------------------
@@ -138,19 +142,35 @@ def _minmax(
 ) -> tuple[str, CallResult]:
     s, h = _own_or_ours(ctx, own)
     call = f"minmax(s, h, {name}, {p}, {joueur})"
-    result = ctx.call(
-        "minmax",
-        s,
-        h,
+    if own:
+        result = ctx.call(
+            "minmax",
+            s,
+            h,
+            ctx.as_student(v),
+            p,
+            joueur,
+            shown=call,
+            board=v,
+            budget=SEARCH_BUDGET,
+            keep_args=keep_args,
+        )
+        return call, result
+    succ, hv = page_tables(v, joueur)
+    both = ctx.value(
+        "@minmax_tables",
+        ctx.student.ref("minmax"),
+        succ,
+        hv,
         ctx.as_student(v),
         p,
         joueur,
         shown=call,
         board=v,
         budget=SEARCH_BUDGET,
-        keep_args=keep_args,
     )
-    return call, result
+    found, after = both if isinstance(both, list) and len(both) == 2 else (both, None)
+    return call, CallResult(value=found, args_after=["s", "h", after, p, joueur])
 
 
 def _blame_own(ctx: CheckContext[Representation], exc: Mismatch) -> Mismatch:
@@ -204,6 +224,7 @@ def q3_random(ctx: CheckContext[Representation]) -> None:
 
     explicit = [(page_board(), 3, 0), (page_board(), 1, 1)] + ending_searches()
     ctx.for_all(draw(search_cases), probe, examples=12, explicit=explicit)
+    probe_private(ctx, random_search_case, probe, count=1)
 
 
 def q3_leaves(ctx: CheckContext[Representation]) -> None:
@@ -243,10 +264,15 @@ def _jeu(
     """(call, boards drawn, winner printed) of the student's jeu, affiche recorded."""
     s, h = _own_or_ours(ctx, own)
     call = f"jeu(s, h, {name}, {p}, {joueur})"
+    board = ctx.as_student(v)
     try:
-        result = ctx.call(
-            "@jeu_trace", s, h, ctx.as_student(v), p, joueur, shown=call, board=v, budget=SEARCH_BUDGET
-        )
+        if own:
+            result = ctx.call("@jeu_trace", s, h, board, p, joueur, shown=call, board=v, budget=SEARCH_BUDGET)
+        else:
+            succ, hv = page_tables(v, joueur)
+            result = ctx.call(
+                "@jeu_trace_tables", succ, hv, board, p, joueur, shown=call, board=v, budget=SEARCH_BUDGET
+            )
     finally:
         _close_figures(ctx)  # a jeu that plots by itself piles up figures
     found = WINNER.findall(result.stdout)
@@ -352,6 +378,7 @@ def q4_game(ctx: CheckContext[Representation]) -> None:
     ctx.for_all(
         draw(search_cases), probe, examples=6, explicit=[(page_board(), 3, 0)] + structural_game_cases()
     )
+    probe_private(ctx, random_search_case, probe, count=1)
 
 
 def q4_affiche(ctx: CheckContext[Representation]) -> None:

@@ -239,9 +239,7 @@ def _what_empty_cells_got_wrong(
         return (f"la case {shown} y est plusieurs fois", f"cell {shown} is there more than once")
     found, expected = set(pairs), {(x, y) for x, y in ref.empty_cells(state)}
     board, name = ctx.state.saved_board, ctx.state.board_name
-    reads_global = name in ctx.student.uses.get(
-        ctx.student.aliases.get("empty_cells", "empty_cells"), []
-    )
+    reads_global = name in ctx.student.uses.get(ctx.student.aliases.get("empty_cells", "empty_cells"), [])
     if reads_global and _is_board(board) and found == {(x, y) for x, y in ref.empty_cells(board)}:
         return (
             f"ce sont les cases vides de la grille globale {name} : empty_cells lit {name} au lieu de la "

@@ -3,6 +3,7 @@ position (a win on each line, full boards), the submission's state and evidence.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,13 @@ def example_size(example: Any) -> tuple[int, ...]:
     way Hypothesis shrinks these positions (`positions`): a small search."""
     board = first_board(example)
     return (9 - marked(board, 0) if board is not None else 0,)
+
+
+def random_searchable(rng: random.Random) -> tuple[list[Any], int]:
+    """A position as `searchable` draws one (nobody has won, 1 to 7 empty cells), drawn
+    from `rng`: the positions drawn for one submission alone."""
+    choices = [rng.randrange(9) for _ in range(9)]
+    return replay(rng.choice([COMP, HUMAN]), rng.randint(2, 8), choices, BEFORE_WIN)
 
 
 def searchable() -> st.SearchStrategy:

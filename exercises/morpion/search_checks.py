@@ -14,6 +14,7 @@ from grader.kit import (
     draw,
     is_number,
     mismatch,
+    probe_private,
     same,
     show,
     unchanged,
@@ -26,6 +27,7 @@ from .positions import (
     empty,
     full_boards,
     line_positions,
+    random_searchable,
     searchable,
     threat_positions,
     to_move,
@@ -133,6 +135,7 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
             )
 
     ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
+    probe_private(ctx, random_searchable, probe)
 
 
 def q6_move(ctx: CheckContext[SubmissionState]) -> None:
@@ -158,6 +161,7 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
             )
 
     ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
+    probe_private(ctx, random_searchable, probe)
 
 
 def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -17,6 +18,7 @@ from grader.kit import (
     draw,
     mismatch,
     once_per_process,
+    probe_private,
     same,
     show,
     unchanged,
@@ -35,6 +37,7 @@ from .positions import (
     games,
     games_with_last,
     heuristic_value,
+    random_game,
     sample,
     threats,
     wins_at,
@@ -372,6 +375,7 @@ def q14_random(ctx: CheckContext[SubmissionState]) -> None:
 
     ctx.for_all(draw(games, wins=AT_WIN), probe, examples=25, calls=calls, reads_only=True)
     ctx.each(probe, heuristic_positions.shared(), calls, reads_only=True)  # structural: after the random ones
+    probe_private(ctx, functools.partial(random_game, wins=AT_WIN), probe, calls=calls, reads_only=True)
 
 
 @once_per_process

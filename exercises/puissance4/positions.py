@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +69,25 @@ def games(min_moves: int = 0, max_moves: int = 42, wins: str = BEFORE_WIN) -> st
 
     moves = st.lists(st.integers(0, 6), min_size=min_moves, max_size=max_moves)
     return moves.map(lambda choices: replay(choices, wins))
+
+
+def random_game(
+    rng: random.Random, min_moves: int = 0, max_moves: int = 42, wins: str = BEFORE_WIN
+) -> dict[str, Any]:
+    """A game of random play drawn from `rng` (as `games` draws one): the positions drawn
+    for one submission alone (`grader.private_draws`)."""
+    return replay([rng.randrange(7) for _ in range(rng.randint(min_moves, max_moves))], wins)
+
+
+def random_search_game(player: int, rng: random.Random) -> tuple[dict[str, Any], int]:
+    """(game, depth 1 or 2): nobody has won, a column is playable, `player` is to move,
+    drawn from `rng` (as the search checks' `_search_games` draws one, but not as deep:
+    a position no table holds needs no depth 3, which costs the reference ~20 ms)."""
+    for _ in range(200):
+        jeu = random_game(rng, 0, 36)
+        if ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu):
+            return jeu, rng.randint(1, 2)
+    return replay([3] if player == 2 else []), rng.randint(1, 2)
 
 
 def games_with_last(min_moves: int = 1, wins: str = AT_WIN) -> st.SearchStrategy:

@@ -4,6 +4,7 @@ and alpha-beta (Q17)."""
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from grader.kit import (
     is_number,
     mismatch,
     once_per_process,
+    probe_private,
     same,
     show,
     unchanged,
@@ -44,6 +46,7 @@ from .positions import (
     nearly_full,
     optimal_columns,
     pruned_nodes,
+    random_search_game,
     sample,
     search_value,
     structural,
@@ -270,6 +273,14 @@ def random_games(
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
         reads_only=True,
     )
+    probe_private(  # positions no table shipped with the grader holds (grader/private_draws.py)
+        ctx,
+        functools.partial(random_search_game, player),
+        lambda example: probe(_shallow_when_open(example)),
+        count=1,
+        calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
+        reads_only=True,
+    )
 
 
 def _random_search(func: str, player: int) -> Callable[[CheckContext[SubmissionState]], None]:
@@ -486,6 +497,18 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
     ctx.for_all(
         draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES, reads_only=True
     )
+    probe_private(ctx, _private_window, probe, count=3, reads_only=True)
+
+
+def _private_window(rng: random.Random) -> tuple[tuple[dict[str, Any], int], tuple[float, float]]:
+    """A search game of either player and a window around its value (`_windowed_games`),
+    drawn for one submission."""
+    example = _shallow_when_open(random_search_game(rng.choice((1, 2)), rng))
+    value = search_value(key(example[0]), example[1])[1]
+    around = [-INF, INF] if value in (INF, -INF) else [value - 7, value - 1, value, value + 1, value + 7]
+    bounds = sorted(set(around + [-INF, INF, -3.0, 0.0, 3.0]))
+    low, high = sorted(rng.sample(bounds, 2))
+    return example, (low, high)
 
 
 def _windowed_games() -> st.SearchStrategy:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files import collect_named
+from ..files import Refused, collect_all, collect_named
 
 if TYPE_CHECKING:
     from .record import Record
@@ -35,6 +35,8 @@ class Roster:
     """Files not graded: another file of the same student is (file -> label)."""
     alone: set[str] = field(default_factory=set)
     """The students whose file was named on the command line itself."""
+    refused: list[Refused] = field(default_factory=list)
+    """What the class folders hold that is not read (links out, fifos, folders too deep)."""
 
     def add(self, named: dict[Path, str], aside: dict[Path, str], root: str) -> None:
         for file, student in named.items():
@@ -55,9 +57,9 @@ def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -
     known_roots = record.roots() if record is not None else []
     for path in paths:
         if path.is_dir():
-            aside: dict[Path, str] = {}
-            named = collect_named([path], answers, aside)
-            roster.add(named, aside, str(path.resolve()))
+            found = collect_all([path], answers)
+            roster.add(found.files, found.aside, str(path.resolve()))
+            roster.refused += found.refused
         else:
             named, aside, root = _alone(path, answers, record, known_roots)
             roster.alone.update(named.values())

@@ -10,7 +10,7 @@ from typing import Any
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
 from .feedback import question_feedback, question_title
-from .sanitize import json_text_safe
+from .sanitize import json_text_safe, safe_text
 from .terminal import render_submission
 
 
@@ -22,10 +22,10 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
     tests = []
     for question in result.questions:
         test = {
-            "name": f"{question.id} {question_title(question, lang)}",
+            "name": safe_text(f"{question.id} {question_title(question, lang)}"),
             "number": question.id.lstrip("Q"),
             "max_score": question.max_score,
-            "output": question_feedback(question, lang),
+            "output": safe_text(question_feedback(question, lang)),  # shown by a browser
         }
         if question.status is not QuestionStatus.MANUAL:
             test["score"] = question.score

@@ -2,8 +2,10 @@
 
 Every string a submission controls (messages, names, printed output, file and folder
 names) may hold control characters (clear screen, cursor moves), a NUL or lone
-surrogates (not well-formed XML, not encodable as UTF-8), a spreadsheet formula, or a
-line that a CI runner reads as a command (`::stop-commands::`, `##[error]`). Every
+surrogates (not well-formed XML, not encodable as UTF-8), bidirectional controls and
+invisible characters (a right-to-left override makes `fdp.exe` read `exe.pdf`, a
+zero-width space makes two names look alike), a spreadsheet formula, or a line that a CI
+runner reads as a command (`::stop-commands::`, `##[error]`). Every
 renderer passes its text through `safe_text` (or the variant of its format), so the
 rule is written once.
 """
@@ -13,9 +15,15 @@ from __future__ import annotations
 import logging
 import re
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_INVISIBLE = "\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+"""Bidirectional controls (the Arabic letter mark, LRM/RLM, the embeddings and overrides
+U+202A-202E, the isolates U+2066-2069) and invisible format characters (zero-width
+space, joiners, word joiner and invisible operators, BOM): what a terminal, a
+spreadsheet or a browser acts on without showing it."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff" + _INVISIBLE + "]")
 """Characters shown as escapes: C0 and C1 controls (tab and newline kept), DEL, the
-Unicode line separators, lone surrogates and non-characters (invalid in XML)."""
+Unicode line separators, lone surrogates, non-characters (invalid in XML) and the
+invisible characters above."""
 _COMMAND_LINE = re.compile(r"^([ \t]*)(::|##\[)", re.MULTILINE)
 """A line that GitHub Actions (`::`) or Azure Pipelines (`##[`) would run as a command."""
 COMMAND_GUARD = "› "
@@ -61,12 +69,13 @@ def safe_cell(text: object) -> str:
     return cell
 
 
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\ud800-\udfff" + _INVISIBLE + "]")
 
 
 def json_text_safe(text: str) -> str:
     """JSON text (from `json.dumps(..., ensure_ascii=False)`) with the characters it
-    leaves raw (DEL, C1 controls, line separators, lone surrogates) as `\\uXXXX` escapes:
+    leaves raw (DEL, C1 controls, line separators, lone surrogates, bidirectional and
+    invisible characters) as `\\uXXXX` escapes:
     they can only occur inside strings, so the JSON means the same and stays UTF-8."""
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..messages import number, tr
 from ..results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import cell_message, cells_summary, detection_message, not_gradable_reason, question_feedback
+from .sanitize import safe_text
 from .terminal import SYMBOLS
 
 BEGIN, END, GRADE = "<|--", "--|>", "Grade :=>>"
@@ -23,8 +24,9 @@ DEFAULT_MAX = 20.0
 
 
 def _lines(prefix: str, text: str) -> list[str]:
-    """`text` as VPL comment lines, each behind `prefix` (`-` title, `>` preformatted)."""
-    return [prefix + line for line in (text.splitlines() or [""])]
+    """`text` as VPL comment lines, each behind `prefix` (`-` title, `>` preformatted),
+    made safe as every report's text is (a browser shows them: no bidirectional control)."""
+    return [prefix + line for line in (safe_text(text).splitlines() or [""])]
 
 
 def _title(text: str) -> list[str]:

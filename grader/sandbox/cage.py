@@ -11,6 +11,13 @@ with `setsid()`. So each worker gets a cage:
   waits) and kills them all beyond the limit. With basic isolation a child that calls
   `setsid()` and whose parent exits escapes this one (see docs/explanation/security.md); under
   bubblewrap the PID namespace still kills it with the worker.
+
+Memory is capped for all the worker's processes together (RLIMIT_AS binds each one
+alone: forks held gigabytes at once): by a memory cgroup made beside the pids one when
+the machine lets us (v2 `memory.max` in the same folder, or the v1 `memory` hierarchy),
+whose files in a tmpfs count too; otherwise the grader sums the members' proportional
+set sizes (`smaps_rollup`) at each count and kills them all beyond the cap. A scratch
+folder that no sized tmpfs holds (`scratch`) is counted the same way.
 """
 
 from __future__ import annotations
@@ -23,14 +30,17 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..errors import Crash
+
 log = logging.getLogger(__name__)
 
 _counter = itertools.count()
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 
 
-def _own_cgroup_dirs() -> list[Path]:
-    """Candidate parents for a pids cgroup: ours in v2, then ours in the v1 hierarchy."""
+def _own_cgroup_dirs(controller: str = "pids") -> list[Path]:
+    """Candidate parents for a cgroup of `controller`: ours in v2, then ours in its v1
+    hierarchy."""
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
@@ -42,8 +52,8 @@ def _own_cgroup_dirs() -> list[Path]:
         if hierarchy == "0" and controllers == "":
             found.append(CGROUP_ROOT / path.lstrip("/"))
             found.append(CGROUP_ROOT / "unified" / path.lstrip("/"))
-        elif "pids" in controllers.split(","):
-            found.append(CGROUP_ROOT / "pids" / path.lstrip("/"))
+        elif controller in controllers.split(","):
+            found.append(CGROUP_ROOT / controller / path.lstrip("/"))
     return found
 
 
@@ -89,8 +99,10 @@ def _kill_cgroup(folder: Path) -> None:
     _signal_all(pids, signal.SIGKILL)
 
 
-def _make_cgroup(max_pids: int) -> Path | None:
-    for parent in _own_cgroup_dirs():
+def _new_group(parents: list[Path], limit: str, value: int) -> Path | None:
+    """A cgroup of this grader made under the first of `parents` that takes it and
+    accepts `value` in its file `limit`; None when none does."""
+    for parent in parents:
         if not (parent / "cgroup.procs").exists():
             continue
         folder = parent / f"mmg-{os.getpid()}-{next(_counter)}"
@@ -99,14 +111,42 @@ def _make_cgroup(max_pids: int) -> Path | None:
         except OSError:
             continue
         try:
-            (folder / "pids.max").write_text(str(max_pids))
+            (folder / limit).write_text(str(value))
             return folder
-        except OSError:  # no pids controller here (v2 without it delegated)
+        except OSError:  # no such controller here (v2 without it delegated)
             try:
                 folder.rmdir()
             except OSError:
                 pass
     return None
+
+
+def _make_cgroup(max_pids: int) -> Path | None:
+    return _new_group(_own_cgroup_dirs(), "pids.max", max_pids)
+
+
+def _make_memory_cgroup(pids_group: Path | None, max_bytes: int) -> tuple[Path | None, bool]:
+    """(the memory cgroup capping a worker at `max_bytes`, whether it is a v1 folder of
+    its own); (None, False) when the machine does not let the grader make one."""
+    if pids_group is not None and (pids_group / "memory.max").exists():  # v2, controller enabled
+        try:
+            (pids_group / "memory.max").write_text(str(max_bytes))
+            try:
+                (pids_group / "memory.swap.max").write_text("0")
+            except OSError:
+                pass  # no swap accounting: nothing to swap to either
+            return pids_group, False
+        except OSError:
+            return None, False
+    v1 = [p for p in _own_cgroup_dirs("memory") if CGROUP_ROOT / "memory" in (p, *p.parents)]
+    folder = _new_group(v1, "memory.limit_in_bytes", max_bytes)
+    if folder is None:
+        return None, False
+    try:  # memory and swap together, where swap is accounted
+        (folder / "memory.memsw.limit_in_bytes").write_text(str(max_bytes))
+    except OSError:
+        pass
+    return folder, True
 
 
 PR_SET_CHILD_SUBREAPER = 36
@@ -141,26 +181,48 @@ def _adopted_orphans() -> list[int]:
     return [pid for pid, fields in _processes() if pid not in known and int(fields[1]) == me]
 
 
+MAX_SCRATCH_ENTRIES = 10_000
+"""Files and folders of a counted scratch: more is over its limit whatever their size
+(counting them costs the grader)."""
+
+
 class Cage:
     """The processes of one worker (see module docstring)."""
 
-    def __init__(self, max_pids: int, use_cgroup: bool = True):
+    def __init__(
+        self,
+        max_pids: int,
+        use_cgroup: bool = True,
+        max_memory: int | None = None,
+        scratch: Path | None = None,
+        max_scratch: int = 0,
+    ):
         self.max_pids = max_pids
         self.cgroup = _make_cgroup(max_pids) if use_cgroup and cgroups_usable() else None
         self.leader: int | None = None
+        self.max_memory = max_memory
+        self.memory: Path | None = None
+        """The memory cgroup (the pids one in v2), None when the memory is counted."""
+        self._memory_own = False
+        if max_memory is not None and self.cgroup is not None:
+            self.memory, self._memory_own = _make_memory_cgroup(self.cgroup, max_memory)
+        self.scratch = scratch
+        """A scratch folder to count (none when a sized tmpfs holds it)."""
+        self.max_scratch = max_scratch
 
     @property
     def kind(self) -> str:
         return "cgroup" if self.cgroup is not None else "session"
 
     def enter(self) -> None:
-        """In the child, before exec: join the cgroup (fork children follow)."""
-        if self.cgroup is not None:
-            try:
-                with open(self.cgroup / "cgroup.procs", "w") as procs:
-                    procs.write(str(os.getpid()))
-            except OSError:
-                pass  # noticed by `started`, which falls back to the session cage
+        """In the child, before exec: join the cgroups (fork children follow)."""
+        for group in (self.cgroup, self.memory if self._memory_own else None):
+            if group is not None:
+                try:
+                    with open(group / "cgroup.procs", "w") as procs:
+                        procs.write(str(os.getpid()))
+                except OSError:
+                    pass  # noticed by `started`, which falls back to counting
 
     def started(self, pid: int) -> None:
         """Record the worker's pid; if it could not join the cgroup, count its session."""
@@ -168,11 +230,15 @@ class Cage:
         _workers.add(pid)
         if self.cgroup is not None and pid not in self.members():
             log.warning("the worker could not join %s: counting its session instead", self.cgroup)
+            self._drop_memory_group()
             try:
                 self.cgroup.rmdir()
             except OSError:
                 pass
             self.cgroup = None
+        elif self._memory_own and self.memory is not None and not _holds(self.memory, pid):
+            log.warning("the worker could not join %s: counting its memory instead", self.memory)
+            self._drop_memory_group()
 
     def members(self) -> list[int]:
         """The live processes of this worker (zombies excluded)."""
@@ -186,9 +252,47 @@ class Cage:
             return []
         return _session_members(self.leader)
 
-    def over_limit(self) -> bool:
-        """More processes than allowed (only the session cage needs asking)."""
-        return self.cgroup is None and len(self.members()) > self.max_pids
+    def _drop_memory_group(self) -> None:
+        if self._memory_own and self.memory is not None:
+            try:
+                self.memory.rmdir()
+            except OSError:
+                pass
+        self.memory, self._memory_own = None, False
+
+    def exceeded(self) -> Crash | None:
+        """What the worker's processes exceed that no kernel limit stops (a session cage
+        counts its processes; memory without a memory cgroup; a scratch no tmpfs
+        holds), None when within every limit."""
+        members = None
+        if self.cgroup is None:
+            members = self.members()
+            if len(members) > self.max_pids:
+                return Crash.PROCESSES
+        if (
+            self.max_memory is not None
+            and self.memory is None
+            and _memory_of(self.members() if members is None else members) > self.max_memory
+        ):
+            return Crash.MEMORY
+        if self.scratch is not None and _disk_use(self.scratch) > self.max_scratch:
+            return Crash.DISK
+        return None
+
+    def oom_killed(self) -> bool:
+        """Whether the kernel killed a process of the memory cgroup for lack of memory."""
+        if self.memory is None:
+            return False
+        for name in ("memory.events", "memory.oom_control"):  # v2, v1
+            try:
+                text = (self.memory / name).read_text()
+            except OSError:
+                continue
+            for line in text.splitlines():
+                key, _, value = line.partition(" ")
+                if key == "oom_kill" and value.strip().isdigit():
+                    return int(value) > 0
+        return False
 
     def kill_all(self) -> None:
         """Stop every member (a stopped process cannot fork), then kill them all, until
@@ -237,6 +341,8 @@ class Cage:
         self.kill_all()
         if self.leader is not None:
             _workers.discard(self.leader)
+        if self._memory_own and self.memory is not None:
+            _remove_group(self.memory)
         if self.cgroup is None:
             return
         deadline = time.monotonic() + 1
@@ -252,6 +358,74 @@ class Cage:
         log.warning("could not remove %s", self.cgroup)
 
 
+def _remove_group(folder: Path) -> None:
+    """Remove an emptied cgroup folder (refused until its killed tasks are gone)."""
+    deadline = time.monotonic() + 1
+    pause = FIRST_PAUSE
+    while time.monotonic() < deadline:
+        try:
+            folder.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            pause = _pause(pause)
+    log.warning("could not remove %s", folder)
+
+
+def _holds(group: Path, pid: int) -> bool:
+    try:
+        return str(pid) in (group / "cgroup.procs").read_text().split()
+    except OSError:
+        return False
+
+
+def _memory_of(pids: list[int]) -> int:
+    """Bytes the processes hold together: their proportional set sizes (pages shared by
+    forks counted once in all), their resident sizes where the kernel has no rollup."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", "rb") as rollup:
+                for line in rollup:
+                    if line.startswith(b"Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+                continue
+        except (OSError, ValueError, IndexError):
+            pass
+        try:
+            with open(f"/proc/{pid}/statm", "rb") as statm:
+                total += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def _disk_use(folder: Path) -> int:
+    """Bytes the files under `folder` take on disk (blocks, not apparent sizes: a sparse
+    file costs what it holds), past any limit when it holds more than
+    MAX_SCRATCH_ENTRIES entries. An explicit stack, no links followed."""
+    total, seen, stack = 0, 0, [str(folder)]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as entries:
+                for entry in entries:
+                    seen += 1
+                    if seen > MAX_SCRATCH_ENTRIES:
+                        return 1 << 62
+                    try:
+                        info = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    total += info.st_blocks * 512
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+        except OSError:
+            continue
+    return total
+
+
 _usable: bool | None = None
 
 
@@ -265,6 +439,9 @@ def cgroups_usable() -> bool:
         if probe is not None:
             probe.rmdir()
             _remove_stale(probe.parent)
+            for parent in _own_cgroup_dirs("memory"):  # v1 memory groups of a killed grader
+                if CGROUP_ROOT / "memory" in (parent, *parent.parents) and parent.is_dir():
+                    _remove_stale(parent)
     return _usable
 
 

@@ -129,13 +129,22 @@ def _runtime_binds() -> tuple[str, ...]:
 
 
 def wrap_command(
-    command: list[str], isolation: Isolation, scratch: str, private: Path, scratch_bytes: int
+    command: list[str],
+    isolation: Isolation,
+    scratch: str,
+    private: Path,
+    scratch_bytes: int,
+    seccomp_fd: int | None = None,
+    private_at: Path | None = None,
 ) -> list[str]:
     """The command run inside bubblewrap (or unchanged for the other isolations).
 
     The only writable places are a tmpfs of `scratch_bytes` on /tmp, holding the
     scratch directory (so many files cannot fill the disk, and the files vanish with
     the sandbox), and a 1 MiB /dev/shm; `/`, /dev and every bound folder are read-only.
+    `private` is bound at `private_at` (the same path on every run; itself by default),
+    the host name is `mmg`, and `seccomp_fd` (a pipe holding a BPF program,
+    `syscalls.bubblewrap_fd`) is the filter bwrap loads just before `command`.
     """
     if isolation is not Isolation.BUBBLEWRAP:
         return command
@@ -167,8 +176,11 @@ def wrap_command(
         "--tmpfs",
         "/tmp",
     ]
+    bwrap += ["--hostname", "mmg"]
+    if seccomp_fd is not None:
+        bwrap += ["--seccomp", str(seccomp_fd)]
     bwrap += _runtime_binds()
-    bwrap += ["--ro-bind", str(private), str(private)]
+    bwrap += ["--ro-bind", str(private), str(private_at or private)]
     if Path("/tmp") in Path(scratch).parents:
         bwrap += ["--dir", scratch]  # inside the sized /tmp
     else:  # a scratch elsewhere (TMPDIR set): its own sized tmpfs

@@ -105,6 +105,14 @@ def build_ruleset(private: Path, scratch: Path) -> Ruleset:
     return ruleset
 
 
+def allow_scratch(ruleset: Ruleset, scratch: Path) -> None:
+    """In the worker's child, before `enforce`: a scratch made there (a root grader's
+    private /tmp, `mountns`) allowed as `build_ruleset` allows the host's one."""
+    from landlockpy import AccessFS
+
+    _allow(ruleset, scratch, ~AccessFS.EXECUTE & ruleset.handled_fs)
+
+
 def _allow(ruleset: Ruleset, path: Path, access: AccessFS) -> None:
     try:
         ruleset.allow_path(path, access)

@@ -26,7 +26,11 @@ class Limits:
     """Processes and threads of one worker: the cgroup's `pids.max` when the grader can
     make one, else counted by the grader (RLIMIT_NPROC, also set, binds only non-root)."""
     scratch_bytes: int = 128 * MIB
-    """All the files of the scratch directory together (bubblewrap: a sized tmpfs)."""
+    """All the files of the scratch directory together: a sized tmpfs (bubblewrap, and a
+    root grader's private /tmp), else counted by the grader (`cage`)."""
+    total_memory_bytes: int = 1536 * MIB
+    """Memory of all the worker's processes together, its tmpfs files included: a memory
+    cgroup when the grader can make one, else counted by the grader (`cage`)."""
     use_cgroup: bool = True
     """Cage the worker's processes in a pids cgroup when the machine allows it."""
 

@@ -120,8 +120,11 @@ class PortableCage:
     popen: subprocess.Popen[bytes] | None = None
     kind: str = "group"
 
-    def over_limit(self) -> bool:
-        return False  # no process count without /proc: a fork storm is only timed out
+    def exceeded(self) -> None:
+        return None  # no process count without /proc: a fork storm is only timed out
+
+    def oom_killed(self) -> bool:
+        return False
 
     def remove(self) -> None:
         if self.popen is None:

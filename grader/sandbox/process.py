@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Crash
-from . import landlock, reach, wire
+from . import landlock, mountns, reach, syscalls, wire
 from .cage import Cage, become_subreaper
 from .isolation import Isolation, wrap_command
+from .kept import write_whole
 from .limits import Limits, apply_limits
 from .privileges import Drop, Identity, die_with_parent, identity_for_worker
 
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 
 _HERE = Path(__file__).resolve().parent
 MAX_REPLY_BYTES = 64 * 1024 * 1024
+MAX_TALLY, TALLY_CHARS = 100_000, 200
+"""Records of a reply's `tally` kept, and the characters kept of each."""
 READ_AHEAD = 1 << 16
 """Bytes asked for by each read of the replies (a pipe's default capacity): the frames a
 stream's worker wrote while the grader was busy come in one read, not a wait and two
@@ -110,7 +113,7 @@ def _compiled(source: str) -> Any:
         pass  # no cache, or one that does not load: compiled again
     code = compile(source, "mmg_worker.py", "exec", dont_inherit=True)
     if not sys.dont_write_bytecode:
-        _write_cache(cache, header + marshal.dumps(code))
+        write_whole(cache, header + marshal.dumps(code))
     return code
 
 
@@ -119,24 +122,6 @@ BYTECODE_CACHE = _HERE / "__pycache__" / f"mmg_worker.{sys.implementation.cache_
 _CHECKED_HASH_PYC = (3).to_bytes(4, "little")
 """PEP 552's flags of a .pyc checked against its source's hash, as `py_compile` writes
 with `--invalidation-mode checked-hash`: only a cache of this exact source is used."""
-
-
-def _write_cache(path: Path, data: bytes) -> None:
-    """Write `path` whole or not at all (a concurrent run reads either the old file or
-    the new one); a folder the grader may not write is no error: the next run compiles."""
-    try:
-        path.parent.mkdir(exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(data)
-            os.chmod(temporary, 0o644)  # as Python's own .pyc files: any user of the grader reads it
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError as exc:
-        log.debug("the worker's bytecode cache was not written: %s", exc)
 
 
 def _named(code: Any, filename: str) -> Any:
@@ -182,23 +167,32 @@ class WorkerFolder:
     - `mmg-scratch/`: its working directory, the only place it may write.
 
     A fresh copy per worker: no submission can change the script another one runs.
+    `seen_as`: where the worker sees `run/` (bubblewrap and a root grader's private /tmp
+    bind it at `mountns.RUN`, the same path on every run), its script compiled as that.
     """
 
-    def __init__(self, identity: Identity, links_optional: bool = False, compiled: bool = False):
+    def __init__(
+        self,
+        identity: Identity,
+        links_optional: bool = False,
+        compiled: bool = False,
+        seen_as: Path | None = None,
+    ):
         self._folder = tempfile.TemporaryDirectory(prefix="mmg-", ignore_cleanup_errors=True)
         top = Path(self._folder.name)
         self.private = top / "run"
         self.scratch = top / "mmg-scratch"
         self.private.mkdir()
         self.scratch.mkdir(mode=0o700)
+        self.seen_as = seen_as or self.private
         if compiled:  # the worker's interpreter is this one's (`reach.python_executable`)
             self.script = self.private / "mmg_worker.pyc"
-            self.script.write_bytes(worker_bytecode(self.script))
+            self.script.write_bytes(worker_bytecode(self.seen_as / self.script.name))
         else:
             self.script = self.private / "mmg_worker.py"
             self.script.write_text(worker_script(), "utf-8")
         self.library = self.private / "lib"
-        self.site = str(self.library)
+        self.site = str(self.seen_as / "lib")
         """The worker's `sys.path` entry for the student's libraries (`MMG_SITE`)."""
         try:
             reach.link_libraries(self.library)
@@ -249,6 +243,8 @@ class WorkerProcess:
     """The `__name__` of the worker's module (see `renamed`)."""
     _pending: bytearray = field(default_factory=bytearray)
     """Read from the worker, not yet taken: the start of the next frame(s)."""
+    _tally: list[str] = field(default_factory=list)
+    """Records of the worker's grader code received for the reply being read (`tally`)."""
 
     @classmethod
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
@@ -256,46 +252,70 @@ class WorkerProcess:
         its own: `launch.start_worker` picks)."""
         # bubblewrap makes the worker an unprivileged user itself (user namespace)
         identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
-        folder = WorkerFolder(identity, compiled=True)
+        # The same paths on every run: bubblewrap's, or a root grader's private /tmp.
+        namespaced = isolation is not Isolation.BUBBLEWRAP and mountns.available()
+        keep = mountns.runtime_under_tmp() if namespaced else ()
+        fixed = isolation is Isolation.BUBBLEWRAP or namespaced
+        folder = WorkerFolder(identity, compiled=True, seen_as=mountns.RUN if fixed else None)
         ruleset = None
+        seccomp_fd = None
+        program = syscalls.program()
         try:
             if isolation is Isolation.LANDLOCK:
                 ruleset = landlock.build_ruleset(folder.private, folder.scratch)
-            cage = Cage(limits.processes, limits.use_cgroup)
+            cage = Cage(
+                limits.processes,
+                limits.use_cgroup,
+                max_memory=limits.total_memory_bytes,
+                scratch=None if fixed else folder.scratch,  # else a sized tmpfs holds it
+                max_scratch=limits.scratch_bytes,
+            )
             become_subreaper()
+            if program is not None and isolation is Isolation.BUBBLEWRAP:
+                seccomp_fd = syscalls.bubblewrap_fd(program)
         except BaseException:
             if ruleset is not None:
                 ruleset.close()
             folder.remove()
             raise
-        scratch = str(folder.scratch)
+        scratch = str(mountns.SCRATCH if fixed else folder.scratch)
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()
         # -S: no `site`, so no .pth file runs (an editable install of the grader is one);
         # the worker adds its library folder itself, from MMG_SITE. The real interpreter,
         # not the venv's link: the venv (holding the grader when not editable) is not needed.
-        command = [reach.python_executable(), "-S", "-s", "-B", str(folder.script), module_name]
-        command = wrap_command(command, isolation, scratch, folder.private, limits.scratch_bytes)
+        script = str(folder.seen_as / folder.script.name)
+        command = [reach.python_executable(), "-S", "-s", "-B", script, module_name]
+        command = wrap_command(
+            command, isolation, scratch, folder.private, limits.scratch_bytes, seccomp_fd, mountns.RUN
+        )
 
         grader = os.getpid()
 
         def in_child() -> None:
             cage.enter()  # as the grader: joining the cgroup needs its rights
             apply_limits(limits)  # RLIMIT_NPROC binds a worker's own user id
+            if namespaced:  # as root, before giving it up
+                mountns.enter(folder.private, limits.scratch_bytes, identity.uid, keep)
             identity.apply()
             if ruleset is not None:
+                if namespaced:
+                    landlock.allow_scratch(ruleset, mountns.SCRATCH)
                 landlock.enforce(ruleset)
+            if program is not None and isolation is not Isolation.BUBBLEWRAP:
+                syscalls.load(program)  # bubblewrap loads it itself (--seccomp)
             die_with_parent(grader)  # last: a change of user id clears it
 
+        passed = (req_r, rep_w) if seccomp_fd is None else (req_r, rep_w, seccomp_fd)
         try:
             popen = subprocess.Popen(
                 command,
-                cwd=scratch,
+                cwd=str(folder.scratch),
                 env=worker_environment(scratch, folder.site, (req_r, rep_w)),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
-                pass_fds=(req_r, rep_w),
+                pass_fds=passed,
                 start_new_session=True,
                 preexec_fn=in_child,
                 close_fds=True,
@@ -309,6 +329,8 @@ class WorkerProcess:
         finally:
             os.close(req_r)
             os.close(rep_w)
+            if seccomp_fd is not None:
+                os.close(seccomp_fd)
             if ruleset is not None:
                 ruleset.close()
         cage.started(popen.pid)
@@ -329,10 +351,17 @@ class WorkerProcess:
         self._send(framed(wire.with_token(wire.request_bytes(message)[0], token)), end, budget)
         reply = self._frame(token, end, budget)
         self.requests += 1
-        if (message.get("op") == "exec" or self.requests % COUNT_EVERY == 0) and self.cage.over_limit():
-            self.kill()
-            raise WorkerDied(Crash.PROCESSES)
+        if message.get("op") == "exec" or self.requests % COUNT_EVERY == 0:
+            self._within_limits()
         return reply
+
+    def _within_limits(self) -> None:
+        """Kill the worker when its processes, memory or scratch exceed what no kernel
+        limit stops here (`Cage.exceeded`)."""
+        exceeded = self.cage.exceeded()
+        if exceeded is not None:
+            self.kill()
+            raise WorkerDied(exceeded)
 
     def answers(self, budget: float) -> bool:
         """Whether the worker runs and answers within `budget` seconds: its sandbox
@@ -369,26 +398,34 @@ class WorkerProcess:
         within `budget` seconds; checked as `request` checks a reply."""
         reply = self._frame(token, time.monotonic() + budget, budget)
         self.requests += 1
-        if self.requests % COUNT_EVERY == 0 and self.cage.over_limit():
-            self.kill()
-            raise WorkerDied(Crash.PROCESSES)
+        if self.requests % COUNT_EVERY == 0:
+            self._within_limits()
         return reply
 
     def _frame(self, token: int, end: float, budget: float) -> dict[str, Any]:
-        """One reply frame echoing `token`, read by `end`."""
-        (size,) = struct.unpack(">I", self._receive(4, end, budget))
-        if size > MAX_REPLY_BYTES:
-            self.kill()
-            raise ReplyTooLarge(size)
-        text = self._receive(size, end, budget).decode("utf-8", "replace")
-        try:  # tagged JSON, never marshal: a reply is written by a worker running student code
-            reply = wire.decode(text)
-        except ValueError:
-            reply = None
-        if type(reply) is not dict or reply.get("seq") != token or "ok" not in reply:
-            self.kill()  # a frame forged or garbled by student code: nothing after it is trusted
-            raise WorkerDied(Crash.CHANNEL)
-        return reply
+        """One reply frame echoing `token`, read by `end`. The records grader code in the
+        worker sent while the request ran (`Worker.tally`: frames of their own, read as
+        they come) are the reply's `tally`, at most MAX_TALLY of them."""
+        while True:
+            (size,) = struct.unpack(">I", self._receive(4, end, budget))
+            if size > MAX_REPLY_BYTES:
+                self.kill()
+                raise ReplyTooLarge(size)
+            text = self._receive(size, end, budget).decode("utf-8", "replace")
+            try:  # tagged JSON, never marshal: a reply is written by a worker running student code
+                reply = wire.decode(text)
+            except ValueError:
+                reply = None
+            if type(reply) is dict and reply.get("seq") == token and type(reply.get("tally")) is str:
+                if len(self._tally) < MAX_TALLY:
+                    self._tally.append(reply["tally"][:TALLY_CHARS])
+                continue
+            if type(reply) is not dict or reply.get("seq") != token or "ok" not in reply:
+                self.kill()  # a frame forged or garbled by student code: nothing after it is trusted
+                raise WorkerDied(Crash.CHANNEL)
+            if self._tally:
+                reply["tally"], self._tally = self._tally, []
+            return reply
 
     def stop_stream(self, token: int) -> None:
         """Ask the worker to run no further item of the stream (it ends it after the
@@ -423,7 +460,6 @@ class WorkerProcess:
 
     def _wait(self, fd: int, end: float, budget: float, write: bool = False) -> None:
         """Wait until `fd` is ready; raise when the worker is dead or the time is over."""
-        polls = 0
         while True:
             left = end - time.monotonic()
             if left <= 0:
@@ -432,14 +468,11 @@ class WorkerProcess:
             ready = select.select([], [fd], [], slice_) if write else select.select([fd], [], [], slice_)
             if ready[1 if write else 0]:
                 return
-            polls += 1
             if self.popen.poll() is not None:
                 cause, detail = self._exit_cause()
                 self.kill()
                 raise WorkerDied(cause, detail)
-            if polls % 2 == 0 and self.cage.over_limit():
-                self.kill()
-                raise WorkerDied(Crash.PROCESSES)
+            self._within_limits()  # every poll: a scratch filled between two polls costs little
         self.kill()
         raise WorkerTimeout(budget)
 
@@ -448,6 +481,8 @@ class WorkerProcess:
             code = self.popen.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return Crash.CLOSED, ""
+        if self.cage.oom_killed():  # the memory cgroup's own kill
+            return Crash.MEMORY, ""
         if code < 0:
             try:
                 return Crash.SIGNAL, signal.Signals(-code).name

@@ -66,6 +66,8 @@ class CallResult:
     shared: list[Any] = field(default_factory=list)
     counts: dict[str, Any] = field(default_factory=dict)
     stdout: str = ""
+    tally: list[str] = field(default_factory=list)
+    """What grader code in the worker recorded during the call, received as it ran."""
 
     def argument_after(self, index: int) -> Any:
         """The call's `index`-th argument as the call left it (a call with keep_args)."""
@@ -432,6 +434,7 @@ class StudentSession:
             shared=shared if type(shared) is list else [],
             counts=checked.counts(reply.get("counts")),
             stdout=checked.text(reply.get("stdout"), checked.OUTPUT_CHARS),
+            tally=reply["tally"] if type(reply.get("tally")) is list else [],
         )
 
     def call_many(self, calls: Sequence[Call]) -> Generator[CallResult | StudentFailure, None, None]:

@@ -76,6 +76,7 @@ def _seed(number):
 CHANNEL_FD_MIN = 100  # the channel lives above the fds student code opens or closes
 
 OUTPUT_CAP = 10_000
+TALLY_CHARS = 200  # one record of `Worker.tally`
 MAX_ITEMS = 64  # calls one `call_many` request may hold (grader.sandbox.session.MAX_ITEMS)
 MAX_NAMES, NAME_CHARS = 5_000, 100  # what the grader keeps of the names (grader.sandbox.checked)
 _cell_files: set[str] = set()  # the pseudo file names of the student's cells, for tracebacks
@@ -241,6 +242,8 @@ class Worker:
         self.helpers = self._fresh_helpers()
         self.helpers_stale = False
         """Student code may have run since `helpers` were made: made again before any use."""
+        self.seq = 0
+        """The token of the request being answered (every frame sent echoes it)."""
         self.decode = decoder(self._make_array, self._resolve_ref)
 
     # -- channel -----------------------------------------------------------------
@@ -257,6 +260,12 @@ class Worker:
     def receive(self):
         (size,) = _unpack(">I", self._read_exact(4))
         return read_request(self._read_exact(size), self.decode)
+
+    def tally(self, text):
+        """A record of grader code counting something (a probe's state computed): sent to
+        the grader at once, as a frame of the request being answered, so that nothing the
+        student's code does afterwards in this process takes it back (issue 32)."""
+        self.send('{"seq":%d,"tally":%s}' % (self.seq, _quote_text(_str(text)[:TALLY_CHARS])))
 
     def send(self, text):
         data = text.encode("utf-8", "replace")
@@ -553,7 +562,7 @@ class Worker:
         space = {
             "__builtins__": dict(_HELPER_BUILTINS),
             "student": self.namespace,
-            "profiler": dict(_PROFILER),
+            "profiler": {**_PROFILER, "tally": self.tally},
         }
         for code in self.helper_code:
             exec(code, space)
@@ -610,7 +619,7 @@ class Worker:
                 return
             if request.get("op") == "stop":  # a stream that had already ended: nothing to say
                 continue
-            seq = request.get("seq", 0)
+            seq = self.seq = request.get("seq", 0)
             try:
                 reply = handlers[request["op"]](request)
             except _BaseException as exc:  # a worker bug or a student object misbehaving

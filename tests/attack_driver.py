@@ -1,0 +1,39 @@
+"""Grade a folder and write every result as JSON, printed output included: run by
+tests/test_attacks_issue32.py with a copy of Python, as root or as another user, so that
+an attack on the interpreter never touches the real one.
+
+    python attack_driver.py FOLDER ISOLATION OUT.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from grader.api import grade
+from grader.settings import Settings
+
+
+def main() -> None:
+    folder, isolation, out = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+    results = grade([folder], Settings(isolation=isolation, jobs=2, cell_budget=5.0))
+    rows = [
+        {
+            "path": r.path,
+            "status": r.status,
+            "reason": r.reason,
+            "detail": r.detail,
+            "isolation": r.isolation,
+            "mark20": r.mark20 if r.has_mark else None,
+            "questions": {q.id: q.status.value for q in r.questions},
+            "failed_cells": sorted(c.index for c in r.cells if not c.ok),
+            "printed": r.printed,
+        }
+        for r in results
+    ]
+    out.write_text(json.dumps(rows, ensure_ascii=False, indent=1), "utf-8")
+
+
+if __name__ == "__main__":
+    main()
