@@ -419,16 +419,20 @@ def test_without_namespace_nor_cgroup_the_grader_counts_and_kills(what, monkeypa
     summed by the grader, which kills the worker past them (Landlock, or basic without
     Landlock here)."""
     from grader.errors import Crash
+    from grader.results import Place, PlaceKind
+    from grader.runner import cell_outcome
     from grader.sandbox import mountns
     from grader.sandbox.isolation import Isolation
     from grader.sandbox.limits import MIB, Limits
-    from grader.sandbox.session import Cell, StudentSession
+    from grader.sandbox.session import StudentSession
+    from grader.submission import Cell
 
     monkeypatch.setattr(mountns, "available", lambda: False)
     mode = Isolation.LANDLOCK if landlock.abi()[0] else Isolation.BASIC
     limits = Limits(use_cgroup=False, scratch_bytes=64 * MIB, total_memory_bytes=300 * MIB)
     with StudentSession("m", limits, mode, 8) as session:
-        outcome = session.run_cell(Cell(1, FILL if what == "disk" else FORKS, "c"))
+        cell = Cell(1, FILL if what == "disk" else FORKS, "c", Place(PlaceKind.CELL, 1))
+        outcome = cell_outcome(cell, session.run_cell(cell.source, cell.label))
     assert not outcome.ok
     assert outcome.failure is not None and outcome.failure.crash is (
         Crash.DISK if what == "disk" else Crash.MEMORY
