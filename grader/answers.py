@@ -16,8 +16,10 @@ from collections.abc import Iterable, Sequence
 MAX_CELLS = 8
 MAX_CHARS = 4_000
 """What a page shows of one answer: enough to grade it, not a whole notebook."""
-_MARKER = re.compile(r"^[\s#*_>\-]*(?:Q|Question\s*)(\d+)(?!\d)", re.IGNORECASE | re.MULTILINE)
-_HEADING = re.compile(r"^\s*#", re.MULTILINE)
+# Blanks within a line only ([ \t], not \s): `^\s*` would run over every following blank
+# line from each line's start, quadratic in a cell of blank lines (student text).
+_MARKER = re.compile(r"^[ \t#*_>\-]*(?:Q|Question[ \t]*)(\d+)(?!\d)", re.IGNORECASE | re.MULTILINE)
+_HEADING = re.compile(r"^[ \t]*#", re.MULTILINE)
 
 
 def notebook_cells(text: str) -> list[tuple[str, str]]:
@@ -44,14 +46,14 @@ def notebook_cells(text: str) -> list[tuple[str, str]]:
 def module_cells(text: str) -> list[tuple[str, str]]:
     """A module's lines as cells: each comment or docstring block (its prose), and each
     block of code between them."""
-    cells: list[tuple[str, str]] = []
+    blocks: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
         kind = "markdown" if line.lstrip().startswith("#") else "code"
-        if cells and cells[-1][0] == kind:
-            cells[-1] = (kind, cells[-1][1] + "\n" + line)
+        if blocks and blocks[-1][0] == kind:
+            blocks[-1][1].append(line)  # joined once at the end: linear in the file's size
         else:
-            cells.append((kind, line))
-    return cells
+            blocks.append((kind, [line]))
+    return [(kind, "\n".join(lines)) for kind, lines in blocks]
 
 
 def manual_answers(
@@ -96,6 +98,6 @@ def _markers(text: str) -> set[str]:
 
 def _defines(text: str, names: set[str]) -> bool:
     return any(
-        re.search(rf"^\s*(?:def\s+{re.escape(name)}\s*\(|{re.escape(name)}\s*=)", text, re.MULTILINE)
+        re.search(rf"^[ \t]*(?:def[ \t]+{re.escape(name)}[ \t]*\(|{re.escape(name)}[ \t]*=)", text, re.MULTILINE)
         for name in names
     )

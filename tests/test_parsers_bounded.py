@@ -121,3 +121,17 @@ def test_a_module_of_blank_lines_and_minus_signs_is_read():
     with no_hang():
         cells = cells_from_module(text)
     assert any("y = 2" in c.source for c in cells)
+
+
+@pytest.mark.parametrize("name", sorted(BLANK_CELLS))
+def test_the_answer_to_a_question_graded_by_hand_is_found_in_linear_time(name):
+    """Q16's answer (the teacher's page): a module of 100,000 lines, and notebook cells of
+    blank lines, searched for its heading (`grader.answers`) without a quadratic step."""
+    from grader.answers import manual_answers, module_cells, notebook_cells
+
+    questions = [("Q15", False, ["maximin"]), ("Q16", True, []), ("Q17", False, ["maximin_alpha_beta"])]
+    module = "".join(f"x{i} = {i}\n" for i in range(100_000)) + "# Q16 : les noeuds de droite\n"
+    with no_hang():
+        assert manual_answers(module_cells(module), questions)["Q16"] == "# Q16 : les noeuds de droite"
+        cells = notebook_cells(notebook(BLANK_CELLS[name], "# Q16\nréponse", BLANK_CELLS[name]))
+        assert manual_answers(cells, questions)["Q16"].startswith("# Q16\nréponse")
