@@ -10,7 +10,7 @@ lists them in this order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..results import (
     CheckOutcome,
@@ -26,15 +26,21 @@ from ..results import (
 from .declare import Check, Question
 
 
-@dataclass(frozen=True)
 class Scoring:
     """What every rule reads: the graded questions' declarations and outcomes, in order,
     the submission's outcome, and the points the teacher gave by hand."""
 
-    questions: tuple[Question, ...]
-    outcomes: tuple[QuestionOutcome, ...]
-    submission: SubmissionOutcome
-    overrides: Mapping[str, float]
+    __slots__ = ("outcomes", "overrides", "questions", "submission")
+
+    def __init__(
+        self,
+        questions: tuple[Question, ...],
+        outcomes: tuple[QuestionOutcome, ...],
+        submission: SubmissionOutcome,
+        overrides: Mapping[str, float],
+    ):
+        self.questions, self.outcomes = questions, outcomes
+        self.submission, self.overrides = submission, overrides
 
 
 Rule = Callable[[Scoring, tuple[QuestionResult, ...]], tuple[QuestionResult, ...]]
