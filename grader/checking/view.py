@@ -9,7 +9,6 @@ requires `alpha`, `beta` parameters the sheet does not have with `-inf`, `+inf`
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from collections import deque
 from collections.abc import Sequence
@@ -57,6 +56,9 @@ class StudentView:
         return self.aliases.get(name, name) in self.defined
 
     def close_names(self, name: str) -> list[str]:
+        """Defined names that look like `name` (a missing name's suggestions)."""
+        import difflib  # only for a missing name: most submissions have none
+
         return difflib.get_close_matches(name, list(self.defined), n=3, cutoff=0.6)
 
     def call(
