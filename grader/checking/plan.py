@@ -140,8 +140,10 @@ class Seal:
     bytes), of reference data only (numbers, strings, lists, tuples, dicts, sets): one C
     call per group. A group handed to every submission of the process
     (`grader.copies.handed_to_all`: the shipped examples of a check, a ladder, a
-    structural list) is fingerprinted once per process: every seal checks it against
-    that fingerprint."""
+    structural list) is fingerprinted once per process, and from its second plan on
+    checked against a copy made from that fingerprint (`==`, then the fingerprints when
+    it is not equal). A change that leaves such a group equal value for value (1 made
+    1.0 or True) is not seen there; every other change is."""
 
     def __init__(self, groups: Sequence[list[Any]]):
         self.groups = groups
@@ -153,29 +155,48 @@ class Seal:
         if not changed:
             return
         for index in changed:
-            _put_back(self.groups[index], marshal.loads(self.pristine[index]))
+            was = self.pristine[index]
+            _put_back(self.groups[index], marshal.loads(was if isinstance(was, bytes) else was.print))
         raise ReadOnlyBroken(f"a read-only probe changed examples of groups {changed} (put back)")
 
 
 MARSHAL_FORMAT = 2
 
 
-_PRINTS: dict[int, tuple[list[Any], bytes]] = {}
-"""id of a group handed to every submission -> (the group, its fingerprint the first
-time a plan read it): every later seal checks against it, so it stays the pristine one."""
+class _Kept:
+    """A group handed to every submission, as it was: its fingerprint and, from its
+    second plan on, a copy made from it (comparing with `==` costs a fraction of
+    marshalling again: a class's later submissions pay that, the first no copy)."""
+
+    __slots__ = ("copy", "group", "print")
+
+    def __init__(self, group: list[Any], print: bytes):
+        self.group, self.print = group, print
+        self.copy: list[Any] | None = None
 
 
-def _pristine(group: list[Any]) -> bytes:
-    known = _PRINTS.get(id(group))
-    if known is not None and known[0] is group:
-        return known[1]
+_KEPT: dict[int, _Kept] = {}
+"""id of a group handed to every submission -> as it was the first time a plan read it
+(every later seal checks against it, so it stays the pristine one)."""
+
+
+def _pristine(group: list[Any]) -> bytes | _Kept:
+    kept = _KEPT.get(id(group))
+    if kept is not None and kept.group is group:
+        if kept.copy is None:
+            kept.copy = marshal.loads(kept.print)
+        return kept
     print = _fingerprint(group)
     if is_handed_to_all(group):
-        _PRINTS[id(group)] = (group, print)
+        _KEPT[id(group)] = _Kept(group, print)
     return print
 
 
-def _changed(group: list[Any], was: bytes) -> bool:
+def _changed(group: list[Any], was: bytes | _Kept) -> bool:
+    if isinstance(was, _Kept):
+        if was.copy is not None and group == was.copy:  # the usual case, cheaply
+            return False
+        was = was.print
     try:
         return marshal.dumps(group, MARSHAL_FORMAT) != was
     except ValueError:  # something not plain data was put in: changed
