@@ -234,7 +234,8 @@ def test_read_only_checks_leave_the_process_s_examples_as_they_were(bug):
     source = source.replace(line, wrong) if line else source
     none: dict[str, Any] = {}
     builders = [
-        (alignment_checks.structural_wins, (), none),
+        (positions.alignment_wins, (), none),
+        (positions.wrapped_rows, (), none),
         (positions.column_games, (), none),
         (positions.top_row_moves, (), none),
         (alignment_checks._each_alignment, (), none),

@@ -285,13 +285,6 @@ def q12_sheet(ctx: CheckContext[SubmissionState]) -> None:
             raise mismatch(call, expected, obtained, jeu)
 
 
-@once_per_process
-def structural_wins() -> list[tuple[dict[str, Any], tuple[int, Any]]]:
-    """The wins built on purpose (each alignment completed) and the rows that wrap
-    around the board's edge (no win): one list, handed to every submission as it is."""
-    return alignment_wins() + wrapped_rows()
-
-
 def q12_random(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         jeu, (joueur, cell) = example
@@ -321,7 +314,8 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         calls=calls,
         reads_only=True,
     )
-    ctx.each(probe, structural_wins.shared(), calls, reads_only=True)  # after the random ones
+    for structural in (alignment_wins.shared(), wrapped_rows.shared()):  # after the random ones
+        ctx.each(probe, structural, calls, reads_only=True)  # each list sealed as one
 
 
 def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:

@@ -136,10 +136,13 @@ _SOURCES: dict[str, str] = {}
 
 
 def worker_source(module: ModuleType) -> str:
-    """A worker-side module's source, read once per process."""
+    """A worker-side module's source, read once per process (from its loader, as the
+    import read it: `inspect.getsource` would first map every module loaded to its file)."""
     name = module.__name__
     if name not in _SOURCES:
-        _SOURCES[name] = inspect.getsource(module)
+        get_source = getattr(module.__spec__.loader, "get_source", None) if module.__spec__ else None
+        source = get_source(name) if get_source is not None else None
+        _SOURCES[name] = source if source is not None else inspect.getsource(module)
     return _SOURCES[name]
 
 
