@@ -72,8 +72,10 @@ def score(
     found = {q.id: q for q in outcome.questions}
     graded = tuple(q for q in exercise.questions if q.id not in bareme.omitted)
     missing = [q.id for q in graded if q.id not in found]
-    if outcome.exercise != exercise.id or missing:
-        raise StaleOutcome(f"outcome of {outcome.exercise} without {', '.join(missing) or 'this exercise'}")
+    if outcome.exercise != exercise.id:
+        raise StaleOutcome(f"an outcome of {outcome.exercise}, not of {exercise.id}")
+    if missing:
+        raise StaleOutcome(f"an outcome of {exercise.id} without {', '.join(missing)}")
     outcomes = tuple(found[q.id] for q in graded)
     scoring = Scoring(graded, outcomes, outcome, overrides)
     results = tuple(priced(q, o, bareme) for q, o in zip(graded, outcomes, strict=True))
