@@ -98,6 +98,8 @@ def _markers(text: str) -> set[str]:
 
 def _defines(text: str, names: set[str]) -> bool:
     return any(
-        re.search(rf"^[ \t]*(?:def[ \t]+{re.escape(name)}[ \t]*\(|{re.escape(name)}[ \t]*=)", text, re.MULTILINE)
+        re.search(
+            rf"^[ \t]*(?:def[ \t]+{re.escape(name)}[ \t]*\(|{re.escape(name)}[ \t]*=)", text, re.MULTILINE
+        )
         for name in names
     )

@@ -15,6 +15,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
+V = TypeVar("V")
 
 _ATOMS = frozenset({int, float, str, bool, bytes, type(None), complex})
 
@@ -120,6 +121,23 @@ def _thaw(node: Any) -> Any:
     return node  # an atom, a tuple of atoms, a frozenset
 
 
+_SHARED: dict[int, Any] = {}
+"""id -> object, for the values every submission of the process is handed as they are
+(the shipped examples, the structural positions' `shared()` results): a read-only plan
+fingerprints each once per process (`grader.checking.plan.Seal`)."""
+
+
+def handed_to_all(value: V) -> V:
+    """`value` marked as handed to every submission as it is; returned unchanged."""
+    _SHARED[id(value)] = value
+    return value
+
+
+def is_handed_to_all(value: Any) -> bool:
+    """`value` is one of the objects every submission of the process is handed."""
+    return _SHARED.get(id(value)) is value
+
+
 class OncePerProcess(Generic[P, R]):
     """`func` (a pure function of the reference and its hashable arguments) computed
     once per process for each arguments, kept frozen; every call returns a fresh copy
@@ -150,7 +168,7 @@ class OncePerProcess(Generic[P, R]):
         which then does not pay a copy per submission."""
         key = self._key(args, kwargs)
         if key not in self._shared:
-            self._shared[key] = _thaw(self._node(key, args, kwargs))
+            self._shared[key] = handed_to_all(_thaw(self._node(key, args, kwargs)))
         result: R = self._shared[key]
         return result
 

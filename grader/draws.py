@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .copies import handed_to_all
+
 if TYPE_CHECKING:
     import hypothesis
     from hypothesis.strategies import SearchStrategy
@@ -258,7 +260,7 @@ def distinct_examples(spec: Draw, count: int, seed: str) -> list[Any]:
         shipped = _DRAWN_TEXTS.get(name)
         known = _DISTINCT[name] = (
             drawn,
-            distinct(drawn, shipped[1] if shipped and shipped[0] is drawn else None),
+            handed_to_all(distinct(drawn, shipped[1] if shipped and shipped[0] is drawn else None)),
         )
     return known[1]
 
@@ -276,11 +278,11 @@ def ladder(spec: Draw, count: int, seed: str, size: Size) -> list[Any]:
     if name not in _LADDERS:
         if RECORDING is not None:
             drawn = hypothesis_draw(spec.strategy(), LADDER_DRAWS, ladder_seed(seed))
-            _LADDERS[name] = build_ladder(drawn, size)
+            _LADDERS[name] = handed_to_all(build_ladder(drawn, size))
             RECORDING.setdefault(spec.package, {}).setdefault(LADDERS, {})[name] = encode(_LADDERS[name])
         else:
             shipped = _shipped(spec.package, LADDERS).get(name)
-            _LADDERS[name] = decode(shipped) if shipped is not None else []
+            _LADDERS[name] = handed_to_all(decode(shipped) if shipped is not None else [])
     return _LADDERS[name]
 
 

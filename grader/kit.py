@@ -8,15 +8,17 @@ drawn (`Exercise.draw`). The glue lives here:
   without importing it (`grader.registry`);
 - calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
   `ctx.ask` / `ctx.each` / `for_all(..., calls=)` to send a probe's calls ahead in one
-  stream,
-  `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
-  called only when Hypothesis is needed; see `grader.draws`), `StudentView` (what `prepare` sees), `CallResult`;
+  stream, `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
+  called only when Hypothesis is needed, its draw seeded by the check's name or its
+  `seed=`; see `grader.checking.sampling`), `StudentView` (what `prepare` sees),
+  `CallResult`;
 - measuring an example for the ladders a failure is shrunk on (`Exercise.example_size`):
   `first_board`, `marked`;
 - saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
   reference data, drawn by the exercise), `unchanged(...)` for "does not change its
-  argument"; `Text(fr, en)` for any sentence a student reads (an expected "a move
-  among ...", a question's title), so that `--lang en` shows no French;
+  argument", `among_best(...)` for "the value is right but the move does not reach
+  it"; `Text(fr, en)` for any sentence a student reads (an expected "a move among ...",
+  a question's title), so that `--lang en` shows no French;
 - comparing and showing values as the grading contract says: `same`, `show`,
   `as_cell`, `as_pair`, `is_number`;
 - what a call into student code can raise: `StudentFailure` and its kinds, `CallFailed`;

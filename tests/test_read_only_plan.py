@@ -15,6 +15,7 @@ from grader.checking.declare import Check, Exercise, Question
 from grader.checking.grading import grade_exercise
 from grader.checking.plan import ReadOnlyBroken, ReadOnlyPlan, Seal
 from grader.checking.view import StudentView
+from grader.copies import handed_to_all
 from grader.results import CheckStatus, FailureKind
 
 
@@ -33,7 +34,7 @@ class Converter:
 def test_the_listing_s_conversion_of_a_board_is_handed_to_the_probe_once():
     board, other = [[0, 1], [2, 0]], [[1]]
     convert = Converter()
-    plan = ReadOnlyPlan([board, other], convert)
+    plan = ReadOnlyPlan([[board, other]], convert)
     listed = plan.as_student(board)
     plan.listed()
     assert plan.as_student(board) is listed  # the very object the planned call holds
@@ -47,7 +48,7 @@ def test_the_listing_s_conversion_of_a_board_is_handed_to_the_probe_once():
 def test_a_board_converted_twice_while_listing_is_handed_out_twice_in_order():
     board = [3]
     convert = Converter()
-    plan = ReadOnlyPlan([board], convert)
+    plan = ReadOnlyPlan([[board]], convert)
     first, second = plan.as_student(board), plan.as_student(board)
     plan.listed()
     assert plan.as_student(board) is first and plan.as_student(board) is second
@@ -58,7 +59,7 @@ def test_a_board_converted_twice_while_listing_is_handed_out_twice_in_order():
 def test_an_equal_board_that_is_another_object_gets_its_own_conversion():
     board = [[0, 1]]
     convert = Converter()
-    plan = ReadOnlyPlan([board], convert)
+    plan = ReadOnlyPlan([[board]], convert)
     listed = plan.as_student(board)
     plan.listed()
     assert plan.as_student([[0, 1]]) is not listed
@@ -67,7 +68,7 @@ def test_an_equal_board_that_is_another_object_gets_its_own_conversion():
 
 def test_an_unchanged_plan_closes_quietly_and_keeps_nothing():
     examples = [{"plateau": [[0, 1]], "nbcoups": 1}, ([1, 2], 3)]
-    plan = ReadOnlyPlan(examples, Converter())
+    plan = ReadOnlyPlan([examples], Converter())
     plan.as_student(examples[0])
     plan.listed()
     plan.close()
@@ -82,25 +83,51 @@ def test_an_unchanged_plan_closes_quietly_and_keeps_nothing():
         lambda e: e[1][0].pop(),
         lambda e: e[2].add("x"),
         lambda e: e[0]["plateau"].__setitem__(0, e[0]["plateau"][1]),  # two rows made one
+        lambda e: e.__setitem__(1, ([1, 2], 3, 4)),  # another tuple in its place
+        lambda e: e.append({}),
     ],
-    ids=["a row", "a key", "in a tuple", "a set", "an alias"],
+    ids=["a row", "a key", "in a tuple", "a set", "an alias", "a tuple replaced", "one more"],
 )
 def test_a_changed_example_is_put_back_in_place_and_reported(change):
     examples = [{"plateau": [[0, 1], [2, 0]], "nbcoups": 1}, ([1, 2], 3), {4, 5}]
     pristine = copy.deepcopy(examples)
     held = list(examples)  # another holder of the same objects (the process's cache)
-    plan = ReadOnlyPlan(examples, Converter())
+    plan = ReadOnlyPlan([examples], Converter())
     plan.listed()
     change(examples)
     with pytest.raises(ReadOnlyBroken):
         plan.close()
-    assert examples == pristine and all(a is b for a, b in zip(held, examples, strict=True))
+    assert examples == pristine
+    assert all(a is b for a, b in zip(held, examples, strict=False) if type(a) is not tuple)
     assert examples[0]["plateau"][0] is not examples[0]["plateau"][1]
 
 
 def test_examples_that_cannot_be_fingerprinted_are_refused():
     with pytest.raises(ReadOnlyBroken):
-        Seal([lambda: 1])
+        Seal([[lambda: 1]])
+
+
+def test_an_example_handed_to_every_submission_is_checked_against_its_first_fingerprint():
+    shared = handed_to_all([[1, 2], [3]])
+    Seal([shared]).check()  # fingerprinted once
+    shared[0].append(9)  # changed between two plans: a leak all the same
+    with pytest.raises(ReadOnlyBroken):
+        Seal([shared]).check()
+    assert shared == [[1, 2], [3]]
+    Seal([shared]).check()  # put back: as it was
+
+
+def test_a_shared_example_equal_only_by_its_fingerprint_is_unchanged():
+    shared = handed_to_all([[float("nan"), float("inf")]])  # nan != nan, as values
+    Seal([shared]).check()
+    Seal([shared]).check()
+
+
+def test_the_caller_s_own_example_may_change_between_two_plans():
+    own = [[1, 2]]
+    Seal([own]).check()
+    own[0].append(3)  # not handed to every submission: the check's own list
+    Seal([own]).check()
 
 
 # -- through a check's context ---------------------------------------------------------

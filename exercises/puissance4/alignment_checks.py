@@ -317,8 +317,8 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
         calls=calls,
         reads_only=True,
     )
-    structural = alignment_wins.shared() + wrapped_rows.shared()
-    ctx.each(probe, structural, calls, reads_only=True)  # after the random ones
+    for structural in (alignment_wins.shared(), wrapped_rows.shared()):  # after the random ones
+        ctx.each(probe, structural, calls, reads_only=True)  # each list sealed as one
 
 
 def _last_cell(jeu: dict[str, Any]) -> tuple[int, int]:

@@ -5,7 +5,7 @@ to win too, searched one move deeper. Each of the two questions searches half of
 every direction, every cell of the line and both players in each half.
 
 A search is only as right as the `teste_gagnante` it calls ("as it would by hand",
-docs/grading-contract.md): one that misses a win still finds it a move later through
+docs/reference/grading-contract.md): one that misses a win still finds it a move later through
 `heuristique`, so at depth 1 it answers right. One move deeper, when the opponent can
 win at once in reply, the missed win costs the game: the search returns another column
 and a finite value (or the opponent's infinity). So every alignment is probed at depth 1
@@ -194,7 +194,7 @@ def half(n: int, cell: tuple[int, int]) -> int:
     """Which of SEARCHES searches the ROOT completing alignment `n` on `cell` (0 or 1):
     each gets every direction, every cell of the line and both players, and every
     alignment and cell is searched once between them (each searching all of them cost a
-    notebook's grading 17% more, docs/performance.md)."""
+    notebook's grading 17% more, docs/explanation/performance.md)."""
     return (n // 2 + [tuple(c) for c in ref.Lalignements[n]].index(cell)) % 2
 
 

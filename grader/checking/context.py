@@ -9,7 +9,7 @@ answer is wrong.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -69,6 +69,20 @@ class CheckContext(Generic[State]):
     """Calls sent ahead (`prefetched`): `call` takes their outcomes while they match."""
     _plan: ReadOnlyPlan | None = field(default=None, repr=False)
     """The read-only plan being listed or probed (`planned`), None outside."""
+
+    def for_check(self, name: str) -> CheckContext[State]:
+        """A context for the check `name`, sharing this one's student, state and `cache`."""
+        return CheckContext(
+            self.student,
+            self.state,
+            name,
+            self.examples_scale,
+            self.cache,
+            self.to_student,
+            self.draw,
+            self.size,
+            self.failing,
+        )
 
     def failing_helpers(self, func: str) -> list[str]:
         """The functions `func` calls, directly or through others, whose question came
@@ -213,35 +227,39 @@ class CheckContext(Generic[State]):
             ctx.each(probe, column_games.shared(), lambda jeu: [ctx.ask("f", ctx.as_student(jeu))],
                      reads_only=True)
         """
-        examples = list(examples)
-        with self.planned(examples, calls, reads_only):
-            for example in examples:
+        group = examples if type(examples) is list else list(examples)  # a shared list: sealed as one
+        with self.planned([group], calls, reads_only):
+            for example in group:
                 probe(example)
 
     @contextlib.contextmanager
     def planned(
-        self, examples: list[Any], calls: Calls | None, reads_only: bool
+        self, groups: Sequence[list[Any]], calls: Calls | None, reads_only: bool
     ) -> Iterator[Callable[[Any], Any]]:
-        """Inside, the calls `calls` gives for `examples`, in order, sent ahead
-        (`prefetched`). Gives how each drawn example reaches the probe: as it is when
-        `reads_only` (a `ReadOnlyPlan`: the boards the listing converted handed to the
-        probe's `as_student`, the examples checked unchanged at the end), else a fresh
-        copy. Inside a read-only plan already, that plan's conversions go on."""
+        """Inside, the calls `calls` gives for the examples of `groups`, in order, sent
+        ahead (`prefetched`). Gives how each drawn example reaches the probe: as it is
+        when `reads_only` (a `ReadOnlyPlan`: the boards the listing converted handed to
+        the probe's `as_student`, the examples checked unchanged at the end), else a
+        fresh copy. Inside a read-only plan already, that plan's conversions go on."""
+
+        def listing() -> list[Call]:
+            return [c for group in groups for example in group for c in calls(example)] if calls else []
+
         if not reads_only:
-            with self.prefetched([c for example in examples for c in calls(example)] if calls else []):
+            with self.prefetched(listing()):
                 yield fresh
             return
         if self._plan is not None:
-            seal = Seal(examples)
+            seal = Seal(groups)
             try:
-                with self.prefetched([c for example in examples for c in calls(example)] if calls else []):
+                with self.prefetched(listing()):
                     yield _as_it_is
             finally:
                 seal.check()
             return
-        plan = self._plan = ReadOnlyPlan(examples, self._to_student)
+        plan = self._plan = ReadOnlyPlan(groups, self._to_student)
         try:
-            listed = [c for example in examples for c in calls(example)] if calls else []
+            listed = listing()
             plan.listed()
             with self.prefetched(listed):
                 yield _as_it_is

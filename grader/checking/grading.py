@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..results import Note, QuestionResult, SubmissionOutcome
 from .bareme import DEFAULT, Bareme, Scored
 from .context import State
@@ -13,12 +11,13 @@ from .scoring import score
 from .view import StudentView
 
 
-@dataclass(frozen=True)
 class Graded:
-    """What running an exercise's checks gave, and that outcome scored."""
+    """What running an exercise's checks gave (`outcome`), and that outcome scored (`scored`)."""
 
-    outcome: SubmissionOutcome
-    scored: Scored
+    __slots__ = ("outcome", "scored")
+
+    def __init__(self, outcome: SubmissionOutcome, scored: Scored):
+        self.outcome, self.scored = outcome, scored
 
     @property
     def questions(self) -> tuple[QuestionResult, ...]:

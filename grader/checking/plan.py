@@ -10,11 +10,12 @@ and checks that the examples, shared by every submission, are unchanged at its e
 
 from __future__ import annotations
 
-import pickle
+import marshal
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..copies import is_handed_to_all
 from ..errors import StudentFailure
 from ..sandbox.session import Call, CallResult
 
@@ -88,17 +89,20 @@ class ReadOnlyPlan:
       back, once. The probe's call then holds the very objects the planned call holds
       (telling them equal costs nothing) and each board is converted once per call, not
       twice. A board the listing did not convert is converted as usual.
-    - **A seal.** The examples are fingerprinted (pickled) when the plan opens. When it
+    - **A seal.** The examples are fingerprinted (`Seal`) when the plan opens. When it
       closes (`close`), an example that changed is put back in place as it was, and
       `ReadOnlyBroken` is raised: one check's slip cannot reach the next submission.
+
+    The examples come in groups (the explicit ones, the drawn ones; a ladder's), each a
+    list, probed in order: a group handed to every submission is sealed as one.
 
     A plan serves one `each` or `for_all` of one check and is dropped with it: nothing of
     one submission's conversions survives into the next.
     """
 
-    def __init__(self, examples: list[Any], convert: Callable[[Any], Any]):
+    def __init__(self, groups: Sequence[list[Any]], convert: Callable[[Any], Any]):
         self._convert = convert
-        self._seal = Seal(examples)
+        self._seal = Seal(groups)
         self._listing = True
         self._made: dict[int, tuple[Any, deque[Any]]] = {}
         """id(board) -> (the board, kept so that its id names it alone; its conversions
@@ -130,42 +134,100 @@ class ReadOnlyPlan:
 
 
 class Seal:
-    """Examples fingerprinted now, checked unchanged later (and put back if not)."""
+    """Groups of examples fingerprinted now, checked unchanged later (put back if not).
 
-    def __init__(self, examples: list[Any]):
-        self.examples = examples
-        try:
-            self.print = pickle.dumps(examples, PICKLE_PROTOCOL)
-        except Exception as exc:  # a generator, a lambda: not reference data
-            raise ReadOnlyBroken(f"read-only examples that cannot be fingerprinted: {exc}") from None
+    The fingerprint is `marshal`'s (format 2: no references, so equal contents give equal
+    bytes), of reference data only (numbers, strings, lists, tuples, dicts, sets): one C
+    call per group. A group handed to every submission of the process
+    (`grader.copies.handed_to_all`: the shipped examples of a check, a ladder, a
+    structural list) is fingerprinted once per process, and from its second plan on
+    checked against a copy made from that fingerprint (`==`, then the fingerprints when
+    it is not equal). A change that leaves such a group equal value for value (1 made
+    1.0 or True) is not seen there; every other change is."""
+
+    def __init__(self, groups: Sequence[list[Any]]):
+        self.groups = groups
+        self.pristine = [_pristine(group) for group in groups]
 
     def check(self) -> None:
         """Raise `ReadOnlyBroken` if an example changed, once it is put back as it was."""
-        if pickle.dumps(self.examples, PICKLE_PROTOCOL) == self.print:
+        changed = [i for i, was in enumerate(self.pristine) if _changed(self.groups[i], was)]
+        if not changed:
             return
-        pristine = pickle.loads(self.print)
-        changed = []
-        for index, (example, was) in enumerate(zip(self.examples, pristine, strict=True)):
-            if pickle.dumps(example, PICKLE_PROTOCOL) != pickle.dumps(was, PICKLE_PROTOCOL):
-                changed.append(index)
-                _put_back(example, was)
-        raise ReadOnlyBroken(f"a read-only probe changed examples {changed} (put back)")
+        for index in changed:
+            was = self.pristine[index]
+            _put_back(self.groups[index], marshal.loads(was if isinstance(was, bytes) else was.print))
+        raise ReadOnlyBroken(f"a read-only probe changed examples of groups {changed} (put back)")
 
 
-PICKLE_PROTOCOL = 5
+MARSHAL_FORMAT = 2
 
 
-def _put_back(example: Any, was: Any) -> None:
-    """Make `example` equal to `was` again, in place (other holders see the change)."""
-    kind = type(example)
+class _Kept:
+    """A group handed to every submission, as it was: its fingerprint and, from its
+    second plan on, a copy made from it (comparing with `==` costs a fraction of
+    marshalling again: a class's later submissions pay that, the first no copy)."""
+
+    __slots__ = ("copy", "group", "print")
+
+    def __init__(self, group: list[Any], print: bytes):
+        self.group, self.print = group, print
+        self.copy: list[Any] | None = None
+
+
+_KEPT: dict[int, _Kept] = {}
+"""id of a group handed to every submission -> as it was the first time a plan read it
+(every later seal checks against it, so it stays the pristine one)."""
+
+
+def _pristine(group: list[Any]) -> bytes | _Kept:
+    kept = _KEPT.get(id(group))
+    if kept is not None and kept.group is group:
+        if kept.copy is None:
+            kept.copy = marshal.loads(kept.print)
+        return kept
+    print = _fingerprint(group)
+    if is_handed_to_all(group):
+        _KEPT[id(group)] = _Kept(group, print)
+    return print
+
+
+def _changed(group: list[Any], was: bytes | _Kept) -> bool:
+    if isinstance(was, _Kept):
+        if was.copy is not None and group == was.copy:  # the usual case, cheaply
+            return False
+        was = was.print
+    try:
+        return marshal.dumps(group, MARSHAL_FORMAT) != was
+    except ValueError:  # something not plain data was put in: changed
+        return True
+
+
+def _fingerprint(group: list[Any]) -> bytes:
+    try:
+        return marshal.dumps(group, MARSHAL_FORMAT)
+    except ValueError as exc:  # an object, a generator: not reference data
+        raise ReadOnlyBroken(f"read-only examples that are not plain data: {exc}") from None
+
+
+def _put_back(value: Any, was: Any) -> bool:
+    """Make `value` equal to `was` again, in place where it can be (other holders of it
+    see the change); False when it cannot be (an atom or a tuple changed): its holder
+    then takes `was` in its place. A group's examples are held elsewhere too."""
+    kind = type(value)
+    if kind is not type(was):
+        return False
     if kind is list:
-        example[:] = was
-    elif kind is dict or kind is set:
-        example.clear()
-        example.update(was)
-    elif kind is tuple:
-        for item, item_was in zip(example, was, strict=True):
-            _put_back(item, item_was)
-    elif hasattr(example, "__dict__"):
-        vars(example).clear()
-        vars(example).update(vars(was))
+        for index, (item, item_was) in enumerate(zip(value, was, strict=False)):
+            if not _put_back(item, item_was):
+                value[index] = item_was
+        del value[len(was) :]
+        value.extend(was[len(value) :])
+        return True
+    if kind is dict or kind is set:
+        value.clear()
+        value.update(was)
+        return True
+    if kind is tuple:
+        return len(value) == len(was) and all(_put_back(a, b) for a, b in zip(value, was, strict=True))
+    return bool(value == was)

@@ -3,14 +3,14 @@
 Each rule is a pure function from what it reads (`Scoring`: the graded questions'
 declarations and outcomes, the points the teacher gave) and the results so far to new
 results; the results it leaves alone are returned as they are, the others rebuilt
-(`with_checks`): a result is never changed once built. docs/grading-contract.md §2
+(`with_checks`): a result is never changed once built. docs/reference/grading-contract.md §2
 lists them in this order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..results import (
     CheckOutcome,
@@ -26,18 +26,25 @@ from ..results import (
 from .declare import Check, Question
 
 
-@dataclass(frozen=True)
 class Scoring:
     """What every rule reads: the graded questions' declarations and outcomes, in order,
     the submission's outcome, and the points the teacher gave by hand."""
 
-    questions: tuple[Question, ...]
-    outcomes: tuple[QuestionOutcome, ...]
-    submission: SubmissionOutcome
-    overrides: Mapping[str, float]
-    acknowledged: Mapping[str, float] = field(default_factory=dict)
-    """Question id -> the automatic score the teacher had before them when they gave
-    the points of `overrides` (kept by the class record): see `override_review`."""
+    __slots__ = ("acknowledged", "outcomes", "overrides", "questions", "submission")
+
+    def __init__(
+        self,
+        questions: tuple[Question, ...],
+        outcomes: tuple[QuestionOutcome, ...],
+        submission: SubmissionOutcome,
+        overrides: Mapping[str, float],
+        acknowledged: Mapping[str, float] | None = None,
+    ):
+        self.questions, self.outcomes = questions, outcomes
+        self.submission, self.overrides = submission, overrides
+        self.acknowledged: Mapping[str, float] = acknowledged or {}
+        """Question id -> the automatic score the teacher had before them when they gave
+        the points of `overrides` (kept by the class record): see `override_review`."""
 
 
 Rule = Callable[[Scoring, tuple[QuestionResult, ...]], tuple[QuestionResult, ...]]
@@ -57,7 +64,7 @@ def with_checks(result: QuestionResult, checks: tuple[CheckResult, ...]) -> Ques
 
 
 def question_status(checks: Sequence[CheckResult | CheckOutcome]) -> QuestionStatus:
-    """A question's status from its checks' (docs/grading-contract.md §2)."""
+    """A question's status from its checks' (docs/reference/grading-contract.md §2)."""
     statuses = [c.status for c in checks]
     if all(s is CheckStatus.PASSED for s in statuses):
         return QuestionStatus.PASSED
@@ -229,4 +236,4 @@ def override_review(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tu
 
 
 RULES: tuple[Rule, ...] = (value_free, dependency_notes, bounds_review, overrides, override_review)
-"""The scoring rules, in the order they apply (docs/grading-contract.md §2)."""
+"""The scoring rules, in the order they apply (docs/reference/grading-contract.md §2)."""

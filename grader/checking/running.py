@@ -102,7 +102,7 @@ def run_question(
         return QuestionOutcome(question.id, missing=tuple(missing), suggestions=suggestions, aliases=aliases)
     ctx = context_for(exercise, view, state, examples_scale, failing)
     bounds_before = set(view.bounds_added)
-    checks = tuple(_run_guarded(check, ctx, question) for check in question.checks)
+    checks = tuple(_run_guarded(check, ctx.for_check(check.name), question) for check in question.checks)
     notes: list[tuple[str, dict[str, Any]]] = []
     if question.notes is not None:
         try:
@@ -139,7 +139,8 @@ def context_for(
 
 def run_check(check: Check, ctx: CheckContext[Any]) -> CheckOutcome:
     """Run one check: what it raises (or returning) becomes its status and evidence."""
-    ctx = replace(ctx, check_name=check.name)  # the seed of its samplings; `cache` is shared
+    if ctx.check_name != check.name:  # the seed of its samplings
+        ctx = ctx.for_check(check.name)
     try:
         check.run(ctx)
     except Mismatch as exc:

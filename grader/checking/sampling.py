@@ -32,9 +32,8 @@ a grade never changes between two runs, and the shipped files are keyed by it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from typing import Any
 
 from .. import draws
@@ -49,9 +48,9 @@ Probe = Callable[[Any], None]
 Calls = Callable[[Any], list[Call]]
 """The calls a probe of one example makes, in order (sent ahead)."""
 
-Planned = Callable[[list[Any], Calls | None, bool], AbstractContextManager[Callable[[Any], Any]]]
-"""`CheckContext.planned`: inside, the examples' calls sent ahead; it gives how each
-drawn example reaches the probe (itself when read only, else a fresh copy)."""
+Planned = Callable[[Sequence[list[Any]], Calls | None, bool], AbstractContextManager[Callable[[Any], Any]]]
+"""`CheckContext.planned`: inside, the calls of the examples of its groups sent ahead;
+it gives how each drawn example reaches the probe (itself when read only, else a copy)."""
 
 NEAR_BOTTOM = 2
 """A failure at most this far above the ladder's smallest example (in the leading size:
@@ -63,18 +62,25 @@ MAX_SHRINK_PROBES = 60
 example found so far is reported (a search probe is costly)."""
 
 
-@dataclass(frozen=True)
 class Sampling:
-    """One `for_all`: its probe, its seed, and how its examples' calls are planned."""
+    """One `for_all`: its probe, its seed, and how its examples' calls are planned.
 
-    probe: Probe
-    seed: str
-    """Names the draw, the ladder and the shrink (`grader.draws.entry`)."""
-    planned: Planned
-    size: Size | None = None
-    """The exercise's `example_size`: a failure is first shrunk on the shipped ladder."""
-    calls: Calls | None = None
-    reads_only: bool = False
+    `seed` names the draw, the ladder and the shrink (`grader.draws.entry`); `size` is
+    the exercise's `example_size` (a failure is first shrunk on the shipped ladder)."""
+
+    __slots__ = ("calls", "planned", "probe", "reads_only", "seed", "size")
+
+    def __init__(
+        self,
+        probe: Probe,
+        seed: str,
+        planned: Planned,
+        size: Size | None = None,
+        calls: Calls | None = None,
+        reads_only: bool = False,
+    ):
+        self.probe, self.seed, self.planned = probe, seed, planned
+        self.size, self.calls, self.reads_only = size, calls, reads_only
 
     def run(self, examples_of: Draw, count: int, explicit: list[Any], shrink_probes: int | None) -> None:
         """Probe `explicit`, then `count` examples of `examples_of`; raise the failure
@@ -85,7 +91,7 @@ class Sampling:
             draws.ladder(examples_of, count, self.seed, measure)
         first: Exception | None = None
         example: Any = None
-        with self.planned([*explicit, *drawn], self.calls, self.reads_only) as given:
+        with self.planned([explicit, drawn], self.calls, self.reads_only) as given:
             for example in explicit:
                 self.probe(example)
             for example in drawn:
@@ -125,7 +131,7 @@ class Sampling:
         A timeout or a crash is that rung's failure, as in `shrink`: kept, not paid again.
         With `record` (the generator grading a reference), a failure is raised: the
         reference must pass its own ladders."""
-        with self.planned(rungs, self.calls, self.reads_only) as given:
+        with self.planned([rungs], self.calls, self.reads_only) as given:
             for rung in rungs:
                 try:
                     self.probe(given(rung))

@@ -17,7 +17,7 @@ its inputs; every result is built once. Its steps:
    questions add to the first only), on the barème's scale, capped, rounded
    (`grader.checking.bareme.mark_of`).
 
-docs/grading-contract.md §2 states the rules in this order.
+docs/reference/grading-contract.md §2 states the rules in this order.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ..results import (
 )
 from .bareme import DEFAULT, NO_OVERRIDES, Bareme, Scored, mark_of
 from .declare import Check, Exercise, Question
-from .rules import RULES, Rule, Scoring, with_checks
+from .rules import RULES, Rule, Scoring, question_status
 
 
 class StaleOutcome(ValueError):
@@ -76,8 +76,10 @@ def score(
     found = {q.id: q for q in outcome.questions}
     graded = tuple(q for q in exercise.questions if q.id not in bareme.omitted)
     missing = [q.id for q in graded if q.id not in found]
-    if outcome.exercise != exercise.id or missing:
-        raise StaleOutcome(f"outcome of {outcome.exercise} without {', '.join(missing) or 'this exercise'}")
+    if outcome.exercise != exercise.id:
+        raise StaleOutcome(f"an outcome of {outcome.exercise}, not of {exercise.id}")
+    if missing:
+        raise StaleOutcome(f"an outcome of {exercise.id} without {', '.join(missing)}")
     outcomes = tuple(found[q.id] for q in graded)
     scoring = Scoring(graded, outcomes, outcome, overrides, acknowledged)
     results = tuple(priced(q, o, bareme) for q, o in zip(graded, outcomes, strict=True))
@@ -121,30 +123,49 @@ def priced(question: Question, outcome: QuestionOutcome, bareme: Bareme) -> Ques
     """
     declared = question.max_score
     points = bareme.points.get(question.id)
-    share = points / declared if points is not None and declared else None
-    result = QuestionResult(
-        question.id,
-        question.title,
-        declared if points is None else points,
-        QuestionStatus.PASSED,
-        bonus=question.id in bareme.bonus,
-        seconds=outcome.seconds,
-    )
+    most = declared if points is None else points
+    bonus = question.id in bareme.bonus
     if question.manual:
         key = question.answer_key() if question.answer_key else ""
-        return replace(result, status=QuestionStatus.MANUAL, answer_key=key)
+        return QuestionResult(
+            question.id,
+            question.title,
+            most,
+            QuestionStatus.MANUAL,
+            answer_key=key,
+            bonus=bonus,
+            seconds=outcome.seconds,
+        )
     if outcome.missing:
-        return replace(
-            result,
-            status=QuestionStatus.MISSING,
+        return QuestionResult(
+            question.id,
+            question.title,
+            most,
+            QuestionStatus.MISSING,
             missing=outcome.missing,
             suggestions=outcome.suggestions,
             aliases=outcome.aliases,
+            bonus=bonus,
+            seconds=outcome.seconds,
         )
     if tuple(c.name for c in question.checks) != tuple(c.name for c in outcome.checks):
         raise StaleOutcome(f"{question.id}: checks {[c.name for c in outcome.checks]}")
+    share = points / declared if points is not None and declared else None
     checks = tuple(_check(c, o, share) for c, o in zip(question.checks, outcome.checks, strict=True))
-    return with_checks(replace(result, aliases=outcome.aliases, notes=outcome.notes), checks)
+    earned = round(sum(c.score for c in checks), 4)
+    return QuestionResult(
+        question.id,
+        question.title,
+        most,
+        question_status(checks),
+        checks,
+        aliases=outcome.aliases,
+        notes=outcome.notes,
+        score=earned,
+        auto_score=earned,
+        bonus=bonus,
+        seconds=outcome.seconds,
+    )
 
 
 def _check(check: Check, outcome: CheckOutcome, share: float | None) -> CheckResult:

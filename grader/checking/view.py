@@ -9,7 +9,6 @@ requires `alpha`, `beta` parameters the sheet does not have with `-inf`, `+inf`
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from collections import deque
 from collections.abc import Sequence
@@ -59,6 +58,9 @@ class StudentView:
         return self.aliases.get(name, name) in self.defined
 
     def close_names(self, name: str) -> list[str]:
+        """Defined names that look like `name` (a missing name's suggestions)."""
+        import difflib  # only for a missing name: most submissions have none
+
         return difflib.get_close_matches(name, list(self.defined), n=3, cutoff=0.6)
 
     def call(
@@ -136,10 +138,13 @@ _SOURCES: dict[str, str] = {}
 
 
 def worker_source(module: ModuleType) -> str:
-    """A worker-side module's source, read once per process."""
+    """A worker-side module's source, read once per process (from its loader, as the
+    import read it: `inspect.getsource` would first map every module loaded to its file)."""
     name = module.__name__
     if name not in _SOURCES:
-        _SOURCES[name] = inspect.getsource(module)
+        get_source = getattr(module.__spec__.loader, "get_source", None) if module.__spec__ else None
+        source = get_source(name) if get_source is not None else None
+        _SOURCES[name] = source if source is not None else inspect.getsource(module)
     return _SOURCES[name]
 
 

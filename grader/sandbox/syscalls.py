@@ -29,7 +29,7 @@ ctypes binding with the same interface), once per grading process, into a BPF pr
 for the machine's architecture and its 32-bit ABIs. The program is loaded by the
 worker's child just before `exec` (`load`), or handed to bubblewrap (`--seccomp`), which
 loads it inside the sandbox. Without libseccomp (or off Linux) there is no filter: the
-mode's other defences stay, and `unavailable()` says why (docs/security.md).
+mode's other defences stay, and `unavailable()` says why (docs/explanation/security.md).
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ def _compiled() -> tuple[bytes | None, str]:
         lib = _binding()
         rules = lib.SyscallFilter(lib.ALLOW)
     except (ImportError, OSError, RuntimeError, AttributeError) as exc:  # no libseccomp.so, not Linux
-        log.warning("no seccomp filter for the workers (docs/security.md): %s", exc)
+        log.warning("no seccomp filter for the workers (docs/explanation/security.md): %s", exc)
         return None, f"{type(exc).__name__}: {exc}"[:160]
     try:
         _add_compat_architectures(lib, rules)
