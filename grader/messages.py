@@ -185,8 +185,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         # The HTML reports (grader/render/html_report.py)
         "html.class_title": "Résultats de la classe",
         "html.class_summary": "{count} copie(s), dont {graded} corrigée(s) ; "
-        "moyenne {mean} / 20, médiane {median} / 20",
-        "html.exercise_summary": "{exercise} : {graded} copie(s) notée(s) ; moyenne {mean} / 20, médiane {median} / 20",
+        "moyenne {mean} / {scale}, médiane {median} / {scale}",
+        "html.exercise_summary": "{exercise} : {graded} copie(s) notée(s) ; moyenne {mean} / {scale}, "
+        "médiane {median} / {scale}",
         "html.exercise": "Exercice",
         "html.marks": "Notes",
         "html.student": "Élève",
@@ -578,8 +579,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "progress.line": "[{done}/{total}] {name}: {mark} ({seconds} s)",
         "html.class_title": "Class results",
         "html.class_summary": "{count} submission(s), {graded} graded; "
-        "mean {mean} / 20, median {median} / 20",
-        "html.exercise_summary": "{exercise}: {graded} graded submission(s); mean {mean} / 20, median {median} / 20",
+        "mean {mean} / {scale}, median {median} / {scale}",
+        "html.exercise_summary": "{exercise}: {graded} graded submission(s); mean {mean} / {scale}, "
+        "median {median} / {scale}",
         "html.exercise": "Exercise",
         "html.marks": "Marks",
         "html.student": "Student",

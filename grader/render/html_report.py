@@ -101,15 +101,17 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
         (out_dir / page).write_text(html, encoding="utf-8")
     index = out_dir / "index.html"
     graded = [r.mark20 for r in results if r.graded]
+    marks = [r.mark for r in results if r.graded]  # on the class's scale, as the table shows them
     exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
     mixed = len(exercises) > 1
+    scale = next((r.scale for r in results if r.graded), 20.0)
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
-        mean=number(round(statistics.mean(graded), 2), lang) if graded else "—",
-        median=number(round(statistics.median(graded), 2), lang) if graded else "—",
+        mean=number(round(statistics.mean(marks), 2), lang) if marks else "—",
+        median=number(round(statistics.median(marks), 2), lang) if marks else "—",
         mixed=mixed,
-        scale=next((r.scale for r in results if r.graded), 20.0),
+        scale=scale,
         by_exercise=exercise_marks(results, lang) if mixed else [],
         bars=histogram_bars(histogram(graded)),
         stats=question_stats(results),
@@ -236,18 +238,23 @@ class ExerciseMarks:
     mean: str
     median: str
     bars: list[dict[str, Any]]
+    scale: str
 
 
 def exercise_marks(results: Sequence[SubmissionResult], lang: str) -> list[ExerciseMarks]:
     found = []
     for exercise in dict.fromkeys(r.exercise for r in results if r.exercise):
-        marks = [r.mark20 for r in results if r.graded and r.exercise == exercise]
-        if marks:
+        graded = [r for r in results if r.graded and r.exercise == exercise]
+        if graded:
+            marks = [r.mark for r in graded]  # on the class's scale; the histogram bins marks out of 20
             mean, median = (
                 number(round(statistics.mean(marks), 2), lang),
                 number(round(statistics.median(marks), 2), lang),
             )
-            found.append(ExerciseMarks(exercise, len(marks), mean, median, histogram_bars(histogram(marks))))
+            bars = histogram_bars(histogram([r.mark20 for r in graded]))
+            found.append(
+                ExerciseMarks(exercise, len(graded), mean, median, bars, number(graded[0].scale, lang))
+            )
     return found
 
 
