@@ -13,6 +13,7 @@ import csv
 import html
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -232,7 +233,14 @@ def test_a_bareme_is_applied_from_the_record_without_a_worker(
     )
     started = no_worker(monkeypatch)
     code, out, err = in_process(
-        capsys, classroom / "copies", "--results", classroom / "classe", "--csv", classroom / "notes.csv"
+        capsys,
+        classroom / "copies",
+        "--results",
+        classroom / "classe",
+        "--csv",
+        classroom / "notes.csv",
+        "--html",
+        classroom / "html",
     )
     assert code == 0 and started == [], err
     rows = {row["élève"]: row for row in table(classroom / "notes.csv")}
@@ -243,6 +251,9 @@ def test_a_bareme_is_applied_from_the_record_without_a_worker(
     assert rows["martin_lea"]["note /10"] == "9" and rows["dupont_marie"]["note /10"] == "7,5"
     assert rows["dupont_marie"]["total"] == "14,5" and rows["dupont_marie"]["sur"] == "19,5"
     assert "/ 10" in out
+    index = (classroom / "html" / "index.html").read_text("utf-8")
+    # (9 + 7.5 + 38 blank skeletons at 0) / 40 = 0.41, on the class's scale (it said "/ 20")
+    assert "moyenne 0,41 / 10, médiane 0 / 10" in index, re.findall("moyenne[^<]*", index)
 
 
 def test_the_printed_default_bareme_gives_exactly_todays_marks(
