@@ -29,6 +29,9 @@ class CheckStatus(str, Enum):
     ERROR = "error"
     """The student code raised (or its worker died)."""
     TIMEOUT = "timeout"
+    NOT_COUNTED = "not_counted"
+    """A value-free property that holds, not counted yet: no value check of its function
+    passes (`grader.checking.rules.value_free`). It earns nothing, as a failed check."""
 
 
 class QuestionStatus(str, Enum):

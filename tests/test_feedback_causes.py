@@ -65,3 +65,67 @@ def test_the_recognised_from_text_notes_exist_in_both_languages():
     for key in ("recognised_from_text", "recognised_from_text_class", "recognised_from_text_plain"):
         assert key in MESSAGES["fr"] and key in MESSAGES["en"]
     assert "compile" not in MESSAGES["fr"]["recognised_from_text_class"]
+
+
+def _not_counted_copy():
+    """A copy whose Q15 has a value-free property not counted: maximin returns
+    (valeur, colonne), so no value check of maximin passes while 'unchanged' holds."""
+    from grader.results import SubmissionResult
+
+    q15 = grade_source("puissance4", _swapped_searches(), only="Q15")["Q15"]
+    result = SubmissionResult("copie.py", "puissance4", "graded", questions=[q15], kind="module")
+    return result, q15
+
+
+def test_a_value_free_property_not_counted_has_its_own_mark_and_no_call():
+    from grader.render.feedback import question_feedback
+
+    _, q15 = _not_counted_copy()
+    unchanged = next(c for c in q15.checks if c.name == "unchanged")
+    assert (unchanged.status, unchanged.score) == (CheckStatus.NOT_COUNTED, 0.0)
+    assert q15.score == 0 and q15.status.value == "failed"
+    for lang, mark, words in (
+        (
+            "fr",
+            "(pas encore comptée, 0,25 pt)",
+            "comptée dès qu'une vérification de valeur de maximin passera",
+        ),
+        ("en", "(not counted yet, 0.25 pt)", "it counts once a value check of maximin passes"),
+    ):
+        text = question_feedback(q15, lang)
+        block = text[text.index("○ ") :].splitlines()
+        assert block[0].endswith(mark), block[0]
+        assert len(block) == 2 and words in block[1], block  # one line of explanation, nothing else
+        assert not any(w in text for w in ("au moins une valeur juste", "at least one right value"))
+        assert text.count("○") == 1 and "✗" in text  # the value checks still fail, marked ✗
+
+
+def test_every_report_handles_a_check_not_counted():
+    import json
+    import xml.etree.ElementTree as ET
+
+    from grader.render.annotations import render_annotations
+    from grader.render.gradescope import render_gradescope
+    from grader.render.html_report import submission_page
+    from grader.render.json_report import render_json
+    from grader.render.junit_report import render_junit
+    from grader.render.terminal import render_submission
+    from grader.render.vpl import render_vpl
+
+    result, _ = _not_counted_copy()
+    checks = json.loads(render_json([result], "fr"))["submissions"][0]["questions"][0]["checks"]
+    unchanged = next(c for c in checks if c["name"] == "unchanged")
+    assert (unchanged["status"], unchanged["score"]) == ("not_counted", 0.0)
+    assert unchanged["message"].startswith("propriété vérifiée") and "Appel" not in unchanged["message"]
+    assert "○ " in render_submission(result, "fr") and "(pas encore comptée" in render_submission(
+        result, "fr"
+    )
+    page = submission_page(result, "en")
+    assert '<span class="not-counted">○</span>' in page and "not counted yet" in page
+    # JUnit reports questions: Q15 lost points, a failure whose text marks the property ○
+    case = ET.fromstring(render_junit([result], "fr")).find(".//testcase")
+    assert case is not None and case.find("failure") is not None and case.find("skipped") is None
+    assert "○ " in (case.find("failure").text or "")  # type: ignore[union-attr]
+    assert "○ " in render_vpl(result, "fr") and "(not counted yet" in render_vpl(result, "en")
+    assert "○ " in json.loads(render_gradescope(result, "fr"))["tests"][0]["output"]
+    assert "pas encore comptée" in render_annotations([result], "fr")

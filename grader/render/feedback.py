@@ -109,10 +109,23 @@ def _state(failure: Failure | None, lang: str) -> str:
     return tr(lang, "endless_state", names=", ".join(failure.loop.state))
 
 
+CHECK_SYMBOLS = {CheckStatus.NOT_COUNTED: "○"}
+"""How a check not passed is marked: ✗, or its own mark for one that is not a failure."""
+
+
+def check_symbol(check: CheckResult) -> str:
+    return CHECK_SYMBOLS.get(check.status, "✗")
+
+
 def check_parts(check: CheckResult, lang: str) -> CheckParts:
-    """What went wrong in one check: the call, expected, obtained, a note, the board."""
+    """What went wrong in one check: the call, expected, obtained, a note, the board; for
+    a property not counted yet, why, in one sentence (it has no call to show)."""
     parts = CheckParts()
     if check.status is CheckStatus.PASSED:
+        return parts
+    if check.status is CheckStatus.NOT_COUNTED:
+        note = check.evidence.note.get(lang, "") if check.evidence is not None else ""
+        parts.rows.append(("", note or tr(lang, "not_counted")))
         return parts
     if check.failure is not None and check.failure.kind is FailureKind.INTERNAL:
         parts.rows.append(("", failure_text(check.failure, lang)))
@@ -177,7 +190,9 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
         if check.status is CheckStatus.PASSED:
             continue
         status = tr(lang, f"check.{check.status.value}")
-        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)")
+        lines.append(
+            f"{check_symbol(check)} {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)"
+        )
         lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
     return "\n".join(lines)
 
