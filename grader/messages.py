@@ -92,6 +92,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unreadable": "fichier illisible",
         "reason.too_large": "fichier trop gros",
         "reason.unknown_exercise": "impossible de reconnaître le TD (précisez-le avec --exercise)",
+        "reason.unknown_exercise_closest": "exercice non reconnu ; le plus proche : {closest} ({by}) — "
+        "s'il s'agit bien de ce TD, nommez les fonctions comme l'énoncé ou précisez-le avec --exercise",
+        "closest.title": "titre",
+        "closest.names": "noms : {names}",
         "reason.empty": "fichier vide",
         "reason.worker_failed": "votre code n'a pas pu être exécuté",
         "reason.grader_error": (
@@ -150,6 +154,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "absente (les vérifications appellent les fonctions de l'énoncé, pas des méthodes)",
         "recognised_from_text_plain": "aucune cellule ne définit les noms de l'énoncé : exercice reconnu "
         "d'après le texte du fichier, chaque fonction est comptée absente",
+        "recognised_from_calls": "aucune cellule ne définit les fonctions de l'énoncé ; votre code appelle "
+        "{names} : exercice reconnu ainsi, chaque fonction est comptée absente",
         "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
@@ -494,6 +500,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unreadable": "unreadable file",
         "reason.too_large": "file too large",
         "reason.unknown_exercise": "cannot tell which TD this is (name it with --exercise)",
+        "reason.unknown_exercise_closest": "exercise not recognised; the closest: {closest} ({by}) — "
+        "if it is that TD, name the functions as the sheet does or give it with --exercise",
+        "closest.title": "title",
+        "closest.names": "names: {names}",
         "reason.empty": "empty file",
         "reason.worker_failed": "your code could not be run",
         "reason.grader_error": "internal error of the grader (the program, not the submission's code): "
@@ -550,6 +560,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "checks call the sheet's functions, not methods)",
         "recognised_from_text_plain": "no cell defines the sheet's names: exercise recognised from the "
         "file's text, every function counts as missing",
+        "recognised_from_calls": "no cell defines the sheet's functions; your code calls {names}: exercise "
+        "recognised from them, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "

@@ -392,6 +392,10 @@ class SubmissionResult:
     """What the student code printed while its cells ran (capped)."""
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
+    closest: str = ""
+    """Not gradable as no known exercise: the one it comes closest to, a hint ("" none)."""
+    closest_names: tuple[str, ...] = ()
+    """The names `closest` was found by; () when by the words of its title."""
     isolation: Isolation | None = None
     """The worker's isolation (None: no worker ran); a weak one (basic, portable) left
     the reference readable, and the reports say so."""

@@ -62,7 +62,12 @@ def test_methods_of_a_class_are_named_not_a_compile_error():
 def test_the_recognised_from_text_notes_exist_in_both_languages():
     from grader.messages import MESSAGES
 
-    for key in ("recognised_from_text", "recognised_from_text_class", "recognised_from_text_plain"):
+    for key in (
+        "recognised_from_text",
+        "recognised_from_text_class",
+        "recognised_from_text_plain",
+        "recognised_from_calls",
+    ):
         assert key in MESSAGES["fr"] and key in MESSAGES["en"]
     assert "compile" not in MESSAGES["fr"]["recognised_from_text_class"]
 
@@ -129,3 +134,30 @@ def test_every_report_handles_a_check_not_counted():
     assert "○ " in render_vpl(result, "fr") and "(not counted yet" in render_vpl(result, "en")
     assert "○ " in json.loads(render_gradescope(result, "fr"))["tests"][0]["output"]
     assert "pas encore comptée" in render_annotations([result], "fr")
+
+
+def test_a_submission_of_no_known_td_is_told_the_closest_one():
+    import json
+
+    from grader.render.feedback import not_gradable_reason
+    from grader.render.json_report import render_json
+    from grader.results import SubmissionResult
+
+    result = SubmissionResult("tp.ipynb", None, "not_gradable", reason="unknown_exercise", closest="morpion")
+    assert not_gradable_reason(result, "fr").startswith(
+        "exercice non reconnu ; le plus proche : morpion (titre) — "
+    )
+    assert not_gradable_reason(result, "en").startswith(
+        "exercise not recognised; the closest: morpion (title) — "
+    )
+    (sub,) = json.loads(render_json([result], "fr"))["submissions"]
+    assert (sub["exercise"], sub["reason"], sub["closest"]) == (
+        None,
+        "unknown_exercise",
+        {"exercise": "morpion", "names": []},
+    )
+    result.closest, result.closest_names = "domineering", ("placer",)
+    assert "le plus proche : domineering (noms : placer)" in not_gradable_reason(result, "fr")
+    bare = SubmissionResult("tp.ipynb", None, "not_gradable", reason="unknown_exercise")
+    assert not_gradable_reason(bare, "fr") == "impossible de reconnaître le TD (précisez-le avec --exercise)"
+    assert "closest" not in json.loads(render_json([bare], "fr"))["submissions"][0]

@@ -282,5 +282,13 @@ def cells_summary(result: SubmissionResult, lang: str) -> str:
 
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
-    """Why a submission was not graded, in a sentence."""
+    """Why a submission was not graded, in a sentence (with the closest exercise, when one
+    is known, for one recognised as none)."""
+    if result.reason == "unknown_exercise" and result.closest:
+        by = (
+            tr(lang, "closest.names", names=", ".join(result.closest_names))
+            if result.closest_names
+            else tr(lang, "closest.title")
+        )
+        return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
     return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")

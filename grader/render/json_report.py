@@ -86,6 +86,8 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         data["landlock_abi"] = result.landlock_abi
     if not result.graded:
         data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
+    if result.closest:  # recognised as no exercise: the closest, by its names or its title ([])
+        data["closest"] = {"exercise": result.closest, "names": list(result.closest_names)}
     return data
 
 
