@@ -81,6 +81,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signalez-la à votre enseignant",
         "missing": "{name} n'est pas défini",
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
+        "unreached.stopped.cell": "{name} est défini dans la {where}, qui s'est arrêtée avant ({why})",
+        "unreached.stopped.block": "{name} est défini dans le bloc des {where}, qui s'est arrêté avant ({why})",
+        "unreached.uncompiled.cell": "{name} est défini dans la {where}, qui ne compile pas ({why})",
+        "unreached.uncompiled.block": "{name} est défini dans le bloc des {where}, qui ne compile pas ({why})",
+        "unreached.skipped.cell": "{name} est défini dans la {where}, qui n'a pas été exécutée (le temps "
+        "de toutes les cellules était écoulé)",
+        "unreached.skipped.block": "{name} est défini dans le bloc des {where}, qui n'a pas été exécuté (le "
+        "temps de tous les blocs était écoulé)",
+        "unreached.error_line": "{error} ligne {line}",
+        "unreached.crash": "le processus de votre code s'est arrêté",
         "alias": "{found} accepté pour {name}",
         "manual": "question corrigée par l'enseignant",
         "override": "points donnés par l'enseignant (score automatique : {auto})",
@@ -489,6 +499,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "internal": "internal error of the grader (the program, not your code) on this check: tell your teacher",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
+        "unreached.stopped.cell": "{name} is defined in {where}, which stopped before reaching it ({why})",
+        "unreached.stopped.block": "{name} is defined in the block of {where}, which stopped before reaching "
+        "it ({why})",
+        "unreached.uncompiled.cell": "{name} is defined in {where}, which does not compile ({why})",
+        "unreached.uncompiled.block": "{name} is defined in the block of {where}, which does not compile ({why})",
+        "unreached.skipped.cell": "{name} is defined in {where}, which was not run (the time for all the cells "
+        "had run out)",
+        "unreached.skipped.block": "{name} is defined in the block of {where}, which was not run (the time for "
+        "all the blocks had run out)",
+        "unreached.error_line": "{error} line {line}",
+        "unreached.crash": "the process of your code stopped",
         "override": "points given by the teacher (automatic score: {auto})",
         "alias": "{found} accepted for {name}",
         "manual": "graded by the teacher",

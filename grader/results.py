@@ -186,6 +186,44 @@ class CheckOutcome:
     """Why the call gave no value, when status is error or timeout."""
 
 
+class CellStatus(str, Enum):
+    OK = "ok"
+    ERROR = "error"
+    """The cell raised (`error` is the exception's type name)."""
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"
+    """Not run: the total time for the cells was used up."""
+    CRASH = "crash"
+    """The worker died while the cell ran (`failure` says why)."""
+    NOT_RUN = "not_run"
+    """A cell magic the grader does not run (`%%bash`, `%%writefile`...): `cell_magic`."""
+
+
+COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+"""A cell (or module block) failing with one of these does not compile."""
+
+
+@dataclass(frozen=True)
+class Unreached:
+    """Where a name missing from the submission is defined: in a cell (or module block)
+    that stopped before defining it, or that does not compile."""
+
+    name: str
+    """The spelling the code defines (the sheet's, or an accepted alias)."""
+    place: Place
+    """The cell holding the definition (its source left out)."""
+    status: CellStatus
+    """How that cell ended: ERROR, TIMEOUT, CRASH or SKIPPED."""
+    error: str = ""
+    """ERROR: the exception's type name."""
+    line: int | None = None
+    """ERROR: the line that raised (or does not compile)."""
+
+    @property
+    def compiles(self) -> bool:
+        return self.error not in COMPILE_ERRORS
+
+
 @dataclass(frozen=True)
 class QuestionOutcome:
     """What running one question gave, before any scoring (nothing for a manual one)."""
@@ -197,6 +235,9 @@ class QuestionOutcome:
     """Names the question needs that the submission does not define: no check ran."""
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     """For each missing name, defined names that look close."""
+    unreached: dict[str, Unreached] = field(default_factory=dict)
+    """For a missing name the code defines in a cell that stopped before (or does not
+    compile): that cell and why (the feedback says so instead of the close names)."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Sheet name -> the spelling found in the submission, when not the first one."""
     notes: tuple[Note, ...] = ()
@@ -260,6 +301,8 @@ class QuestionResult:
     """Names the question needs that the submission does not define."""
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     """For each missing name, defined names that look close."""
+    unreached: dict[str, Unreached] = field(default_factory=dict)
+    """For a missing name defined in a cell that stopped before defining it: where, why."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Sheet name -> the spelling found in the submission, when not the first one."""
     notes: tuple[Note, ...] = ()
@@ -296,19 +339,6 @@ class TeacherComment:
     text: str
     private: bool = False
     """For the teacher's own pages only: never on what a student is handed."""
-
-
-class CellStatus(str, Enum):
-    OK = "ok"
-    ERROR = "error"
-    """The cell raised (`error` is the exception's type name)."""
-    TIMEOUT = "timeout"
-    SKIPPED = "skipped"
-    """Not run: the total time for the cells was used up."""
-    CRASH = "crash"
-    """The worker died while the cell ran (`failure` says why)."""
-    NOT_RUN = "not_run"
-    """A cell magic the grader does not run (`%%bash`, `%%writefile`...): `cell_magic`."""
 
 
 @dataclass

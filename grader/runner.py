@@ -16,13 +16,21 @@ from .checking.view import StudentView
 from .detect import detect, other_sheet, signatures_of
 from .errors import CallTimeout, NotGradable
 from .registry import installed
-from .results import CellOutcome, CellStatus, SubmissionResult, SubmissionStatus, failure_of
+from .results import (
+    COMPILE_ERRORS,
+    CellOutcome,
+    CellStatus,
+    SubmissionResult,
+    SubmissionStatus,
+    failure_of,
+)
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import CellReply, StudentSession
 from .settings import Settings
 from .skeleton import file_text, names_in_text, recognise
 from .submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
+from .unreached import unreached
 
 log = logging.getLogger(__name__)
 
@@ -141,9 +149,6 @@ def cell_outcome(cell: Cell, reply: CellReply) -> CellOutcome:
     )
 
 
-COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
-
-
 def _recognised_note(
     outcomes: Sequence[CellOutcome], cells: Sequence[Cell], names: tuple[str, ...]
 ) -> tuple[str, dict[str, str]]:
@@ -220,7 +225,7 @@ def _grade_code(
         result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
-    view = StudentView(session, names, settings.call_budget, code.places)
+    view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, result.cells))
     graded = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + list(graded.understood)
     result.outcome = graded.outcome

@@ -161,3 +161,105 @@ def test_a_submission_of_no_known_td_is_told_the_closest_one():
     bare = SubmissionResult("tp.ipynb", None, "not_gradable", reason="unknown_exercise")
     assert not_gradable_reason(bare, "fr") == "impossible de reconnaître le TD (précisez-le avec --exercise)"
     assert "closest" not in json.loads(render_json([bare], "fr"))["submissions"][0]
+
+
+def test_the_names_a_cell_defines_are_read_from_its_tree_or_its_text():
+    from grader.unreached import defined_by
+
+    source = (
+        "assert f(0) == 1\nimport random as rd, os.path\nfrom math import inf\nx, (y, z) = 1, (2, 3)\n"
+        "v[i] = 0\nn: int = 3\ncompteur += 1\nfor k in range(3):\n    w = k\nif x:\n    def g():\n        u = 1\n"
+        "else:\n    class C:\n        t = 2\ntry:\n    a = 1\nexcept ValueError:\n    b = 2\n"
+    )
+    assert defined_by(source) == [
+        "rd",
+        "os",
+        "inf",
+        "x",
+        "y",
+        "z",
+        "n",
+        "compteur",
+        "k",
+        "w",
+        "g",
+        "C",
+        "a",
+        "b",
+    ]
+    assert defined_by("def jouer_colonne(jeu, joueur, col):\n    #to_do\nL = #to_do\n") == [
+        "L",
+        "jouer_colonne",
+    ]
+
+
+def test_a_missing_name_defined_in_a_cell_that_stopped_says_where_and_why():
+    from grader.render.feedback import question_remarks
+    from grader.results import CellOutcome, CellStatus, Place, PlaceKind, QuestionResult, QuestionStatus
+    from grader.submission import Cell
+    from grader.unreached import unreached
+
+    def cell(index: int, code_cell: int, source: str) -> Cell:
+        place = Place(
+            PlaceKind.CELL, index, code_cell=code_cell, opening=source.splitlines()[0], source=source
+        )
+        return Cell(index, source, f"cellule {index}", place)
+
+    cells = [
+        cell(
+            7,
+            6,
+            "assert colonnes_jouables(jeu) == range(ncols)\ndef jouer_colonne(jeu, joueur, col):\n    pass\n",
+        ),
+        cell(9, 8, "def f(:\n    pass\ndef dejouer_colonne(jeu, col):\n    pass\n"),
+        cell(11, 10, "while True:\n    pass\ninit = 0\n"),
+        cell(12, 11, "copie = 1\n"),
+        cell(13, 12, "jeu2 = initialiser_jeu(L1)\nprochain_joueur = 2\n"),
+    ]
+    outcomes = [
+        CellOutcome(7, "cellule 7", ok=False, error="AssertionError", line=1),
+        CellOutcome(9, "cellule 9", ok=False, error="SyntaxError", line=1),
+        CellOutcome(11, "cellule 11", ok=False, status=CellStatus.TIMEOUT),
+        CellOutcome(12, "cellule 12", ok=False, status=CellStatus.SKIPPED),
+        CellOutcome(13, "cellule 13", ok=False, error="NameError", line=4, line_place=cells[0].place),
+    ]
+    found = unreached(cells, outcomes)
+    assert set(found) == {"jouer_colonne", "f", "dejouer_colonne", "init", "copie", "jeu2", "prochain_joueur"}
+    assert found["jouer_colonne"].place.source == ""  # what a record keeps: the cell's name only
+    assert found["prochain_joueur"].line is None  # raised in another cell's function: not this cell's line
+    question = QuestionResult(
+        "Q6",
+        "",
+        1.5,
+        QuestionStatus.MISSING,
+        missing=tuple(found),
+        unreached=found,
+        suggestions={"init": ["int"]},
+    )
+    fr, en = question_remarks(question, "fr"), question_remarks(question, "en")
+    assert fr[0] == (
+        "jouer_colonne est défini dans la cellule de code 6 (« assert colonnes_jouables(jeu) == range(ncols) »), "
+        "qui s'est arrêtée avant (AssertionError ligne 1)"
+    )
+    assert en[0] == (
+        "jouer_colonne is defined in code cell 6 (“assert colonnes_jouables(jeu) == range(ncols)”), "
+        "which stopped before reaching it (AssertionError line 1)"
+    )
+    assert fr[2].endswith("qui ne compile pas (SyntaxError ligne 1)") and "cellule de code 8" in fr[2]
+    assert en[2].endswith("which does not compile (SyntaxError line 1)")
+    assert fr[3].endswith("qui s'est arrêtée avant (temps dépassé)") and "noms proches" not in fr[3]
+    assert fr[4].endswith("qui n'a pas été exécutée (le temps de toutes les cellules était écoulé)")
+    assert fr[6].endswith("qui s'est arrêtée avant (NameError)")
+    # a module's block
+    block = Place(PlaceKind.LINES, 186, 211)
+    lines = unreached(
+        [Cell(186, "def affiche(jeu):\n    print(jeu\n", "lignes 186-211", block)],
+        [CellOutcome(186, "lignes 186-211", ok=False, error="SyntaxError", line=187)],
+    )
+    question = QuestionResult("Q1", "", 1, QuestionStatus.MISSING, missing=("affiche",), unreached=lines)
+    assert question_remarks(question, "fr") == [
+        "affiche est défini dans le bloc des lignes 186-211, qui ne compile pas (SyntaxError ligne 187)"
+    ]
+    assert question_remarks(question, "en") == [
+        "affiche is defined in the block of lines 186-211, which does not compile (SyntaxError line 187)"
+    ]

@@ -18,6 +18,7 @@ from ..results import (
     QuestionResult,
     QuestionStatus,
     SubmissionResult,
+    Unreached,
     in_lang,
 )
 
@@ -202,6 +203,9 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
     spellings, notes (a failing function it depends on, a call count...)."""
     lines = []
     for name in question.missing:
+        if name in question.unreached:
+            lines.append(unreached_text(question.unreached[name], lang))
+            continue
         close = question.suggestions.get(name) or []
         lines.append(
             tr(lang, "missing_close", name=name, close=", ".join(close))
@@ -213,6 +217,29 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
     for key, values in question.notes:
         lines.append(tr(lang, key, **values))
     return lines
+
+
+def unreached_text(unreached: Unreached, lang: str) -> str:
+    """A missing name whose cell stopped before defining it: "jouer_colonne est défini
+    dans la cellule de code 6 (« assert … »), qui s'est arrêtée avant (AssertionError
+    ligne 1)"; "…qui ne compile pas (SyntaxError ligne 3)"."""
+    place = unreached.place
+    unit = "block" if place.kind is PlaceKind.LINES else "cell"
+    where = place_text(place, lang)
+    if place.opening:
+        where = tr(lang, "cell_name", place=where, opening=place.opening)
+    if unreached.status is CellStatus.SKIPPED:
+        return tr(lang, f"unreached.skipped.{unit}", name=unreached.name, where=where)
+    if unreached.status is CellStatus.TIMEOUT:
+        why = tr(lang, "check.timeout")
+    elif unreached.status is CellStatus.CRASH:
+        why = tr(lang, "unreached.crash")
+    elif unreached.line:
+        why = tr(lang, "unreached.error_line", error=unreached.error, line=unreached.line)
+    else:
+        why = unreached.error
+    how = "stopped" if unreached.compiles else "uncompiled"
+    return tr(lang, f"unreached.{how}.{unit}", name=unreached.name, where=where, why=why)
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
