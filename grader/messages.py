@@ -79,6 +79,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crashed": "le processus de votre code s'est arrêté ({error})",
         "internal": "erreur interne du correcteur (le programme, pas votre code) sur ce test : "
         "signalez-la à votre enseignant",
+        "does_not_run.module": "⚠ Ce fichier ne s'exécute pas tel quel : {error} ligne {line}{message}{quote}. "
+        "Python refuse alors le fichier entier ; ses fonctions ont été corrigées bloc par bloc malgré tout.",
+        "does_not_run.notebook": "⚠ Ce notebook ne s'exécute pas tel quel : la {where} ne compile pas{more} : "
+        "{error} ligne {line}{message}{quote}. « Exécuter tout » s'y arrêterait ; les autres cellules ont été "
+        "corrigées sans elle.",
+        "does_not_run.more": " (pas plus que {count} autre(s) cellule(s))",
+        "does_not_run.flag": "ne s'exécute pas tel quel",
         "missing": "{name} n'est pas défini",
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
         "unreached.stopped.cell": "{name} est défini dans la {where}, qui s'est arrêtée avant ({why})",
@@ -427,6 +434,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
         "feedback.mark": "Note : {mark} / {scale}",
         "feedback.review": "Questions à revoir : {questions}",
+        "feedback.does_not_run": "Ce fichier ne s'exécute pas tel quel (voir le rapport)",
         "html.manual_title": "Questions corrigées à la main",
         "html.student_answer": "Réponse de l'élève",
         "html.answer_key": "Corrigé",
@@ -497,6 +505,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "endless_state": " ({names})",
         "crashed": "the process running your code stopped ({error})",
         "internal": "internal error of the grader (the program, not your code) on this check: tell your teacher",
+        "does_not_run.module": "⚠ This file does not run as written: {error} line {line}{message}{quote}. "
+        "Python then refuses the whole file; its functions were graded block by block all the same.",
+        "does_not_run.notebook": "⚠ This notebook does not run as written: {where} does not compile{more}: "
+        "{error} line {line}{message}{quote}. “Run all” would stop there; the other cells were graded "
+        "without it.",
+        "does_not_run.more": " (nor do {count} other cell(s))",
+        "does_not_run.flag": "does not run as written",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
         "unreached.stopped.cell": "{name} is defined in {where}, which stopped before reaching it ({why})",
@@ -829,6 +844,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "paths_needed": "give at least one submission or folder of submissions (PATH)",
         "feedback.mark": "Mark: {mark} / {scale}",
         "feedback.review": "Questions to review: {questions}",
+        "feedback.does_not_run": "This file does not run as written (see the report)",
         "html.manual_title": "Questions graded by hand",
         "html.student_answer": "The student's answer",
         "html.answer_key": "Answer key",

@@ -470,6 +470,18 @@ class SubmissionResult:
         return self.status is SubmissionStatus.GRADED
 
     @property
+    def does_not_run(self) -> list[CellOutcome]:
+        """The cells (module blocks) that do not compile: the file does not run as written
+        (Python refuses a module whole; Jupyter's "Run all" stops at such a cell), although
+        the grader ran the others. A cell that raises (`input()`, a demo's error) is not one."""
+        return [c for c in self.cells if c.status is CellStatus.ERROR and c.error in COMPILE_ERRORS]
+
+    @property
+    def review(self) -> bool:
+        """A graded copy the teacher should look at whatever its mark (`does_not_run`)."""
+        return self.graded and bool(self.does_not_run)
+
+    @property
     def isolation_name(self) -> str:
         """`bubblewrap`, `landlock`, `basic`, `portable`; "" when no worker ran."""
         return self.isolation.value if self.isolation is not None else ""

@@ -263,3 +263,142 @@ def test_a_missing_name_defined_in_a_cell_that_stopped_says_where_and_why():
     assert question_remarks(question, "en") == [
         "affiche is defined in the block of lines 186-211, which does not compile (SyntaxError line 187)"
     ]
+
+
+def _copy_that_does_not_run(kind: str = "module"):
+    """A graded copy, 20/20, one of whose blocks (cells) does not compile."""
+    from grader.results import (
+        CellOutcome,
+        CellStatus,
+        Place,
+        PlaceKind,
+        QuestionResult,
+        QuestionStatus,
+        SubmissionResult,
+    )
+
+    if kind == "module":
+        place = Place(PlaceKind.LINES, 195, 209)
+        label, line = "lignes 195-209", 206
+    else:
+        place = Place(PlaceKind.CELL, 14, code_cell=11, opening="nb_alignements_potentiels = []")
+        label, line = "cellule 14", 21
+    cells = [
+        CellOutcome(1, "lignes 1-4", ok=True),
+        CellOutcome(
+            place.first,
+            label,
+            ok=False,
+            error="SyntaxError",
+            message="expected ':'",
+            line=line,
+            failing_line="if teste_gagnante(jeu, 2, coords)",
+            place=place,
+        ),
+        CellOutcome(300, "lignes 300-301", ok=False, error="EOFError", message="", status=CellStatus.ERROR),
+    ]
+    q1 = QuestionResult("Q1", "nrows, ncols", 20, QuestionStatus.PASSED, score=20, auto_score=20)
+    return SubmissionResult(
+        f"girard.{'py' if kind == 'module' else 'ipynb'}",
+        "puissance4",
+        "graded",
+        kind=kind,
+        cells=cells,
+        questions=[q1],
+        score=20,
+        max_score=20,
+        mark=20,
+        student="girard",
+    )
+
+
+def test_a_file_that_does_not_run_as_written_is_said_first_and_flagged_mark_unchanged():
+    import json
+
+    from grader.marking.outputs import summary
+    from grader.render.annotations import render_annotations
+    from grader.render.csv_report import render_csv
+    from grader.render.gradescope import render_gradescope
+    from grader.render.html_report import submission_page, to_review
+    from grader.render.json_report import render_json
+    from grader.render.terminal import render_submission, render_summary
+    from grader.render.vpl import render_vpl
+    from grader.results import SubmissionResult
+
+    result = _copy_that_does_not_run()
+    assert result.review and [c.line for c in result.does_not_run] == [206]  # the EOFError is not one
+    assert result.mark == 20
+    lines = render_submission(result, "fr").splitlines()
+    assert lines[2] == (
+        "⚠ Ce fichier ne s'exécute pas tel quel : SyntaxError ligne 206 (expected ':') — "
+        "« if teste_gagnante(jeu, 2, coords) ». Python refuse alors le fichier entier ; ses fonctions ont "
+        "été corrigées bloc par bloc malgré tout."
+    )
+    assert (
+        render_submission(result, "en")
+        .splitlines()[2]
+        .startswith(
+            "⚠ This file does not run as written: SyntaxError line 206 (expected ':') — “if teste_gagnante"
+        )
+    )
+    notebook = _copy_that_does_not_run("notebook")
+    assert (
+        render_submission(notebook, "fr")
+        .splitlines()[2]
+        .startswith(
+            "⚠ Ce notebook ne s'exécute pas tel quel : la cellule de code 11 ne compile pas : SyntaxError ligne 21"
+        )
+    )
+    # the teacher's summary, CSV and HTML index flag it; the mark stays
+    ok = SubmissionResult(
+        "garnier.py", "puissance4", "graded", student="garnier", mark=20, score=20, max_score=20
+    )
+    summary_lines = render_summary([ok, result], "fr").splitlines()
+    assert summary_lines[1].rstrip().endswith("20 / 20") and "exécute" not in summary_lines[1]
+    assert summary_lines[2].endswith("20 / 20  ne s'exécute pas tel quel")
+    csv = render_csv([ok, result], "fr").splitlines()
+    assert (
+        csv[0].endswith(";à revoir")
+        and csv[2].endswith(";ne s'exécute pas tel quel")
+        and csv[1].endswith(";")
+    )
+    assert ";20;20;20;" in csv[2]
+    assert render_csv([ok], "fr").splitlines()[0].endswith(";isolation")  # no column when nothing to review
+    assert to_review(result) == []  # the questions; the index adds the flag before them
+    page = submission_page(result, "fr")
+    assert page.index('class="box does-not-run"') < page.index("Exercice détecté")
+    report = json.loads(render_json([result], "en"))["submissions"][0]
+    assert report["review"] is True and report["does_not_run"].startswith(
+        "⚠ This file does not run as written"
+    )
+    assert report["mark20"] == 20 and "review" not in json.loads(render_json([ok], "en"))["submissions"][0]
+    assert render_vpl(result, "fr").splitlines()[1] == ">" + lines[2]
+    assert render_vpl(result, "fr").endswith("Grade :=>> 20")
+    assert json.loads(render_gradescope(result, "fr"))["output"].startswith("⚠ Ce fichier")
+    assert "::warning file=girard.py,title=ne s'exécute pas tel quel::⚠ Ce fichier" in render_annotations(
+        [result], "fr"
+    )
+    assert summary(result, "fr").splitlines() == [
+        "Note : 20 / 20",
+        "Ce fichier ne s'exécute pas tel quel (voir le rapport)",
+    ]
+
+
+def test_the_class_index_flags_a_copy_that_does_not_run(tmp_path):
+    from grader.render.html_report import write_html
+
+    index = write_html([_copy_that_does_not_run()], tmp_path, "fr").read_text("utf-8")
+    row = index[index.index('href="girard.html"') :]
+    assert "ne s&#39;exécute pas tel quel" in row[: row.index("</tr>")]
+
+
+def test_a_runtime_error_or_a_not_graded_copy_is_not_flagged():
+    from dataclasses import replace
+
+    from grader.render.feedback import does_not_run_message
+
+    result = _copy_that_does_not_run()
+    runs = replace(result, cells=[result.cells[0], result.cells[2]])  # input() raised EOFError: ignored
+    assert not runs.review and does_not_run_message(runs, "fr") == ""
+    other = replace(result, status="not_gradable", reason="unknown_exercise")
+    assert not other.review and does_not_run_message(other, "fr") == ""

@@ -290,6 +290,29 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     return text if hinted == hint else f"{text}\n  → {hinted}"
 
 
+def does_not_run_message(result: SubmissionResult, lang: str) -> str:
+    """What a report says first when the file does not run as written (a cell or a module
+    block that does not compile, `SubmissionResult.does_not_run`); "" when it runs."""
+    broken = result.does_not_run if result.graded else []
+    if not broken:
+        return ""
+    first = broken[0]
+    quote = tr(lang, "cell_quote", text=first.failing_line) if first.failing_line else ""
+    message = f" ({first.message})" if first.message else ""
+    values = {"error": first.error, "line": first.line or "?", "message": message, "quote": quote}
+    if first.place is not None and first.place.kind is PlaceKind.LINES:
+        return tr(lang, "does_not_run.module", **values)
+    more = tr(lang, "does_not_run.more", count=len(broken) - 1) if len(broken) > 1 else ""
+    where = place_text(first.place, lang) if first.place is not None else first.label
+    return tr(lang, "does_not_run.notebook", where=where, more=more, **values)
+
+
+def review_flags(result: SubmissionResult, lang: str) -> list[str]:
+    """Why the teacher should look at a copy whatever its mark, for the class's summary:
+    its questions to review come after."""
+    return [tr(lang, "does_not_run.flag")] if result.review else []
+
+
 def detection_message(result: SubmissionResult, lang: str) -> str:
     """How the exercise was chosen: forced on the command line, or the names found
     (none when it was recognised from the file's text: a note says so)."""
@@ -298,6 +321,18 @@ def detection_message(result: SubmissionResult, lang: str) -> str:
     if not result.detected_by:
         return tr(lang, "detected_from_text", exercise=result.exercise)
     return tr(lang, "detected", exercise=result.exercise, names=result.detected_by)
+
+
+def total_line(result: SubmissionResult, lang: str) -> str:
+    """`Total : 16,5 / 20 points — note : 16,5 / 20`."""
+    return tr(
+        lang,
+        "total",
+        score=number(result.score, lang),
+        max_score=number(result.max_score, lang),
+        mark=number(result.mark, lang),
+        scale=number(result.scale, lang),
+    )
 
 
 def cells_summary(result: SubmissionResult, lang: str) -> str:

@@ -29,9 +29,11 @@ from .feedback import (
     check_symbol,
     check_title,
     detection_message,
+    does_not_run_message,
     in_language,
     not_gradable_reason,
     question_remarks,
+    review_flags,
 )
 from .sanitize import safe_line, safe_text
 
@@ -172,7 +174,8 @@ def _environment(lang: str) -> Environment:
         cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
-        to_review=to_review,
+        to_review=lambda result: [*review_flags(result, lang), *to_review(result)],
+        does_not_run=lambda result: does_not_run_message(result, lang),
         status_count=lambda status, count: tr(
             lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count
         ),
