@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from grader.registry import installed
 from grader.skeleton import kinds_in_text, names_called, names_in_text, recognise
 
@@ -80,3 +82,21 @@ def test_one_name_is_not_enough_and_only_hints():
 def test_nothing_said_nothing_recognised():
     found = recognise(["print('bonjour')\n"], "mon devoir", EXERCISES.values())
     assert (found.exercise, found.closest) == (None, None)
+
+
+SHEETS = {
+    "puissance4": ("init", "copie", "prochain_joueur", "colonnes_jouables", "jouer_colonne", "maximin"),
+    "domineering": ("grille_vide", "coups_possibles", "strategie_aleatoire", "placer", "h1", "minmax"),
+    "domineering-minmax": ("h", "s", "minmax", "affiche", "jeu"),
+    "morpion": ("wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move", "minimax"),
+    "chocolat": ("minimax_rec", "minimax"),
+}
+
+
+@pytest.mark.parametrize("exercise", sorted(SHEETS))
+def test_the_blank_skeleton_of_each_sheet_is_recognised_whatever_its_text_says(exercise):
+    """Each sheet's functions as handed out, bodies `#to_do` (no cell compiles), in a text
+    naming the other sheets' games too: its def lines decide, never a title."""
+    cells = [f"def {name}(v, joueur):\n    #to_do\n" for name in SHEETS[exercise]]
+    text = "# Algorithme min-max\nJeu du domineering, morpion, puissance 4, la tablette de chocolat"
+    assert recognise(cells, text, EXERCISES.values()).exercise == exercise
