@@ -52,7 +52,6 @@ DOMINEERING_MINMAX = Signature(
     frozenset({"s", "h", "affiche"}),
     functions_only=frozenset({"s", "h"}),
     title_words=("algorithme min-max",),
-    title_covers=frozenset({"domineering"}),  # the course page plays domineering
     exercise="exercises.domineering_minmax:EXERCISE",
 )
 MORPION = Signature(

@@ -57,6 +57,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "check.failed": "échec",
         "check.error": "erreur",
         "check.timeout": "temps dépassé",
+        "check.not_counted": "pas encore comptée",
+        "not_counted": "propriété vérifiée, comptée dès qu'une vérification de valeur de la fonction passera",
         "call": "Appel",
         "expected": "Attendu",
         "obtained": "Obtenu",
@@ -77,8 +79,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crashed": "le processus de votre code s'est arrêté ({error})",
         "internal": "erreur interne du correcteur (le programme, pas votre code) sur ce test : "
         "signalez-la à votre enseignant",
+        "does_not_run.module": "⚠ Ce fichier ne s'exécute pas tel quel : {error} ligne {line}{message}{quote}. "
+        "Python refuse alors le fichier entier ; ses fonctions ont été corrigées bloc par bloc malgré tout.",
+        "does_not_run.notebook": "⚠ Ce notebook ne s'exécute pas tel quel : la {where} ne compile pas{more} : "
+        "{error} ligne {line}{message}{quote}. « Exécuter tout » s'y arrêterait ; les autres cellules ont été "
+        "corrigées sans elle.",
+        "does_not_run.more": " (pas plus que {count} autre(s) cellule(s))",
+        "does_not_run.flag": "ne s'exécute pas tel quel",
         "missing": "{name} n'est pas défini",
         "missing_close": "{name} n'est pas défini (noms proches dans votre copie : {close})",
+        "unreached.stopped.cell": "{name} est défini dans la {where}, qui s'est arrêtée avant ({why})",
+        "unreached.stopped.block": "{name} est défini dans le bloc des {where}, qui s'est arrêté avant ({why})",
+        "unreached.uncompiled.cell": "{name} est défini dans la {where}, qui ne compile pas ({why})",
+        "unreached.uncompiled.block": "{name} est défini dans le bloc des {where}, qui ne compile pas ({why})",
+        "unreached.skipped.cell": "{name} est défini dans la {where}, qui n'a pas été exécutée (le temps "
+        "de toutes les cellules était écoulé)",
+        "unreached.skipped.block": "{name} est défini dans le bloc des {where}, qui n'a pas été exécuté (le "
+        "temps de tous les blocs était écoulé)",
+        "unreached.error_line": "{error} ligne {line}",
+        "unreached.crash": "le processus de votre code s'est arrêté",
         "alias": "{found} accepté pour {name}",
         "manual": "question corrigée par l'enseignant",
         "override": "points donnés par l'enseignant (score automatique : {auto})",
@@ -90,6 +109,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unreadable": "fichier illisible",
         "reason.too_large": "fichier trop gros",
         "reason.unknown_exercise": "impossible de reconnaître le TD (précisez-le avec --exercise)",
+        "reason.unknown_exercise_closest": "exercice non reconnu ; le plus proche : {closest} ({by}) — "
+        "s'il s'agit bien de ce TD, nommez les fonctions comme l'énoncé ou précisez-le avec --exercise",
+        "closest.title": "titre",
+        "closest.names": "noms : {names}",
         "reason.empty": "fichier vide",
         "reason.worker_failed": "votre code n'a pas pu être exécuté",
         "reason.grader_error": (
@@ -148,6 +171,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "absente (les vérifications appellent les fonctions de l'énoncé, pas des méthodes)",
         "recognised_from_text_plain": "aucune cellule ne définit les noms de l'énoncé : exercice reconnu "
         "d'après le texte du fichier, chaque fonction est comptée absente",
+        "recognised_from_calls": "aucune cellule ne définit les fonctions de l'énoncé ; votre code appelle "
+        "{names} : exercice reconnu ainsi, chaque fonction est comptée absente",
         "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
@@ -410,6 +435,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
         "feedback.mark": "Note : {mark} / {scale}",
         "feedback.review": "Questions à revoir : {questions}",
+        "feedback.does_not_run": "Ce fichier ne s'exécute pas tel quel (voir le rapport)",
         "html.manual_title": "Questions corrigées à la main",
         "html.student_answer": "Réponse de l'élève",
         "html.answer_key": "Corrigé",
@@ -459,6 +485,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "check.failed": "failed",
         "check.error": "error",
         "check.timeout": "timeout",
+        "check.not_counted": "not counted yet",
+        "not_counted": "the property holds; it counts once a value check of the function passes",
         "call": "Call",
         "expected": "Expected",
         "obtained": "Obtained",
@@ -478,8 +506,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "endless_state": " ({names})",
         "crashed": "the process running your code stopped ({error})",
         "internal": "internal error of the grader (the program, not your code) on this check: tell your teacher",
+        "does_not_run.module": "⚠ This file does not run as written: {error} line {line}{message}{quote}. "
+        "Python then refuses the whole file; its functions were graded block by block all the same.",
+        "does_not_run.notebook": "⚠ This notebook does not run as written: {where} does not compile{more}: "
+        "{error} line {line}{message}{quote}. “Run all” would stop there; the other cells were graded "
+        "without it.",
+        "does_not_run.more": " (nor do {count} other cell(s))",
+        "does_not_run.flag": "does not run as written",
         "missing": "{name} is not defined",
         "missing_close": "{name} is not defined (close names in your file: {close})",
+        "unreached.stopped.cell": "{name} is defined in {where}, which stopped before reaching it ({why})",
+        "unreached.stopped.block": "{name} is defined in the block of {where}, which stopped before reaching "
+        "it ({why})",
+        "unreached.uncompiled.cell": "{name} is defined in {where}, which does not compile ({why})",
+        "unreached.uncompiled.block": "{name} is defined in the block of {where}, which does not compile ({why})",
+        "unreached.skipped.cell": "{name} is defined in {where}, which was not run (the time for all the cells "
+        "had run out)",
+        "unreached.skipped.block": "{name} is defined in the block of {where}, which was not run (the time for "
+        "all the blocks had run out)",
+        "unreached.error_line": "{error} line {line}",
+        "unreached.crash": "the process of your code stopped",
         "override": "points given by the teacher (automatic score: {auto})",
         "alias": "{found} accepted for {name}",
         "manual": "graded by the teacher",
@@ -491,6 +537,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.unreadable": "unreadable file",
         "reason.too_large": "file too large",
         "reason.unknown_exercise": "cannot tell which TD this is (name it with --exercise)",
+        "reason.unknown_exercise_closest": "exercise not recognised; the closest: {closest} ({by}) — "
+        "if it is that TD, name the functions as the sheet does or give it with --exercise",
+        "closest.title": "title",
+        "closest.names": "names: {names}",
         "reason.empty": "empty file",
         "reason.worker_failed": "your code could not be run",
         "reason.grader_error": "internal error of the grader (the program, not the submission's code): "
@@ -547,6 +597,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "checks call the sheet's functions, not methods)",
         "recognised_from_text_plain": "no cell defines the sheet's names: exercise recognised from the "
         "file's text, every function counts as missing",
+        "recognised_from_calls": "no cell defines the sheet's functions; your code calls {names}: exercise "
+        "recognised from them, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
@@ -794,6 +846,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "paths_needed": "give at least one submission or folder of submissions (PATH)",
         "feedback.mark": "Mark: {mark} / {scale}",
         "feedback.review": "Questions to review: {questions}",
+        "feedback.does_not_run": "This file does not run as written (see the report)",
         "html.manual_title": "Questions graded by hand",
         "html.student_answer": "The student's answer",
         "html.answer_key": "Answer key",

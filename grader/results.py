@@ -29,6 +29,9 @@ class CheckStatus(str, Enum):
     ERROR = "error"
     """The student code raised (or its worker died)."""
     TIMEOUT = "timeout"
+    NOT_COUNTED = "not_counted"
+    """A value-free property that holds, not counted yet: no value check of its function
+    passes (`grader.checking.rules.value_free`). It earns nothing, as a failed check."""
 
 
 class QuestionStatus(str, Enum):
@@ -183,6 +186,44 @@ class CheckOutcome:
     """Why the call gave no value, when status is error or timeout."""
 
 
+class CellStatus(str, Enum):
+    OK = "ok"
+    ERROR = "error"
+    """The cell raised (`error` is the exception's type name)."""
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"
+    """Not run: the total time for the cells was used up."""
+    CRASH = "crash"
+    """The worker died while the cell ran (`failure` says why)."""
+    NOT_RUN = "not_run"
+    """A cell magic the grader does not run (`%%bash`, `%%writefile`...): `cell_magic`."""
+
+
+COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+"""A cell (or module block) failing with one of these does not compile."""
+
+
+@dataclass(frozen=True)
+class Unreached:
+    """Where a name missing from the submission is defined: in a cell (or module block)
+    that stopped before defining it, or that does not compile."""
+
+    name: str
+    """The spelling the code defines (the sheet's, or an accepted alias)."""
+    place: Place
+    """The cell holding the definition (its source left out)."""
+    status: CellStatus
+    """How that cell ended: ERROR, TIMEOUT, CRASH or SKIPPED."""
+    error: str = ""
+    """ERROR: the exception's type name."""
+    line: int | None = None
+    """ERROR: the line that raised (or does not compile)."""
+
+    @property
+    def compiles(self) -> bool:
+        return self.error not in COMPILE_ERRORS
+
+
 @dataclass(frozen=True)
 class QuestionOutcome:
     """What running one question gave, before any scoring (nothing for a manual one)."""
@@ -194,6 +235,9 @@ class QuestionOutcome:
     """Names the question needs that the submission does not define: no check ran."""
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     """For each missing name, defined names that look close."""
+    unreached: dict[str, Unreached] = field(default_factory=dict)
+    """For a missing name the code defines in a cell that stopped before (or does not
+    compile): that cell and why (the feedback says so instead of the close names)."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Sheet name -> the spelling found in the submission, when not the first one."""
     notes: tuple[Note, ...] = ()
@@ -257,6 +301,8 @@ class QuestionResult:
     """Names the question needs that the submission does not define."""
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     """For each missing name, defined names that look close."""
+    unreached: dict[str, Unreached] = field(default_factory=dict)
+    """For a missing name defined in a cell that stopped before defining it: where, why."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Sheet name -> the spelling found in the submission, when not the first one."""
     notes: tuple[Note, ...] = ()
@@ -293,19 +339,6 @@ class TeacherComment:
     text: str
     private: bool = False
     """For the teacher's own pages only: never on what a student is handed."""
-
-
-class CellStatus(str, Enum):
-    OK = "ok"
-    ERROR = "error"
-    """The cell raised (`error` is the exception's type name)."""
-    TIMEOUT = "timeout"
-    SKIPPED = "skipped"
-    """Not run: the total time for the cells was used up."""
-    CRASH = "crash"
-    """The worker died while the cell ran (`failure` says why)."""
-    NOT_RUN = "not_run"
-    """A cell magic the grader does not run (`%%bash`, `%%writefile`...): `cell_magic`."""
 
 
 @dataclass
@@ -389,6 +422,10 @@ class SubmissionResult:
     """What the student code printed while its cells ran (capped)."""
     detected_by: str = ""
     """How the exercise was chosen: 'forced', or the names that matched."""
+    closest: str = ""
+    """Not gradable as no known exercise: the one it comes closest to, a hint ("" none)."""
+    closest_names: tuple[str, ...] = ()
+    """The names `closest` was found by; () when by the words of its title."""
     isolation: Isolation | None = None
     """The worker's isolation (None: no worker ran); a weak one (basic, portable) left
     the reference readable, and the reports say so."""
@@ -431,6 +468,18 @@ class SubmissionResult:
     @property
     def graded(self) -> bool:
         return self.status is SubmissionStatus.GRADED
+
+    @property
+    def does_not_run(self) -> list[CellOutcome]:
+        """The cells (module blocks) that do not compile: the file does not run as written
+        (Python refuses a module whole; Jupyter's "Run all" stops at such a cell), although
+        the grader ran the others. A cell that raises (`input()`, a demo's error) is not one."""
+        return [c for c in self.cells if c.status is CellStatus.ERROR and c.error in COMPILE_ERRORS]
+
+    @property
+    def review(self) -> bool:
+        """A graded copy the teacher should look at whatever its mark (`does_not_run`)."""
+        return self.graded and bool(self.does_not_run)
 
     @property
     def isolation_name(self) -> str:

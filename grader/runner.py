@@ -16,13 +16,21 @@ from .checking.view import StudentView
 from .detect import detect, other_sheet, signatures_of
 from .errors import CallTimeout, NotGradable
 from .registry import installed
-from .results import CellOutcome, CellStatus, SubmissionResult, SubmissionStatus, failure_of
+from .results import (
+    COMPILE_ERRORS,
+    CellOutcome,
+    CellStatus,
+    SubmissionResult,
+    SubmissionStatus,
+    failure_of,
+)
 from .sandbox.ahead import AHEAD, WorkerKey
 from .sandbox.isolation import IsolationChoice, choose
 from .sandbox.session import CellReply, StudentSession
 from .settings import Settings
-from .skeleton import file_text, recognise
+from .skeleton import file_text, names_in_text, recognise
 from .submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
+from .unreached import unreached
 
 log = logging.getLogger(__name__)
 
@@ -141,15 +149,15 @@ def cell_outcome(cell: Cell, reply: CellReply) -> CellOutcome:
     )
 
 
-COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
-
-
 def _recognised_note(
     outcomes: Sequence[CellOutcome], cells: Sequence[Cell], names: tuple[str, ...]
 ) -> tuple[str, dict[str, str]]:
-    """Why no cell defines the sheet's names, as far as the code says: a cell that does not
-    compile, or classes whose methods carry the names (object-oriented code that runs);
-    else only that they are not defined."""
+    """Why no cell defines the sheet's names, as far as the code says: the code only calls
+    them (a handout still to complete), a cell that does not compile, or classes whose
+    methods carry the names (object-oriented code that runs); else only that they are
+    not defined."""
+    if not names_in_text(cell.source for cell in cells) & set(names):
+        return ("recognised_from_calls", {"names": ", ".join(names)})
     if any(outcome.error in COMPILE_ERRORS for outcome in outcomes):
         return ("recognised_from_text", {})
     classes = sorted({c for cell in cells for c in classes_defining(cell.source, names)})
@@ -204,19 +212,20 @@ def _grade_code(
     else:
         detection = detect(names.kinds, signatures_of(exercises))
         exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
-    if exercise_id is None:  # e.g. a blank skeleton where no cell compiles: its text says
-        recognised = recognise(
-            [cell.source for cell in code.cells], file_text(code.path), signatures_of(exercises)
-        )
+    if exercise_id is None:  # a blank skeleton where no cell compiles, a handout: its text says
+        sources = [cell.source for cell in code.cells]
+        recognised = recognise(sources, file_text(code.path), signatures_of(exercises), names.kinds)
         if recognised.exercise is not None:
             exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
             result.understood.append(_recognised_note(result.cells, code.cells, recognised.matched))
+        elif recognised.closest is not None:  # another TD on the same game: named, not graded as it
+            result.closest, result.closest_names = recognised.closest, recognised.closest_names
     result.exercise = exercise_id
     if exercise_id is None:
         result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
         return result
     exercise = exercises[exercise_id]
-    view = StudentView(session, names, settings.call_budget, code.places)
+    view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, result.cells))
     graded = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + list(graded.understood)
     result.outcome = graded.outcome

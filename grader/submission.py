@@ -487,8 +487,11 @@ def _cells(lines: list[str], bounds: list[tuple[int, int]]) -> list[Cell]:
 def cells_from_module(text: str) -> list[Cell]:
     """Split a module into top-level statements, so one failing statement costs only itself.
 
-    Percent markers (`# %%`, `# In[ ]:`) split it like notebook cells. A module with a
-    syntax error is split at top-level definitions, so only the broken block fails.
+    Percent markers (`# %%`, `# In[ ]:`) split it like notebook cells. A module that does
+    not parse (a syntax error, a statement too deep for the parser) is split at its
+    top-level statements as the tokenizer reads them, so only the broken statement fails;
+    at its definitions and blank lines when the tokenizer cannot read it either (an
+    unclosed bracket or string).
     """
     lines = text.split("\n")
     markers = [number for number, line in enumerate(lines) if _CELL_MARKER.match(line)]
@@ -497,12 +500,12 @@ def cells_from_module(text: str) -> list[Cell]:
         return _cells(lines, list(zip(starts, starts[1:] + [len(lines)], strict=False)))
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):  # ValueError: a NUL byte, on older Pythons
-        return _split_blocks(lines)
-    except TOO_DEEP:  # one statement too deep for the parser: the others still run
+    except (SyntaxError, ValueError, *TOO_DEEP):  # ValueError: a NUL byte, on older Pythons
+        # Statements, not blank lines: a docstring's blank line is inside a string, and
+        # cutting there broke the module's first lines (its imports) with the broken one.
         try:
             return _cells(lines, _statement_bounds(text))
-        except (SyntaxError, tokenize.TokenError, *TOO_DEEP):
+        except (SyntaxError, ValueError, tokenize.TokenError, *TOO_DEEP):
             return _split_blocks(lines)
     bounds = []
     previous_end = 0

@@ -71,7 +71,7 @@ def test_a_course_td_is_detected_and_graded_by_its_own_checks(course):
     questions = grade_exercise(registry["allumettes"], StudentView(session, names, None)).questions  # type: ignore[arg-type]
     assert {q.id: q.status.value for q in questions} == {"Q1": "passed", "Q2": "passed", "Q3": "failed"}
     assert sum(q.score for q in questions) == 10
-    assert recognise([], "# Le jeu des allumettes\n", signatures_of(registry)).exercise == "allumettes"
+    assert recognise([], "# Le jeu des allumettes\n", signatures_of(registry)).closest == "allumettes"
 
 
 def test_a_td_that_does_not_load_is_left_out_and_said(tmp_path, monkeypatch, caplog):

@@ -55,6 +55,10 @@ def without_student_material(result: SubmissionResult) -> SubmissionResult:
         cell.place = cell.place and dataclasses.replace(cell.place, opening="")  # the student's first line
         cell.line_place = cell.line_place and dataclasses.replace(cell.line_place, opening="")
     for question in result.questions:
+        for name, where in question.unreached.items():  # the first line of the student's cell
+            question.unreached[name] = dataclasses.replace(
+                where, place=dataclasses.replace(where.place, opening="")
+            )
         for check in question.checks:
             if check.failure is not None:
                 check.failure.evalue = ""

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from grader.skeleton import likely_exercise, names_in_text
+from grader.skeleton import likely_exercise, names_called, names_in_text
 from grader.submission import cells_from_module, ipython_to_python, read_notebook
 
 
@@ -67,6 +67,14 @@ def test_the_skeleton_reader_is_linear_on_blank_lines():
         names = names_in_text([text])
         guess = likely_exercise(text, [])
     assert {"h1", "coups"} <= names and guess is None
+
+
+def test_the_calls_of_a_cell_that_does_not_compile_are_read_in_linear_time():
+    """Issue 29: names called are evidence; a cell that does not compile is read by a pattern."""
+    text = "def f(:\n" + "a" * 2_000_000 + " " * 1_000_000 + "\n" + "(" * 500_000 + "\ngrille_vide (3, 4)\n"
+    with no_hang():
+        called = names_called([text])
+    assert {"f", "grille_vide"} <= called
 
 
 def test_a_cell_of_many_shell_escapes_fails_alone_without_ipython_rework():

@@ -132,11 +132,24 @@ def test_the_rules_and_their_order():
 def test_a_value_free_check_counts_only_beside_a_right_value_of_the_same_function():
     q = results_of(score(SHEET, outcome(Q1=(F, P))))
     unchanged = q["Q1"].checks[1]
-    assert (unchanged.status, unchanged.score) == (CheckStatus.FAILED, 0.0)
+    # not counted yet: its own status, no points, and no call, expected or obtained value
+    assert (unchanged.status, unchanged.score) == (CheckStatus.NOT_COUNTED, 0.0)
     assert unchanged.evidence is not None and "evaluer" in unchanged.evidence.note["fr"]
+    assert (unchanged.evidence.call, unchanged.evidence.expected, unchanged.evidence.obtained) == ("", "", "")
     assert (q["Q1"].status, q["Q1"].score) == (QuestionStatus.FAILED, 0.0)
-    assert q["Q5"].checks[0].status is CheckStatus.FAILED  # another question's, about evaluer too
+    assert q["Q5"].checks[0].status is CheckStatus.NOT_COUNTED  # another question's, about evaluer too
+    assert q["Q5"].status is QuestionStatus.FAILED  # it earns nothing: as a failed check would
     assert results_of(score(SHEET, outcome()))["Q1"].checks[1].score == 0.5
+    # a value-free check that failed, raised or timed out keeps its status
+    for status in (F, E, T):
+        assert results_of(score(SHEET, outcome(Q1=(F, status))))["Q1"].checks[1].status is status
+
+
+def test_a_question_whose_other_checks_passed_is_partial_beside_a_check_not_counted():
+    checks = [CheckResult("v", {}, 1.0, P, score=1.0), CheckResult("u", {}, 0.5, CheckStatus.NOT_COUNTED)]
+    assert question_status(checks) is QuestionStatus.PARTIAL
+    assert question_status(checks[1:]) is QuestionStatus.FAILED
+    assert question_status([CheckResult("e", {}, 1.0, E), checks[1]]) is QuestionStatus.FAILED
 
 
 def test_a_value_check_in_another_question_counts_for_a_value_free_one():

@@ -103,7 +103,7 @@ def test_detection_imports_no_td():
         "from grader.detect import detect, signatures_of; "
         "from grader.skeleton import recognise; "
         "assert detect({'wins': 'function', 'evaluate': 'function'}, signatures_of(EXERCISES)).exercise == 'morpion'; "
-        "assert recognise([], 'La tablette de chocolat', signatures_of(EXERCISES)).exercise == 'chocolat'"
+        "assert recognise([], 'La tablette de chocolat', signatures_of(EXERCISES)).closest == 'chocolat'"
     )
     assert modules_after(statement, TDS) == []
 

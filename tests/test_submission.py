@@ -130,6 +130,30 @@ def test_module_with_a_syntax_error_loses_only_the_broken_block():
     assert info.value.lineno + cells[1].first_lineno - 1 == 4
 
 
+def test_a_syntax_error_at_the_end_keeps_the_docstring_and_imports_above_whole():
+    """Issue 29: a module whose game loop misses a colon was cut at blank lines, one of them
+    inside its docstring: the docstring's halves failed, and `import math` with them."""
+    text = (
+        '"""TD10.\n\nManon Girard\n"""\nimport math\n\n\ndef f():\n    """a\n\n    b"""\n    return math.inf\n\n\n'
+        "# la partie\njeu = 0\nwhile jeu < 3:\n    if jeu == 2\n        print(jeu)\n    jeu += 1\nprint('fin')\n"
+    )
+    cells = cells_from_module(text)
+    assert [c.label for c in cells] == [
+        "lignes 1-4",
+        "lignes 5-5",
+        "lignes 6-12",
+        "lignes 13-16",
+        "lignes 17-20",
+        "lignes 21-21",
+    ]
+    for cell in cells[:4] + cells[5:]:
+        compile(cell.source, cell.label, "exec")
+    assert cells[1].source == "import math\n"
+    with pytest.raises(SyntaxError) as info:
+        compile(cells[4].source, "loop", "exec")
+    assert info.value.lineno + cells[4].first_lineno - 1 == 18
+
+
 def test_percent_markers_split_like_cells():
     cells = cells_from_module("# %%\nx = 1\n# %%\ny = (\n")
     assert len(cells) == 2

@@ -21,7 +21,6 @@ from ..results import (
     QuestionResult,
     QuestionStatus,
     SubmissionOutcome,
-    Text,
 )
 from .declare import Check, Question
 
@@ -78,12 +77,14 @@ def question_status(checks: Sequence[CheckResult | CheckOutcome]) -> QuestionSta
 
 
 def value_free(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:
-    """A passed value-free check of a function none of whose value checks passed fails.
+    """A passed value-free check of a function none of whose value checks passed is not
+    counted (`CheckStatus.NOT_COUNTED`, no points).
 
     "Does not change its argument" or "raises on an illegal move" holds for `pass` or
     `raise AssertionError`: such a property counts only for a function that also
     computes something right. Across questions: a value check of the same function in
-    another graded question counts too."""
+    another graded question counts too. It is not a failure of the property: it is said
+    so, with no call, expected or obtained value (it shows none)."""
     pairs = list(zip(scoring.questions, results, strict=True))
     proven = {
         _about(q, c)
@@ -94,7 +95,7 @@ def value_free(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[Q
     new = []
     for question, result in pairs:
         checks = tuple(
-            _unearned(done, _about(question, check))
+            _not_counted(done, _about(question, check))
             if check.value_free
             and done.status is CheckStatus.PASSED
             and _about(question, check) not in proven
@@ -110,22 +111,16 @@ def _about(question: Question, check: Check) -> str:
     return check.of or (question.names[0][0] if question.names else question.id)
 
 
-def _unearned(check: CheckResult, func: str) -> CheckResult:
+def _not_counted(check: CheckResult, func: str) -> CheckResult:
     return replace(
         check,
-        status=CheckStatus.FAILED,
+        status=CheckStatus.NOT_COUNTED,
         score=0.0,
         evidence=Evidence(
-            call=func,
-            expected=Text("au moins une valeur juste", "at least one right value"),
-            obtained=Text("aucune", "none"),
+            call="",
             note={
-                "fr": f"propriété vérifiée, mais elle ne rapporte des points que si {func} calcule "
-                "aussi au moins une valeur juste : aucune vérification de valeur de cette "
-                "fonction ne passe (corrigez d'abord celles-ci)",
-                "en": f"the property holds, but it earns points only when {func} also computes at "
-                "least one right value: no value check of this function passes (fix those "
-                "first)",
+                "fr": f"propriété vérifiée, comptée dès qu'une vérification de valeur de {func} passera",
+                "en": f"the property holds; it counts once a value check of {func} passes",
             },
         ),
     )

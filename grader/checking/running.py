@@ -22,6 +22,7 @@ from ..results import (
     FailureKind,
     QuestionOutcome,
     SubmissionOutcome,
+    Unreached,
     failure_of,
 )
 from .context import CheckContext, State
@@ -89,17 +90,23 @@ def run_question(
         return QuestionOutcome(question.id)
     missing: list[str] = []
     suggestions: dict[str, list[str]] = {}
+    unreached: dict[str, Unreached] = {}
     aliases: dict[str, str] = {}
     for spellings in question.names:
         found = view.resolve(spellings)
         if found is None:
             missing.append(spellings[0])
-            suggestions[spellings[0]] = view.close_names(spellings[0])
+            stopped = view.unreached_of(spellings)
+            if stopped is not None:  # its cell stopped before defining it: say where, why
+                unreached[spellings[0]] = stopped
+            suggestions[spellings[0]] = [] if stopped is not None else view.close_names(spellings[0])
         elif found != spellings[0]:
             view.aliases[spellings[0]] = found
             aliases[spellings[0]] = found
     if missing:
-        return QuestionOutcome(question.id, missing=tuple(missing), suggestions=suggestions, aliases=aliases)
+        return QuestionOutcome(
+            question.id, missing=tuple(missing), suggestions=suggestions, unreached=unreached, aliases=aliases
+        )
     ctx = context_for(exercise, view, state, examples_scale, failing)
     bounds_before = set(view.bounds_added)
     checks = tuple(_run_guarded(check, ctx.for_check(check.name), question) for check in question.checks)

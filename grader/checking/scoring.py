@@ -144,6 +144,7 @@ def priced(question: Question, outcome: QuestionOutcome, bareme: Bareme) -> Ques
             QuestionStatus.MISSING,
             missing=outcome.missing,
             suggestions=outcome.suggestions,
+            unreached=outcome.unreached,
             aliases=outcome.aliases,
             bonus=bonus,
             seconds=outcome.seconds,

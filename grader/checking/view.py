@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import inspect
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
 from ..errors import StudentFailure
-from ..results import Place
+from ..results import Place, Unreached
 from ..sandbox.session import Call, CallResult, Names, StudentSession
 from ..sandbox.wire import Ref
 from . import worker_side
@@ -32,6 +32,7 @@ class StudentView:
         names: Names,
         call_budget: float | None,
         places: dict[str, Place] | None = None,
+        unreached: Mapping[str, Unreached] | None = None,
     ):
         self.session = session
         self.defined = names.kinds
@@ -43,6 +44,8 @@ class StudentView:
         self.aliases: dict[str, str] = {}
         self.places = places or {}
         """Cell label (as the worker names the file of a traceback) -> where that cell sits."""
+        self.unreached: Mapping[str, Unreached] = unreached or {}
+        """Names defined in a cell that stopped before defining them (`grader.unreached`)."""
         self.bounds_added: set[str] = set()
         """Functions called with `-inf`, `+inf` for required `alpha`, `beta` parameters the
         sheet does not have (see `with_bounds`): their questions are marked for review."""
@@ -56,6 +59,11 @@ class StudentView:
 
     def has(self, name: str) -> bool:
         return self.aliases.get(name, name) in self.defined
+
+    def unreached_of(self, spellings: Sequence[str]) -> Unreached | None:
+        """Where a missing name (any of its spellings) is defined in a cell that stopped
+        before defining it, if it is."""
+        return next((self.unreached[name] for name in spellings if name in self.unreached), None)
 
     def close_names(self, name: str) -> list[str]:
         """Defined names that look like `name` (a missing name's suggestions)."""

@@ -80,11 +80,14 @@ def marks(views: Sequence[SubmissionResult], lang: str) -> list[Mark]:
 
 
 def summary(view: SubmissionResult, lang: str) -> str:
-    """What the LMS shows the student beside the mark: the mark, the questions to
-    review, the teacher's comments not marked private."""
+    """What the LMS shows the student beside the mark: the mark, that the file does not
+    run as written (when it does not), the questions to review, the teacher's comments
+    not marked private."""
     if not view.has_mark:
         return ""
     lines = [tr(lang, "feedback.mark", mark=_number(view.mark, lang), scale=_number(view.scale, lang))]
+    if view.review:
+        lines.append(tr(lang, "feedback.does_not_run"))
     review = [q.id for q in view.questions if q.to_review]
     if review:
         lines.append(tr(lang, "feedback.review", questions=", ".join(review)))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..messages import number, tr
 from ..results import SubmissionResult
-from .feedback import not_gradable_reason, question_feedback, question_title
+from .feedback import does_not_run_message, not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
 
 
@@ -31,6 +31,10 @@ def render_annotations(results: Sequence[SubmissionResult], lang: str) -> str:
                 f"::{_escape(reason)}"
             )
             continue
+        warning = does_not_run_message(result, lang)
+        if warning:  # the file as written does not run, whatever its mark
+            title = _escape(tr(lang, "does_not_run.flag"), True)
+            lines.append(f"::warning file={file},title={title}::{_escape(warning)}")
         for question in result.questions:
             if not question.to_review:
                 continue

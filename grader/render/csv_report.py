@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import not_gradable_reason
+from .feedback import not_gradable_reason, review_flags
 from .sanitize import safe_cell
 
 BOM = "\ufeff"
@@ -47,7 +47,10 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     ]
     scales = {r.scale for r in results if r.graded}
     scale = scales.pop() if len(scales) == 1 else 20.0
-    overridden = any(q.override is not None for r in results for q in r.questions)
+    # the teacher gave points, or a copy does not run as written: what to look at again
+    overridden = any(q.override is not None for r in results for q in r.questions) or any(
+        r.review for r in results
+    )
     header += [
         tr(lang, "csv.total"),
         tr(lang, "csv.max"),
@@ -55,7 +58,7 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
         tr(lang, "csv.seconds"),
         tr(lang, "csv.isolation"),
     ]
-    if overridden:  # the teacher gave points: which questions to look at again
+    if overridden:
         header.append(tr(lang, "csv.review"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
@@ -89,6 +92,10 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
             result.isolation_label,
         ]
         if overridden:
-            row.append(", ".join(q.id for q in result.questions if q.to_review))
+            row.append(
+                safe_cell(
+                    ", ".join([*review_flags(result, lang), *(q.id for q in result.questions if q.to_review)])
+                )
+            )
         writer.writerow(row)
     return BOM + out.getvalue()

@@ -18,6 +18,7 @@ from ..results import (
     QuestionResult,
     QuestionStatus,
     SubmissionResult,
+    Unreached,
     in_lang,
 )
 
@@ -109,10 +110,23 @@ def _state(failure: Failure | None, lang: str) -> str:
     return tr(lang, "endless_state", names=", ".join(failure.loop.state))
 
 
+CHECK_SYMBOLS = {CheckStatus.NOT_COUNTED: "○"}
+"""How a check not passed is marked: ✗, or its own mark for one that is not a failure."""
+
+
+def check_symbol(check: CheckResult) -> str:
+    return CHECK_SYMBOLS.get(check.status, "✗")
+
+
 def check_parts(check: CheckResult, lang: str) -> CheckParts:
-    """What went wrong in one check: the call, expected, obtained, a note, the board."""
+    """What went wrong in one check: the call, expected, obtained, a note, the board; for
+    a property not counted yet, why, in one sentence (it has no call to show)."""
     parts = CheckParts()
     if check.status is CheckStatus.PASSED:
+        return parts
+    if check.status is CheckStatus.NOT_COUNTED:
+        note = check.evidence.note.get(lang, "") if check.evidence is not None else ""
+        parts.rows.append(("", note or tr(lang, "not_counted")))
         return parts
     if check.failure is not None and check.failure.kind is FailureKind.INTERNAL:
         parts.rows.append(("", failure_text(check.failure, lang)))
@@ -177,7 +191,9 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
         if check.status is CheckStatus.PASSED:
             continue
         status = tr(lang, f"check.{check.status.value}")
-        lines.append(f"✗ {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)")
+        lines.append(
+            f"{check_symbol(check)} {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)"
+        )
         lines.extend(INDENT + row for row in check_message(check, lang).splitlines())
     return "\n".join(lines)
 
@@ -187,6 +203,9 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
     spellings, notes (a failing function it depends on, a call count...)."""
     lines = []
     for name in question.missing:
+        if name in question.unreached:
+            lines.append(unreached_text(question.unreached[name], lang))
+            continue
         close = question.suggestions.get(name) or []
         lines.append(
             tr(lang, "missing_close", name=name, close=", ".join(close))
@@ -198,6 +217,29 @@ def question_remarks(question: QuestionResult, lang: str) -> list[str]:
     for key, values in question.notes:
         lines.append(tr(lang, key, **values))
     return lines
+
+
+def unreached_text(unreached: Unreached, lang: str) -> str:
+    """A missing name whose cell stopped before defining it: "jouer_colonne est défini
+    dans la cellule de code 6 (« assert … »), qui s'est arrêtée avant (AssertionError
+    ligne 1)"; "…qui ne compile pas (SyntaxError ligne 3)"."""
+    place = unreached.place
+    unit = "block" if place.kind is PlaceKind.LINES else "cell"
+    where = place_text(place, lang)
+    if place.opening:
+        where = tr(lang, "cell_name", place=where, opening=place.opening)
+    if unreached.status is CellStatus.SKIPPED:
+        return tr(lang, f"unreached.skipped.{unit}", name=unreached.name, where=where)
+    if unreached.status is CellStatus.TIMEOUT:
+        why = tr(lang, "check.timeout")
+    elif unreached.status is CellStatus.CRASH:
+        why = tr(lang, "unreached.crash")
+    elif unreached.line:
+        why = tr(lang, "unreached.error_line", error=unreached.error, line=unreached.line)
+    else:
+        why = unreached.error
+    how = "stopped" if unreached.compiles else "uncompiled"
+    return tr(lang, f"unreached.{how}.{unit}", name=unreached.name, where=where, why=why)
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
@@ -248,6 +290,29 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
     return text if hinted == hint else f"{text}\n  → {hinted}"
 
 
+def does_not_run_message(result: SubmissionResult, lang: str) -> str:
+    """What a report says first when the file does not run as written (a cell or a module
+    block that does not compile, `SubmissionResult.does_not_run`); "" when it runs."""
+    broken = result.does_not_run if result.graded else []
+    if not broken:
+        return ""
+    first = broken[0]
+    quote = tr(lang, "cell_quote", text=first.failing_line) if first.failing_line else ""
+    message = f" ({first.message})" if first.message else ""
+    values = {"error": first.error, "line": first.line or "?", "message": message, "quote": quote}
+    if first.place is not None and first.place.kind is PlaceKind.LINES:
+        return tr(lang, "does_not_run.module", **values)
+    more = tr(lang, "does_not_run.more", count=len(broken) - 1) if len(broken) > 1 else ""
+    where = place_text(first.place, lang) if first.place is not None else first.label
+    return tr(lang, "does_not_run.notebook", where=where, more=more, **values)
+
+
+def review_flags(result: SubmissionResult, lang: str) -> list[str]:
+    """Why the teacher should look at a copy whatever its mark, for the class's summary:
+    its questions to review come after."""
+    return [tr(lang, "does_not_run.flag")] if result.review else []
+
+
 def detection_message(result: SubmissionResult, lang: str) -> str:
     """How the exercise was chosen: forced on the command line, or the names found
     (none when it was recognised from the file's text: a note says so)."""
@@ -256,6 +321,18 @@ def detection_message(result: SubmissionResult, lang: str) -> str:
     if not result.detected_by:
         return tr(lang, "detected_from_text", exercise=result.exercise)
     return tr(lang, "detected", exercise=result.exercise, names=result.detected_by)
+
+
+def total_line(result: SubmissionResult, lang: str) -> str:
+    """`Total : 16,5 / 20 points — note : 16,5 / 20`."""
+    return tr(
+        lang,
+        "total",
+        score=number(result.score, lang),
+        max_score=number(result.max_score, lang),
+        mark=number(result.mark, lang),
+        scale=number(result.scale, lang),
+    )
 
 
 def cells_summary(result: SubmissionResult, lang: str) -> str:
@@ -267,5 +344,13 @@ def cells_summary(result: SubmissionResult, lang: str) -> str:
 
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
-    """Why a submission was not graded, in a sentence."""
+    """Why a submission was not graded, in a sentence (with the closest exercise, when one
+    is known, for one recognised as none)."""
+    if result.reason == "unknown_exercise" and result.closest:
+        by = (
+            tr(lang, "closest.names", names=", ".join(result.closest_names))
+            if result.closest_names
+            else tr(lang, "closest.title")
+        )
+        return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
     return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")

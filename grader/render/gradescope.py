@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..messages import number, tr
 from ..results import QuestionStatus, SubmissionResult
-from .feedback import question_feedback, question_title
+from .feedback import does_not_run_message, question_feedback, question_title, total_line
 from .sanitize import json_text_safe, safe_text
 from .terminal import render_submission
 
@@ -31,16 +30,9 @@ def render_gradescope(result: SubmissionResult, lang: str) -> str:
             test["score"] = question.score
             test["status"] = "passed" if question.status is QuestionStatus.PASSED else "failed"
         tests.append(test)
+    total = total_line(result, lang)
+    warning = does_not_run_message(result, lang)
     data.update(
-        score=result.score,
-        output=tr(
-            lang,
-            "total",
-            score=number(result.score, lang),
-            max_score=number(result.max_score, lang),
-            mark=number(result.mark, lang),
-            scale=number(result.scale, lang),
-        ),
-        tests=tests,
+        score=result.score, output=safe_text(f"{warning}\n{total}" if warning else total), tests=tests
     )
     return json_text_safe(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))

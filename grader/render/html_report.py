@@ -26,11 +26,14 @@ from .feedback import (
     cell_message,
     cells_summary,
     check_parts,
+    check_symbol,
     check_title,
     detection_message,
+    does_not_run_message,
     in_language,
     not_gradable_reason,
     question_remarks,
+    review_flags,
 )
 from .sanitize import safe_line, safe_text
 
@@ -167,12 +170,14 @@ def _environment(lang: str) -> Environment:
         t=lambda key, **values: tr(lang, key, **values),
         parts=lambda check: check_parts(check, lang),
         check_title=lambda check: check_title(check, lang),
+        symbol=check_symbol,
         remarks=lambda question: question_remarks(question, lang),
         cell_lines=lambda cell: cell_message(cell, lang).splitlines(),
         cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
-        to_review=to_review,
+        to_review=lambda result: [*review_flags(result, lang), *to_review(result)],
+        does_not_run=lambda result: does_not_run_message(result, lang),
         status_count=lambda status, count: tr(
             lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count
         ),

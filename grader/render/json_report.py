@@ -8,7 +8,14 @@ from typing import Any
 from .. import __version__
 from ..messages import tr
 from ..results import CellOutcome, CellStatus, SubmissionResult
-from .feedback import answer_key, check_message, place_text, question_feedback, question_title
+from .feedback import (
+    answer_key,
+    check_message,
+    does_not_run_message,
+    place_text,
+    question_feedback,
+    question_title,
+)
 from .sanitize import json_text_safe
 
 
@@ -86,6 +93,11 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         data["landlock_abi"] = result.landlock_abi
     if not result.graded:
         data["reason"] = result.reason + (f": {result.detail}" if result.detail else "")
+    if result.review:  # flagged for the teacher whatever the mark: the file does not run as written
+        data["review"] = True
+        data["does_not_run"] = does_not_run_message(result, lang)
+    if result.closest:  # recognised as no exercise: the closest, by its names or its title ([])
+        data["closest"] = {"exercise": result.closest, "names": list(result.closest_names)}
     return data
 
 

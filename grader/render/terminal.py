@@ -9,9 +9,12 @@ from .feedback import (
     cell_message,
     cells_summary,
     detection_message,
+    does_not_run_message,
     not_gradable_reason,
     question_feedback,
     question_title,
+    review_flags,
+    total_line,
 )
 from .sanitize import safe_line, safe_text
 
@@ -37,6 +40,9 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
             lines.append(INDENT + result.detail)  # the version and the exception, to report it
         lines.extend(_cells(result, lang))
         return safe_text("\n".join(lines))
+    warning = does_not_run_message(result, lang)
+    if warning:  # before anything else: the mark below is not that of a file that runs
+        lines.append(warning)
     lines.append(detection_message(result, lang))
     for key, values in result.understood:
         lines.append(tr(lang, key, **values))
@@ -57,16 +63,7 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
         feedback = question_feedback(question, lang)
         lines.extend(INDENT + row for row in feedback.splitlines())
     lines.append("─" * WIDTH)
-    lines.append(
-        tr(
-            lang,
-            "total",
-            score=number(result.score, lang),
-            max_score=number(result.max_score, lang),
-            mark=number(result.mark, lang),
-            scale=number(result.scale, lang),
-        )
-    )
+    lines.append(total_line(result, lang))
     return safe_text("\n".join(lines))  # student text is in it: escaped once, here
 
 
@@ -97,7 +94,7 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     for name, r in zip(names, results, strict=False):
         if r.graded:
             mark = f"{number(r.mark, lang):>5} / {number(r.scale, lang)}"
-            failed = ", ".join(q.id for q in r.questions if q.to_review)
+            failed = ", ".join([*review_flags(r, lang), *(q.id for q in r.questions if q.to_review)])
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from ..messages import number, tr
 from ..results import CellStatus, QuestionStatus, SubmissionResult
-from .feedback import cell_message, cells_summary, detection_message, not_gradable_reason, question_feedback
+from .feedback import (
+    cell_message,
+    cells_summary,
+    detection_message,
+    does_not_run_message,
+    not_gradable_reason,
+    question_feedback,
+    total_line,
+)
 from .sanitize import safe_text
 from .terminal import SYMBOLS
 
@@ -61,6 +69,9 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         lines += _cells(result, lang)
         lines.append(END)
         return "\n".join(lines)
+    warning = does_not_run_message(result, lang)
+    if warning:  # first: the grade below is not that of a file that runs
+        lines += _lines(">", warning)
     lines += _lines(">", detection_message(result, lang))
     for key, values in result.understood:
         lines += _lines(">", tr(lang, key, **values))
@@ -82,16 +93,7 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         feedback = question_feedback(question, lang)
         if feedback:
             lines += _lines(">", feedback)
-    lines += _title(
-        tr(
-            lang,
-            "total",
-            score=number(result.score, lang),
-            max_score=number(result.max_score, lang),
-            mark=number(result.mark, lang),
-            scale=number(result.scale, lang),
-        )
-    )
+    lines += _title(total_line(result, lang))
     lines.append(END)
     grade = vpl_grade(result, vpl_max)
     lines.append(f"{GRADE} {grade_text(grade)}" if grade is not None else "")
