@@ -535,11 +535,21 @@ def top_row_moves() -> list[tuple[dict[str, Any], int]]:
 
 def structural_moves_text() -> str:
     """What `STRUCTURAL_MOVES` holds, generated afresh: one game a line."""
-    families = []
-    for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED):
-        games_ = generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)
+    return games_text(
+        {
+            finish: generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)
+            for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED)
+        }
+    )
+
+
+def games_text(families: dict[str, list[tuple[int, int, tuple[Any, ...], tuple[Any, ...]]]]) -> str:
+    """Stored games as JSON, by family, one game a line (readable diffs): (alignment's
+    index in Lalignements, player, cell, moves)."""
+    blocks = []
+    for family, games_ in families.items():
         lines = ",\n".join(
             f"    {json.dumps([n, j, list(last), list(moves)])}" for n, j, last, moves in games_
         )
-        families.append(f"  {json.dumps(finish)}: [\n{lines}\n  ]")
-    return "{\n" + ",\n".join(families) + "\n}\n"
+        blocks.append(f"  {json.dumps(family)}: [\n{lines}\n  ]")
+    return "{\n" + ",\n".join(blocks) + "\n}\n"
