@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic
 
@@ -124,7 +125,12 @@ class Exercise(Generic[State]):
     title_covers: frozenset[str] = frozenset()
     """Sheets whose title words this sheet's text holds too, and wins over (`Signature`)."""
     reference: ModuleType | None = None
-    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission."""
+    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission,
+    and the similarity report counts what a copy shares with it for nothing."""
+    given_code: str | Path = ""
+    """The code the sheet gives the students (given functions, skeletons to complete), as
+    a student pastes it: its text, or the file that holds it (read when the similarity
+    report asks, which counts what a copy shares with it for nothing); "" for none."""
     prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
     describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood
