@@ -198,7 +198,8 @@ def half(n: int, cell: tuple[int, int]) -> int:
     """Which of SEARCHES searches the ROOT completing alignment `n` on `cell` (0 or 1):
     each gets every direction, every cell of the line and both players, and every
     alignment and cell is searched once between them (each searching all of them cost a
-    notebook's grading 17% more, docs/explanation/performance.md)."""
+    notebook's grading more than issue 29 allowed:
+    docs/lab/performance-log.md#immediate-wins-in-the-searches-branch-verdicts-issue-29-2026-11-27)."""
     return (n // 2 + [tuple(c) for c in ref.Lalignements[n]].index(cell)) % 2
 
 

@@ -82,7 +82,8 @@ def random_game(
 def random_search_game(player: int, rng: random.Random) -> tuple[dict[str, Any], int]:
     """(game, depth 1 or 2): nobody has won, a column is playable, `player` is to move,
     drawn from `rng` (as the search checks' `_search_games` draws one, but not as deep:
-    a position no table holds needs no depth 3, which costs the reference ~20 ms)."""
+    a position no table holds needs no depth 3, which the reference, searching in the
+    grader for each submission, would pay: docs/explanation/private-positions.md#what-it-costs)."""
     for _ in range(200):
         jeu = random_game(rng, 0, 36)
         if ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu):

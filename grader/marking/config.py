@@ -74,7 +74,7 @@ class BaremeFile:
     def digest(self) -> str:
         """The barème's values (not its comments nor its path) as a short hash: a record
         entry says which barème its marks were last given with."""
-        import hashlib  # its OpenSSL costs a few ms: only when a barème is used
+        import hashlib  # it loads OpenSSL: only when a barème is used
 
         values = {
             "exercise": self.exercise,
