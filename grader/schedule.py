@@ -6,7 +6,7 @@ done (the class of `benchmarks/bench_vs_nbgrader.py` ended that way: its numpy
 notebook, near the end of the folder, ran alone at the end). Submissions that import a
 heavy library are slower than the others on every count: the worker imports it, and
 code on small numpy arrays runs several times slower than on lists. They start first;
-the others keep their order (docs/explanation/performance.md).
+the others keep their order (docs/explanation/performance.md#both-cores-busy-in-a-batch).
 """
 
 from __future__ import annotations

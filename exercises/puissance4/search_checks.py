@@ -588,7 +588,8 @@ def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
     """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
     answer, once per submission (its failure too, raised again): the sheet checks read
     the answer, the pruning check the counts. These are a submission's two largest
-    searches; each was made twice (docs/explanation/performance.md)."""
+    searches: each is made once, not once per check that reads it
+    (docs/explanation/performance.md#less-student-code-per-check)."""
     searches = ctx.state.searches
     if func not in searches:
         args, shown = JEU1_SEARCHES[func]

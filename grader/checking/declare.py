@@ -1,7 +1,7 @@
 """How an exercise is declared: its questions, their checks and points, its boards.
 
 An exercise package builds one `Exercise` of `Question`s, each with `Check`s, and the
-registry (`exercises.EXERCISES`) lists them by id. The declaration is data: running
+registry (`grader.registry`, from the entry-point group) lists them by id. The declaration is data: running
 its checks (`grader.checking.running`) and scoring their outcomes
 (`grader.checking.scoring`) both read it.
 """
@@ -149,4 +149,4 @@ class Exercise(Generic[State]):
 
 
 Registry = Mapping[str, Exercise[Any]]
-"""The exercises the grader knows, by id, in detection order (see `exercises`)."""
+"""The exercises the grader knows, by id, in detection order (`grader.registry.Installed`)."""
