@@ -267,11 +267,6 @@ def ipython_to_python(source: str, allowance: Allowance | None = None) -> Conver
     return Converted("\n" * first + head + "\n" + body.python)
 
 
-def _ipython_to_python(source: str) -> str:
-    """The Python of a cell (empty for a cell magic the grader does not run)."""
-    return ipython_to_python(source).python
-
-
 SELF_CHECKS = ("verifier", "resultat")
 """The grader's functions a student may call from their notebook (grader/__init__.py)."""
 

@@ -16,7 +16,7 @@ import pytest
 
 from grader.sandbox import fontcache
 from grader.sandbox import session as session_module
-from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox.isolation import Isolation, choose
 from grader.sandbox.limits import Limits
 from grader.sandbox.process import WorkerDied, WorkerProcess
 from grader.sandbox.session import StudentSession
@@ -275,7 +275,7 @@ def draw(isolation: Isolation) -> str:
 def first_session(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str, Path]:
     """A session that drew text: the (name, text, path) of the list it kept; then a
     process that has kept none yet (as the next run's)."""
-    draw(available_isolation())
+    draw(choose("auto").mode)
     [(name, text)] = kept_files(cache_home).items()
     monkeypatch.setattr(session_module, "_PRELOAD_CACHE", {})
     return name, text, kept_path(cache_home, name)
@@ -287,12 +287,12 @@ def test_workers_start_from_the_kept_list_and_draw_text(cache_home, monkeypatch)
     compact = json.dumps(json.loads(text))  # what matplotlib would never write: it indents
     assert compact != text
     path.write_text(compact, "utf-8")
-    assert draw(available_isolation()) == f"{name} {len(compact)}"  # matplotlib used it, rebuilt nothing
+    assert draw(choose("auto").mode) == f"{name} {len(compact)}"  # matplotlib used it, rebuilt nothing
 
 
 @pytest.mark.slow
 def test_a_kept_list_matplotlib_would_fail_on_is_not_handed_over(cache_home, monkeypatch):
     name, text, path = first_session(cache_home, monkeypatch)
     path.write_text(json.dumps({k: v for k, v in json.loads(text).items() if k != "ttflist"}), "utf-8")
-    assert draw(available_isolation()).startswith(name)  # text drawn: a list of its own
-    assert fontcache.load(available_isolation()) == {name: path.read_text("utf-8")}  # replaced by it
+    assert draw(choose("auto").mode).startswith(name)  # text drawn: a list of its own
+    assert fontcache.load(choose("auto").mode) == {name: path.read_text("utf-8")}  # replaced by it

@@ -87,9 +87,6 @@ class BaremeFile:
         }
         return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
 
-    def applies_to(self, exercise: str | None) -> bool:
-        return self.exercise is None or self.exercise == exercise
-
 
 DEFAULT = BaremeFile(None, None)
 """No barème file: every question at its default points, out of 20."""

@@ -22,11 +22,11 @@ import logging
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..atomic import write_atomic
 from ..cachedir import cache_folder
 from . import reach
 from .isolation import Isolation
@@ -107,20 +107,10 @@ def store(isolation: Isolation, files: dict[str, str]) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         for name, text in files.items():
             if is_font_list_name(name) and valid_font_list(name, text, mpl_data):
-                _write_atomically(folder, name, text)
+                # the owner's only; a next run rebuilds it
+                write_atomic(folder / name, text.encode("utf-8"), sync_folder=False, durable=False)
     except (OSError, ValueError) as exc:  # ValueError: a lone surrogate has no UTF-8
         log.info("matplotlib's font list not kept: %s", exc)
-
-
-def _write_atomically(folder: Path, name: str, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=folder)  # mode 0o600
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, folder / name)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def _read(path: Path) -> str | None:
