@@ -71,6 +71,30 @@ def test_the_list_matplotlib_writes_is_valid(matplotlib_list):
     assert not fontcache.valid_font_list("fontlist-v0.0.0.json", text, fontcache.data_path())
 
 
+def _written_by(text: str, version: str | int, index: bool) -> str:
+    """The list with another `_version`, its entries with or without `index`."""
+    manager = json.loads(text)
+    manager["_version"] = version
+    for entries in (manager["ttflist"], manager["afmlist"]):
+        for entry in entries:
+            entry.pop("index", None)
+            if index:
+                entry["index"] = 0
+    return json.dumps(manager)
+
+
+@pytest.mark.parametrize("version", [390, "3.11.0"], ids=["matplotlib 3.7-3.10", "matplotlib 3.11"])
+def test_each_matplotlib_s_own_list_is_valid_and_the_other_s_entries_are_not(matplotlib_list, version):
+    # Up to 3.10 matplotlib writes `_version` 390 and entries without `index`; from 3.11
+    # "3.11.0" and entries with it. Whichever is installed, both shapes are judged.
+    _, text = matplotlib_list
+    name, own = f"fontlist-v{version}.json", isinstance(version, str)
+    assert fontcache.valid_font_list(name, _written_by(text, version, index=own), fontcache.data_path())
+    assert not fontcache.valid_font_list(
+        name, _written_by(text, version, index=not own), fontcache.data_path()
+    )
+
+
 def _first_entry(text: str, **changes: Any) -> str:
     manager = json.loads(text)
     manager["ttflist"] = [dict(manager["ttflist"][0], **changes), *manager["ttflist"][1:]]
