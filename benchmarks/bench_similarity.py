@@ -92,12 +92,13 @@ def build_class(folder: Path, size: int) -> None:
 
 def run_pass(folder: Path) -> None:
     """The work of `grade.py --similarity` after grading, on every copy of the folder."""
+    from grader.registry import installed
     from grader.similarity.compare import Submission
     from grader.similarity.report import write_report
 
     files = sorted(folder.glob("eleve*"))
     submissions = [Submission(f.stem, str(f), "puissance4") for f in files]
-    write_report(submissions, folder / "report", "fr")
+    write_report(submissions, folder / "report", installed(), "fr")
 
 
 def run_baseline(folder: Path) -> None:

@@ -62,6 +62,8 @@ IMPORTS = {
 }
 ISOLATION = "isolation (bubblewrap probed once per process)"
 WORKER_START = "  of which worker start (at the first cell)"
+IPYTHON = "  of which IPython's transformer (magics)"
+CAGE = "cage limits (processes, memory, scratch)"
 WORKER_IMPORTS = {
     "numpy (worker)": "import numpy",
     "matplotlib.pyplot, cold font cache (worker)": "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
@@ -210,14 +212,14 @@ def instrument(probe: Probe) -> dict:
     probe.undo.append((process.WorkerProcess, "stream_reply", original_stream_reply))
     probe.wrap(runner, "read_submission", "read the notebook")
     probe.wrap(runner, "resolve_isolation", ISOLATION)
-    probe.wrap(submission, "_ipython_to_python", "  of which ipython2python (nbconvert)")
+    probe.wrap(submission, "_ipython", IPYTHON)
     probe.wrap(process.WorkerProcess, "start", WORKER_START)
     probe.wrap(process.WorkerProcess, "close", "worker stop")
     probe.wrap(session.StudentSession, "run_cell", "cells")
     probe.wrap(session.StudentSession, "names", "names")
     probe.wrap(wire, "encode", "wire encode (grader side)")
     probe.wrap(wire, "decode", "wire decode (grader side)")
-    probe.wrap(process.Cage, "over_limit", "cage process count")
+    probe.wrap(process.Cage, "exceeded", CAGE)
     probe.wrap(sampling, "distinct_examples", "drawn examples (shipped, else Hypothesis)")
     probe.wrap(sampling.Sampling, "climb", LADDER)
     probe.wrap(sampling.Sampling, "shrink", "shrinking a failure (Hypothesis)")
@@ -366,7 +368,7 @@ LADDER = "shrinking a failure on the shipped ladder"
 
 PHASES = [
     "read the notebook",
-    "  of which ipython2python (nbconvert)",
+    IPYTHON,
     ISOLATION,
     "cells",
     WORKER_START,
@@ -382,7 +384,7 @@ INSIDE_CHECKS = [
     "round trips",
     "wire encode (grader side)",
     "wire decode (grader side)",
-    "cage process count",
+    CAGE,
 ]
 
 

@@ -247,7 +247,7 @@ def _report(
             print(render_summary(results, settings.lang), file=_out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
-    failed_reports = write_reports(args, results, settings.lang) + run.finish(results)
+    failed_reports = write_reports(args, results, settings.lang, run.exercises) + run.finish(results)
     run.say()
     if interrupted is not None:
         print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
@@ -283,11 +283,13 @@ def announce_isolation(isolation: IsolationChoice, lang: str, self_check: bool =
         print(tr(lang, "isolation.weak", weak_more=more), file=sys.stderr)
 
 
-def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> list[str]:
-    """Every report format asked for, from the same results; returns the ones that
-    could not be written. One writer failing never stops the others."""
+def write_reports(
+    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry
+) -> list[str]:
+    """Every report format asked for, from the same results (graded with `exercises`);
+    returns the ones that could not be written. One writer failing never stops the others."""
     failed = []
-    for name, target, write in _writers(args, results, lang):
+    for name, target, write in _writers(args, results, lang, exercises):
         try:
             write()
         except Exception as exc:  # a full disk, a bad path, a grader bug in one format
@@ -299,7 +301,7 @@ def write_reports(args: argparse.Namespace, results: list[SubmissionResult], lan
 
 
 def _writers(
-    args: argparse.Namespace, results: list[SubmissionResult], lang: str
+    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry
 ) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """(name, target, write) of each report asked for, in the order they are written."""
     if args.json:
@@ -313,7 +315,7 @@ def _writers(
     if args.html:
         yield "html", args.html, lambda: _write_html(args, results, lang)
     if args.similarity:
-        yield "similarity", str(args.similarity), lambda: _write_similarity(args, results, lang)
+        yield "similarity", str(args.similarity), lambda: _write_similarity(args, results, lang, exercises)
     if args.github_annotations:
         yield "annotations", "stdout", lambda: _write_annotations(results, lang)
     if args.vpl and results:
@@ -380,9 +382,11 @@ def _similarity_folder(text: str) -> Path:
     return Path(text)
 
 
-def _write_similarity(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+def _write_similarity(
+    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry
+) -> None:
     from .similarity.report import CSV_NAME, write_similarity
     from .similarity.text import say
 
-    page = write_similarity(results, args.similarity, lang)
+    page = write_similarity(results, args.similarity, exercises, lang)
     print(say(lang, "sim.written", path=page, csv=page.parent / CSV_NAME), file=sys.stderr)

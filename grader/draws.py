@@ -1,5 +1,5 @@
 """The examples a check draws: described lazily, shipped as data, drawn by Hypothesis
-only when they are not shipped (and, in `checks`, to shrink a failure no shipped
+only when they are not shipped (and, in `checking.sampling`, to shrink a failure no shipped
 ladder example shows).
 
 A check names its examples with a `Draw` (a strategy factory and its arguments), not a
@@ -7,7 +7,7 @@ built strategy: building one imports Hypothesis, and drawing costs more than
 probing. The examples the seeded draw gives are stored per exercise package in
 `drawn_examples.json`, written by `python -m tools.draw_examples write` with the same
 seeds and settings, and read here on first use: the same examples on every machine,
-whatever Hypothesis version is installed (docs/explanation/performance.md).
+whatever Hypothesis version is installed (docs/explanation/performance.md#reference-work-done-once).
 
 Each entry also has a ladder: a few dozen distinct examples of the same strategy, ordered
 by the exercise's `example_size`, smallest first. A check that fails on a drawn example

@@ -132,8 +132,8 @@ def _grade(path: Path, settings: Settings, exercises: Registry | None) -> Submis
 
 
 def _ipython() -> Any:
-    try:
-        from IPython import get_ipython
+    try:  # from where it is defined: IPython 8 does not re-export it (strict mypy)
+        from IPython.core.getipython import get_ipython
     except ImportError:
         return None
     return get_ipython()

@@ -45,10 +45,10 @@ _CODE: ContextVar[bytes] = ContextVar("private_draws_code", default=b"")
 
 
 def _checksum(data: bytes) -> bytes:
-    """64 bits of `data`: CRC-32 and Adler-32 (zlib: `hashlib` loads OpenSSL, 3-10 ms of
-    every run, docs/explanation/performance.md). Nothing rests on its strength: the seed is never in
-    the worker, and what a student could work out from their own code and the salt is
-    positions whose answers still take the reference."""
+    """64 bits of `data`: CRC-32 and Adler-32 (zlib: `hashlib` would load OpenSSL in every
+    run, docs/explanation/performance.md#little-work-before-the-first-cell). Nothing rests
+    on its strength: the seed is never in the worker, and what a student could work out
+    from their own code and the salt is positions whose answers still take the reference."""
     return zlib.crc32(data).to_bytes(4, "big") + zlib.adler32(data).to_bytes(4, "big")
 
 

@@ -6,7 +6,7 @@ done (the class of `benchmarks/bench_vs_nbgrader.py` ended that way: its numpy
 notebook, near the end of the folder, ran alone at the end). Submissions that import a
 heavy library are slower than the others on every count: the worker imports it, and
 code on small numpy arrays runs several times slower than on lists. They start first;
-the others keep their order (docs/explanation/performance.md).
+the others keep their order (docs/explanation/performance.md#both-cores-busy-in-a-batch).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pathlib import Path
 from .files import read_regular
 
 HEAVY = ("numpy", "pandas", "scipy", "matplotlib", "sklearn", "sympy", "torch", "networkx", "PIL")
-"""Libraries whose import alone costs a worker a tenth of a second or more."""
+"""Libraries whose import alone is a large share of a worker's work
+(docs/lab/performance-log.md#figures-moved-out-of-the-code)."""
 
 READ_BYTES = 1 << 20
 """Of each file, what is looked at (a 20 MB notebook is read once, by the grading)."""

@@ -11,8 +11,15 @@ so what it pays before the first cell and after the last report is worth arrangi
 
 `exit_now` ends the process without the interpreter's teardown of all that.
 
-What each step saves, measured: docs/explanation/performance.md. Only the command
-line's process does this (`grader.api.grade` leaves its caller's process as it is).
+What each step saves, measured, is in the performance log:
+- the early start: docs/lab/performance-log.md#start-up-isolation-workers-round-trips-branch-startup-2026-11-22;
+- the TDs imported beside the worker's boot, `gc.freeze`:
+  docs/lab/performance-log.md#the-floor-of-one-grading-branch-floor-2026-11-22;
+- the collector: docs/lab/performance-log.md#the-cpu-of-a-batch-notebook-branch-speed5-issue-13-2026-11-23;
+- the exit: docs/lab/performance-log.md#after-the-third-round.
+
+Only the command line's process does this (`grader.api.grade` leaves its caller's
+process as it is).
 """
 
 from __future__ import annotations

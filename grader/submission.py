@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_CODE_CHARS = 4_000_000
 """Code of one submission (a module, or a notebook's code cells together): parsing it
-costs time and memory in the grader (`ast.parse` of 2 MB takes seconds and hundreds of
-MB), and a TD is a few dozen kB; a notebook file may be bigger (its outputs, images)."""
+costs the grader time and memory many times its size
+(docs/lab/performance-log.md#figures-moved-out-of-the-code), and a TD is a few dozen
+kB; a notebook file may be bigger (its outputs, images)."""
 MAX_CELLS = 400
 MAX_NOTEBOOK_CELLS = 5_000
 """A notebook with more cells is refused before nbformat validates it (slowly)."""
@@ -121,12 +122,13 @@ matched within a line only (`[^\\S\\n]`): `^\\s*` crossed line breaks, and on a 
 blank lines each line start scanned every line after it (quadratic)."""
 TRANSFORM_WORK = 200_000
 """Lines IPython may rewrite times characters: what one call of IPython's transformer may
-cost. It tokenises the whole cell again for every line it rewrites, so a cell of
-thousands of `!` lines cost minutes; beyond this the cell is cut into pieces first."""
+cost. It tokenises the whole cell again for every line it rewrites, so its work grows
+with the square of a cell of `!` lines (the attack: docs/explanation/security.md); beyond
+this the cell is cut into pieces first."""
 ESCAPES_PER_PIECE = 8
 """Lines IPython may rewrite in one piece of a cell cut for it (`_pieces`)."""
 MAX_ESCAPES = 400
-"""Lines IPython may rewrite in one notebook: each costs a fraction of a millisecond
+"""Lines IPython may rewrite in one notebook: each costs a pass of IPython's tokeniser
 (a notebook has a few dozen); a cell past what is left runs as written (see `_transform`)."""
 
 
@@ -181,8 +183,10 @@ def _work(source: str) -> int:
 def _ipython(source: str) -> str:
     """`source` translated by IPython's `TransformerManager` (what nbconvert's
     `ipython2python` filter wraps; imported here on first use, without the rest of
-    nbconvert: 0.4-0.5 s of start-up), ending with a line break, its leading blank lines
-    kept; as written when IPython cannot tokenise it."""
+    nbconvert, slow to import:
+    docs/lab/performance-log.md#reading-the-notebook-without-nbconvert-branch-cells-2026-11-22),
+    ending with a line break, its leading blank lines kept; as written when IPython
+    cannot tokenise it."""
     global _transformer
     if _transformer is None:
         from IPython.core.inputtransformer2 import TransformerManager
@@ -261,11 +265,6 @@ def ipython_to_python(source: str, allowance: Allowance | None = None) -> Conver
     if body.cell_magic:
         return Converted("", cell_magic=body.cell_magic)
     return Converted("\n" * first + head + "\n" + body.python)
-
-
-def _ipython_to_python(source: str) -> str:
-    """The Python of a cell (empty for a cell magic the grader does not run)."""
-    return ipython_to_python(source).python
 
 
 SELF_CHECKS = ("verifier", "resultat")
@@ -559,7 +558,7 @@ def _split_blocks(lines: list[str]) -> list[Cell]:
 
 
 PRELOADS = (("matplotlib", ("matplotlib.pyplot",)), ("pylab", ("matplotlib.pyplot",)), ("numpy", ("numpy",)))
-"""Libraries whose first import costs seconds (matplotlib builds its font cache): when
+"""Libraries whose first import is slow (matplotlib builds its font cache): when
 the code imports one, the worker imports it before any student code, off the clock,
 so the same file always gets the same mark."""
 

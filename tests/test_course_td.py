@@ -20,6 +20,8 @@ from grader.checking.view import StudentView
 from grader.cli import build_parser
 from grader.detect import detect, signatures_of
 from grader.registry import GROUP, discover, entry_points, installed
+from grader.similarity.compare import Submission, compare
+from grader.similarity.given import shared_by
 from grader.skeleton import recognise
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +74,23 @@ def test_a_course_td_is_detected_and_graded_by_its_own_checks(course):
     assert {q.id: q.status.value for q in questions} == {"Q1": "passed", "Q2": "passed", "Q3": "failed"}
     assert sum(q.score for q in questions) == 10
     assert recognise([], "# Le jeu des allumettes\n", signatures_of(registry)).closest == "allumettes"
+
+
+def test_the_similarity_report_discounts_a_course_td_s_reference_as_its_declaration_gives_it(
+    course, tmp_path
+):
+    # The grader holds no reference/allumettes.py: the reference is the one the course's
+    # Exercise declares, read through the registry.
+    reference = (COURSE / "allumettes_td" / "reference.py").read_text("utf-8")
+    shared = shared_by(discover())
+    assert shared("allumettes") == [reference]
+    for name in ("a", "b"):  # two students who handed in the course's solution as it is
+        (tmp_path / f"{name}.py").write_text(reference, "utf-8")
+    copies = [Submission(name, str(tmp_path / f"{name}.py"), "allumettes") for name in ("a", "b")]
+    (discounted,) = compare(copies, shared).exercises
+    assert discounted.has_shared_code and discounted.scores.pairs[0].score == 0.0
+    (whole,) = compare(copies, lambda exercise: []).exercises
+    assert not whole.has_shared_code and whole.scores.pairs[0].score == 1.0
 
 
 def test_a_td_that_does_not_load_is_left_out_and_said(tmp_path, monkeypatch, caplog):

@@ -100,5 +100,46 @@ def test_the_checker_sees_a_broken_link_and_a_broken_anchor(tmp_path):
     ]
 
 
+CODE = sorted(
+    path
+    for folder in ("grader", "exercises", "reference", "tools", "benchmarks", "tests")
+    for path in (ROOT / folder).rglob("*.py")
+    if not {"fixtures", "faults", "attacks"} & set(path.relative_to(ROOT).parts)
+    and path != Path(__file__).resolve()  # its own examples lead nowhere on purpose
+)
+DOC_IN_CODE = re.compile(r"\bdocs/[\w./-]+?\.md(?:#[\w-]+)?")
+
+
+def broken_doc_pointers(text: str, root: Path = ROOT) -> list[str]:
+    """The `docs/....md` and `docs/....md#anchor` of a code file that lead nowhere."""
+    broken = []
+    for target in DOC_IN_CODE.findall(text):
+        path_part, _, anchor = target.partition("#")
+        if not (root / path_part).is_file():
+            broken.append(f"{target}: no such file")
+        elif anchor and anchor not in anchors(root / path_part):
+            broken.append(f"{target}: no such heading")
+    return broken
+
+
+def test_every_page_and_section_the_code_points_to_exists():
+    broken = {
+        path.relative_to(ROOT).as_posix(): found
+        for path in CODE
+        if (found := broken_doc_pointers(path.read_text("utf-8")))
+    }
+    assert broken == {}
+
+
+def test_the_pointer_checker_sees_a_missing_page_and_a_missing_section(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A page\n## Its section\n", "utf-8")
+    text = "# docs/a.md, docs/a.md#its-section. docs/b.md; (docs/a.md#nowhere)"
+    assert broken_doc_pointers(text, tmp_path) == [
+        "docs/b.md: no such file",
+        "docs/a.md#nowhere: no such heading",
+    ]
+
+
 def test_the_readme_is_a_short_manual():
     assert len((ROOT / "README.md").read_text("utf-8").splitlines()) <= 150

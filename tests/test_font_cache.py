@@ -16,7 +16,7 @@ import pytest
 
 from grader.sandbox import fontcache
 from grader.sandbox import session as session_module
-from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox.isolation import Isolation, choose
 from grader.sandbox.limits import Limits
 from grader.sandbox.process import WorkerDied, WorkerProcess
 from grader.sandbox.session import StudentSession
@@ -69,6 +69,30 @@ def test_the_list_matplotlib_writes_is_valid(matplotlib_list):
     name, text = matplotlib_list
     assert fontcache.valid_font_list(name, text, fontcache.data_path())
     assert not fontcache.valid_font_list("fontlist-v0.0.0.json", text, fontcache.data_path())
+
+
+def _written_by(text: str, version: str | int, index: bool) -> str:
+    """The list with another `_version`, its entries with or without `index`."""
+    manager = json.loads(text)
+    manager["_version"] = version
+    for entries in (manager["ttflist"], manager["afmlist"]):
+        for entry in entries:
+            entry.pop("index", None)
+            if index:
+                entry["index"] = 0
+    return json.dumps(manager)
+
+
+@pytest.mark.parametrize("version", [390, "3.11.0"], ids=["matplotlib 3.7-3.10", "matplotlib 3.11"])
+def test_each_matplotlib_s_own_list_is_valid_and_the_other_s_entries_are_not(matplotlib_list, version):
+    # Up to 3.10 matplotlib writes `_version` 390 and entries without `index`; from 3.11
+    # "3.11.0" and entries with it. Whichever is installed, both shapes are judged.
+    _, text = matplotlib_list
+    name, own = f"fontlist-v{version}.json", isinstance(version, str)
+    assert fontcache.valid_font_list(name, _written_by(text, version, index=own), fontcache.data_path())
+    assert not fontcache.valid_font_list(
+        name, _written_by(text, version, index=not own), fontcache.data_path()
+    )
 
 
 def _first_entry(text: str, **changes: Any) -> str:
@@ -275,7 +299,7 @@ def draw(isolation: Isolation) -> str:
 def first_session(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str, Path]:
     """A session that drew text: the (name, text, path) of the list it kept; then a
     process that has kept none yet (as the next run's)."""
-    draw(available_isolation())
+    draw(choose("auto").mode)
     [(name, text)] = kept_files(cache_home).items()
     monkeypatch.setattr(session_module, "_PRELOAD_CACHE", {})
     return name, text, kept_path(cache_home, name)
@@ -287,12 +311,12 @@ def test_workers_start_from_the_kept_list_and_draw_text(cache_home, monkeypatch)
     compact = json.dumps(json.loads(text))  # what matplotlib would never write: it indents
     assert compact != text
     path.write_text(compact, "utf-8")
-    assert draw(available_isolation()) == f"{name} {len(compact)}"  # matplotlib used it, rebuilt nothing
+    assert draw(choose("auto").mode) == f"{name} {len(compact)}"  # matplotlib used it, rebuilt nothing
 
 
 @pytest.mark.slow
 def test_a_kept_list_matplotlib_would_fail_on_is_not_handed_over(cache_home, monkeypatch):
     name, text, path = first_session(cache_home, monkeypatch)
     path.write_text(json.dumps({k: v for k, v in json.loads(text).items() if k != "ttflist"}), "utf-8")
-    assert draw(available_isolation()).startswith(name)  # text drawn: a list of its own
-    assert fontcache.load(available_isolation()) == {name: path.read_text("utf-8")}  # replaced by it
+    assert draw(choose("auto").mode).startswith(name)  # text drawn: a list of its own
+    assert fontcache.load(choose("auto").mode) == {name: path.read_text("utf-8")}  # replaced by it

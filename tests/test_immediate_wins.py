@@ -13,16 +13,16 @@ import pytest
 from test_checks_in_process import grade_source
 
 from exercises.puissance4 import immediate_wins as iw
-from exercises.puissance4.immediate_wins_moves import ROOTS, THREATS
 from grader.results import CheckStatus
 from reference import puissance4 as ref
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "puissance4"
 INF = float("inf")
+ROOTS, THREATS = iw.stored(iw.ROOTS), iw.stored(iw.THREATS)
 
 
 def _root(moves):
-    return ref.initialiser_jeu([int(c) for c in moves[:-1]])
+    return ref.initialiser_jeu(list(moves[:-1]))
 
 
 def _direction(alignment):
@@ -35,7 +35,7 @@ def test_the_player_to_move_wins_at_once_in_one_column_only_completing_its_align
     for n, joueur, last, moves in games:
         jeu = _root(moves)  # initialiser_jeu asserts every move is legal
         assert ref.gagnant(jeu) == 0 and ref.prochain_joueur(jeu) == joueur
-        assert iw.wins_for(jeu, joueur) == [int(moves[-1])] == [last[1]]
+        assert iw.wins_for(jeu, joueur) == [moves[-1]] == [last[1]]
         ref.jouer_colonne(jeu, joueur, last[1])
         assert all(jeu["plateau"][i][j] == joueur for i, j in ref.Lalignements[n])
 
@@ -92,8 +92,7 @@ def test_the_reference_answers_the_only_winning_column_with_the_infinite_value()
 
 @pytest.mark.slow
 def test_the_stored_games_are_a_fresh_generation():
-    stored = Path(iw.__file__).with_name("immediate_wins_moves.py").read_text("utf-8")
-    assert stored == iw.source()
+    assert iw.MOVES.read_text("utf-8") == iw.moves_text()
 
 
 @pytest.mark.parametrize("name", ["bug_gagnante_compte_a_droite.py", "bug_gagnante_derniere_colonne.py"])

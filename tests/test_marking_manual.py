@@ -56,7 +56,7 @@ def test_what_the_teacher_typed_is_read_and_never_rewritten(tmp_path):
     marks = check_rows(sources, SLOTS)
     assert marks.rows["dupont_marie"]["Q16"].points == 1.5
     override = marks.rows["martin_lea"]["Q14"]
-    assert override.points == 2 and override.private and override.public_comment == ""
+    assert override.points == 2 and override.private
     assert marks.refused == []
 
 
@@ -106,7 +106,8 @@ def test_the_same_question_twice_keeps_the_first_and_lists_the_second(tmp_path):
 def test_a_comment_without_points_or_question_is_kept(tmp_path):
     text = "élève;question;points;commentaire\ndupont_marie;;;Bon travail\ndupont_marie;Q14;;regarder la diagonale\n"
     marks = check_rows([(tmp_path / "m.csv", parse_manual(text, tmp_path / "m.csv"))], SLOTS)
-    assert marks.rows["dupont_marie"][""].public_comment == "Bon travail"
+    whole_copy = marks.rows["dupont_marie"][""]
+    assert whole_copy.shown_comment == "Bon travail" and not whole_copy.private
     assert marks.rows["dupont_marie"]["Q14"].points is None
 
 

@@ -71,8 +71,8 @@ def test_portable_is_weak_and_can_be_asked_for_on_linux():
         and chosen.fallback == ()
         and unavailable(chosen.fallback, "fr") == ""
     )
-    assert "portable" in iso.WEAK_MODES and "basic" in iso.WEAK_MODES
-    assert not {"bubblewrap", "landlock"} & iso.WEAK_MODES
+    assert not Isolation.PORTABLE.strong and not Isolation.BASIC.strong
+    assert Isolation.BUBBLEWRAP.strong and Isolation.LANDLOCK.strong
 
 
 def test_the_portable_limits_leave_out_the_process_count():

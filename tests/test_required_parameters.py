@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from grader.checking import worker_side
-from grader.checking.view import worker_source
+from grader.checking.view import module_source
 
-PARAMETERS_HELPER = worker_source(worker_side)
+PARAMETERS_HELPER = module_source(worker_side)
 """The module's source, as the engine sends it to the worker."""
 
 

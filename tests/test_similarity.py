@@ -21,12 +21,13 @@ from pathlib import Path
 import pytest
 
 from grader.cli import build_parser
+from grader.kit import Exercise
 from grader.registry import installed
 from grader.results import SubmissionResult
 from grader.similarity.compare import Similarity, Submission, compare
 from grader.similarity.extract import extract_sources
 from grader.similarity.fingerprints import K, fingerprint, kgram_hashes
-from grader.similarity.given import shared_code
+from grader.similarity.given import shared_by, shared_code
 from grader.similarity.normalise import PLACEHOLDER
 from grader.similarity.report import render_csv, render_html, write_report, write_similarity
 from grader.similarity.score import UNUSUAL, score_class
@@ -47,6 +48,8 @@ COPIES = {
     frozenset({"adam_roux", "lina_garcia"}),
 }
 """Who copied whom (the README of tests/fixtures/similarity/puissance4)."""
+SHARED = shared_by(installed())
+"""The code each exercise's copies may share, as the registry declares it."""
 
 
 def the_class() -> dict[str, Path]:
@@ -293,7 +296,7 @@ def class_similarity() -> Similarity:
     """The class, with two students who handed in the sheet's skeleton and nothing more."""
     files = the_class()
     files.update({path.stem: path for path in sorted(SKELETONS.iterdir())})
-    return compare(submissions(files), shared_code)
+    return compare(submissions(files), SHARED)
 
 
 @pytest.fixture(scope="module")
@@ -335,7 +338,7 @@ def test_a_notebook_and_a_module_of_the_same_code_compare_as_equal(tmp_path):
     }
     files.update({"lucas_bernard": the_class()["lucas_bernard"], "theo_garnier": the_class()["theo_garnier"]})
     files["lea_girard_notebook"] = tmp_path / "lea_girard_notebook.ipynb"
-    rows = csv_rows(render_csv(compare(submissions(files), shared_code), "fr"))
+    rows = csv_rows(render_csv(compare(submissions(files), SHARED), "fr"))
     assert pair_of(rows[0]) == {"lea_girard", "lea_girard_notebook"}
     assert score_of(rows[0]) == 1.0
     assert score_of(rows[1]) < 0.2
@@ -360,12 +363,26 @@ def test_two_students_who_wrote_only_the_sheets_code_are_not_a_copy(class_csv):
     assert alone.exercises[0].scores.pairs[0].score > 0.5
 
 
+def test_each_exercise_shares_the_code_its_declaration_gives():
+    registry = installed()
+    sheet = (ROOT / "exercises" / "puissance4" / "given_code.txt").read_text("utf-8")
+    assert shared_code(registry["puissance4"]) == [
+        sheet,
+        (ROOT / "reference" / "puissance4.py").read_text("utf-8"),
+    ]
+    assert shared_code(registry["morpion"]) == [(ROOT / "reference" / "morpion.py").read_text("utf-8")]
+    given_as_text = Exercise(id="nim", title="Nim", questions=(), given_code="def f(n):\n    return n\n")
+    assert shared_code(given_as_text) == ["def f(n):\n    return n\n"]
+    declares_nothing = Exercise(id="nim", title="Nim", questions=())
+    assert shared_by({"nim": declares_nothing})("nim") == [] == SHARED("not-installed")
+
+
 # --- Reports ----------------------------------------------------------------------------------
 
 
 def test_the_csv_follows_the_class_tables_dialect(tmp_path):
     files = {name: the_class()[name] for name in ("ines_moreau", "hugo_lefevre", "zoe_chevalier")}
-    similarity = compare(submissions(files), shared_code)
+    similarity = compare(submissions(files), SHARED)
     french = render_csv(similarity, "fr")
     assert french.startswith("\ufeffstudent_a;student_b;exercise;score;z;unusual;functions;file_a;file_b\r\n")
     assert ";0," in french
@@ -384,7 +401,7 @@ def test_student_text_is_inert_in_both_reports(tmp_path):
         Submission(hostile, str(tmp_path / "a.py"), "puissance4"),
         Submission("\x1b[2Jb", str(tmp_path / "b.py"), "puissance4"),
     ]
-    page = write_report(subs, tmp_path / "out", "fr")
+    page = write_report(subs, tmp_path / "out", installed(), "fr")
     html = page.read_text(encoding="utf-8")
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "\x1b" not in html
@@ -416,7 +433,7 @@ def test_a_graded_batch_is_compared_as_grading_found_it(tmp_path):
         SubmissionResult(str(tmp_path / "casse.ipynb"), "puissance4", "not_gradable", student="casse"),
     ]
     (tmp_path / "casse.ipynb").write_text('{"cells": [', encoding="utf-8")
-    page = write_similarity(results, tmp_path / "out", "fr")
+    page = write_similarity(results, tmp_path / "out", installed(), "fr")
     rows = csv_rows((tmp_path / "out" / "pairs.csv").read_text(encoding="utf-8"))
     assert pair_of(rows[0]) == {"ines", "hugo"} and len(rows) == 3
     html = page.read_text(encoding="utf-8")
@@ -424,7 +441,7 @@ def test_a_graded_batch_is_compared_as_grading_found_it(tmp_path):
 
 
 def test_a_class_without_pairs_gets_a_page_that_says_so(tmp_path):
-    page = write_similarity([], tmp_path / "out", "en")
+    page = write_similarity([], tmp_path / "out", installed(), "en")
     assert "No pair to compare" in page.read_text(encoding="utf-8")
     assert csv_rows((tmp_path / "out" / "pairs.csv").read_text(encoding="utf-8"), "en") == []
 

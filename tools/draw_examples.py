@@ -14,7 +14,7 @@ reference values of puissance4 (`positions.search_value`, `optimal_columns`) are
 recorded while the references are graded only, each reference probed on every ladder
 too: those of the drawn, structural and ladder positions, not those of a buggy
 fixture's shrink candidates. puissance4's structural games (`positions.STRUCTURAL_MOVES`)
-are generated afresh too.
+and immediate wins (`immediate_wins.MOVES`) are generated afresh too.
 
 The Hypothesis version that drew is written in each file: another version may draw other
 examples, so write the files again only to change the examples on purpose (a new check,
@@ -58,7 +58,7 @@ def generate() -> dict[Path, str]:
     """Every shipped file's text, drawn and computed afresh."""
     import hypothesis
 
-    from exercises.puissance4 import positions
+    from exercises.puissance4 import immediate_wins, positions
 
     draws.RECORDING, positions.RECORDED_VALUES = {}, {}
     draws._DRAWN.clear()
@@ -89,6 +89,7 @@ def generate() -> dict[Path, str]:
     }
     files[positions.REFERENCE_VALUES] = _text({"values": dict(sorted(tables.items()))}, ("values",))
     files[positions.STRUCTURAL_MOVES] = positions.structural_moves_text()
+    files[immediate_wins.MOVES] = immediate_wins.moves_text()
     return files
 
 

@@ -3,6 +3,7 @@
 The questions, checks and points are listed in docs/reference/exercises/puissance4.md.
 """
 
+from pathlib import Path
 from typing import Any
 
 from exercises.signatures import PUISSANCE4
@@ -28,6 +29,7 @@ EXERCISE = Exercise(
     questions=game_checks.QUESTIONS + alignment_checks.QUESTIONS + search_checks.QUESTIONS,
     **PUISSANCE4.fields(),
     reference=ref,
+    given_code=Path(__file__).with_name("given_code.txt"),
     prepare=prepare,
     describe=describe,
     to_student=to_student,

@@ -82,7 +82,8 @@ def random_game(
 def random_search_game(player: int, rng: random.Random) -> tuple[dict[str, Any], int]:
     """(game, depth 1 or 2): nobody has won, a column is playable, `player` is to move,
     drawn from `rng` (as the search checks' `_search_games` draws one, but not as deep:
-    a position no table holds needs no depth 3, which costs the reference ~20 ms)."""
+    a position no table holds needs no depth 3, which the reference, searching in the
+    grader for each submission, would pay: docs/explanation/private-positions.md#what-it-costs)."""
     for _ in range(200):
         jeu = random_game(rng, 0, 36)
         if ref.prochain_joueur(jeu) == player and ref.colonnes_jouables(jeu):
@@ -535,11 +536,21 @@ def top_row_moves() -> list[tuple[dict[str, Any], int]]:
 
 def structural_moves_text() -> str:
     """What `STRUCTURAL_MOVES` holds, generated afresh: one game a line."""
-    families = []
-    for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED):
-        games_ = generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)
+    return games_text(
+        {
+            finish: generate_wrapped() if finish == WRAPPED else generate_alignment_games(finish)
+            for finish in (WIN, OWN_THREAT, OPPONENT_THREAT, WRAPPED)
+        }
+    )
+
+
+def games_text(families: dict[str, list[tuple[int, int, tuple[Any, ...], tuple[Any, ...]]]]) -> str:
+    """Stored games as JSON, by family, one game a line (readable diffs): (alignment's
+    index in Lalignements, player, cell, moves)."""
+    blocks = []
+    for family, games_ in families.items():
         lines = ",\n".join(
             f"    {json.dumps([n, j, list(last), list(moves)])}" for n, j, last, moves in games_
         )
-        families.append(f"  {json.dumps(finish)}: [\n{lines}\n  ]")
-    return "{\n" + ",\n".join(families) + "\n}\n"
+        blocks.append(f"  {json.dumps(family)}: [\n{lines}\n  ]")
+    return "{\n" + ",\n".join(blocks) + "\n}\n"

@@ -67,10 +67,10 @@ PAIR = Text("(colonne, valeur)", "(column, value)")
 OPEN_BOARD = 4
 """A board with fewer tokens is searched at depth 2 at most by the random search checks
 (the drawn depth lowered when probed: the draws, their ladders and the shrinks are those
-of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, more than half
-of the student CPU these checks spent on the class of issue 13, and no mutant
-(tools.mutation) nor fixture failed on such an example alone: crowded boards searched
-at depth 3 catch what it caught (docs/explanation/performance.md)."""
+of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, most of the
+student CPU these checks spent on the class of issue 13, and no mutant (tools.mutation)
+nor fixture failed on such an example alone: crowded boards searched at depth 3 catch
+what it caught (docs/lab/performance-log.md#less-student-code-per-check-branch-searches-issue-13-2026-11-23)."""
 
 
 def _shallow_when_open(example: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
@@ -588,7 +588,8 @@ def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
     """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
     answer, once per submission (its failure too, raised again): the sheet checks read
     the answer, the pruning check the counts. These are a submission's two largest
-    searches; each was made twice (docs/explanation/performance.md)."""
+    searches: each is made once, not once per check that reads it
+    (docs/explanation/performance.md#less-student-code-per-check)."""
     searches = ctx.state.searches
     if func not in searches:
         args, shown = JEU1_SEARCHES[func]

@@ -11,8 +11,9 @@ gets, for the search, a code object of ours that adds one to its counter and run
 function's own code (`_evaluations_swapped`): every call of that function object, under
 any name, counts, and nothing else in the search is slowed down. Any profile function
 puts Python 3.11 in tracing mode for the whole search: even the C profiler of the
-standard library made the counted search about three times slower than the search alone,
-and these searches were the largest single share of a class's CPU (docs/explanation/performance.md).
+standard library made the counted search several times slower than the search alone,
+and these searches were the largest single share of a class's CPU
+(docs/lab/performance-log.md#counting-without-a-profiler-a-worker-without-inspect-main-issue-13-2026-11-23).
 Anything else (a closure, a callable object, two names sharing one code object) is
 counted by the C profiler (`_lsprof`, cProfile's engine), by code object, used only when
 it is the genuine C type (student code ran before this and may have replaced the

@@ -1,7 +1,7 @@
 """How an exercise is declared: its questions, their checks and points, its boards.
 
 An exercise package builds one `Exercise` of `Question`s, each with `Check`s, and the
-registry (`exercises.EXERCISES`) lists them by id. The declaration is data: running
+registry (`grader.registry`, from the entry-point group) lists them by id. The declaration is data: running
 its checks (`grader.checking.running`) and scoring their outcomes
 (`grader.checking.scoring`) both read it.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic
 
@@ -124,7 +125,12 @@ class Exercise(Generic[State]):
     title_covers: frozenset[str] = frozenset()
     """Sheets whose title words this sheet's text holds too, and wins over (`Signature`)."""
     reference: ModuleType | None = None
-    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission."""
+    """The sheet's solution, as the sheet writes it: the tests hand it in as a submission,
+    and the similarity report counts what a copy shares with it for nothing."""
+    given_code: str | Path = ""
+    """The code the sheet gives the students (given functions, skeletons to complete), as
+    a student pastes it: its text, or the file that holds it (read when the similarity
+    report asks, which counts what a copy shares with it for nothing); "" for none."""
     prepare: Callable[[StudentView], State] = _no_state
     """Builds per-submission state once (e.g. the submission's board representation)."""
     describe: Callable[[State], list[tuple[str, dict[str, Any]]]] = _nothing_understood
@@ -143,4 +149,4 @@ class Exercise(Generic[State]):
 
 
 Registry = Mapping[str, Exercise[Any]]
-"""The exercises the grader knows, by id, in detection order (see `exercises`)."""
+"""The exercises the grader knows, by id, in detection order (`grader.registry.Installed`)."""

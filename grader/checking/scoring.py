@@ -71,7 +71,7 @@ def score(
         StaleOutcome: the outcome's questions or checks are not the declaration's.
 
     Example:
-        scored = score(EXERCISES["puissance4"], outcome, Bareme(scale=10, rounding=0.5))
+        scored = score(installed()["puissance4"], outcome, Bareme(scale=10, rounding=0.5))
     """
     found = {q.id: q for q in outcome.questions}
     graded = tuple(q for q in exercise.questions if q.id not in bareme.omitted)

@@ -139,15 +139,16 @@ class StudentView:
     def define_worker_side(self, module: ModuleType) -> None:
         """A worker-side module, sent as its source: the worker cannot import the
         grader (its packages are blocked there), so the module is self-contained."""
-        self.define_helpers(worker_source(module))
+        self.define_helpers(module_source(module))
 
 
 _SOURCES: dict[str, str] = {}
 
 
-def worker_source(module: ModuleType) -> str:
-    """A worker-side module's source, read once per process (from its loader, as the
-    import read it: `inspect.getsource` would first map every module loaded to its file)."""
+def module_source(module: ModuleType) -> str:
+    """A module's source (a worker-side module's, a reference's), read once per process
+    from its loader, as the import read it (`inspect.getsource` would first map every
+    module loaded to its file)."""
     name = module.__name__
     if name not in _SOURCES:
         get_source = getattr(module.__spec__.loader, "get_source", None) if module.__spec__ else None

@@ -74,7 +74,7 @@ class BaremeFile:
     def digest(self) -> str:
         """The barème's values (not its comments nor its path) as a short hash: a record
         entry says which barème its marks were last given with."""
-        import hashlib  # its OpenSSL costs a few ms: only when a barème is used
+        import hashlib  # it loads OpenSSL: only when a barème is used
 
         values = {
             "exercise": self.exercise,
@@ -86,9 +86,6 @@ class BaremeFile:
             "points": sorted(self.points),
         }
         return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
-
-    def applies_to(self, exercise: str | None) -> bool:
-        return self.exercise is None or self.exercise == exercise
 
 
 DEFAULT = BaremeFile(None, None)

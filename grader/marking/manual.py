@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..atomic import write_text_atomic
 from ..messages import tr
 from ..render.csv_report import BOM, SEPARATORS
-from .atomic import write_text_atomic
 
 HEADERS = {
     "student": ("élève", "eleve", "student", "nom"),
@@ -54,10 +54,6 @@ class ManualRow:
     def private(self) -> bool:
         head = self.comment.strip().lower()
         return any(head.startswith(word) and head[len(word) :].lstrip()[:1] == ":" for word in PRIVATE)
-
-    @property
-    def public_comment(self) -> str:
-        return "" if self.private else self.comment.strip()
 
     @property
     def shown_comment(self) -> str:

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..atomic import write_text_atomic
 from ..files import moodle_participant
 from ..messages import number, tr
 from ..render.sanitize import safe_line
-from .atomic import write_text_atomic
 
 if TYPE_CHECKING:
     from ..results import SubmissionResult

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .atomic import sync, write_text_atomic
+from ..atomic import sync, write_text_atomic
 from .codec import DecodeError, decode, encode
 from .lock import locked
 

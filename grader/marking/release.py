@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..atomic import write_text_atomic
 from ..render.html_report import page_names, submission_page
 from ..render.json_report import render_json
 from ..results import SubmissionResult
-from .atomic import write_text_atomic
 
 
 def write_release(views: Sequence[SubmissionResult], folder: Path, lang: str) -> int:

@@ -292,12 +292,12 @@ class ClassRun:
         if self.args.manual is None:
             return None
         from .rows import read_rows
+        from .views import in_class
 
         class_copies = {
             student: exercise
             for student, (result, _) in copies.items()
-            if (exercise := self._exercise_of(result)) is not None
-            and (self.class_exercise is None or result.exercise == self.class_exercise)
+            if (exercise := self._exercise_of(result)) is not None and in_class(result, self.class_exercise)
         }
         marks, said = read_rows(self.args.manual, class_copies, self.bareme, self.lang)
         self.messages += said

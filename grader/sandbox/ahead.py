@@ -1,6 +1,6 @@
 """Workers started ahead of need: a worker's boot runs beside the command line's
 imports, or beside the grading of the previous submission, instead of before the first
-cell (docs/explanation/performance.md).
+cell (docs/explanation/performance.md#little-work-before-the-first-cell).
 
 A worker started ahead is a fresh process in which no code has run but the worker's
 own; it is handed to one session only and never comes back (a session's worker dies

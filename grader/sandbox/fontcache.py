@@ -22,11 +22,11 @@ import logging
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..atomic import write_atomic
 from ..cachedir import cache_folder
 from . import reach
 from .isolation import Isolation
@@ -40,7 +40,8 @@ MAX_CHARS = 5_000_000
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".afm")
 """What matplotlib lists: TrueType/OpenType (and collections) and AFM fonts."""
 ENTRY_FIELDS = {"__class__", "fname", "index", "name", "style", "variant", "weight", "stretch", "size"}
-"""The fields of each `FontEntry` matplotlib writes (an unknown one makes it rebuild)."""
+"""The fields of each `FontEntry` matplotlib writes (an unknown one makes it rebuild),
+since 3.11; up to 3.10, whose lists' `_version` is a number (390), without `index`."""
 MANAGER_FIELDS = {
     "__class__",
     "_version",
@@ -107,20 +108,10 @@ def store(isolation: Isolation, files: dict[str, str]) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         for name, text in files.items():
             if is_font_list_name(name) and valid_font_list(name, text, mpl_data):
-                _write_atomically(folder, name, text)
+                # the owner's only; a next run rebuilds it
+                write_atomic(folder / name, text.encode("utf-8"), sync_folder=False, durable=False)
     except (OSError, ValueError) as exc:  # ValueError: a lone surrogate has no UTF-8
         log.info("matplotlib's font list not kept: %s", exc)
-
-
-def _write_atomically(folder: Path, name: str, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=folder)  # mode 0o600
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, folder / name)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def _read(path: Path) -> str | None:
@@ -163,15 +154,16 @@ def valid_font_list(name: str, text: str, mpl_data: Path | None) -> bool:
     if type(manager) is not dict or set(manager) != MANAGER_FIELDS:
         return False
     version = manager["_version"]
+    fields = ENTRY_FIELDS if type(version) is str else ENTRY_FIELDS - {"index"}
     return (
         manager["__class__"] == "FontManager"
-        and type(version) is str
+        and type(version) in (str, int)  # "3.11.0" since matplotlib 3.11, 390 up to 3.10
         and name == f"fontlist-v{version}.json"
         and type(manager["_FontManager__default_weight"]) in (str, int)
         and (manager["default_size"] is None or type(manager["default_size"]) in (int, float))
         and _family_table(manager["defaultFamily"])
         and all(
-            type(entries) is list and all(_font_entry(e, mpl_data) for e in entries)
+            type(entries) is list and all(_font_entry(e, fields, mpl_data) for e in entries)
             for entries in (manager["ttflist"], manager["afmlist"])
         )
     )
@@ -181,15 +173,15 @@ def _family_table(table: Any) -> bool:
     return type(table) is dict and all(type(k) is str and type(v) is str for k, v in table.items())
 
 
-def _font_entry(entry: Any, mpl_data: Path | None) -> bool:
-    if type(entry) is not dict or set(entry) != ENTRY_FIELDS or entry["__class__"] != "FontEntry":
+def _font_entry(entry: Any, fields: set[str], mpl_data: Path | None) -> bool:
+    if type(entry) is not dict or set(entry) != fields or entry["__class__"] != "FontEntry":
         return False
     fname = entry["fname"]
     if type(fname) is not str or not fname.lower().endswith(FONT_SUFFIXES) or "\0" in fname:
         return False
     if not all(type(entry[k]) is str for k in ("name", "style", "variant", "stretch", "size")):
         return False
-    if type(entry["index"]) is not int or type(entry["weight"]) not in (str, int):
+    if type(entry.get("index", 0)) is not int or type(entry["weight"]) not in (str, int):
         return False
     if os.path.isabs(fname):
         return os.path.isfile(fname)  # False on any OSError (a name too long), unlike Path's

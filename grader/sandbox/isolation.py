@@ -50,8 +50,6 @@ class Isolation(str, enum.Enum):
         return self in (Isolation.LANDLOCK, Isolation.BUBBLEWRAP)
 
 
-WEAK_MODES = frozenset(m.value for m in Isolation if not m.strong)
-"""The `isolation` values of a report whose reference was readable (warned about)."""
 PORTABLE_PLATFORMS = ("win32", "cygwin", "darwin")
 """Where `auto` takes the portable tier (the other modes need Linux)."""
 
@@ -281,11 +279,6 @@ def likely(choice: str) -> Isolation | None:
         return choose(choice).mode
     except IsolationUnavailable:
         return None
-
-
-def available_isolation() -> Isolation:
-    """The strongest isolation that works here."""
-    return choose("auto").mode
 
 
 def choose(choice: str) -> IsolationChoice:

@@ -4,9 +4,9 @@ the compiled seccomp program): written whole or not at all."""
 from __future__ import annotations
 
 import logging
-import os
-import tempfile
 from pathlib import Path
+
+from ..atomic import write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -16,14 +16,7 @@ def write_whole(path: Path, data: bytes) -> None:
     the new one); a folder the grader may not write is no error: the next run compiles."""
     try:
         path.parent.mkdir(exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(data)
-            os.chmod(temporary, 0o644)  # as Python's own .pyc files: any user of the grader reads it
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        # as Python's own .pyc files: any user of the grader reads it; a next run rebuilds it
+        write_atomic(path, data, sync_folder=False, durable=False, mode=0o644)
     except OSError as exc:
-        log.debug("the worker's bytecode cache was not written: %s", exc)
+        log.debug("%s was not kept: %s", path.name, exc)

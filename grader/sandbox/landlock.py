@@ -52,20 +52,6 @@ def abi() -> tuple[int, Unavailable | None]:
     return version, None
 
 
-def missing_features(version: int) -> list[str]:
-    """What this ABI cannot forbid, for the report and the docs."""
-    missing = []
-    if version < 4:
-        missing.append("TCP")
-    if version < 6:
-        missing.append("signals and abstract sockets")
-    if version < 9:
-        missing.append("pathname unix sockets")
-    if version < 10:
-        missing.append("UDP")
-    return missing
-
-
 @functools.lru_cache(maxsize=1)
 def _static_rules() -> tuple[tuple[Path, AccessFS], ...]:
     """(path, access) of what every worker may read, worked out once per process (a

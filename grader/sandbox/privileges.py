@@ -127,14 +127,3 @@ def identity_for_worker() -> Identity:
     if drop is Drop.UID:
         return Identity(drop, FIRST_UID + (os.getpid() % 100_000) * 1000 + next(_counter) % 1000)
     return Identity(drop)
-
-
-def describe_drop() -> str:
-    """How workers run here, for the log and the report."""
-    drop = planned_drop()
-    if drop is Drop.NONE:
-        return "the grader's user"
-    if drop is Drop.UID:
-        return "a user id of its own"
-    why = uid_drop_possible()[1] or f"{tempfile.gettempdir()} cannot be crossed by another user"
-    return f"root without capabilities ({why})"

@@ -89,7 +89,7 @@ def hidden_folders() -> tuple[Path, ...]:
 
 def _inside(path: Path | str, folder: Path | str) -> bool:
     """`path` is `folder` or lies under it (string prefixes: `Path.parents` builds a
-    path object per level, which cost seconds over the runtime's thousands of pairs)."""
+    path object per level, too slow over the runtime's thousands of pairs)."""
     inner, outer = str(path), str(folder)
     return inner == outer or inner.startswith(outer if outer.endswith("/") else outer + "/")
 
@@ -358,7 +358,7 @@ def _top_entries(distribution: Distribution) -> list[str]:
     lines = record.splitlines()
     if '"' in record or "\0" in record:  # a quoted name (a comma in it): the csv module's reading
         return [row[0].split("/")[0] for row in csv.reader(lines) if row]
-    return [line.split(",", 1)[0].split("/", 1)[0] for line in lines if line]  # as csv reads it, 3x faster
+    return [line.split(",", 1)[0].split("/", 1)[0] for line in lines if line]  # as csv reads it, cheaper
 
 
 def link_libraries(folder: Path) -> None:

@@ -167,8 +167,9 @@ def _binding() -> Any:
 @functools.lru_cache(maxsize=1)
 def program() -> bytes | None:
     """The filter as a BPF program (struct sock_filter[]); None when libseccomp cannot be
-    used here (`unavailable` says why). Compiling it costs ~0.1 s (importing the binding
-    finds the library with `ldconfig`), on every run's way to its first worker: the
+    used here (`unavailable` says why). Compiling it costs far more than reading it back
+    (importing the binding runs `ldconfig` to find the library), on every run's way to
+    its first worker (docs/lab/performance-log.md#figures-moved-out-of-the-code): the
     program is kept beside the worker's bytecode cache (`process.BYTECODE_CACHE`, as
     writable as the grader's own .pyc files), under a name that changes with the rules
     and the machine, with its checksum, and compiled again when that file is not there

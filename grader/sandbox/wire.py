@@ -312,11 +312,11 @@ class Encoder:
             self.active.discard(key)
 
     def _emit_ints(self, x, t, path, out, extra):
-        """A list or tuple (`t`) of plain ints (a board's row, a move) in one piece, five
-        times faster than item by item, counted (its items, and `extra` for itself when
-        `_emit` did not count it) and, a list, tracked as any list; False (nothing done)
-        for anything else. It holds no container: it cannot be one of the containers
-        being written (a cycle)."""
+        """A list or tuple (`t`) of plain ints (a board's row, a move) in one piece, not
+        item by item (docs/lab/performance-log.md#figures-moved-out-of-the-code), counted
+        (its items, and `extra` for itself when `_emit` did not count it) and, a list,
+        tracked as any list; False (nothing done) for anything else. It holds no
+        container: it cannot be one of the containers being written (a cycle)."""
         items = _list_iter if t is list else _tuple_iter
         for item in items(x):
             if _type(item) is not int:
@@ -501,8 +501,8 @@ def _marshal_exact(message):
     where JSON sends an opaque value (the grader sends none).
 
     Looked at one depth at a time, each depth's items in a few C passes (every board's
-    cells in one), not item by item in Python; still four times marshal's own writing
-    (docs/explanation/performance.md)."""
+    cells in one), not item by item in Python; still slower than marshal's own writing
+    (docs/lab/performance-log.md#figures-moved-out-of-the-code)."""
     level = [message]
     nodes = 1
     for _ in range(MAX_DEPTH):  # `level` holds the containers at this depth

@@ -1,45 +1,47 @@
-"""Where an exercise's shared code is: the code its sheet gives the students and its
-reference solution, as text (read, never imported: the engine imports no content).
-
-A TD's package may hold `given_code.txt`, the code of its sheet (given functions, the
-skeletons to complete); its reference solution is `reference/<package>.py`. Both are
-found from the exercise's id by the registry's naming (`domineering-minmax` ->
-`domineering_minmax`).
-"""
+"""The code every copy of an exercise may share, as the registry declares it: the code
+its sheet gives the students (`Exercise.given_code`) and its reference solution
+(`Exercise.reference`), as module texts. Read, never run; a TD that declares neither
+(a course's own may not) is still compared: the class-majority rule discounts what most
+copies share."""
 
 from __future__ import annotations
 
-import importlib.util
+import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-GIVEN_FILE = "given_code.txt"
+from ..checking.declare import Exercise, Registry
+from ..checking.view import module_source
 
-
-def _package_folder(package: str) -> Path | None:
-    """The folder of a top-level package, found without importing it."""
-    try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        return None
-    locations = list(spec.submodule_search_locations or []) if spec is not None else []
-    return Path(locations[0]) if locations else None
+log = logging.getLogger(__name__)
 
 
-def _read(path: Path | None) -> str:
-    if path is None:
-        return ""
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""
-
-
-def shared_code(exercise: str) -> list[str]:
+def shared_code(exercise: Exercise[Any]) -> list[str]:
     """The sheet's given code and the reference solution of `exercise` (each a module's
-    text), those that are found."""
-    name = exercise.replace("-", "_")
-    exercises = _package_folder("exercises")
-    reference = _package_folder("reference")
-    given = _read(exercises / name / GIVEN_FILE if exercises else None)
-    solution = _read(reference / f"{name}.py" if reference else None)
-    return [text for text in (given, solution) if text]
+    text), those it declares and that can be read."""
+    texts = []
+    given = exercise.given_code
+    if isinstance(given, Path):
+        try:
+            given = given.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            log.warning("the sheet's code of %s could not be read: %s", exercise.id, exc)
+            given = ""
+    texts.append(given)
+    if exercise.reference is not None:
+        try:
+            texts.append(module_source(exercise.reference))
+        except (OSError, ImportError, TypeError) as exc:  # no source: a compiled module, a zip
+            log.warning("the reference of %s could not be read: %s", exercise.id, exc)
+    return [text for text in texts if text]
+
+
+def shared_by(exercises: Registry) -> Callable[[str], list[str]]:
+    """`shared_code` by exercise id (the `shared` of `compare`): none for an id
+    `exercises` does not know."""
+
+    def shared(exercise_id: str) -> list[str]:
+        return shared_code(exercises[exercise_id]) if exercise_id in exercises else []
+
+    return shared

@@ -27,11 +27,12 @@ from ..render.sanitize import safe_cell, safe_text
 from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
 from .extract import TOP_LEVEL
 from .fingerprints import K
-from .given import shared_code
+from .given import shared_by
 from .score import UNUSUAL, PairScore
 from .text import say
 
 if TYPE_CHECKING:
+    from ..checking.declare import Registry
     from ..results import SubmissionResult
 
 CSV_NAME = "pairs.csv"
@@ -48,18 +49,23 @@ SHOWN_LINES = 120
 BANDS = 20
 
 
-def write_similarity(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "fr") -> Path:
-    """The report of a graded batch: each copy compared as the exercise grading found."""
+def write_similarity(
+    results: Sequence[SubmissionResult], out_dir: Path, exercises: Registry, lang: str = "fr"
+) -> Path:
+    """The report of a graded batch: each copy compared as the exercise grading found,
+    `exercises` (the registry it was graded with) saying what code each may share."""
     submissions = [
         Submission(r.student or Path(r.path).stem, r.path, r.exercise or "") for r in results if r.path
     ]
-    return write_report(submissions, out_dir, lang)
+    return write_report(submissions, out_dir, exercises, lang)
 
 
-def write_report(submissions: Sequence[Submission], out_dir: Path, lang: str = "fr") -> Path:
-    """Compare `submissions` and write `out_dir/pairs.csv` and `out_dir/index.html`;
-    return the page's path."""
-    similarity = compare(submissions, shared_code)
+def write_report(
+    submissions: Sequence[Submission], out_dir: Path, exercises: Registry, lang: str = "fr"
+) -> Path:
+    """Compare `submissions` (the code each may share: `exercises`, see `given`) and
+    write `out_dir/pairs.csv` and `out_dir/index.html`; return the page's path."""
+    similarity = compare(submissions, shared_by(exercises))
     out_dir.mkdir(parents=True, exist_ok=True)
     # newline="": the csv module ends rows with \r\n itself, as spreadsheets expect
     with open(out_dir / CSV_NAME, "w", encoding="utf-8", newline="") as stream:

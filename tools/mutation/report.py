@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def table(runs: list[ExerciseRun]) -> str:
 
 
 def write_json(runs: list[ExerciseRun], path: str, seed: int) -> None:
-    data = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "seed": seed, "exercises": []}
+    data = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "seed": seed, "exercises": []}
     for run in runs:
         mutants = []
         for r in run.results:
