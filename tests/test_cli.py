@@ -269,3 +269,21 @@ def test_usage_errors_are_french(args, message):
     assert done.stderr.startswith("usage : grade.py")
     assert done.stderr.splitlines()[-1].startswith(message)
     assert "error:" not in done.stderr and "usage:" not in done.stderr
+
+
+def test_the_readme_shows_the_sample_s_report_as_printed_today(sample_report):
+    # The README's "What a student sees" is an excerpt: each of its lines is a line of
+    # today's report, whole or cut short with "…", in the report's order.
+    done, _ = sample_report
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = readme.split("## What a student sees", 1)[1].split("```\n", 2)[1]
+    printed = done.stdout.splitlines()
+    at = 0
+    for line in block.splitlines():
+        if line.strip() == "…":
+            continue
+        whole = [i for i in range(at, len(printed)) if printed[i] == line]
+        cut = [i for i in range(at, len(printed)) if line.endswith("…") and printed[i].startswith(line[:-1])]
+        found = (whole or cut or [None])[0]
+        assert found is not None, f"README line not in the sample's report (in order): {line!r}"
+        at = found + 1
