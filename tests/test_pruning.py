@@ -406,3 +406,68 @@ def test_a_search_on_a_wrong_helper_is_judged_on_jeu1_only():
 def test_a_one_sided_alpha_beta_on_right_helpers_still_fails_prunes():
     checks, probes = _graded("bug_alphabeta_max_sans_coupure.py", "Q5", "Q14")
     assert checks["prunes"] is CheckStatus.FAILED and probes > 0
+
+
+# -- the replay's own view of a position, against the reference's functions --------------
+def _reference_node(k):
+    """What `_node` gives, computed with the reference's own functions, as before the
+    replay read positions as bits."""
+    from exercises.puissance4.positions import from_key
+
+    jeu = from_key(k)
+    player = ref.prochain_joueur(jeu)
+    children = {}
+    for col in ref.colonnes_jouables(jeu):
+        child = ref.copie(jeu)
+        won = ref.teste_gagnante(child, player, ref.jouer_colonne(child, player, col))
+        children[col] = None if won else key(child)
+    return player, ref.heuristique(jeu), children
+
+
+def _positions():
+    """Positions of every kind the replay and `read_search` meet: random games stopped
+    before, at and past a win (both players' alignments then), full boards, and every
+    position below the probes down to depth 2."""
+    import random
+
+    from exercises.puissance4.positions import AT_WIN, BEFORE_WIN, IGNORE_WINS, random_game
+
+    rng = random.Random(2911)
+    for wins in (BEFORE_WIN, AT_WIN, IGNORE_WINS):
+        for _ in range(400):
+            yield key(random_game(rng, 0, 42, wins))
+    for probe in PROBES:
+        level = [key(probe.game())]
+        for _ in range(3):
+            yield from level
+            level = [c for k in level for c in _reference_node(k)[2].values() if c is not None]
+
+
+def test_the_replay_reads_each_position_as_the_reference_does():
+    from exercises.puissance4 import pruning
+
+    seen = {1: 0, 2: 0, "full": 0}
+    for k in _positions():
+        jeu_won = ref.gagnant({"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": [list(r) for r in k[2]]})
+        full = not ref.colonnes_jouables({"nbcoups": k[0], "hauteurs": list(k[1]), "plateau": []})
+        assert pruning._node.__wrapped__(k) == _reference_node(k), k
+        assert pruning._horizon_kind.__wrapped__(k) == (full, jeu_won != 0), k
+        if jeu_won:
+            seen[jeu_won] += 1
+        seen["full"] += full
+    assert seen[1] and seen[2] and seen["full"]  # won by each player, full boards: met
+
+
+def test_a_position_follows_another_when_it_holds_every_token_of_it_and_more():
+    from exercises.puissance4.pruning import _below
+
+    a = key(ref.jeu1())
+    after = ref.jeu1()
+    ref.jouer_colonne(after, ref.prochain_joueur(after), 0)
+    other = ref.jeu1()
+    other["plateau"][5][6], other["nbcoups"] = 2, other["nbcoups"] + 1  # a token of neither
+    changed = ref.jeu1()
+    changed["plateau"][5][0] = 1  # a token of 2 turned into 1
+    changed["nbcoups"] += 1
+    assert _below(a, key(after)) and not _below(key(after), a) and not _below(a, a)
+    assert _below(a, key(other)) and not _below(a, key(changed))

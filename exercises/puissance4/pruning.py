@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from reference import puissance4 as ref
 
-from .positions import INF, columns, from_key, key
+from .positions import INF, columns, key
 
 Key = tuple[Any, ...]
 """A position as `positions.key` gives it: (nbcoups, hauteurs, plateau), all tuples."""
@@ -78,18 +78,67 @@ PROBES = (
 )
 
 
+def _bit(i: int, j: int) -> int:
+    return 1 << (i * ref.ncols + j)
+
+
+_ALIGNMENTS = tuple(sum(_bit(i, j) for i, j in a) for a in ref.Lalignements)
+"""The reference's 69 alignments, each as the bits of its four cells."""
+_THROUGH = {
+    cell: tuple(sum(_bit(i, j) for i, j in a) for a in lines) for cell, lines in ref.Dalignements.items()
+}
+"""The alignments through each cell (the reference's `Dalignements`), as bits."""
+_WEIGHTS = tuple(w for row in ref.nb_alignements_potentiels for w in row)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _masks(k: Key) -> tuple[int, int]:
+    """The cells of player 1 and of player 2, as bits: the replay and `read_search` ask
+    about thousands of positions per submission, the reference's dict-and-set functions
+    (`gagnant`, `teste_gagnante`) cost ten times as much on each (test_pruning checks
+    that both give the same answers)."""
+    ones = twos = 0
+    for i, row in enumerate(k[2]):
+        for j, c in enumerate(row):
+            if c == 1:
+                ones |= _bit(i, j)
+            elif c == 2:
+                twos |= _bit(i, j)
+    return ones, twos
+
+
+def _winner(k: Key) -> int:
+    """`ref.gagnant`: 1 or 2 if that player owns an alignment (player 1 first), else 0."""
+    for player, cells in zip((1, 2), _masks(k), strict=True):
+        if any(cells & a == a for a in _ALIGNMENTS):
+            return player
+    return 0
+
+
+def _heuristic(k: Key) -> float:
+    """`ref.heuristique`: ±inf for a won game (player 1 checked first), else the signed
+    sum of `nb_alignements_potentiels` over the occupied cells."""
+    winner = _winner(k)
+    if winner:
+        return ref.signe(winner) * INF
+    return sum(ref.signe(c) * w for c, w in zip((c for row in k[2] for c in row), _WEIGHTS, strict=True) if c)
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _node(k: Key) -> tuple[int, float, dict[int, Key | None]]:
     """(player to move, heuristique, {column: child, None when the move wins}) of a
     position: computed once, the replay visits the same positions under four cut rules."""
-    jeu = from_key(k)
-    player = ref.prochain_joueur(jeu)
+    player = 1 if k[0] % 2 == 0 else 2
     children: dict[int, Key | None] = {}
-    for col in ref.colonnes_jouables(jeu):
-        child = ref.copie(jeu)
-        won = ref.teste_gagnante(child, player, ref.jouer_colonne(child, player, col))
-        children[col] = None if won else key(child)
-    return player, ref.heuristique(jeu), children
+    for col in range(ref.ncols):
+        child = _child(k, col)
+        if child is None:
+            continue
+        cell = (ref.nrows - 1 - k[1][col], col)  # where the token lands (row 5 at the bottom)
+        cells = _masks(child)[player - 1]
+        won = any(cells & a == a for a in _THROUGH[cell])
+        children[col] = None if won else child
+    return player, _heuristic(k), children
 
 
 class ColumnOrder(Protocol):
@@ -177,6 +226,7 @@ class Observed:
     order: ObservedOrder
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def decode(text: str) -> Key | None:
     """A position sent by the worker as its 42 cells, row by row ("0", "1" or "2"), when
     it is legal: tokens stacked from the bottom row, player 1 having played first."""
@@ -201,9 +251,10 @@ def decode(text: str) -> Key | None:
 
 def _below(a: Key, b: Key) -> bool:
     """Position b can follow position a: every token of a is in b, and b has more."""
-    return b[0] > a[0] and all(
-        x == 0 or x == y for ra, rb in zip(a[2], b[2], strict=True) for x, y in zip(ra, rb, strict=True)
-    )
+    if b[0] <= a[0]:
+        return False
+    (a1, a2), (b1, b2) = _masks(a), _masks(b)
+    return a1 & b1 == a1 and a2 & b2 == a2
 
 
 def _moves_between(a: Key, b: Key) -> list[tuple[int, Key]] | None:
@@ -220,11 +271,9 @@ def _moves_between(a: Key, b: Key) -> list[tuple[int, Key]] | None:
         row = ref.nrows - 1 - height
         if b[2][row][col] != player:
             continue
-        plateau = tuple(
-            tuple(player if (i, j) == (row, col) else c for j, c in enumerate(r)) for i, r in enumerate(a[2])
-        )
-        hauteurs = tuple(h + 1 if j == col else h for j, h in enumerate(a[1]))
-        step = (a[0] + 1, hauteurs, plateau)
+        step = _child(a, col)
+        if step is None:
+            continue
         rest = _moves_between(step, b)
         if rest is not None:
             return [(col, step), *rest]
@@ -234,8 +283,7 @@ def _moves_between(a: Key, b: Key) -> list[tuple[int, Key]] | None:
 @functools.lru_cache(maxsize=1 << 14)
 def _horizon_kind(k: Key) -> tuple[bool, bool]:
     """(a full board, won by somebody) for a position."""
-    jeu = from_key(k)
-    return not ref.colonnes_jouables(jeu), ref.gagnant(jeu) != 0
+    return all(h >= ref.nrows for h in k[1]), _winner(k) != 0
 
 
 EVALUATION, ENTRY, PLAY = "evaluation", "entry", "play"
@@ -272,15 +320,14 @@ class _Pass:
         return tuple(sorted(tried, key=tried.__getitem__))
 
 
+@functools.lru_cache(maxsize=1 << 15)
 def _child(k: Key, col: int) -> Key | None:
     """The position after the player to move plays `col`, or None (a full column)."""
     height = k[1][col]
     if height >= ref.nrows:
         return None
     row, player = ref.nrows - 1 - height, 1 if k[0] % 2 == 0 else 2
-    plateau = tuple(
-        tuple(player if (i, j) == (row, col) else c for j, c in enumerate(r)) for i, r in enumerate(k[2])
-    )
+    plateau = tuple((*r[:col], player, *r[col + 1 :]) if i == row else r for i, r in enumerate(k[2]))
     return (k[0] + 1, tuple(h + 1 if j == col else h for j, h in enumerate(k[1])), plateau)
 
 
