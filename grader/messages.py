@@ -264,7 +264,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(sous Linux : bubblewrap ou Landlock).",
         "isolation.in_force": "Isolation : {label} — {why}",
         # One file graded (a student checking their own work, most often)
-        "isolation.self_check": "isolation : {label}",
+        "isolation.self_check": "isolation : {label}, forte (le corrigé est hors de portée du code exécuté)",
         "isolation.self_check_weak": "Isolation « {mode} » : votre code tourne à part et s'arrête au bout de "
         "son temps, mais il peut lire et modifier vos fichiers, comme quand vous l'exécutez vous-même.",
         "isolation.in_force_strong": "Isolation : {label} — {why} ; le code des élèves ne peut lire ni le "
@@ -682,7 +682,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "answer key included). Fine for self-checking, not for grading for marks "
         "(on Linux: bubblewrap or Landlock).",
         "isolation.in_force": "Isolation: {label} — {why}",
-        "isolation.self_check": "isolation: {label}",
+        "isolation.self_check": "isolation: {label}, strong (the answer key is out of the code's reach)",
         "isolation.self_check_weak": "Isolation '{mode}': your code runs apart and is stopped at its time "
         "limit, but it can read and change your files, as when you run it yourself.",
         "isolation.in_force_strong": "Isolation: {label} — {why}; student code can read neither the reference "

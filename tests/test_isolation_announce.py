@@ -55,6 +55,10 @@ def test_a_self_check_in_weak_isolation_says_what_it_means_in_one_sentence(mode,
 
 def test_a_self_check_in_strong_isolation_is_one_quiet_line_at_most(capsys):
     announce_isolation(IsolationChoice(Isolation.LANDLOCK, 7, fallback=NO_BWRAP), "fr", self_check=True)
-    assert capsys.readouterr().err == "isolation : landlock (ABI 7)\n"  # no why, no apt-get
+    # no why, no apt-get: what it means for the marks, in a few words
+    assert (
+        capsys.readouterr().err
+        == "isolation : landlock (ABI 7), forte (le corrigé est hors de portée du code exécuté)\n"
+    )
     announce_isolation(IsolationChoice(Isolation.BUBBLEWRAP), "fr", self_check=True)
     assert capsys.readouterr().err == ""

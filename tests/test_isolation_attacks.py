@@ -277,7 +277,7 @@ def test_cli_without_bwrap_says_which_isolation_and_why(tmp_path):
     alone = run_cli(SAMPLE, "--json", "-", path=NO_BWRAP)  # one file: a student's self-check
     assert alone.returncode == 0, alone.stderr
     first, *rest = alone.stderr.splitlines()  # the report follows on stderr (stdout holds the JSON)
-    assert re.fullmatch(r"isolation : landlock \(ABI \d+\)", first), alone.stderr
+    assert re.fullmatch(r"isolation : landlock \(ABI \d+\), forte \(.*corrigé.*\)", first), alone.stderr
     assert not any("solation" in line for line in rest), alone.stderr
 
 
