@@ -326,8 +326,11 @@ class QuestionResult:
 
     @property
     def to_review(self) -> bool:
-        """Not passed, and not left to the teacher: the student has something to fix."""
-        return self.review or self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+        """Flagged, or not passed and not decided by the teacher (no points given by hand,
+        not a manual question): something to fix or to look at."""
+        if self.review:
+            return True
+        return self.override is None and self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
 
 
 @dataclass(frozen=True)
