@@ -433,3 +433,26 @@ def test_moodles_layout_and_worksheet_are_filled_for_upload(tmp_path: Path) -> N
         "Dupont Marie;14,5",
         "Martin Léa;20",
     ]
+
+
+def test_the_progress_lines_give_the_marks_the_summary_gives(tmp_path: Path) -> None:
+    # A teacher who typed points before the run reads each copy's mark as it is graded:
+    # the same as in the summary below it (points by hand and overrides included).
+    for student, source in (("martin_lea", SAMPLE), ("petit_zoe", CORRECT)):
+        (tmp_path / "copies" / student).mkdir(parents=True)
+        shutil.copy(source, tmp_path / "copies" / student / source.name)
+    (tmp_path / "copies" / "minimax-grader.toml").write_text(
+        'exercice = "puissance4"\n[points]\nQ16 = 2\n', encoding="utf-8"
+    )
+    manual = tmp_path / "manuel.csv"
+    manual.write_text(
+        "élève;question;points;commentaire\nmartin_lea;Q14;2;\nmartin_lea;Q16;1;\npetit_zoe;Q16;2;\n",
+        encoding="utf-8",
+    )
+    done = grade("copies", "--results", "classe", "--manual", manual, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    progress = dict(re.findall(r"\] (\w+) : ([\d,]+)/20", done.stderr))
+    summary = dict(re.findall(r"^(\w+) +([\d,]+) / 20", done.stdout, re.M))
+    # martin_lea: 14.5 - 1 + 2 (Q14 by hand) + 1 (Q16) = 16.5 of 22; petit_zoe: 22 of 22
+    assert progress == summary == {"martin_lea": number(16.5 * 20 / 22), "petit_zoe": "20"}
+    assert manual.read_text("utf-8").startswith("élève;question;points;commentaire\nmartin_lea;Q14;2;\n")

@@ -119,9 +119,14 @@ def _heuristic(k: Key) -> float:
     """`ref.heuristique`: ±inf for a won game (player 1 checked first), else the signed
     sum of `nb_alignements_potentiels` over the occupied cells."""
     winner = _winner(k)
-    if winner:
-        return ref.signe(winner) * INF
-    return sum(ref.signe(c) * w for c, w in zip((c for row in k[2] for c in row), _WEIGHTS, strict=True) if c)
+    value: float = (
+        ref.signe(winner) * INF
+        if winner
+        else sum(
+            ref.signe(c) * w for c, w in zip((c for row in k[2] for c in row), _WEIGHTS, strict=True) if c
+        )
+    )
+    return value
 
 
 @functools.lru_cache(maxsize=1 << 14)

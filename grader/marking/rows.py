@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..messages import tr
-from .manual import ManualFileError, ManualMarks, check_rows, prepare, side_file
+from .manual import ManualFileError, ManualMarks, ManualRow, check_rows, prepare, read_manual, side_file
 from .views import slots
 
 if TYPE_CHECKING:
@@ -51,3 +51,17 @@ def read_rows(
         )
         said.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
     return marks, said
+
+
+def rows_of(path: Path, student: str, exercise: Exercise[Any], bareme: BaremeFile) -> dict[str, ManualRow]:
+    """The rows that apply to one copy, read only (no table created, no side file written,
+    nothing said: `read_rows` does that once the class is graded), for the progress line;
+    none when the files cannot be read."""
+    try:
+        sources = [(path, read_manual(path))] if path.exists() else []
+        side = side_file(path)
+        if side.exists():
+            sources.append((side, read_manual(side)))
+    except ManualFileError:
+        return {}
+    return check_rows(sources, {student: slots(exercise, bareme)}).of(student)

@@ -165,12 +165,22 @@ class ClassRun:
 
     def at_once(self, result: SubmissionResult) -> SubmissionResult:
         """A copy just graded as the progress line shows it: scored with the class's barème
-        (the teacher's rows come once every copy is graded), another TD said so."""
+        and the teacher's rows for it (read only: the table is prepared, checked and
+        reported on once every copy is graded), another TD said so."""
         if not self.rescoring:
             return result
+        from .rows import rows_of
         from .views import view_of
 
-        return view_of(result, self._exercise_of(result), self.bareme, {}, {}, self.class_exercise).result
+        names = {str(path): student for path, student in self.students.items()}
+        student = names.get(result.path, result.student or result.path)
+        exercise = self._exercise_of(result)
+        rows = {}
+        if self.args.manual is not None and exercise is not None:
+            rows = rows_of(self.args.manual, student, exercise, self.bareme)
+        entry = self.record.entries.get(student) if self.record is not None else None
+        seen = entry.seen if entry is not None else {}
+        return view_of(result, exercise, self.bareme, rows, seen, self.class_exercise).result
 
     def _plan(self) -> None:
         from .record import plan
