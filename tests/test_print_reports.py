@@ -62,6 +62,15 @@ def test_no_failing_check_is_split_across_pages(printed):
     assert total == 6  # Q14: 2 checks, Q15: 4
 
 
+def test_a_question_s_title_is_on_the_page_of_its_first_failure(printed):
+    # A question that fits on one page moves to the next whole: its title is never left
+    # alone at the foot of a page, its failures on the next.
+    first = {"Q14 — heuristique": "heuristique(jeu1) == 2", "Q15 — maximin/minimax": "maximin(jeu1, n) pour"}
+    for n, text in enumerate(page_texts(printed["sample"].pdf), start=1):
+        for question, failure in first.items():
+            assert (question in text) == (failure in text), (n, question)
+
+
 def test_the_class_index_prints_the_marks_table_first(printed):
     pages = page_texts(printed["index"].pdf)
     assert printed["index"].pages == len(pages) == 2
