@@ -111,3 +111,26 @@ def test_every_report_writes_the_mark_as_the_csv_does(lang, ours, other, tmp_pat
     assert score in reports["terminal"] and score.replace("/", " / ") in reports["page"]
     assert "2.5" in reports["terminal"] and "3.5" in reports["terminal"]  # values as Python shows them
     assert render_vpl(copy(), lang).endswith("Grade :=>> 14.5")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("fr", "[1/2] leroy_ines : non corrigée — autre TD : domineering (0,5 s)\n"),
+        ("en", "[1/2] leroy_ines: not graded — another TD: domineering (0.5 s)\n"),
+    ],
+)
+def test_a_copy_not_graded_says_why_on_its_progress_line(lang, line, capsys):
+    # as the summary below it says it: the teacher reading the log learns it at once
+    other = SubmissionResult(
+        "copies/leroy_ines/td.ipynb",
+        "domineering",
+        "not_gradable",
+        reason="other_exercise",
+        student="leroy_ines",
+        duration_s=0.5,
+    )
+    progress = Progress(__import__("sys").stderr, lang)
+    progress.started(2)
+    progress.advance(other)
+    assert capsys.readouterr().err == line

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..messages import number, tr
 from ..results import SubmissionResult
+from .feedback import not_gradable_reason
 from .sanitize import safe_line
 
 if TYPE_CHECKING:  # rich is imported only when a bar is drawn
@@ -59,7 +60,7 @@ class Progress:
             mark = (
                 f"{number(result.mark, self.lang)}/{number(result.scale, self.lang)}"
                 if result.graded
-                else tr(self.lang, "progress.not_graded")
+                else f"{tr(self.lang, 'progress.not_graded')} — {safe_line(not_gradable_reason(result, self.lang))}"
             )
             line = tr(
                 self.lang,
