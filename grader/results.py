@@ -326,11 +326,16 @@ class QuestionResult:
 
     @property
     def to_review(self) -> bool:
-        """Flagged, or not passed and not decided by the teacher (no points given by hand,
-        not a manual question): something to fix or to look at."""
-        if self.review:
-            return True
-        return self.override is None and self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+        """Not passed, and not left to the teacher: the student has something to fix (its
+        failures are shown on the page)."""
+        return self.review or self.status not in (QuestionStatus.PASSED, QuestionStatus.MANUAL)
+
+    @property
+    def left_to_review(self) -> bool:
+        """What the class's lists of questions to review name (summary, CSV, index, LMS
+        feedback): `to_review`, unless the teacher gave its points by hand; an override
+        whose automatic score changed since is flagged (`review`) and listed again."""
+        return self.review or (self.override is None and self.to_review)
 
 
 @dataclass(frozen=True)

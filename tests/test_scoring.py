@@ -262,7 +262,7 @@ def test_an_override_whose_automatic_score_changed_since_is_flagged_for_review()
     # the same automatic score as when the points were given: nothing to review
     same = results_of(score(SHEET, outcome(Q2=(F, P)), overrides={"Q2": 2.0}, acknowledged={"Q2": 1.0}))["Q2"]
     assert not same.review and all(key != "override_changed" for key, _ in same.notes)
-    assert not same.to_review  # the teacher decided its points: not among the questions to review
+    assert same.to_review and not same.left_to_review  # its failures shown; the teacher decided its points
     # no override (the row was deleted): what was acknowledged says nothing
     gone = results_of(score(SHEET, outcome(), acknowledged={"Q2": 1.0}))["Q2"]
     assert not gone.review and gone.override is None

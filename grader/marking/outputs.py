@@ -88,7 +88,7 @@ def summary(view: SubmissionResult, lang: str) -> str:
     lines = [tr(lang, "feedback.mark", mark=_number(view.mark, lang), scale=_number(view.scale, lang))]
     if view.review:
         lines.append(tr(lang, "feedback.does_not_run"))
-    review = [q.id for q in view.questions if q.to_review]
+    review = [q.id for q in view.questions if q.left_to_review]
     if review:
         lines.append(tr(lang, "feedback.review", questions=", ".join(review)))
     lines += [f"{c.question} : {c.text}" if c.question else c.text for c in view.comments if not c.private]

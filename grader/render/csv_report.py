@@ -94,7 +94,9 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
         if overridden:
             row.append(
                 safe_cell(
-                    ", ".join([*review_flags(result, lang), *(q.id for q in result.questions if q.to_review)])
+                    ", ".join(
+                        [*review_flags(result, lang), *(q.id for q in result.questions if q.left_to_review)]
+                    )
                 )
             )
         writer.writerow(row)

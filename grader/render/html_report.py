@@ -230,7 +230,7 @@ def capped_printed(printed: str, lang: str) -> str:
 
 
 def to_review(result: SubmissionResult) -> list[str]:
-    return [q.id for q in result.questions if q.to_review]
+    return [q.id for q in result.questions if q.left_to_review]
 
 
 @dataclass

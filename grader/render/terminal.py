@@ -94,7 +94,7 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     for name, r in zip(names, results, strict=False):
         if r.graded:
             mark = f"{number(r.mark, lang):>5} / {number(r.scale, lang)}"
-            failed = ", ".join([*review_flags(r, lang), *(q.id for q in r.questions if q.to_review)])
+            failed = ", ".join([*review_flags(r, lang), *(q.id for q in r.questions if q.left_to_review)])
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)
