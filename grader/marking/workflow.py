@@ -172,8 +172,7 @@ class ClassRun:
         from .rows import rows_of
         from .views import view_of
 
-        names = {str(path): student for path, student in self.students.items()}
-        student = names.get(result.path, result.student or result.path)
+        student = self._student_of(result)
         exercise = self._exercise_of(result)
         rows = {}
         if self.args.manual is not None and exercise is not None:
@@ -212,8 +211,7 @@ class ClassRun:
         the manual points."""
         from .views import raw
 
-        names = {str(path): student for path, student in self.students.items()}
-        self.graded_now = {names.get(r.path, r.student or r.path) for r in graded}
+        self.graded_now = {self._student_of(r) for r in graded}
         graded = graded + self.set_aside_results()
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
@@ -290,6 +288,11 @@ class ClassRun:
             self.record.drop(student)
         if gone:
             self.messages.append(tr(self.lang, "record.pruned", count=len(gone), names=", ".join(gone)))
+
+    def _student_of(self, result: SubmissionResult) -> str:
+        """The student a result of this run is filed under (results carry their path as
+        `str(path)` of the class's own `Path`)."""
+        return self.students.get(Path(result.path)) or result.student or result.path
 
     def _exercise_of(self, result: SubmissionResult) -> Exercise[Any] | None:
         """The declaration a graded copy answers (its package imported now)."""
