@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from grader.cli import run
+from grader.app.cli import run
 
 if __name__ == "__main__":
     run()

@@ -30,7 +30,7 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 LOOPING = CORPUS / "correct_boucle_infinie.ipynb"
 """A right notebook whose last cell loops forever (each copy costs one cell budget, or
-~0.1 s when the loop detector sees it: grader/sandbox/loopwatch.py)."""
+~0.1 s when the loop detector sees it: grader/sandbox/worker/loopwatch.py)."""
 
 
 def build_class(folder: Path, students: int, loops: int) -> None:

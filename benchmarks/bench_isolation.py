@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from grader.runner import grade_file
-from grader.sandbox import landlock
-from grader.sandbox.cage import cgroups_usable
-from grader.sandbox.isolation import Isolation, bubblewrap_status
-from grader.sandbox.limits import Limits
-from grader.sandbox.session import StudentSession
-from grader.settings import Settings
+from grader.app.runner import grade_file
+from grader.model.settings import Settings
+from grader.sandbox.confine import landlock
+from grader.sandbox.confine.cage import cgroups_usable
+from grader.sandbox.confine.isolation import Isolation, bubblewrap_status
+from grader.sandbox.confine.limits import Limits
+from grader.sandbox.manage.session import StudentSession
 
 
 def time_grading(notebook: Path, isolation: str, runs: int) -> tuple[float, float, int]:

@@ -107,7 +107,7 @@ def run_baseline(folder: Path) -> None:
 
     import copydetect
 
-    from grader.submission import read_submission
+    from grader.reading.submission import read_submission
 
     prints = []
     for path in sorted(folder.glob("eleve*")):

@@ -59,9 +59,10 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     sys.path.insert(0, str(ROOT))
     import dataclasses
 
-    from grader import api
-    from grader.sandbox import limits, mountns, process, reach
-    from grader.settings import Settings
+    from grader.app import api
+    from grader.model.settings import Settings
+    from grader.sandbox.confine import limits, mountns, reach
+    from grader.sandbox.manage import process
 
     hooks = [
         (reach, "python_executable"),
@@ -76,7 +77,7 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     real = reach.python_executable()
     wrapper.write_text(
         # --vgdb=no: valgrind's debugger fifos are made with mknod, which the workers'
-        # seccomp filter refuses (grader/sandbox/syscalls.py)
+        # seccomp filter refuses (grader/sandbox/confine/syscalls.py)
         f"#!/bin/sh\nexec {valgrind} --tool=callgrind --vgdb=no --callgrind-out-file={out}/worker.%p "
         f'{real} "$@" 2>/dev/null\n'
     )

@@ -58,7 +58,7 @@ IMPORTS = {
     "nbconvert.filters (ipython2python)": "from nbconvert.filters import ipython2python",
     "grader.checking": "import grader.checking.grading",
     "the registry (entry points, the TDs' table)": "from grader.registry import installed; installed()",
-    "grader.cli (what grade.py imports first)": "import grader.cli",
+    "grader.app.cli (what grade.py imports first)": "import grader.app.cli",
 }
 ISOLATION = "isolation (bubblewrap probed once per process)"
 WORKER_START = "  of which worker start (at the first cell)"
@@ -180,10 +180,12 @@ class Probe:
 
 def instrument(probe: Probe) -> dict:
     """Wrap the engine's functions; returns the per-request records it fills."""
-    from grader import runner, submission
+    from grader.app import runner
     from grader.checking import sampling
+    from grader.reading import submission
     from grader.registry import installed
-    from grader.sandbox import process, session, wire
+    from grader.sandbox.manage import process, session
+    from grader.sandbox.worker import wire
     from reference import puissance4 as ref
 
     requests: list[tuple[str, float, float, float]] = []  # (op, wall, student code: wall, CPU)
@@ -341,8 +343,8 @@ class Measured:
 
 
 def measure(notebook: Path) -> Measured:
-    from grader import runner
-    from grader.settings import Settings
+    from grader.app import runner
+    from grader.model.settings import Settings
 
     probe = Probe()
     records = instrument(probe)
@@ -485,7 +487,7 @@ def cprofile(notebook: Path, top: int) -> None:
     profiler = cProfile.Profile(time.process_time)
     with contextlib.redirect_stdout(io.StringIO()):
         profiler.enable()
-        from grader.cli import main as cli_main  # imports included, as in `grade.py`
+        from grader.app.cli import main as cli_main  # imports included, as in `grade.py`
         from grader.registry import installed
 
         cli_main([str(notebook), "--jobs", "1"], installed())
@@ -524,11 +526,11 @@ def main() -> None:
     print(f"{args.notebook.name}; Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}\n")
     startup(args.runs)
     start = time.process_time()
-    import grader.cli  # noqa: F401  (what grade.py imports before grading)
+    import grader.app.cli  # noqa: F401  (what grade.py imports before grading)
     from grader.registry import installed
 
     installed()
-    from grader.sandbox.cage import cgroups_usable
+    from grader.sandbox.confine.cage import cgroups_usable
 
     print(
         f"   (this process: CLI + exercises imported in {time.process_time() - start:.3f} s CPU; "

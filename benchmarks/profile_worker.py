@@ -127,7 +127,8 @@ def _probe_install(folder, profile):
 
 def instrument(folder: str, profile: bool) -> tuple[dict, list]:
     """Patch the worker script, `close`, and the grader's codec; returns (grader figures, undo)."""
-    from grader.sandbox import process, wire
+    from grader.sandbox.manage import process
+    from grader.sandbox.worker import wire
 
     undo = []
     original_script = process.worker_script
@@ -169,7 +170,7 @@ def instrument(folder: str, profile: bool) -> tuple[dict, list]:
 
 
 def grade(notebooks: list[Path], profile: bool) -> None:
-    from grader.cli import main as cli_main
+    from grader.app.cli import main as cli_main
     from grader.registry import installed
 
     with tempfile.TemporaryDirectory(prefix="mmg-profile-") as folder:

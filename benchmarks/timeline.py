@@ -35,29 +35,29 @@ SKELETON = ROOT / "tests" / "fixtures" / "puissance4" / "squelette_a_faire.ipynb
 
 # (module, attribute path) wrapped before `main` runs, then once the engine is imported
 EARLY = [
-    ("grader.cli", "start_early"),
-    ("grader.sandbox.isolation", "start_probe"),
-    ("grader.sandbox.isolation", "bubblewrap_status"),  # the probe's verdict, or the worker ahead's
-    ("grader.sandbox.isolation", "_runtime_binds"),
-    ("grader.sandbox.reach", "_runtime"),
-    ("grader.sandbox.reach", "student_libraries"),
-    ("grader.sandbox.process", "WorkerProcess.start"),
-    ("grader.sandbox.process", "WorkerProcess.close"),
-    ("grader.sandbox.process", "WorkerFolder.remove"),
-    ("grader.sandbox.cage", "Cage.remove"),
-    ("grader.startup", "import_exercises"),  # grader.cli's before the start-up had its module
+    ("grader.app.cli", "start_early"),
+    ("grader.sandbox.confine.isolation", "start_probe"),
+    ("grader.sandbox.confine.isolation", "bubblewrap_status"),  # the probe's verdict, or the worker ahead's
+    ("grader.sandbox.confine.isolation", "_runtime_binds"),
+    ("grader.sandbox.confine.reach", "_runtime"),
+    ("grader.sandbox.confine.reach", "student_libraries"),
+    ("grader.sandbox.manage.process", "WorkerProcess.start"),
+    ("grader.sandbox.manage.process", "WorkerProcess.close"),
+    ("grader.sandbox.manage.process", "WorkerFolder.remove"),
+    ("grader.sandbox.confine.cage", "Cage.remove"),
+    ("grader.app.startup", "import_exercises"),  # grader.app.cli's before the start-up had its module
 ]
 LATE = [
-    ("grader.submission", "read_submission"),
-    ("grader.runner", "run_cells"),
-    ("grader.detect", "detect"),
+    ("grader.reading.submission", "read_submission"),
+    ("grader.app.runner", "run_cells"),
+    ("grader.reading.detect", "detect"),
     ("grader.checking.grading", "grade_exercise"),
     ("grader.render.terminal", "render_submission"),
 ]
 IMPORTED_INTO = {
-    "read_submission": "grader.runner",
-    "grade_exercise": "grader.runner",
-    "detect": "grader.runner",
+    "read_submission": "grader.app.runner",
+    "grade_exercise": "grader.app.runner",
+    "detect": "grader.app.runner",
 }
 """Functions the runner imported by name: its binding is wrapped too."""
 
@@ -103,21 +103,21 @@ def child(notebook: str, root: Path) -> None:
 
     mark("interpreter ready (timeline script)")
     sys.path.insert(0, str(root))
-    from grader import cli
+    from grader.app import cli
 
-    mark("grader.cli imported (with the modules wrapped early)")
+    mark("grader.app.cli imported (with the modules wrapped early)")
     # This script also times an older checkout (`--root`), whose start-up lived in cli.
-    seam: Any = cli if hasattr(cli, "start_early") else importlib.import_module("grader.startup")
+    seam: Any = cli if hasattr(cli, "start_early") else importlib.import_module("grader.app.startup")
     for module, qualified in EARLY:
-        if module == "grader.startup" and seam is cli:
-            module = "grader.cli"
+        if module == "grader.app.startup" and seam is cli:
+            module = "grader.app.cli"
         wrap(module, qualified)
     early = seam.start_early
 
     def start_early(*args: Any, **kwargs: Any) -> None:
         early(*args, **kwargs)
         # What main imports next; imported here (at the same moment) to be wrapped.
-        for module in ("grader.api", "grader.render.terminal"):
+        for module in ("grader.app.api", "grader.render.terminal"):
             importlib.import_module(module)
 
         mark("engine imported (api, runner, checks, renderers)")

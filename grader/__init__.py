@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # `import grader` stays light
     import os
 
-    from .results import SubmissionResult
+    from .model.results import SubmissionResult
 
 __version__ = "0.1.0"
 
@@ -18,17 +18,17 @@ def verifier(
     """In Jupyter: grade the notebook being edited (its saved file) and show the report.
 
     `verifier()`, `verifier("mon_td.ipynb")`, `verifier(question="Q14")`; see
-    `grader.notebook.verifier`. Imported on call, so that `import grader` stays light.
+    `grader.app.notebook.verifier`. Imported on call, so that `import grader` stays light.
     Returns None: the report is shown, nothing follows it (the result: `resultat()`).
     """
-    from .notebook import verifier as run
+    from .app.notebook import verifier as run
 
     run(notebook, question, **options)
 
 
 def resultat(notebook: str | os.PathLike[str] | None = None, **options: Any) -> SubmissionResult:
     """For a script: the result of the saved notebook (`.mark20`, `.questions`...),
-    graded as `verifier()` grades it, nothing shown; see `grader.notebook.resultat`."""
-    from .notebook import resultat as run
+    graded as `verifier()` grades it, nothing shown; see `grader.app.notebook.resultat`."""
+    from .app.notebook import resultat as run
 
     return run(notebook, **options)

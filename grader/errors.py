@@ -1,7 +1,7 @@
 """Exceptions raised while running student code, with the fields the feedback needs.
 
 Messages shown to people are built from these fields by the renderers (through
-`grader.messages`); the exceptions themselves carry no French or English text.
+`grader.model.messages`); the exceptions themselves carry no French or English text.
 
     StudentFailure            a call into student code gave no value
     ├── StudentCodeError      the student code raised
@@ -66,7 +66,7 @@ class StudentCodeError(StudentFailure):
 
 @dataclass(frozen=True)
 class LoopSeen:
-    """An endless loop the worker saw (grader/sandbox/loopwatch.py): the state its
+    """An endless loop the worker saw (grader/sandbox/worker/loopwatch.py): the state its
     iterations read repeats, so it was stopped before its budget ran out."""
 
     line: int | None

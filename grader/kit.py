@@ -31,19 +31,19 @@ from __future__ import annotations
 
 from .checking.context import CheckContext, State
 from .checking.declare import Check, Exercise, Question, Registry
+from .checking.draws import Draw, draw, first_board, marked
+from .checking.draws import decode as from_json
+from .checking.draws import encode as as_json
+from .checking.private_draws import probe_private as probe_private
+from .checking.reference_cache import fresh, once_per_process
+from .checking.values import as_cell, as_pair, is_number, same, show
 from .checking.verdicts import CallFailed, Mismatch, among_best, mismatch, unchanged
 from .checking.view import StudentView
-from .copies import fresh, once_per_process
-from .detect import Signature
-from .draws import Draw, draw, first_board, marked
-from .draws import decode as from_json
-from .draws import encode as as_json
 from .errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge
-from .private_draws import probe_private as probe_private
-from .results import Evidence, Text
-from .sandbox.session import Call, CallResult
-from .sandbox.wire import ArrayValue, Ref
-from .values import as_cell, as_pair, is_number, same, show
+from .model.results import Evidence, Text
+from .reading.detect import Signature
+from .sandbox.manage.session import Call, CallResult
+from .sandbox.worker.wire import ArrayValue, Ref
 
 __all__ = [
     "ArrayValue",

@@ -13,7 +13,7 @@ or `Signature` is (`module:attribute`). The grader registers its own five that w
 (`exercises:BUILT_IN`), and they come first. A `Signature` lets detection weigh a TD
 without importing it: a TD is imported when it is first graded.
 
-The engine imports no TD itself: the command line, `grader.api.grade` and `verifier()`
+The engine imports no TD itself: the command line, `grader.app.api.grade` and `verifier()`
 take a registry, `installed()` by default.
 """
 
@@ -28,11 +28,11 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .detect import Signature
+from .reading.detect import Signature
 
 if TYPE_CHECKING:
     from .checking.declare import Exercise
-    from .detect import Signed
+    from .reading.detect import Signed
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,7 @@ def discover(group: str = GROUP) -> Installed:
 @functools.lru_cache(maxsize=1)
 def installed() -> Installed:
     """The installed TDs (`discover`), found once per process: the default registry of
-    the command line, `grader.api.grade` and `verifier()`."""
+    the command line, `grader.app.api.grade` and `verifier()`."""
     return discover()
 
 

@@ -1,5 +1,5 @@
 """Grade a folder and write every result as JSON, printed output included: run by
-tests/test_attacks_issue32.py with a copy of Python, as root or as another user, so that
+tests/sandbox/test_hostile_batch.py with a copy of Python, as root or as another user, so that
 an attack on the interpreter never touches the real one.
 
     python attack_driver.py FOLDER ISOLATION OUT.json
@@ -11,8 +11,8 @@ import json
 import sys
 from pathlib import Path
 
-from grader.api import grade
-from grader.settings import Settings
+from grader.app.api import grade
+from grader.model.settings import Settings
 
 
 def main() -> None:

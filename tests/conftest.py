@@ -43,8 +43,8 @@ def _no_worker_in_the_fast_tier(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[None]:
     if request.node.get_closest_marker("slow") is None:
-        from grader.sandbox.portable import PortableWorker
-        from grader.sandbox.process import WorkerProcess
+        from grader.sandbox.manage.portable import PortableWorker
+        from grader.sandbox.manage.process import WorkerProcess
 
         def refuse(*args: object, **kwargs: object) -> None:
             raise RuntimeError(

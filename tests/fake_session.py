@@ -1,7 +1,7 @@
 """An in-process stand-in for `StudentSession`, for the fast tier of the tests.
 
 It runs the "student" code in this process, but every value crosses the same codec as
-with a real worker (`grader.sandbox.wire`): arguments are encoded by the grader's side
+with a real worker (`grader.sandbox.worker.wire`): arguments are encoded by the grader's side
 and decoded as the worker decodes them (numpy arrays rebuilt, `Ref`s resolved), return
 values are encoded as the worker encodes them (aliasing recorded) and decoded as the
 grader does. So a check run against it sees exactly the values it would see through a
@@ -21,9 +21,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grader.errors import SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge
-from grader.sandbox import wire
-from grader.sandbox.session import Call, CallResult, Names
-from grader.sandbox.worker_main import _global_names  # what the worker reports as `uses`
+from grader.sandbox.manage.session import Call, CallResult, Names
+from grader.sandbox.worker import wire
+from grader.sandbox.worker.worker_main import _global_names  # what the worker reports as `uses`
 
 LABEL = "cellule 1"
 

@@ -1,4 +1,4 @@
-"""Runs code under grader/sandbox/loopwatch.py as the worker runs student code: a
+"""Runs code under grader/sandbox/worker/loopwatch.py as the worker runs student code: a
 SIGALRM budget whose alarm also opens the detector's windows. In this process for the
 tests, and as a script for the other Python versions (loopwatch.py imports nothing
 from the grader):
@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-LOOPWATCH = Path(__file__).resolve().parent.parent / "grader" / "sandbox" / "loopwatch.py"
+LOOPWATCH = Path(__file__).resolve().parent.parent / "grader" / "sandbox" / "worker" / "loopwatch.py"
 
 
 def load(path: Path = LOOPWATCH) -> ModuleType:

@@ -4,11 +4,11 @@
     python -m tools.draw_examples check   # draw again and list what differs
 
 The checks' examples are what Hypothesis draws with each check's seed and settings
-(`grader.draws.hypothesis_draw`); the grader reads them from `exercises/<td>/
+(`grader.checking.draws.hypothesis_draw`); the grader reads them from `exercises/<td>/
 drawn_examples.json` instead of drawing them in every process. To find every draw, the
 reference of each TD is graded as a submission (it reaches every `for_all`), then every
 fixture of the corpus (a failing check may reach another: `q10_optimal` tries other
-depths). Each entry's ladder (`grader.draws.ladder`: examples a failure is shrunk on
+depths). Each entry's ladder (`grader.checking.draws.ladder`: examples a failure is shrunk on
 before Hypothesis is asked) is drawn from `LADDER_DRAWS` draws with its own seed. The
 reference values of puissance4 (`positions.search_value`, `optimal_columns`) are
 recorded while the references are graded only, each reference probed on every ladder
@@ -30,10 +30,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from grader import draws
+from grader.app.runner import grade_file
+from grader.checking import draws
+from grader.model.settings import Settings
 from grader.registry import installed
-from grader.runner import grade_file
-from grader.settings import Settings
 from tools.golden import fixture_ids
 from tools.shipped import write_or_check
 

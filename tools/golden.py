@@ -7,7 +7,7 @@ shown to change no grade.
 What is recorded for each fixture (the corpus of `tests/fixtures/*/EXPECTED.json`): its
 status, mark and exercise, and for each question its status, score and the status of
 each of its checks. Not the evidence (the smallest failing example shown may be found
-another way by a faster shrink): the grade only. `tests/test_fixture_corpus.py` compares
+another way by a faster shrink): the grade only. `tests/exercises/test_fixture_corpus.py` compares
 each grading of the corpus with this record; a change that moves a grade on purpose
 (a new check) writes the record again and says so in its commit.
 """
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grader.results import SubmissionResult
+from grader.model.results import SubmissionResult
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _grade(path: Path) -> dict[str, Any]:
-    from grader.runner import grade_file
-    from grader.settings import Settings
+    from grader.app.runner import grade_file
+    from grader.model.settings import Settings
 
     return grade_of(grade_file(path, Settings(cell_budget=3.0)))
 

@@ -13,7 +13,7 @@ s and h are not written here. They are tables the grader computes for the one se
 call makes (every board below its position: the successors' moves for each player, and
 h): a board outside it has no entry, and once the call returns the tables are emptied,
 so that s and h kept by the student's code answer nothing in a later check.
-tests/test_worker_side.py checks them against reference/domineering_minmax.py.
+tests/exercises/test_worker_side.py checks them against reference/domineering_minmax.py.
 """
 
 import copy as _copy

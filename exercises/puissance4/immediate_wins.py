@@ -17,7 +17,7 @@ The games are built once by `generate` (too slow for every grading: legal play f
 empty board, `positions.build`, tried with more seeds than the stored alignment games
 when the win is not the only one) and stored as data in `immediate_wins_moves.json`,
 written by `python -m tools.draw_examples write` and checked by
-tests/test_immediate_wins.py. Where the game stored for Q12 (`alignment_games`) already
+tests/exercises/test_immediate_wins.py. Where the game stored for Q12 (`alignment_games`) already
 has a single winning column before its last move, it is that same game.
 """
 

@@ -75,7 +75,7 @@ def random_game(
     rng: random.Random, min_moves: int = 0, max_moves: int = 42, wins: str = BEFORE_WIN
 ) -> dict[str, Any]:
     """A game of random play drawn from `rng` (as `games` draws one): the positions drawn
-    for one submission alone (`grader.private_draws`)."""
+    for one submission alone (`grader.checking.private_draws`)."""
     return replay([rng.randrange(7) for _ in range(rng.randint(min_moves, max_moves))], wins)
 
 
@@ -122,7 +122,7 @@ def from_key(k: tuple[Any, ...]) -> dict[str, Any]:
 # -- Reference values: a search at depth 3 costs the reference time, and a complete
 # notebook needs hundreds. Those of the drawn and structural positions are shipped in
 # REFERENCE_VALUES (written by `python -m tools.draw_examples write` from the reference's
-# own grading; tests/test_drawn_examples.py recomputes them); others are computed here.
+# own grading; tests/checking/test_drawn_examples.py recomputes them); others are computed here.
 REFERENCE_VALUES = Path(__file__).with_name("reference_values.json")
 
 RECORDED_VALUES: dict[str, dict[str, Any]] | None = None

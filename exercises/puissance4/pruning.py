@@ -13,7 +13,7 @@ node), and the annexes' algorithm is replayed with that same order at every node
 (`annexes_bound`). A right alpha-beta evaluates exactly as many positions as the replay;
 one that stops first on a winning column or remembers positions evaluates fewer; one
 that cuts on one kind of node only, never narrows its window or never cuts evaluates
-more on the probes below (tests/test_pruning.py checks it for every fixed order of the
+more on the probes below (tests/exercises/test_pruning.py checks it for every fixed order of the
 columns and for orders that change from node to node). A cut on a strict inequality
 (`>` instead of `>=`, in either function or both) prunes a little less and is accepted
 (docs/explanation/mutation.md): the bound is the largest of the four cut rules' counts.
@@ -69,7 +69,7 @@ class Probe:
 # first, by the heuristic of the children, rotated at each level, the last column played
 # first), every faulty variant of the annexes' algorithm (no cut at all, no cut at max or
 # at min nodes, alpha or beta never updated, the window passed down unchanged) evaluates
-# more positions than the bound on at least two of the four (tests/test_pruning.py).
+# more positions than the bound on at least two of the four (tests/exercises/test_pruning.py).
 PROBES = (
     Probe(((0, 6), (2, 6), (6, 6)), (4, 5, 3, 1), 4),
     Probe(((1, 6), (5, 6), (6, 6)), (0, 4, 3), 4),

@@ -273,7 +273,7 @@ def random_games(
         calls=(lambda example: calls(_shallow_when_open(example))) if calls else None,
         reads_only=True,
     )
-    probe_private(  # positions no table shipped with the grader holds (grader/private_draws.py)
+    probe_private(  # positions no table shipped with the grader holds (grader/checking/private_draws.py)
         ctx,
         functools.partial(random_search_game, player),
         lambda example: probe(_shallow_when_open(example)),

@@ -9,7 +9,7 @@
 - `worker_side`: grader code sent to the worker (a function's required parameters);
 - `sampling`: drawn examples, the shipped ladders and Hypothesis's shrink (`Sampling`);
 - `running`: running the checks of a submission into its outcome, plain data
-  (`run_exercise` gives a `grader.results.SubmissionOutcome`);
+  (`run_exercise` gives a `grader.model.results.SubmissionOutcome`);
 - `bareme`: the teacher's points, scale and rounding, and the mark they give (`Bareme`);
 - `rules`: the scoring rules, in order (`RULES`);
 - `scoring`: the pure pass from outcomes, a barème and the rules to results (`score`);

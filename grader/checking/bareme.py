@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..results import QuestionResult
+from ..model.results import QuestionResult
 from .declare import Exercise
 
 

@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from ..copies import fresh
-from ..draws import Draw, Size
 from ..errors import StudentFailure
-from ..results import Evidence
-from ..sandbox.session import Call, CallResult
-from ..values import show
+from ..model.results import Evidence
+from ..sandbox.manage.session import Call, CallResult
+from .draws import Draw, Size
 from .plan import Prefetched, ReadOnlyPlan, Seal
+from .reference_cache import fresh
 from .sampling import Calls, Probe, Sampling
+from .values import show
 from .verdicts import CallFailed
 from .view import StudentView
 

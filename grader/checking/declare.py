@@ -14,9 +14,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic
 
-from ..draws import Size
-from ..values import show
 from .context import CheckContext, State, _as_is
+from .draws import Size
+from .values import show
 from .view import StudentView
 
 

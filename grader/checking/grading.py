@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..results import Note, QuestionResult, SubmissionOutcome
+from ..model.results import Note, QuestionResult, SubmissionOutcome
 from .bareme import DEFAULT, Bareme, Scored
 from .context import State
 from .declare import Exercise

@@ -15,9 +15,9 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..copies import is_handed_to_all
 from ..errors import StudentFailure
-from ..sandbox.session import Call, CallResult
+from ..sandbox.manage.session import Call, CallResult
+from .reference_cache import is_handed_to_all
 
 
 def _same_call(
@@ -139,7 +139,7 @@ class Seal:
     The fingerprint is `marshal`'s (format 2: no references, so equal contents give equal
     bytes), of reference data only (numbers, strings, lists, tuples, dicts, sets): one C
     call per group. A group handed to every submission of the process
-    (`grader.copies.handed_to_all`: the shipped examples of a check, a ladder, a
+    (`grader.checking.reference_cache.handed_to_all`: the shipped examples of a check, a ladder, a
     structural list) is fingerprinted once per process, and from its second plan on
     checked against a copy made from that fingerprint (`==`, then the fingerprints when
     it is not equal). A change that leaves such a group equal value for value (1 made

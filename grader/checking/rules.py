@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from ..results import (
+from ..model.results import (
     CheckOutcome,
     CheckResult,
     CheckStatus,

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import CallTimeout, StudentCodeError, StudentFailure
-from ..results import (
+from ..model.results import (
     CheckOutcome,
     CheckStatus,
     Failure,

@@ -5,7 +5,7 @@ this order, and stops at the first failure:
 
 1. **Explicit examples**, the ones the check names (the sheet's positions, edge cases),
    probed as they are: a student sees the sheet's own example fail before any other.
-2. **Shipped examples**: the seeded draw of the check's `Draw` (`grader.draws`), stored
+2. **Shipped examples**: the seeded draw of the check's `Draw` (`grader.checking.draws`), stored
    with the exercise. The same examples on every machine, whatever Hypothesis version is
    installed, and none imported to grade a right answer; an example equal to an earlier
    one is probed once.
@@ -36,10 +36,10 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from .. import draws
-from ..draws import Draw, Size, distinct_examples, hypothesis_settings, seeded
 from ..errors import StudentCodeError
-from ..sandbox.session import Call
+from ..sandbox.manage.session import Call
+from . import draws
+from .draws import Draw, Size, distinct_examples, hypothesis_settings, seeded
 from .verdicts import CallFailed, Mismatch
 
 Probe = Callable[[Any], None]
@@ -65,7 +65,7 @@ example found so far is reported (a search probe is costly)."""
 class Sampling:
     """One `for_all`: its probe, its seed, and how its examples' calls are planned.
 
-    `seed` names the draw, the ladder and the shrink (`grader.draws.entry`); `size` is
+    `seed` names the draw, the ladder and the shrink (`grader.checking.draws.entry`); `size` is
     the exercise's `example_size` (a failure is first shrunk on the shipped ladder)."""
 
     __slots__ = ("calls", "planned", "probe", "reads_only", "seed", "size")

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..results import (
+from ..model.results import (
     CheckOutcome,
     CheckResult,
     CheckStatus,

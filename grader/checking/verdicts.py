@@ -12,8 +12,8 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from ..errors import StudentFailure
-from ..results import Evidence, Text
-from ..values import same, show
+from ..model.results import Evidence, Text
+from .values import same, show
 
 
 class Mismatch(Exception):

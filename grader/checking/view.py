@@ -16,9 +16,9 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import StudentFailure
-from ..results import Place, Unreached
-from ..sandbox.session import Call, CallResult, Names, StudentSession
-from ..sandbox.wire import Ref
+from ..model.results import Place, Unreached
+from ..sandbox.manage.session import Call, CallResult, Names, StudentSession
+from ..sandbox.worker.wire import Ref
 from . import worker_side
 from .plan import Prefetched
 
@@ -45,7 +45,7 @@ class StudentView:
         self.places = places or {}
         """Cell label (as the worker names the file of a traceback) -> where that cell sits."""
         self.unreached: Mapping[str, Unreached] = unreached or {}
-        """Names defined in a cell that stopped before defining them (`grader.unreached`)."""
+        """Names defined in a cell that stopped before defining them (`grader.reading.unreached`)."""
         self.bounds_added: set[str] = set()
         """Functions called with `-inf`, `+inf` for required `alpha`, `beta` parameters the
         sheet does not have (see `with_bounds`): their questions are marked for review."""

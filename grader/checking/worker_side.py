@@ -5,7 +5,7 @@ required positional parameters, to call a search that requires `alpha`, `beta`
 parameters the sheet does not have with `-inf`, `+inf`. The engine sends this file's
 source (`StudentView.define_worker_side`); it imports only the standard library (the
 grader's packages are not importable there); `student` is the student's namespace, which
-the worker provides. tests/test_required_parameters.py checks it against
+the worker provides. tests/checking/test_required_parameters.py checks it against
 `inspect.signature`.
 """
 

@@ -3,5 +3,5 @@ manual points and overrides, the pages handed back to students and the exports t
 LMS (Moodle's grading worksheet, Pronote).
 
 Each module has one job; the command line calls `grader.marking.workflow`. Nothing
-here runs student code: grading stays in `grader.api`, scoring in the checking package.
+here runs student code: grading stays in `grader.app.api`, scoring in the checking package.
 """

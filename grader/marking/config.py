@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..messages import number, tr
+from ..model.messages import number, tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
@@ -190,7 +190,7 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
     for the teacher (`--print-config`): grading with it gives exactly the marks of
     grading without one."""
 
-    from ..results import in_lang
+    from ..model.results import in_lang
 
     def comment(key: str, **values: Any) -> list[str]:
         return ["# " + line if line else "#" for line in tr(lang, key, **values).split("\n")]

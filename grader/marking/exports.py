@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..messages import number
+from ..model.messages import number
 from ..render.csv_report import BOM
 from ..render.sanitize import safe_cell
 

@@ -56,7 +56,7 @@ def _holder(handle: int) -> str:
 def _lock(handle: int) -> None:
     """Take the lock without waiting (OSError when another process holds it). The
     platform's module is imported here: the grader's modules import no POSIX-only one
-    at their top (tests/test_portable.py), for the student's Windows laptop."""
+    at their top (tests/sandbox/confine/test_portable.py), for the student's Windows laptop."""
     if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 

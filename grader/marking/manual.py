@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..atomic import write_text_atomic
-from ..messages import tr
+from ..model.messages import tr
 from ..render.csv_report import BOM, SEPARATORS
 
 HEADERS = {

@@ -1,6 +1,6 @@
 """Whose copy each file is, for a class run (file-system reading only; no grading).
 
-A folder is named by the folder rule (`grader.files.student_files`). A file named alone
+A folder is named by the folder rule (`grader.reading.files.student_files`). A file named alone
 is the student whose record entry was last graded from it; failing that, the student
 the class folder holding it names it (a folder the record knows); failing that, its
 stem. So `grade.py copies/dupont_marie/td10.ipynb --results classe` is `dupont_marie`,
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files import Refused, collect_all, collect_named
+from ..reading.files import Refused, collect_all, collect_named
 
 if TYPE_CHECKING:
     from .record import Record

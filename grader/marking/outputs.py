@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
-from ..files import moodle_participant
-from ..messages import number, tr
+from ..model.messages import number, tr
+from ..reading.files import moodle_participant
 from ..render.sanitize import safe_line
 
 if TYPE_CHECKING:
-    from ..results import SubmissionResult
+    from ..model.results import SubmissionResult
     from .exports import Mark
 
 log = logging.getLogger(__name__)

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..atomic import write_text_atomic
+from ..model.results import SubmissionResult
 from ..render.html_report import page_names, submission_page
 from ..render.json_report import render_json
-from ..results import SubmissionResult
 
 
 def write_release(views: Sequence[SubmissionResult], folder: Path, lang: str) -> int:

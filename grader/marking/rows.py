@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..messages import tr
+from ..model.messages import tr
 from .manual import ManualFileError, ManualMarks, ManualRow, check_rows, prepare, read_manual, side_file
 from .views import slots
 

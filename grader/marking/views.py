@@ -19,7 +19,7 @@ from ..checking.bareme import DEFAULT as DEFAULT_SCORING
 from ..checking.bareme import Bareme
 from ..checking.declare import Exercise
 from ..checking.scoring import StaleOutcome, rescored
-from ..results import SubmissionResult, SubmissionStatus, TeacherComment
+from ..model.results import SubmissionResult, SubmissionStatus, TeacherComment
 from .config import DEFAULT, BaremeFile, question_points
 from .manual import ManualRow, Slot
 from .record import Seen

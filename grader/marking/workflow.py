@@ -1,4 +1,4 @@
-"""The class workflow of the command line, around `grader.api.grade`.
+"""The class workflow of the command line, around `grader.app.api.grade`.
 
 `ClassRun.open` (before anything is graded): the barème, the class record's lock, each
 file's student, the files set aside, and which copies must be graded at all.
@@ -23,15 +23,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
-from ..messages import tr
+from ..model.messages import tr
+from ..model.settings import Settings
 from ..render.sanitize import safe_line
-from ..settings import Settings
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
 from .naming import Roster, add_damaged, name_files
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Registry
-    from ..results import SubmissionResult
+    from ..model.results import SubmissionResult
     from .manual import ManualMarks
     from .record import Entry, Record, Seen
 
@@ -120,7 +120,7 @@ class ClassRun:
     def open(cls, args: argparse.Namespace, settings: Settings, exercises: Registry) -> Iterator[ClassRun]:
         """Read the barème, hold the record, name the files and plan what to grade;
         UsageError for anything the teacher must fix first."""
-        from ..results import SubmissionResult
+        from ..model.results import SubmissionResult
         from .lock import RecordBusy
         from .record import Record
 
@@ -157,8 +157,8 @@ class ClassRun:
     def answers(self, path: Path) -> bool:
         """Whether the file answers the class's exercise (any TD when it is not set),
         from its text: which of a student's files to grade."""
-        from ..detect import signatures_of
-        from ..skeleton import file_text, likely_exercise
+        from ..reading.detect import signatures_of
+        from ..reading.skeleton import file_text, likely_exercise
 
         found = likely_exercise(file_text(path), signatures_of(self.exercises))
         return found is not None and (self.class_exercise is None or found == self.class_exercise)
@@ -196,7 +196,7 @@ class ClassRun:
 
     def set_aside_results(self) -> list[SubmissionResult]:
         """The files set aside, as copies not graded (no code runs for them)."""
-        from ..results import SubmissionResult, SubmissionStatus
+        from ..model.results import SubmissionResult, SubmissionStatus
 
         return [
             SubmissionResult(

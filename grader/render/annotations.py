@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..messages import number, tr
-from ..results import SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import SubmissionResult
 from .feedback import does_not_run_message, not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
 

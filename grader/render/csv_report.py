@@ -11,8 +11,8 @@ import csv
 import io
 from collections.abc import Sequence
 
-from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import QuestionStatus, SubmissionResult
 from .feedback import not_gradable_reason, review_flags
 from .sanitize import safe_cell
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import Crash
-from ..messages import number, tr
-from ..results import (
+from ..model.messages import number, tr
+from ..model.results import (
     CellOutcome,
     CellStatus,
     CheckResult,

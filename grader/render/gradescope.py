@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..results import QuestionStatus, SubmissionResult
+from ..model.results import QuestionStatus, SubmissionResult
 from .feedback import does_not_run_message, question_feedback, question_title, total_line
 from .sanitize import json_text_safe, safe_text
 from .terminal import render_submission

@@ -20,8 +20,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
-from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionKind, SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import QuestionStatus, SubmissionKind, SubmissionResult
 from .feedback import (
     cell_message,
     cells_summary,

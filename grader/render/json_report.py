@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..messages import tr
-from ..results import CellOutcome, CellStatus, SubmissionResult
+from ..model.messages import tr
+from ..model.results import CellOutcome, CellStatus, SubmissionResult
 from .feedback import (
     answer_key,
     check_message,

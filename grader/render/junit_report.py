@@ -10,8 +10,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..messages import number, tr
-from ..results import QuestionStatus, SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import QuestionStatus, SubmissionResult
 from .feedback import not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from ..messages import number, tr
-from ..results import SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import SubmissionResult
 from .feedback import not_gradable_reason
 from .sanitize import safe_line
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import (
     INDENT,
     cell_message,

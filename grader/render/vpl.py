@@ -13,8 +13,8 @@ the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `
 
 from __future__ import annotations
 
-from ..messages import number, tr
-from ..results import CellStatus, QuestionStatus, SubmissionResult
+from ..model.messages import number, tr
+from ..model.results import CellStatus, QuestionStatus, SubmissionResult
 from .feedback import (
     cell_message,
     cells_summary,

@@ -1,7 +1,7 @@
 """What a student wrote, function by function, normalised so that a disguise does not
 hide a copy (pure functions on text; `extract` reads the file).
 
-A submission is read as grading reads it (`grader.submission`): the code cells of a
+A submission is read as grading reads it (`grader.reading.submission`): the code cells of a
 notebook (magics, outputs and markdown left out), the top-level statements of a module.
 Each top-level function (each method of a class) is one unit; the top-level statements
 that define values (`Lalignements = [...]`, the loops that fill `Dalignements`) are one
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..submission import TOO_DEEP, read_submission
+from ..reading.submission import TOO_DEEP, read_submission
 from .normalise import PLACEHOLDER, Normaliser
 
 log = logging.getLogger(__name__)

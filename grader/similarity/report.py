@@ -21,7 +21,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from .. import __version__
-from ..messages import DECIMAL_SEPARATORS
+from ..model.messages import DECIMAL_SEPARATORS
 from ..render.csv_report import BOM, SEPARATORS
 from ..render.sanitize import safe_cell, safe_text
 from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
@@ -33,7 +33,7 @@ from .text import say
 
 if TYPE_CHECKING:
     from ..checking.declare import Registry
-    from ..results import SubmissionResult
+    from ..model.results import SubmissionResult
 
 CSV_NAME = "pairs.csv"
 HTML_NAME = "index.html"

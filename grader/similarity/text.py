@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..messages import tr
+from ..model.messages import tr
 
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {

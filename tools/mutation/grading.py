@@ -1,6 +1,6 @@
 """Grade a module's source as a student `.py` submission, on chosen questions only.
 
-This is `grader.runner.grade_file` with the question loop restricted: the same
+This is `grader.app.runner.grade_file` with the question loop restricted: the same
 reading, worker, isolation, cells, `prepare` and checks (`grader.checking.running.run_check`),
 and a question's score is the sum of its passing checks as in a full run. Two
 shortcuts only save time: only the questions a mutant reaches are graded, and with
@@ -14,14 +14,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.app.runner import resolve_isolation, run_cells
 from grader.checking.context import CheckContext
 from grader.checking.running import run_check
 from grader.checking.view import StudentView
-from grader.results import CheckStatus
-from grader.runner import resolve_isolation, run_cells
-from grader.sandbox.session import StudentSession
-from grader.settings import Settings
-from grader.submission import read_submission
+from grader.model.results import CheckStatus
+from grader.model.settings import Settings
+from grader.reading.submission import read_submission
+from grader.sandbox.manage.session import StudentSession
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""What every wing shares: the results, the settings, the words."""

@@ -1,0 +1,84 @@
+"""Whose copy is which, in the folders teachers have: one folder per student holding a
+draft beside the answer, and Moodle's "download all submissions" layouts."""
+
+from pathlib import Path
+
+from grader.reading.files import collect, collect_named, moodle_participant, student_files
+
+
+def touch(root: Path, *names: str) -> list[Path]:
+    paths = []
+    for name in names:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}")
+        paths.append(path)
+    return paths
+
+
+def answers_td(path: Path) -> bool:
+    return path.stem.startswith("td")
+
+
+def relative(root: Path, mapping: dict[Path, str]) -> dict[str, str]:
+    return {path.relative_to(root).as_posix(): name for path, name in mapping.items()}
+
+
+def test_a_folder_with_a_draft_is_one_student_and_the_draft_is_set_aside(tmp_path):
+    files = touch(tmp_path, "dupont/brouillon.py", "dupont/td10.ipynb", "martin/td10.ipynb")
+    named, aside = student_files(tmp_path, files, answers_td)
+    assert relative(tmp_path, named) == {"dupont/td10.ipynb": "dupont", "martin/td10.ipynb": "martin"}
+    assert relative(tmp_path, aside) == {"dupont/brouillon.py": "dupont/brouillon.py"}
+
+
+def test_when_no_file_or_several_answer_the_exercise_each_is_graded_under_its_stem(tmp_path):
+    files = touch(tmp_path, "dupont/td10.ipynb", "dupont/td10_v2.ipynb", "durand/notes.py", "durand/essai.py")
+    named, aside = student_files(tmp_path, files, answers_td)
+    assert aside == {}
+    assert set(relative(tmp_path, named).values()) == {"td10", "td10_v2", "notes", "essai"}
+
+
+def test_without_knowing_the_exercise_the_old_rule_holds(tmp_path):
+    files = touch(tmp_path, "dupont/brouillon.py", "dupont/td10.ipynb")
+    assert relative(tmp_path, student_files(tmp_path, files)[0]) == {
+        "dupont/brouillon.py": "brouillon",
+        "dupont/td10.ipynb": "td10",
+    }
+
+
+def test_collect_grades_only_the_answer_and_reports_the_rest(tmp_path):
+    touch(tmp_path, "dupont/brouillon.py", "dupont/td10.ipynb", "leroy.ipynb")
+    aside: dict[Path, str] = {}
+    named = collect_named([tmp_path], answers_td, aside)
+    assert relative(tmp_path, named) == {"dupont/td10.ipynb": "dupont", "leroy.ipynb": "leroy"}
+    assert relative(tmp_path, aside) == {"dupont/brouillon.py": "dupont/brouillon.py"}
+    assert collect([tmp_path]) == sorted(tmp_path.rglob("*.*"))  # no rule given: every file
+
+
+def test_moodles_download_layouts_name_the_student_and_keep_the_participant_number(tmp_path):
+    folders = touch(
+        tmp_path,
+        "Dupont Marie_1234_assignsubmission_file_/td10.ipynb",
+        "Martin Léa_77_assignsubmission_file_/TD10 final.ipynb",
+    )
+    flat = touch(tmp_path / "plat", "Durand Jean_5_assignsubmission_file_td10.ipynb")
+    named = student_files(tmp_path, folders)[0]
+    assert sorted(named.values()) == ["Dupont Marie", "Martin Léa"]
+    assert list(student_files(tmp_path / "plat", flat)[0].values()) == ["Durand Jean"]
+    assert moodle_participant(folders[0]) == ("Dupont Marie", "1234")
+    assert moodle_participant(flat[0]) == ("Durand Jean", "5")
+    assert moodle_participant(tmp_path / "dupont" / "td10.ipynb") is None
+
+
+def test_a_copy_of_another_td_is_named_when_the_class_exercise_is_forced():
+    from grader.reading.detect import other_sheet, signatures_of
+    from grader.registry import installed
+
+    signatures = signatures_of(installed())
+    domineering = {"grille_vide": "function", "coups_possibles": "function", "placer": "function"}
+    found = other_sheet(domineering, "puissance4", signatures)
+    assert found is not None and found.exercise == "domineering"
+    # a copy of the class's TD, even one that also defines a domineering name, stays the class's
+    both = {**domineering, "copie": "function", "jouer_colonne": "function"}
+    assert other_sheet(both, "puissance4", signatures) is None
+    assert other_sheet({}, "puissance4", signatures) is None  # a blank skeleton: graded as forced
