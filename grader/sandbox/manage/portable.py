@@ -248,13 +248,8 @@ class PortableWorker(WorkerProcess):
             size -= len(chunks[-1])
         return b"".join(chunks)
 
-    def kill(self) -> None:
-        """Kill the worker and its group, close the pipes, remove its folder."""
-        self.cage.remove()
-        try:
-            self.popen.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            log.warning("worker %s did not die", self.popen.pid)
+    def _close_channel(self) -> None:
+        """The channel is the worker's stdin and stdout, each with its pump thread."""
         for stream in (self.popen.stdin, self.popen.stdout):
             if stream is None:  # never: both are PIPE
                 continue
@@ -264,7 +259,6 @@ class PortableWorker(WorkerProcess):
                 pass
         for pump in (self._writer, self._reader):
             pump.stop()
-        self.folder.remove()
 
     def close(self) -> None:
         """Ask the worker to stop, then make sure it is gone."""

@@ -503,6 +503,11 @@ class WorkerProcess:
             self.popen.wait(timeout=5)
         except subprocess.TimeoutExpired:
             log.warning("worker %s did not die", self.popen.pid)
+        self._close_channel()
+        self.folder.remove()
+
+    def _close_channel(self) -> None:
+        """Close the grader's ends of the pipes, dropping what was read and not taken."""
         for fd in (self.to_worker, self.from_worker):
             try:
                 os.close(fd)
@@ -510,7 +515,6 @@ class WorkerProcess:
                 pass
         self.to_worker = self.from_worker = -1
         self._pending.clear()
-        self.folder.remove()
 
     def close(self) -> None:
         """Ask the worker to stop, then make sure it and its children are gone."""
