@@ -30,7 +30,8 @@ from ..reading.unreached import unreached
 from ..registry import installed
 from ..sandbox.confine.isolation import IsolationChoice, choose
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
-from ..sandbox.manage.session import CellReply, StudentSession
+from ..sandbox.manage.calls import CellReply
+from ..sandbox.manage.session import StudentSession
 
 log = logging.getLogger(__name__)
 
