@@ -62,8 +62,8 @@ ATTACK_CELLS = (
     "vise_le_correcteur",
     "memoire_cachee",
 )
-SCRATCH_MIB, MEMORY_MB = 128, 1536 * 1.048576
-"""The caps of `Limits` (scratch 128 MiB, memory 1536 MiB) in the attacks' units."""
+SCRATCH_MIB, MEMORY_MB = 128, 1024 * 1.048576
+"""The caps of `Limits` (scratch 128 MiB, memory 1024 MiB) in the attacks' units."""
 
 
 @dataclass(frozen=True)

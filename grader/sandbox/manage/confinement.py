@@ -81,6 +81,7 @@ def confine(plan: Plan, limits: Limits, folder: WorkerFolder) -> Confinement:
             max_memory=limits.total_memory_bytes,
             scratch=None if plan.fixed else folder.scratch,  # else a sized tmpfs holds it
             max_scratch=limits.scratch_bytes,
+            max_file=limits.file_bytes,
         )
         become_subreaper()
         shield_grader()
