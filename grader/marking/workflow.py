@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
+from ..checking import private_draws
+from ..checking.draw_key import record_key
 from ..model.messages import tr
 from ..model.settings import Settings
 from ..render.sanitize import safe_line
@@ -134,7 +136,9 @@ class ClassRun:
             return
         run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
-            with run.record.open():
+            # the record's own key for the private positions (its own file, beside the
+            # entries): the same marks wherever the record goes (grader/checking/draw_key.py)
+            with run.record.open(), private_draws.keyed(record_key(args.results)):
                 run.roster = name_files(args.paths, run.answers, run.record)
                 run._plan()
                 yield run
