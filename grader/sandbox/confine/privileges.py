@@ -143,8 +143,8 @@ def _reachable_by_anyone(path: Path) -> bool:
     covers those above), else every folder from `/`."""
     root = mountns.kept_root(path, veiled=True) if mountns.available() else None
     folders = list(reversed(path.parents))
-    if root is not None:
-        folders = [root, *(f for f in folders if root in f.parents)]
+    if root is not None:  # the root bound back and the folders under it (not `path` itself)
+        folders = [f for f in [root, *(f for f in folders if root in f.parents)] if f != path]
     try:
         for folder in folders:
             if not os.stat(folder).st_mode & stat.S_IXOTH:

@@ -51,3 +51,20 @@ def test_nothing_is_covered_when_every_folder_can_be_crossed(tree):
     os.chmod(home, 0o755)
     mountns.veils.cache_clear()
     assert mountns.veils() == ()
+
+
+def test_a_module_bound_back_alone_is_within_reach(tree, monkeypatch):
+    """A library that is one file (matplotlib's `pylab.py`) is a root of its own: it is
+    read, not crossed (a venv under a 0700 `mktemp -d` folder kept the worker uid 0)."""
+    from grader.sandbox.confine import privileges
+
+    _home, python, library, system = tree
+    module = library.parent / "pylab.py"
+    module.write_text("from matplotlib.pylab import *\n")
+    os.chmod(module, 0o644)
+    monkeypatch.setattr(mountns, "_runtime_roots", lambda: (library, module, python, system))
+    monkeypatch.setattr(mountns, "available", lambda: True)
+    mountns.veils.cache_clear()
+    assert mountns.kept_root(module, veiled=True) == module
+    assert privileges._reachable_by_anyone(module)
+    assert privileges._reachable_by_anyone(python / "bin") is False  # not made: no such file
