@@ -8,6 +8,7 @@ with a message saying to mark it `slow`. Checks are tested fast through
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
     (keys / "key").write_bytes(DRAW_KEY)
     os.chmod(keys / "key", 0o600)
     os.environ["XDG_CACHE_HOME"] = os.environ["MMG_TESTS_CACHE"] = str(folder)
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
