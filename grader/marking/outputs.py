@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..atomic import write_text_atomic
 from ..model.messages import number, tr
 from ..reading.files import moodle_participant
+from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
 
 if TYPE_CHECKING:
@@ -91,7 +92,15 @@ def summary(view: SubmissionResult, lang: str) -> str:
     review = [q.id for q in view.questions if q.left_to_review]
     if review:
         lines.append(tr(lang, "feedback.review", questions=", ".join(review)))
-    lines += [f"{c.question} : {c.text}" if c.question else c.text for c in view.comments if not c.private]
+    for comment in view.comments:
+        if comment.private:
+            continue
+        text = comment_text(comment, lang)
+        lines.append(
+            tr(lang, "comment.on_question", question=comment.question, text=text)
+            if comment.question
+            else text
+        )
     return "\n".join(lines)
 
 

@@ -220,6 +220,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.mark": "Note / 20",
         "html.mark_on": "Note / {scale}",
         "html.comments": "Commentaires de l'enseignant",
+        "comment.item_points": "{item} ({points})",
+        "comment.item_text": "{item} : {text}",
+        "comment.on_question": "{question} : {text}",
         "html.whole_copy": "La copie",
         "html.private": "privé",
         "html.points": "Points",
@@ -365,6 +368,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.rounding": "arrondi = {value} : choisissez 0 (aucun), 0.01, 0.25, 0.5 ou 1",
         "bareme.not_a_flag": "{name} doit valoir true ou false (lu : {value})",
         "bareme.no_points": "aucune question ne rapporte de point : la note n'aurait pas de total",
+        "bareme.rubric.not_a_table": "[grille] doit contenir une table par question : [grille.Q16]",
+        "bareme.rubric.unknown_question": "[grille.{question}] : pas de question « {question} » "
+        "(questions : {known})",
+        "bareme.rubric.not_manual": "[grille.{question}] : {question} est corrigée automatiquement ; une grille "
+        "ne va qu'à une question corrigée à la main ({manual})",
+        "bareme.rubric.no_points": "[grille.{question}] : {question} ne vaut aucun point ; donnez-lui des "
+        "points dans [points], par exemple {question} = 2",
+        "bareme.rubric.no_items": "[grille.{question}] : la grille n'a aucun item ; par exemple "
+        'juste = {{ intitule = "raisonnement juste", points = 1 }}',
+        "bareme.rubric.too_many": "[grille.{question}] : {count} items, {most} au plus (une lettre du clavier "
+        "chacun)",
+        "bareme.rubric.bad_key": "[grille.{question}] : « {item} » n'est pas un nom d'item possible (lettres "
+        "sans accent, chiffres, _ et -, 30 au plus)",
+        "bareme.rubric.not_an_item": "[grille.{question}] {item} : un item s'écrit "
+        '{item} = {{ intitule = "…", points = 1, commentaire = "…" }}',
+        "bareme.rubric.unknown_field": "[grille.{question}] {item} : champ inconnu « {name} » "
+        "(champs possibles : {fields})",
+        "bareme.rubric.no_label": "[grille.{question}] {item} : il manque son intitulé "
+        '(intitule = "…", quelques mots)',
+        "bareme.rubric.long_label": "[grille.{question}] {item} : intitulé trop long ({most} caractères au "
+        "plus) ; la phrase pour l'élève va dans commentaire",
+        "bareme.rubric.not_a_number": "[grille.{question}] {item} : points doit être un nombre "
+        "(lu : {value}) ; une déduction est négative, par exemple -0.5",
+        "bareme.rubric.not_text": "[grille.{question}] {item} : commentaire doit être un texte entre "
+        "guillemets",
         "bareme.print.head": "Barème de minimax-grader pour {title}\n\n"
         "Enregistrez ce fichier sous le nom {name} dans le dossier des copies\n"
         "(ou donnez-le avec --config FICHIER), puis modifiez-le. Tel quel, il donne\n"
@@ -381,6 +409,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Les points de chaque question ; ses vérifications gardent leurs poids relatifs.\n"
         "Une question retirée de cette table garde ses points par défaut.",
         "bareme.print.manual": "corrigée à la main (--manual) : donnez-lui des points, par exemple 2",
+        "bareme.print.rubric": "La grille d'une question corrigée à la main (facultatif) : des items, chacun\n"
+        "une lettre du clavier sur la page de correction (--serve) ; les points d'un élève sont\n"
+        "la somme des siens (entre 0 et les points de la question), sauf nombre tapé à la place.\n"
+        "Changer un item ici recalcule et reformule la note de chaque élève qui l'a eu.",
+        "bareme.print.rubric_items": 'juste = {{ intitule = "raisonnement juste", points = 1, commentaire = '
+        '"Les nœuds non explorés sont les bons." }}\n'
+        'schema = {{ intitule = "schéma incomplet", points = -0.5 }}',
         # the manual points table
         "manual.file.header": "{path} : il manque des colonnes (il faut : {detail})",
         "manual.file.empty": "{path} est vide (il faut au moins la ligne des colonnes)",
@@ -398,6 +433,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "manual.refused.range": "{points} n'est pas entre 0 et {detail} point(s) (le barème de {question})",
         "manual.refused.twice": "{question} de {student} est déjà donnée ligne {detail}",
         "manual.refused.no_question": "des points sans question (la colonne question est vide)",
+        "manual.refused.no_rubric": "des items de grille pour {question}, qui n'a pas de grille dans le "
+        "barème ([grille.{question}])",
+        "manual.refused.items": "« {detail} » : pas d'item de ce nom dans [grille.{question}] du barème",
         # the class record (--results)
         "record.busy": "{folder} est utilisé par une autre correction en cours ({holder}) : "
         "attendez qu'elle se termine",
@@ -641,6 +679,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.mark": "Mark / 20",
         "html.mark_on": "Mark / {scale}",
         "html.comments": "The teacher's comments",
+        "comment.item_points": "{item} ({points})",
+        "comment.item_text": "{item}: {text}",
+        "comment.on_question": "{question} : {text}",
         "html.whole_copy": "The submission",
         "html.private": "private",
         "html.points": "Points",
@@ -778,6 +819,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.rounding": "arrondi = {value}: choose 0 (none), 0.01, 0.25, 0.5 or 1",
         "bareme.not_a_flag": "{name} must be true or false (found: {value})",
         "bareme.no_points": "no question is worth any points: the mark would have no total",
+        "bareme.rubric.not_a_table": "[grille] must hold one table per question: [grille.Q16]",
+        "bareme.rubric.unknown_question": "[grille.{question}]: no question '{question}' (questions: {known})",
+        "bareme.rubric.not_manual": "[grille.{question}]: {question} is graded automatically; a rubric only "
+        "goes with a question graded by hand ({manual})",
+        "bareme.rubric.no_points": "[grille.{question}]: {question} is worth no points; give it points in "
+        "[points], for example {question} = 2",
+        "bareme.rubric.no_items": "[grille.{question}]: the rubric has no item; for example "
+        'right = {{ intitule = "sound reasoning", points = 1 }}',
+        "bareme.rubric.too_many": "[grille.{question}]: {count} items, {most} at most (one key of the "
+        "keyboard each)",
+        "bareme.rubric.bad_key": "[grille.{question}]: '{item}' cannot name an item (unaccented letters, "
+        "digits, _ and -, 30 at most)",
+        "bareme.rubric.not_an_item": "[grille.{question}] {item}: an item is written "
+        '{item} = {{ intitule = "…", points = 1, commentaire = "…" }}',
+        "bareme.rubric.unknown_field": "[grille.{question}] {item}: unknown field '{name}' (the fields: {fields})",
+        "bareme.rubric.no_label": "[grille.{question}] {item}: its label is missing "
+        '(intitule = "…", a few words)',
+        "bareme.rubric.long_label": "[grille.{question}] {item}: the label is too long ({most} characters at "
+        "most); the sentence for the student goes in commentaire",
+        "bareme.rubric.not_a_number": "[grille.{question}] {item}: points must be a number (found: {value}); "
+        "a deduction is negative, for example -0.5",
+        "bareme.rubric.not_text": "[grille.{question}] {item}: commentaire must be text in quotes",
         "bareme.print.head": "minimax-grader barème for {title}\n\n"
         "Save this file as {name} in the submissions' folder (or give it with\n"
         "--config FILE), then edit it. As it is, it gives exactly the marks of the grader\n"
@@ -794,6 +857,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Each question's points; its checks keep their relative weights. A question\n"
         "taken out of this table keeps its default points.",
         "bareme.print.manual": "graded by hand (--manual): give it points, for example 2",
+        "bareme.print.rubric": "The rubric of a question graded by hand (optional): items, each one key of\n"
+        "the keyboard on the marking page (--serve); a student's points are the sum of theirs\n"
+        "(between 0 and the question's points), unless a number is typed instead.\n"
+        "Changing an item here re-scores and rewords the mark of every student who got it.",
+        "bareme.print.rubric_items": 'right = {{ intitule = "sound reasoning", points = 1, commentaire = '
+        '"The nodes not explored are the right ones." }}\n'
+        'diagram = {{ intitule = "diagram incomplete", points = -0.5 }}',
         # the manual points table
         "manual.file.header": "{path}: columns are missing (needed: {detail})",
         "manual.file.empty": "{path} is empty (it needs at least the row of column names)",
@@ -811,6 +881,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "manual.refused.range": "{points} is not between 0 and {detail} point(s) ({question}'s barème)",
         "manual.refused.twice": "{student}'s {question} is already given on line {detail}",
         "manual.refused.no_question": "points without a question (the question column is empty)",
+        "manual.refused.no_rubric": "rubric items for {question}, which has no rubric in the barème "
+        "([grille.{question}])",
+        "manual.refused.items": "'{detail}': no item of that name in the barème's [grille.{question}]",
         # the class record (--results)
         "record.busy": "{folder} is in use by another grading run ({holder}): wait for it to finish",
         "record.summary": "{graded} submission(s) graded, {unchanged} unchanged",

@@ -28,6 +28,7 @@ from .feedback import (
     check_parts,
     check_symbol,
     check_title,
+    comment_text,
     detection_message,
     does_not_run_message,
     in_language,
@@ -176,6 +177,7 @@ def _environment(lang: str) -> Environment:
         cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
+        comment_text=lambda comment: comment_text(comment, lang),
         to_review=lambda result: [*review_flags(result, lang), *to_review(result)],
         does_not_run=lambda result: does_not_run_message(result, lang),
         status_count=lambda status, count: tr(
