@@ -54,6 +54,8 @@ def _writers(
         yield "moodle", args.moodle_worksheet, lambda: _moodle(args.moodle_worksheet, views, lang, done)
     if args.pronote is not None:
         yield "pronote", args.pronote, lambda: _pronote(args.pronote, views, lang, done)
+    if getattr(args, "pdf", None) is not None:
+        yield "pdf", args.pdf, lambda: _pdf(args.pdf, views, lang, done)
 
 
 def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
@@ -61,6 +63,26 @@ def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: O
 
     written = write_release(views, folder, lang)
     done.messages.append(tr(lang, "release.written", path=folder, count=written))
+
+
+def _pdf(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .printing import CLASS_FILE, NoEngine, write_pdfs
+
+    try:
+        printed = write_pdfs(views, folder, lang)
+    except NoEngine:
+        raise ValueError(tr(lang, "pdf.no_engine")) from None
+    done.messages.append(
+        tr(
+            lang,
+            "pdf.written",
+            count=printed.copies,
+            folder=folder,
+            book=folder / CLASS_FILE,
+            pages=printed.pages,
+            engine=printed.engine,
+        )
+    )
 
 
 def marks(views: Sequence[SubmissionResult], lang: str) -> list[Mark]:

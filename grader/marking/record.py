@@ -50,6 +50,11 @@ class Seen:
     points: str
     comment: str
     automatic: float
+    items: str = ""
+    """The row's rubric items as typed (`grille`): editing them confirms the row too."""
+    copy: str = ""
+    """The copy's content (SHA-256) when the row was given: another one since, the row
+    unchanged, and the marking page lists the answer among those changed since graded."""
 
 
 @dataclass(frozen=True)

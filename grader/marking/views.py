@@ -23,7 +23,7 @@ from ..model.results import SubmissionResult, SubmissionStatus, TeacherComment
 from .config import DEFAULT, BaremeFile, question_points
 from .manual import ManualRow, Slot
 from .record import Seen
-from .rubric import applied, rubric_points
+from .rubric import applied, items_text, rubric_points
 
 
 def scoring_bareme(bareme: BaremeFile) -> Bareme:
@@ -77,10 +77,11 @@ def view_of(
     rows: Mapping[str, ManualRow],
     seen: Mapping[str, Seen],
     class_exercise: str | None,
+    copy: str = "",
 ) -> View:
     """`result` (as the record keeps it) scored for the class; `rows`: the teacher's rows
     for this copy (question -> row; "" for the whole copy); `seen`: the overrides the
-    record remembers for it."""
+    record remembers for it; `copy`: the copy's content (SHA-256) as graded."""
     if not result.graded or exercise is None:
         return View(result, dict(seen))
     if not in_class(result, class_exercise):
@@ -96,7 +97,9 @@ def view_of(
     confirmed = {
         q: was.automatic
         for q, was in seen.items()
-        if q in overrides and (was.points, was.comment) == (rows[q].points_text, rows[q].comment)
+        if q in overrides
+        and (was.points, was.comment, was.items)
+        == (rows[q].points_text, rows[q].comment, items_text(rows[q].items))
     }
     try:
         scored = rescored(result, exercise, scoring_bareme(bareme), overrides, acknowledged=confirmed)
@@ -107,13 +110,17 @@ def view_of(
         return View(stale, {})
     automatic = {q.id: q.auto_score for q in scored.questions}
     remembered = {
-        q: seen[q] if q in confirmed else Seen(rows[q].points_text, rows[q].comment, automatic.get(q, 0.0))
-        for q in overrides
+        q: seen[q] if q in confirmed else _seen(rows[q], automatic.get(q, 0.0), copy) for q in overrides
     }
     comments = [
         TeacherComment(q, row.shown_comment, row.private) for q, row in rows.items() if row.shown_comment
     ]
     return View(replace(scored, comments=comments + item_comments(rows, bareme)), remembered)
+
+
+def _seen(row: ManualRow, automatic: float, copy: str) -> Seen:
+    """A row as the record remembers it: as typed, beside the automatic score and the copy."""
+    return Seen(row.points_text, row.comment, automatic, items_text(row.items), copy)
 
 
 def row_points(row: ManualRow, exercise: Exercise[Any], bareme: BaremeFile) -> float | None:

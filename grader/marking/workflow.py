@@ -179,7 +179,8 @@ class ClassRun:
             rows = rows_of(self.args.manual, student, exercise, self.bareme)
         entry = self.record.entries.get(student) if self.record is not None else None
         seen = entry.seen if entry is not None else {}
-        return view_of(result, exercise, self.bareme, rows, seen, self.class_exercise).result
+        copy = entry.sha256 if entry is not None else ""
+        return view_of(result, exercise, self.bareme, rows, seen, self.class_exercise, copy).result
 
     def _plan(self) -> None:
         from .record import plan
@@ -330,6 +331,7 @@ class ClassRun:
             rows,
             seen,
             self.class_exercise,
+            entry.sha256 if entry is not None else "",
         )
         if self.record is not None and entry is not None:
             self._remember(entry, view.seen)

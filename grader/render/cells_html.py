@@ -4,7 +4,7 @@ its outputs, images; every piece inert (`grader.render.inert`) and capped (pure)
 The notebook's JSON is read defensively, cell by cell, in the order and with the
 filtering `grader.reading.answers.notebook_cells` uses, so that the answer's span it
 finds (`answer_spans`) points at the same cells here. A `.py` copy is shown as its
-blocks of code and comments (`module_cells`).
+blocks of code and comments (`Cell`s made from `grader.reading.answers.module_cells`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..reading.answers import module_cells
 from .inert import clean_html, data_uri, markdown_html, svg_uri
 from .sanitize import safe_text
 
@@ -41,10 +40,8 @@ class Cell:
     attachments: dict[str, Any] = field(default_factory=dict)
 
 
-def read_cells(text: str, notebook: bool) -> list[Cell]:
-    """The cells of a copy's text: a notebook's JSON, or a module's blocks."""
-    if not notebook:
-        return [Cell(kind, source) for kind, source in module_cells(text)]
+def read_cells(text: str) -> list[Cell]:
+    """The cells of a notebook's JSON text; [] when it is not one."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -89,13 +86,14 @@ def plain_text(text: str) -> str:
     return safe_text(shown)
 
 
-def cells_html(cells: Sequence[Cell], indexes: Iterable[int], numbered: bool = True) -> Markup:
-    """The cells at `indexes` as HTML, each in its own box with its number (the
-    notebook's count of every cell, from 1, as the reports name cells)."""
+def cells_html(cells: Sequence[Cell], indexes: Iterable[int], word: str = "") -> Markup:
+    """The cells at `indexes` as HTML, each in its own box; with `word` (`cellule`), each
+    labelled with its number (the notebook's count of every cell, from 1, as the reports
+    name cells)."""
     parts = []
     for index in list(indexes)[:MAX_CELLS]:
         cell = cells[index]
-        label = Markup('<div class="cell-label">{}</div>').format(index + 1) if numbered else Markup("")
+        label = Markup('<div class="cell-label">{} {}</div>').format(word, index + 1) if word else Markup("")
         parts.append(
             Markup('<div class="cell cell-{}">{}{}</div>').format(
                 cell.kind if cell.kind in ("markdown", "code") else "raw", label, _cell_body(cell)

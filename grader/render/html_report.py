@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import BaseLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
@@ -152,10 +152,16 @@ def submission_page(
 
 
 def _environment(lang: str) -> Environment:
+    return environment(lang)
+
+
+def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
+    """The reports' Jinja environment in `lang` (their globals and filters); `loader`: the
+    templates it finds (default: the reports'; the marking page adds its own)."""
     # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
     # characters and lone surrogates (which would stop the page from being written).
     env = Environment(
-        loader=PackageLoader("grader.render", "templates"),
+        loader=loader or PackageLoader("grader.render", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -129,7 +129,7 @@ def test_outputs_are_shown_inert_text_without_terminal_escapes_images_as_images(
             },
         ),
     )
-    cells = read_cells(text, notebook=True)
+    cells = read_cells(text)
     html = cells_html(cells, range(len(cells)))
     assert "rouge\nfin" in html and "\x1b" not in html and "ValueError" in html
     sources = [attrs["src"] for tag, attrs in tags_of(html) if tag == "img"]
@@ -148,7 +148,7 @@ def test_the_cells_read_are_the_cells_the_answer_span_counts():
         markdown("**Q17.**"),
     )
     spans = answer_spans(notebook_cells(text), [("Q16", True, ()), ("Q17", False, ("maximin_alpha_beta",))])
-    cells = read_cells(text, notebook=True)
+    cells = read_cells(text)
     assert len(cells) == len(notebook_cells(text)) == 4
     assert [cells[i].source for i in spans["Q16"]] == ["**Q16.** les nœuds 3-1 et 3-2", cells[2].source]
 
