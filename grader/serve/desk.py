@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+READS = 3
+"""Times the class is read while its files keep changing under it, before it is kept."""
 FILTERS = ("a-noter", "a-revoir", "modifiees", "toutes")
 """The lists of answers of a question: not graded yet, to review, changed since graded, all."""
 
@@ -240,21 +242,33 @@ class Desk:
         """The class scored again from the record and the teacher's files (no student
         code runs); the last good snapshot stays when they cannot be read."""
         with self._lock:
-            stats = {path: _stat(path) for path in self.watched()}
-            digests = {path: _digest(path) for path in (self.manual, side_file(self.manual))}
             try:
-                snapshot = self._read()
+                snapshot, digests = self._read_stable()
             except (UsageError, ManualFileError, OSError) as exc:
                 problem = exc.words(self.lang) if isinstance(exc, ManualFileError) else str(exc)
                 log.info("the class could not be read again: %s", problem)
                 self.snapshot = _with_problem(self.snapshot, problem)
-                self._stats = stats
+                self._stats = {path: _stat(path) for path in self.watched()}
                 return
             self._stats = {path: _stat(path) for path in self.watched()}  # our own writes in
             self._digests = digests
             self.snapshot = snapshot
         if self.changed is not None:
             self.changed(snapshot)
+
+    def _read_stable(self) -> tuple[Snapshot, dict[Path, str]]:
+        """A snapshot and the digests of the teacher's files it was read from: read again
+        when they changed while it was read (the run made the table, a spreadsheet saved),
+        so that a save is never checked against a file other than the one shown."""
+        tables = (self.manual, side_file(self.manual))
+        before = {path: _digest(path) for path in tables}
+        for _ in range(READS):
+            snapshot = self._read()
+            after = {path: _digest(path) for path in tables}
+            if after == before:
+                break
+            before = after
+        return snapshot, after
 
     def _read(self) -> Snapshot:
         args = argparse.Namespace(
@@ -312,6 +326,8 @@ class Desk:
             if copy is None or copy.exercise is None or (qid and copy.question(qid) is None):
                 return Saved("unknown", tr(self.lang, "serve.unknown"))
             current = snapshot.cells(copy.student, qid)
+            if snapshot.problem:  # the files do not read: nothing is written until they do
+                return Saved("refused", snapshot.problem, current)
             if current.base != base:
                 return Saved("conflict", self._conflict(current, typed), current)
             refused = self._refusal(copy, qid, typed)
