@@ -11,7 +11,7 @@ route (docs/explanation/marking-page.md, "Safe by construction").
   request comes from (`Origin`, `Sec-Fetch-Site`), from the page itself. Cookies do not
   tell ports apart, so a page on another local port is *same-site*: the token stops it.
 - **Headers** on every answer: a Content-Security-Policy that allows only the page's
-  own scripts, styles and requests and `data:` images, no framing, no referrer, no cache.
+  own scripts, styles and requests and `data:` images, no framing, no referrer to another site, no cache.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ CSP = (
 HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"cache-control", b"no-store"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),

@@ -102,7 +102,7 @@ def test_every_answer_carries_the_content_security_policy(page, served):
     for answer in answers:
         headers = answer.headers
         assert headers["content-security-policy"] == CSP
-        assert headers["x-content-type-options"] == "nosniff" and headers["referrer-policy"] == "no-referrer"
+        assert headers["x-content-type-options"] == "nosniff" and headers["referrer-policy"] == "same-origin"
         assert headers["cache-control"] == "no-store"
     assert "script-src 'self'" in CSP and "img-src 'self' data:" in CSP and "default-src 'none'" in CSP
 
