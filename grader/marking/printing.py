@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..model.results import SubmissionResult
 from ..render.html_report import page_names, submission_page
-from ..render.pdf import Page, engine
+from ..render.pdf import Engine, Page, engine
 
 CLASS_FILE = "classe.pdf"
 
@@ -30,9 +30,12 @@ class NoEngine(RuntimeError):
     """Neither WeasyPrint nor a Chromium is installed."""
 
 
-def write_pdfs(views: Sequence[SubmissionResult], folder: Path, lang: str) -> Printed:
-    """Each copy's PDF and the class's into `folder` (the files set aside have none)."""
-    printer = engine()
+def write_pdfs(
+    views: Sequence[SubmissionResult], folder: Path, lang: str, printer: Engine | None = None
+) -> Printed:
+    """Each copy's PDF and the class's into `folder` (the files set aside have none), with
+    `printer` (default: the first engine installed)."""
+    printer = printer or engine()
     if printer is None:
         raise NoEngine()
     copies = [view for view in views if view.reason != "extra_file"]
