@@ -130,6 +130,7 @@ def visitors() -> Iterator[Visitors]:
     thread.start()
     yield server
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -251,6 +252,11 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+def ready(page: object) -> None:
+    """The page loaded and its script running (its keys work)."""
+    page.wait_for_selector("body[data-ready='1']", state="attached")  # type: ignore[attr-defined]
+
+
 def new_page(browser: object) -> object:
     context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="fr-FR")  # type: ignore[attr-defined]
     return context.new_page()
@@ -261,18 +267,21 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     page = new_page(browser)
     page.goto(served.url)
+    ready(page)
     expect(page.locator("#progress-Q16")).to_have_text("Q16 : 0/5 notées")
     served.shot(page, "1-classe")
 
     # 1. the first answer to grade, the rubric by its keys: bernard_lucas, items a and c
     page.get_by_role("link", name="Noter Q16 →").click()
     expect(page).to_have_url(re.compile(r"/question/Q16/bernard_lucas"))
+    ready(page)
     page.keyboard.press("a")
     page.keyboard.press("c")
     expect(page.locator("#sum")).to_have_text("= 0,5")  # 1 - 0.5
     served.shot(page, "2-grille")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/question/Q16/dupont_marie\?filtre=a-noter&fait=bernard_lucas"))
+    ready(page)
     assert served.manual[("bernard_lucas", "Q16")] == ("", "", ("horizon3", "schema"))
     served.reports_show("bernard_lucas", "10,26", q16="0,5")  # 9.5 + 0.5 = 10 of 19.5
 
@@ -280,6 +289,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
     page.keyboard.type("2")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/question/Q16/leroy_ines"))
+    ready(page)
     expect(page.locator("#not-found")).to_contain_text("Pas de réponse trouvée")
     served.reports_show("dupont_marie", "20", q16="2")
     page.keyboard.type("1,5")
@@ -289,10 +299,13 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     # 3. the arrows move without saving; then martin_lea gets item b
     expect(page).to_have_url(re.compile(r"/question/Q16/martin_lea"))
+    ready(page)
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"/question/Q16/petit_hugo"))
+    ready(page)
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(re.compile(r"/question/Q16/martin_lea"))
+    ready(page)
     page.keyboard.press("b")
     page.keyboard.press("Enter")
     served.reports_show("martin_lea", "18,97", q16="1")
@@ -301,6 +314,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     # 4. an override on the student's page: dupont_marie's Q14 (2 of 2 by its checks) at 1
     page.goto(served.origin + "/eleve/dupont_marie")
+    ready(page)
     row = page.locator("#override-Q14")
     row.locator("input[name=points]").fill("1")
     row.locator("input[name=commentaire]").fill("recopié sur le corrigé")
@@ -312,6 +326,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     # 5. an item's points changed in the barème: the open class page re-scores by itself
     page.goto(served.origin + "/")
+    ready(page)
     expect(page.locator("#row-bernard_lucas .mark")).to_have_text("10,26")
     barème = served.folder / "copies" / "minimax-grader.toml"
     barème.write_text(BAREME.replace("points = -0.5", "points = -1"), encoding="utf-8")
@@ -322,6 +337,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     # 6. the manual table edited behind the page, as a spreadsheet saves it
     page.goto(served.origin + "/question/Q16/martin_lea?filtre=toutes")
+    ready(page)
     table = served.folder / "classe" / "manuel.csv"
     text = table.read_text("utf-8-sig").replace("martin_lea;Q16;;;horizon4", "martin_lea;Q16;2;;horizon4")
     table.write_text("\ufeff" + text, encoding="utf-8")
@@ -332,6 +348,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
 
     # 7. ... while something is typed: the page keeps it, never writes over the file
     page.goto(served.origin + "/question/Q16/leroy_ines?filtre=toutes")
+    ready(page)
     page.locator("#points").fill("1")
     text = table.read_text("utf-8-sig").replace("leroy_ines;Q16;1,5;", "leroy_ines;Q16;0,5;")
     table.write_text("\ufeff" + text, encoding="utf-8")
@@ -343,6 +360,7 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
     served.shot(page, "7-conflit")
     page.locator("#points").press("Enter")  # Enter again: saved instead
     expect(page).to_have_url(re.compile(r"fait=leroy_ines"))
+    ready(page)
     assert served.manual[("leroy_ines", "Q16")][0] == "1"
     served.reports_show("leroy_ines", "18,97")  # 17.5 + 1 = 18.5 of 19.5
 
@@ -362,7 +380,9 @@ def test_a_hostile_answer_fetches_nothing_runs_nothing_and_stays_in_its_box(
     page.on("request", lambda request: requested.append(request.url))
     visitors.hits.clear()
     page.goto(served.url)
+    ready(page)
     page.goto(served.origin + "/question/Q16/petit_hugo")
+    ready(page)
     expect(page.locator("#answer")).to_contain_text("arbre")
     page.wait_for_timeout(2500)  # a meta refresh, a late image, a poll of the page
     assert visitors.hits == [] and dialogs == []
@@ -389,6 +409,7 @@ def test_a_form_posted_from_another_local_site_changes_no_mark(
 ) -> None:
     page = new_page(browser)
     page.goto(served.url)  # the teacher's browser holds the page's cookie
+    ready(page)
     before = (served.folder / "classe" / "manuel.csv").read_bytes()
     visitors.target = served.origin + "/question/Q16/dupont_marie"
     answers: list[int] = []
