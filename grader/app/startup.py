@@ -99,8 +99,7 @@ def import_exercises(settings: Settings, files: list[Path], exercises: Registry)
 
 
 def _likely_exercise(path: Path, exercises: Registry) -> str | None:
-    from ..reading.detect import signatures_of
-    from ..reading.skeleton import file_text, likely_exercise
+    from ..reading.recognise import file_text, likely_exercise, signatures_of
 
     return likely_exercise(file_text(path), signatures_of(exercises))
 
