@@ -26,7 +26,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_CODE_CHARS = 4_000_000
 """Code of one submission (a module, or a notebook's code cells together): parsing it
 costs the grader time and memory many times its size
-(docs/lab/performance-log.md#figures-moved-out-of-the-code), and a TD is a few dozen
+(docs/explanation/performance.md#the-figures-behind-the-codes-choices), and a TD is a few dozen
 kB; a notebook file may be bigger (its outputs, images)."""
 MAX_CELLS = 400
 MAX_NOTEBOOK_CELLS = 5_000
