@@ -157,8 +157,7 @@ class ClassRun:
     def answers(self, path: Path) -> bool:
         """Whether the file answers the class's exercise (any TD when it is not set),
         from its text: which of a student's files to grade."""
-        from ..reading.detect import signatures_of
-        from ..reading.skeleton import file_text, likely_exercise
+        from ..reading.recognise import file_text, likely_exercise, signatures_of
 
         found = likely_exercise(file_text(path), signatures_of(self.exercises))
         return found is not None and (self.class_exercise is None or found == self.class_exercise)
