@@ -198,6 +198,21 @@ class Record:
         return any(d.file == self.file_of(student) for d in self.damaged)
 
 
+def class_roots(folder: Path) -> list[Path]:
+    """The class folders a record's entries name (their `root`), read without the lock and
+    without decoding the outcomes: where a run that names no copy finds the class's
+    barème. Entries that cannot be read are passed over (a run reports them)."""
+    roots = set()
+    for file in sorted((folder / ENTRIES).glob("*.json")):
+        try:
+            root = json.loads(file.read_text("utf-8")).get("root")
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+            continue
+        if isinstance(root, str) and root:
+            roots.add((folder / root).resolve())
+    return sorted(roots)
+
+
 def write_entry(entry: Entry) -> str:
     data = {"format": FORMAT, "version": VERSION, **encode(entry)}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"

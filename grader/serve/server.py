@@ -11,7 +11,9 @@ so nothing typed is lost; the reports are written a last time.
 from __future__ import annotations
 
 import logging
+import os
 import socket
+import sys
 import threading
 import time
 import webbrowser
@@ -96,6 +98,14 @@ class Reports:
         self._thread.join(timeout=60)
 
 
+def graphical() -> bool:
+    """Whether a browser can open in a window: on Linux only with a display (without one,
+    Python's `webbrowser` would start a text browser in the terminal the page prints to)."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
 def serve(
     sock: socket.socket,
     args: argparse.Namespace,
@@ -116,7 +126,7 @@ def serve(
     pages = Pages(settings.lang, keys.token)
     app = Guard(application(desk, pages), keys, pages.refused)
     say(tr(settings.lang, "serve.address", url=keys.address()))
-    if not args.no_browser:
+    if not args.no_browser and graphical():
         threading.Thread(target=webbrowser.open, args=(keys.address(),), daemon=True).start()
     config = uvicorn.Config(
         app,

@@ -8,10 +8,13 @@ on a sheet of their own."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,17 +89,22 @@ def engines() -> list[object]:
     return found
 
 
-@pytest.fixture(params=engines())
-def printed(request: pytest.FixtureRequest, graded: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> Path:
-    if request.param == "Chromium":
-        monkeypatch.setattr(pdf, "engine", lambda: pdf.Chromium(pdf.find_browser()))
-    monkeypatch.chdir(graded)  # the command as the teacher types it, in the class's folder
+@pytest.fixture(scope="module", params=engines())
+def printed(request: pytest.FixtureRequest, graded: Path) -> Iterator[Path]:
+    """`grade.py copies … --pdf DIR` in the class's folder, as the teacher types it (nothing
+    is graded again: the record's copies), with the engine of the parameter."""
     out = graded / f"pdf-{request.param}"
-    run = ["copies", "--results", "classe", "--manual", "classe/manuel.csv", "--pdf", str(out)]
-    assert cli.main(run, installed()) == 0  # nothing graded again: the record's copies
-    said = capsys.readouterr().err
-    assert f"toute la classe dans {out / 'classe.pdf'}" in said and request.param in said
-    return out
+    said = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(said):
+        if request.param == "Chromium":
+            patch.setattr(pdf, "engine", lambda: pdf.Chromium(pdf.find_browser()))
+        patch.chdir(graded)
+        run = ["copies", "--results", "classe", "--manual", "classe/manuel.csv", "--pdf", str(out)]
+        assert cli.main(run, installed()) == 0
+    assert (
+        f"toute la classe dans {out / 'classe.pdf'}" in said.getvalue() and request.param in said.getvalue()
+    )
+    yield out
 
 
 def pages_of(path: Path) -> list[str]:

@@ -186,3 +186,23 @@ def test_the_pages_marks_are_a_report_only_runs_marks(desk, room, capsys):
         }
     )
     capsys.readouterr()
+
+
+def test_a_copy_graded_again_after_its_points_were_given_is_listed_as_changed(desk, room):
+    from dataclasses import replace
+
+    from grader.marking.record import Record
+    from grader.model.results import SubmissionResult
+
+    save(desk, "dupont_marie", points="2")
+    copy = desk.snapshot.copy("dupont_marie")
+    assert "modifiees" not in desk.snapshot.state(copy, "Q16")
+    record = Record(room.results, SubmissionResult)
+    with record.open():  # handed in again and graded: another content, the row unchanged
+        record.put(replace(record.entries["dupont_marie"], sha256="0" * 64))
+    assert desk.refresh()
+    copy = desk.snapshot.copy("dupont_marie")
+    assert "modifiees" in desk.snapshot.state(copy, "Q16")
+    assert [c.student for c in desk.snapshot.answers("Q16", "modifiees")] == ["dupont_marie"]
+    save(desk, "dupont_marie", points="1,5")  # marked again: confirmed for this copy
+    assert desk.snapshot.answers("Q16", "modifiees") == []
