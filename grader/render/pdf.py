@@ -14,12 +14,14 @@ container).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import logging
 import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -94,6 +96,10 @@ class WeasyPrint:
     name = "WeasyPrint"
 
     def print_pages(self, pages: Sequence[Page], folder: Path, book: Path | None) -> list[int]:
+        with _quiet("weasyprint", "fontTools"):
+            return self._print_pages(pages, folder, book)
+
+    def _print_pages(self, pages: Sequence[Page], folder: Path, book: Path | None) -> list[int]:
         import weasyprint
 
         documents = []
@@ -110,6 +116,21 @@ class WeasyPrint:
                     bound += blank
             documents[0].copy(bound).write_pdf(book)
         return [len(document.pages) for document in documents]
+
+
+@contextlib.contextmanager
+def _quiet(*names: str) -> Iterator[None]:
+    """WeasyPrint says which CSS it ignores (the reports' stylesheet is a browser's): not
+    the teacher's concern, kept out of the terminal while it prints."""
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 class Chromium:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 
-EXTRA_MODULES = ("starlette", "uvicorn", "multipart", "markdown_it", "nh3")
+EXTRA_MODULES = ("starlette", "uvicorn", "python_multipart", "markdown_it", "nh3")
 
 
 def missing_extra() -> list[str]:

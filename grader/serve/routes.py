@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from ..marking.manual_edit import Cells, cells_of
 from ..model.messages import tr
-from .desk import FILTERS, Desk, Saved, Typed
+from .desk import FILTERS, Copy, Desk, Saved, Typed
 
 if TYPE_CHECKING:
     from .pages import Pages
@@ -37,51 +37,76 @@ MAX_FIELDS = 64
 def application(desk: Desk, pages: Pages) -> Starlette:
     """The routes over `desk`, rendered by `pages` (the key and the headers are the
     `security.Guard` middleware's, around this application)."""
-    lang = desk.lang
-    stylesheet = pages.stylesheet()
-    files = {name: (resources.files("grader.serve") / "static" / name).read_bytes() for name in STATIC}
+    routes = Routes(desk, pages)
+    return Starlette(
+        routes=[
+            Route("/", routes.class_page),
+            Route("/question/{qid}", routes.question_page),
+            Route("/question/{qid}/{slug}", routes.answer_page, methods=["GET", "POST"]),
+            Route("/eleve/{slug}", routes.student_page),
+            Route("/eleve/{slug}/copie", routes.whole_copy, methods=["GET", "POST"]),
+            Route("/eleve/{slug}/{qid}", routes.override, methods=["POST"]),
+            Route("/etat", routes.state),
+            Route("/static/{name}", routes.static),
+            Route("/favicon.ico", routes.no_icon),
+        ]
+    )
 
-    def not_found() -> HTMLResponse:
-        return HTMLResponse(f"<!DOCTYPE html><meta charset=utf-8><p>{tr(lang, 'serve.not_found')}</p>", 404)
 
-    def wanted(request: Request) -> str:
-        found = request.query_params.get("filtre", "a-noter")
-        return found if found in FILTERS else "a-noter"
+class Routes:
+    """One method per route; each reads the desk's snapshot after a look at the files."""
 
-    async def class_page(request: Request) -> Response:
-        desk.refresh()
-        return HTMLResponse(pages.class_page(desk.snapshot, banner=desk.banner()))
+    def __init__(self, desk: Desk, pages: Pages):
+        self.desk = desk
+        self.pages = pages
+        self.lang = desk.lang
+        self.stylesheet = pages.stylesheet()
+        self.files = {
+            name: (resources.files("grader.serve") / "static" / name).read_bytes() for name in STATIC
+        }
 
-    async def question_page(request: Request) -> Response:
-        desk.refresh()
-        qid = request.path_params["qid"]
-        question = next((q for q in desk.snapshot.manual_questions() if q.id == qid), None)
-        if question is None:
-            return not_found()
+    def not_found(self) -> HTMLResponse:
         return HTMLResponse(
-            pages.question_page(desk.snapshot, qid, question.title, wanted(request), desk.banner())
+            f"<!DOCTYPE html><meta charset=utf-8><p>{tr(self.lang, 'serve.not_found')}</p>", 404
         )
 
-    async def answer_page(request: Request) -> Response:
-        desk.refresh()
+    def graded_copy(self, slug: str) -> Copy | None:
+        copy = self.desk.snapshot.copy(slug)
+        return copy if copy is not None and copy.exercise is not None else None
+
+    async def class_page(self, request: Request) -> Response:
+        self.desk.refresh()
+        return HTMLResponse(self.pages.class_page(self.desk.snapshot, banner=self.desk.banner()))
+
+    async def question_page(self, request: Request) -> Response:
+        self.desk.refresh()
+        qid = request.path_params["qid"]
+        question = next((q for q in self.desk.snapshot.manual_questions() if q.id == qid), None)
+        if question is None:
+            return self.not_found()
+        wanted = _filter(request.query_params.get("filtre"))
+        return HTMLResponse(
+            self.pages.question_page(self.desk.snapshot, qid, question.title, wanted, self.desk.banner())
+        )
+
+    async def answer_page(self, request: Request) -> Response:
+        self.desk.refresh()
         qid, slug = request.path_params["qid"], request.path_params["slug"]
-        copy = desk.snapshot.copy(slug)
-        if (
-            copy is None
-            or copy.exercise is None
-            or qid not in {q.id for q in desk.snapshot.manual_questions()}
-        ):
-            return not_found()
-        if copy.question(qid) is None:
-            return not_found()
+        snap = self.desk.snapshot
+        copy = self.graded_copy(slug)
+        if copy is None or copy.question(qid) is None or qid not in {q.id for q in snap.manual_questions()}:
+            return self.not_found()
         if request.method == "GET":
             done = request.query_params.get("fait", "")
-            message = tr(lang, "serve.saved_for", student=done) if desk.snapshot.copy(done) else ""
+            message = tr(self.lang, "serve.saved_for", student=done) if snap.copy(done) else ""
+            wanted = _filter(request.query_params.get("filtre"))
             return HTMLResponse(
-                pages.answer_page(
-                    desk.snapshot, copy, qid, wanted(request), message=message, banner=desk.banner()
-                )
+                self.pages.answer_page(snap, copy, qid, wanted, message=message, banner=self.desk.banner())
             )
+        return await self.save_answer(request, copy, qid)
+
+    async def save_answer(self, request: Request, copy: Copy, qid: str) -> Response:
+        """A mark posted: the next answer (its list's), or the same page and why not."""
         form = await request.form(max_fields=MAX_FIELDS)
         typed = Typed(
             str(form.get("points", "")),
@@ -89,98 +114,91 @@ def application(desk: Desk, pages: Pages) -> Starlette:
             bool(form.get("prive")),
             tuple(str(v) for v in form.getlist("items")),
         )
-        going = str(form.get("filtre", "a-noter"))
-        going = going if going in FILTERS else "a-noter"
-        saved = desk.save(slug, qid, typed, str(form.get("base", "")))
+        going = _filter(str(form.get("filtre", "")))
+        saved = self.desk.save(copy.slug, qid, typed, str(form.get("base", "")))
         if saved.status == "saved":
-            after = "a-noter" if going in ("a-noter", "toutes") else going
-            following = desk.snapshot.next_answer(qid, slug, after)
+            following = self.desk.snapshot.next_answer(
+                qid, copy.slug, "a-noter" if going == "toutes" else going
+            )
             target = (
-                f"/question/{qid}/{following.slug}?filtre={going}&fait={quote(slug)}"
+                f"/question/{qid}/{following.slug}?filtre={going}&fait={quote(copy.slug)}"
                 if following is not None
                 else f"/question/{qid}?filtre={going}"
             )
             return _done(request, saved, target)
-        shown = pages.answer_page(
-            desk.snapshot,
+        page = self.pages.answer_page(
+            self.desk.snapshot,
             copy,
             qid,
             going,
             typed=_as_cells(typed),
             message=saved.message,
             kind="error",
-            banner=desk.banner(),
+            banner=self.desk.banner(),
         )
-        return _not_done(request, saved, shown)
+        return _not_done(request, saved, page)
 
-    async def student_page(request: Request) -> Response:
-        desk.refresh()
-        copy = desk.snapshot.copy(request.path_params["slug"])
-        if copy is None or copy.exercise is None:
-            return not_found()
-        return HTMLResponse(pages.student_page(desk.snapshot, copy, banner=desk.banner()))
+    async def student_page(self, request: Request) -> Response:
+        self.desk.refresh()
+        copy = self.graded_copy(request.path_params["slug"])
+        if copy is None:
+            return self.not_found()
+        return HTMLResponse(self.pages.student_page(self.desk.snapshot, copy, banner=self.desk.banner()))
 
-    async def override(request: Request) -> Response:
-        slug, qid = request.path_params["slug"], request.path_params["qid"]
+    async def override(self, request: Request) -> Response:
+        """An override (`/eleve/<eleve>/Q14`) or the whole copy's comment (`…/copie`)."""
+        slug, qid = request.path_params["slug"], request.path_params.get("qid", "copie")
         qid = "" if qid == "copie" else qid
         form = await request.form(max_fields=MAX_FIELDS)
         typed = Typed(str(form.get("points", "")), str(form.get("commentaire", "")))
-        saved = desk.save(slug, qid, typed, str(form.get("base", "")))
-        copy = desk.snapshot.copy(slug)
+        saved = self.desk.save(slug, qid, typed, str(form.get("base", "")))
+        copy = self.graded_copy(slug)
         if copy is None:
-            return not_found()
+            return self.not_found()
         if saved.status == "saved":
             return _done(request, saved, f"/eleve/{slug}#override-{qid or 'copie'}")
-        shown = pages.student_page(
-            desk.snapshot, copy, message=saved.message, kind="error", banner=desk.banner()
+        page = self.pages.student_page(
+            self.desk.snapshot, copy, message=saved.message, kind="error", banner=self.desk.banner()
         )
-        return _not_done(request, saved, shown)
+        return _not_done(request, saved, page)
 
-    async def whole_copy(request: Request) -> Response:
+    async def whole_copy(self, request: Request) -> Response:
         if request.method == "POST":
-            return await override(request)
-        desk.refresh()
-        copy = desk.snapshot.copy(request.path_params["slug"])
-        if copy is None or copy.exercise is None:
-            return not_found()
-        return HTMLResponse(pages.copy_page(desk.snapshot, copy, banner=desk.banner()))
+            return await self.override(request)
+        self.desk.refresh()
+        copy = self.graded_copy(request.path_params["slug"])
+        if copy is None:
+            return self.not_found()
+        return HTMLResponse(self.pages.copy_page(self.desk.snapshot, copy, banner=self.desk.banner()))
 
-    async def state(request: Request) -> Response:
-        desk.refresh()
-        snap = desk.snapshot
-        progress = {
-            q.id: tr(lang, "serve.progress", question=q.id, done=d, total=t)
-            for q in snap.manual_questions()
-            for d, t in [snap.progress(q.id)]
-        }
-        return JSONResponse(
-            {"version": snap.version, "banner": desk.banner(), "problem": snap.problem, "progress": progress}
-        )
+    async def state(self, request: Request) -> Response:
+        """What the page's script asks every 1.5 s: a new version means reload."""
+        self.desk.refresh()
+        snap = self.desk.snapshot
+        progress = {}
+        for question in snap.manual_questions():
+            done, total = snap.progress(question.id)
+            progress[question.id] = tr(
+                self.lang, "serve.progress", question=question.id, done=done, total=total
+            )
+        state = {"version": snap.version, "banner": self.desk.banner(), "problem": snap.problem}
+        return JSONResponse({**state, "progress": progress})
 
-    async def static(request: Request) -> Response:
+    async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name == "rapport.css":
-            return Response(stylesheet, media_type="text/css; charset=utf-8")
-        if name not in files:
-            return not_found()
-        return Response(files[name], media_type=STATIC[name])
+            return Response(self.stylesheet, media_type="text/css; charset=utf-8")
+        if name not in self.files:
+            return self.not_found()
+        return Response(self.files[name], media_type=STATIC[name])
 
-    async def no_icon(request: Request) -> Response:
+    async def no_icon(self, request: Request) -> Response:
         return Response(status_code=204)
 
-    return Starlette(
-        routes=[
-            Route("/", class_page),
-            Route("/question/{qid}", question_page),
-            Route("/question/{qid}/{slug}", answer_page, methods=["GET", "POST"]),
-            Route("/eleve/{slug}", student_page),
-            Route("/eleve/{slug}/copie", whole_copy, methods=["GET", "POST"]),
-            Route("/eleve/{slug}/{qid}", override, methods=["POST"]),
-            Route("/etat", state),
-            Route("/static/{name}", static),
-            Route("/favicon.ico", no_icon),
-        ]
-    )
+
+def _filter(given: str | None) -> str:
+    """The list asked for; `a-noter` when none or not one of the page's."""
+    return given if given in FILTERS else "a-noter"
 
 
 def _as_cells(typed: Typed) -> Cells:
