@@ -194,3 +194,16 @@ def test_an_override_from_the_students_page(page, room):
     row = next(r for r in read_manual(room.manual) if (r.student, r.question) == ("martin_lea", "Q14"))
     assert (row.points_text, row.comment) == ("2", "signe oublié")
     assert "(score automatique : 0)" in page.get("/eleve/martin_lea").text
+
+
+def test_the_page_in_english(room):
+    args = cli.build_parser(EXERCISES, []).parse_args([*room.arguments(), "--lang", "en"])
+    desk = Desk(args, Settings(lang="en"), EXERCISES)
+    desk.refresh()
+    with Served(desk, "en") as served:
+        page = served.client()
+        home = page.get("/").text
+        answer = page.get("/question/Q16/dupont_marie").text
+    assert "Marking the class" in home and "Q16: 0/3 graded" in home and "notées" not in home
+    assert "Save and next (Enter)" in answer and "The question" in answer and "Enregistrer" not in answer
+    assert "Anticipate the nodes of this tree" in answer  # the sheet's question, in English
