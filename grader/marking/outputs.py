@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
 from ..model.messages import number, tr
-from ..reading.files import moodle_participant
 from ..render.sanitize import safe_line
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ def marks(views: Sequence[SubmissionResult], lang: str) -> list[Mark]:
     return [
         Mark(
             view.student,
-            participant[1] if (participant := moodle_participant(Path(view.path))) else None,
+            view.participant or None,
             view.mark if view.has_mark else None,
             view.scale,
             summary(view, lang),

@@ -104,7 +104,8 @@ def entry_name(student: str) -> str:
     hash of the name: `Élodie` and `Elodie` are two students)."""
     ascii_name = unicodedata.normalize("NFKD", student).encode("ascii", "ignore").decode()
     readable = re.sub(r"[^A-Za-z0-9_-]+", "_", ascii_name).strip("_-")[:40] or "copie"
-    return f"{readable}-{hashlib.sha256(student.encode()).hexdigest()[:10]}.json"
+    digest = hashlib.sha256(student.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return f"{readable}-{digest}.json"
 
 
 class Record:
@@ -193,9 +194,16 @@ class Record:
         return any(d.file == self.file_of(student) for d in self.damaged)
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def write_entry(entry: Entry) -> str:
+    """The entry's JSON text, UTF-8 clean: a path holding raw bytes that are not UTF-8 (a
+    name from an archive, kept by Python as lone surrogates) is written `\\udcXX`, which
+    JSON reads back as the same path."""
     data = {"format": FORMAT, "version": VERSION, **encode(entry)}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def read_entry(text: str, outcome_type: Any) -> Entry:

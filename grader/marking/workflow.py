@@ -154,14 +154,21 @@ class ClassRun:
         except BaremeError as exc:
             raise UsageError(exc.words(self.lang)) from None
 
-    def answers(self, path: Path) -> bool:
-        """Whether the file answers the class's exercise (any TD when it is not set),
-        from its text: which of a student's files to grade."""
-        from ..reading.detect import signatures_of
+    def answers(self, path: Path) -> int:
+        """How well the file answers the class's exercise (any TD when it is not set), from
+        its text: 0 not at all, else the number of the exercise's names it defines (which of
+        a student's files to grade: `grader.reading.students.choose_copy`)."""
+        from ..reading.detect import matched_names, signatures_of
         from ..reading.skeleton import file_text, likely_exercise
 
-        found = likely_exercise(file_text(path), signatures_of(self.exercises))
-        return found is not None and (self.class_exercise is None or found == self.class_exercise)
+        text = file_text(path)
+        signatures = signatures_of(self.exercises)
+        found = likely_exercise(text, signatures)
+        if found is None or (self.class_exercise is not None and found != self.class_exercise):
+            return 0
+        signed = next(s for s in signatures if s.id == found)
+        defined = {name: "function" for name in signed.signature if f"def {name}(" in text}
+        return max(1, len(matched_names(defined, signed)))
 
     def at_once(self, result: SubmissionResult) -> SubmissionResult:
         """A copy just graded as the progress line shows it: scored with the class's barème
@@ -212,6 +219,7 @@ class ClassRun:
         from .views import raw
 
         self.graded_now = {self._student_of(r) for r in graded}
+        graded = [replace(r, participant=self.roster.participants.get(Path(r.path), "")) for r in graded]
         graded = graded + self.set_aside_results()
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
