@@ -239,14 +239,16 @@ def plan(
     settings: str,
     regrade: bool = False,
     hashes: Mapping[Path, str] | None = None,
+    strong: bool = False,
 ) -> Plan:
-    """Compare each file (-> its student) with the student's entry."""
+    """Compare each file (-> its student) with the student's entry. `strong`
+    (`--require-isolation strong`): a copy graded under a weak isolation is graded again."""
     digests = dict(hashes) if hashes is not None else {path: file_hash(path) for path in files}
     to_grade: dict[Path, str] = {}
     reasons: dict[str, str] = {}
     unchanged: list[str] = []
     for path, student in files.items():
-        reason = "regrade" if regrade else _why(record, student, digests[path], version, settings)
+        reason = "regrade" if regrade else _why(record, student, digests[path], version, settings, strong)
         if reason:
             to_grade[path] = student
             reasons[student] = reason
@@ -255,7 +257,7 @@ def plan(
     return Plan(to_grade, reasons, unchanged, digests)
 
 
-def _why(record: Record, student: str, digest: str, version: str, settings: str) -> str:
+def _why(record: Record, student: str, digest: str, version: str, settings: str, strong: bool) -> str:
     """Why the student's copy must be graded again; "" when its entry stands."""
     entry = record.entries.get(student)
     if entry is None:
@@ -266,4 +268,16 @@ def _why(record: Record, student: str, digest: str, version: str, settings: str)
         return "version"
     if entry.settings != settings:
         return "settings"
+    if strong and weakly_isolated(entry.outcome):
+        return "isolation"
     return ""
+
+
+def weakly_isolated(outcome: Any) -> bool:
+    """A copy whose code ran where it could read the reference (basic, portable), or under
+    an isolation the record does not know: its mark is not one `--require-isolation
+    strong` vouches for. A copy no code of which ran (not gradable before running) is not."""
+    isolation = getattr(outcome, "isolation", None)
+    if isolation is None:
+        return bool(getattr(outcome, "graded", False))
+    return not isolation.strong

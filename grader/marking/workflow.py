@@ -59,7 +59,8 @@ def print_config(exercise_id: str, exercises: Registry, lang: str, out: TextIO) 
 
 def settings_key(settings: Settings) -> str:
     """What of the settings changes a copy's outcomes, as text: a copy graded with
-    others is graded again. The isolation, the jobs and the language do not."""
+    others is graded again. The jobs and the language do not; the isolation each copy ran
+    under is in its outcome, which `--require-isolation strong` reads (`record.plan`)."""
     values = {
         "exercise": settings.exercise,
         "call_budget": settings.call_budget,
@@ -194,7 +195,12 @@ class ClassRun:
         assert self.record is not None
         add_damaged(self.roster, self.record, self.answers)
         found = plan(
-            self.record, self.students, __version__, settings_key(self.settings), regrade=self.args.regrade
+            self.record,
+            self.students,
+            __version__,
+            settings_key(self.settings),
+            regrade=self.args.regrade,
+            strong=getattr(self.args, "require_isolation", "any") == "strong",
         )
         self.roster.students = found.to_grade
         self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged

@@ -411,6 +411,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "autres réglages",
         "record.reason.damaged": "résultat abîmé",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "corrigée sous une isolation faible, --require-isolation strong",
         "record.damaged": "Résultats : {file} est abîmé ({reason}), il n'est pas utilisé",
         "record.absent": "{count} copie(s) absente(s) du dossier, gardée(s) dans les résultats jusqu'à "
         "--prune : {names}",
@@ -822,6 +823,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "other settings",
         "record.reason.damaged": "damaged result",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "graded under a weak isolation, --require-isolation strong",
         "record.damaged": "Results: {file} is damaged ({reason}), it is not used",
         "record.absent": "{count} submission(s) no longer in the folder, kept in the results until "
         "--prune: {names}",
