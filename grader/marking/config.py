@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model.messages import number, tr
+from ..reading.files import BAREME_NAME
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
 
-FILE_NAME = "minimax-grader.toml"
+FILE_NAME = BAREME_NAME
 KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points")
 ROUNDINGS = (0.0, 0.01, 0.25, 0.5, 1.0)
 """`arrondi`: none (0), to the hundredth, the quarter, the half point, the point."""
@@ -93,12 +94,13 @@ DEFAULT = BaremeFile(None, None)
 
 
 def find_bareme(paths: Iterable[Path]) -> Path | None:
-    """`minimax-grader.toml` in the folder being graded: for each path given, its own
-    folder (a file's folder) and then its parents, the nearest first. The paths must
-    agree on one file; None when there is none. Raises BaremeError when they do not."""
+    """`minimax-grader.toml` in the class folder: for each path given, the folder itself
+    and then its parents, the nearest first; for a file, from its folder's parent up (its
+    own folder may be a student's: `grader.marking.where`). The paths must agree on one
+    file; None when there is none. Raises BaremeError when they do not."""
     found: set[Path] = set()
     for path in paths:
-        folder = path.resolve() if path.is_dir() else path.resolve().parent
+        folder = path.resolve() if path.is_dir() else path.resolve().parent.parent
         for candidate in (folder, *folder.parents):
             if (candidate / FILE_NAME).is_file():
                 found.add(candidate / FILE_NAME)

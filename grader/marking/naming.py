@@ -40,6 +40,8 @@ class Roster:
     """What the class folders hold that is not read (links out, fifos, folders too deep)."""
     participants: dict[Path, str] = field(default_factory=dict)
     """File -> Moodle's participant number its top-level folder or name carries."""
+    baremes: list[Path] = field(default_factory=list)
+    """Barème files inside students' folders (never read)."""
 
     def add(self, named: dict[Path, str], aside: dict[Path, str], root: str) -> None:
         for file, student in named.items():
@@ -64,6 +66,7 @@ def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -
             roster.add(found.files, found.aside, str(path.resolve()))
             roster.refused += found.refused
             roster.participants.update(found.participants)
+            roster.baremes += found.baremes
         else:
             named, aside, root, participant = _alone(path, answers, record, known_roots)
             roster.alone.update(named.values())

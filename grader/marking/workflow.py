@@ -92,6 +92,8 @@ class ClassRun:
     """Copies of the record scored with another barème than last time."""
     graded_now: set[str] = field(default_factory=set)
     """The students whose copy this run graded."""
+    ignored_baremes: list[Path] = field(default_factory=list)
+    """Barème files beside a file named alone: perhaps the student's, never read."""
 
     @property
     def lang(self) -> str:
@@ -126,34 +128,62 @@ class ClassRun:
         from .record import Record
 
         run = cls(args, settings, exercises)
-        run.bareme = run._bareme()
         if args.results is None:
             if args.regrade or args.prune:
                 raise UsageError(tr(run.lang, "record.needs_results"))
+            run.bareme = run._bareme()
             run.roster = name_files(args.paths, run.answers, None)
+            run._said_ignored()
             yield run
             return
+        early = args.config is not None or (args.paths and all(p.is_dir() for p in args.paths))
+        if early:  # a bad barème is refused before the record's folder is even made
+            run.bareme = run._bareme()
         run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
             with run.record.open():
+                if not early:  # files named alone, or none: the record says where the class is
+                    run.bareme = run._bareme()
                 run.roster = name_files(args.paths, run.answers, run.record)
+                run._said_ignored()
                 run._plan()
                 yield run
         except RecordBusy as busy:
             raise UsageError(tr(run.lang, "record.busy", folder=busy.folder, holder=busy.holder)) from None
 
     def _bareme(self) -> BaremeFile:
+        """The teacher's barème (`grader.marking.where`); a report-only run whose record was
+        scored with a barème it cannot find again is refused, never marked with the default."""
+        from .where import bareme_places
+
         path = self.args.config
         try:
             if path is None:
-                path = find_bareme(self.args.paths)
+                places = bareme_places(self.args.paths, self.record)
+                self.ignored_baremes += places.ignored
+                path = find_bareme(places.folders)
             if path is None:
+                self._refuse_default()
                 return DEFAULT
             if not path.is_file():
                 raise BaremeError(path, None, "unreadable", error="no such file")
             return read_bareme(path, self.exercises, self.settings.exercise)
         except BaremeError as exc:
             raise UsageError(exc.words(self.lang)) from None
+
+    def _refuse_default(self) -> None:
+        """With no copy named, a record whose entries were scored with a barème must find it."""
+        if self.args.paths or self.record is None:
+            return
+        if any(e.bareme not in ("", DEFAULT.digest) for e in self.record.entries.values()):
+            raise UsageError(tr(self.lang, "bareme.lost", folder=self.record.folder))
+
+    def _said_ignored(self) -> None:
+        """The barème files of students' folders, never read, are said."""
+        ignored = [*self.ignored_baremes, *self.roster.baremes]
+        if ignored:
+            names = ", ".join(safe_line(str(path)) for path in dict.fromkeys(ignored))
+            self.messages.append(tr(self.lang, "bareme.ignored", files=names))
 
     def answers(self, path: Path) -> int:
         """How well the file answers the class's exercise (any TD when it is not set), from
@@ -233,7 +263,10 @@ class ClassRun:
             if self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None:
                 return graded  # today's run: the results as graded
         else:
+            from .where import remember
+
             self._store(graded)
+            remember(self.record, self.bareme.path, None)
             if self.args.prune:
                 self._prune()
             copies = {

@@ -433,6 +433,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pronote.written": "Notes pour Pronote : {path}",
         "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
         "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "bareme.ignored": "Barème ignoré (dans le dossier d'un élève, ou à côté d'une copie nommée seule ; "
+        "le barème est celui du dossier de la classe, ou --config) : {files}",
+        "bareme.lost": "{folder} a été noté avec un barème qui n'est plus trouvé (ni dans le dossier "
+        "de la classe ni là où la dernière correction l'a lu) : donnez --config FICHIER ou le dossier "
+        "des copies",
         "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
         "feedback.mark": "Note : {mark} / {scale}",
         "feedback.review": "Questions à revoir : {questions}",
@@ -845,6 +850,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pronote.written": "Marks for Pronote: {path}",
         "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
         "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "bareme.ignored": "Barème ignored (in a student's folder, or beside a file named alone; the "
+        "barème is the class folder's, or --config): {files}",
+        "bareme.lost": "{folder} was marked with a barème that is no longer found (neither in the "
+        "class folder nor where the last run read it): give --config FILE or the folder of copies",
         "paths_needed": "give at least one submission or folder of submissions (PATH)",
         "feedback.mark": "Mark: {mark} / {scale}",
         "feedback.review": "Questions to review: {questions}",

@@ -20,6 +20,9 @@ from pathlib import Path
 from .students import Weigh, file_claim, folder_claim, name_students
 
 SUFFIXES = (".ipynb", ".py")
+BAREME_NAME = "minimax-grader.toml"
+"""The teacher's barème file (`grader.marking.config`): found in a student's folder, it is
+the student's, never read, and reported (`Collected.baremes`)."""
 
 
 def module_name_of(path: Path) -> str:
@@ -66,6 +69,8 @@ class Collected:
     """Every path of `files` and `refused`, as found."""
     participants: dict[Path, str] = field(default_factory=dict)
     """File -> Moodle's participant number its top-level folder or name carries."""
+    baremes: list[Path] = field(default_factory=list)
+    """Barème files found inside a student's folder: ignored, and said so."""
 
 
 def collect(paths: Iterable[Path]) -> list[Path]:
@@ -100,7 +105,8 @@ def collect_all(paths: Iterable[Path], answers: Weigh | None = None) -> Collecte
     for path in paths:
         if path.is_dir():
             root = Path(os.path.realpath(path))
-            files, refused = _walk(root)
+            files, refused, baremes = _walk(root)
+            found.baremes += baremes
             named = name_students(root, files, answers)
             for file, claim in named.copies.items():
                 _keep(found, file, claim.name)
@@ -127,11 +133,12 @@ def _keep(found: Collected, file: Path, name: str) -> None:
         found.order.append(file)
 
 
-def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
+def _walk(root: Path) -> tuple[list[Path], list[Refused], list[Path]]:
     """The submission files under `root` (a real path), sorted, and what was refused: an
     explicit stack, no recursion (a thousand nested folders cost nothing)."""
     files: set[Path] = set()
     refused: list[Refused] = []
+    baremes: list[Path] = []
     stack = [(root, 0)]
     while stack:
         folder, depth = stack.pop()
@@ -143,6 +150,8 @@ def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
         for entry in entries:
             if entry.name.startswith("."):
                 continue
+            if entry.name == BAREME_NAME and depth > 0:
+                baremes.append(Path(entry.path))
             path = Path(entry.path)
             submission = path.suffix in SUFFIXES
             try:
@@ -167,7 +176,7 @@ def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
                         refused.append(Refused(path, "not_a_regular_file"))
             except OSError:
                 continue
-    return sorted(files), sorted(refused, key=lambda r: r.path)
+    return sorted(files), sorted(refused, key=lambda r: r.path), sorted(baremes)
 
 
 def _inside(path: Path, root: Path) -> bool:
