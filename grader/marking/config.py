@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
 
 FILE_NAME = BAREME_NAME
-KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points")
+KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points", "copies")
 ROUNDINGS = (0.0, 0.01, 0.25, 0.5, 1.0)
 """`arrondi`: none (0), to the hundredth, the quarter, the half point, the point."""
 DEFAULT_SCALE = 20.0
@@ -70,6 +70,10 @@ class BaremeFile:
     """The mark never goes above `scale`, bonus included."""
     points: tuple[tuple[str, float], ...] = ()
     """The questions the file gives points to; the others keep their default."""
+    copies: tuple[tuple[str, str], ...] = ()
+    """`[copies]`: whose a copy is, settled by the teacher (the copy's name -> the class
+    list's student), for a name that fits two students of the list or none. Not in the
+    digest: it moves no mark."""
 
     @property
     def digest(self) -> str:
@@ -166,6 +170,7 @@ def parse_bareme(
         bonus=question_list("bonus"),
         cap=_flag(data.get("plafond", True), path, _line_of(lines, "plafond")),
         points=tuple(points),
+        copies=_copies(data.get("copies", {}), path, _line_of(lines, "copies")),
     )
     if exercise_id and not total_points(bareme, questions):
         raise BaremeError(path, None, "no_points")
@@ -256,6 +261,13 @@ def _rounding(value: Any, path: Path | None, line: int | None) -> float:
     if not any(math.isclose(step, allowed) for allowed in ROUNDINGS):
         raise BaremeError(path, line, "rounding", value=number(step, "en"))
     return next(allowed for allowed in ROUNDINGS if math.isclose(step, allowed))
+
+
+def _copies(value: Any, path: Path | None, line: int | None) -> tuple[tuple[str, str], ...]:
+    """`[copies]`: a table of texts (`"TD10 final" = "MARTIN Léa"`)."""
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise BaremeError(path, line, "not_a_copies_table")
+    return tuple((str(k), v) for k, v in value.items())
 
 
 def _flag(value: Any, path: Path | None, line: int | None) -> bool:

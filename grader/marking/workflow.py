@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..model.results import SubmissionResult
     from .manual import ManualMarks
     from .record import Entry, Record, Seen
+    from .roster import ClassList
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,12 @@ class ClassRun:
     """The students whose copy this run graded."""
     ignored_baremes: list[Path] = field(default_factory=list)
     """Barème files beside a file named alone: perhaps the student's, never read."""
+    classlist: ClassList | None = None
+    """The class list (`--roster`, the one the record remembers, or the Moodle worksheet's)."""
+    roster_file: Path | None = None
+    """The class list's file, when it is one the record remembers (not the worksheet)."""
+    listed: dict[str, str] | None = None
+    """Once viewed with a class list: each student of the list (shown name -> participant)."""
 
     @property
     def lang(self) -> str:
@@ -132,6 +139,7 @@ class ClassRun:
             if args.regrade or args.prune:
                 raise UsageError(tr(run.lang, "record.needs_results"))
             run.bareme = run._bareme()
+            run.classlist = run._classlist()
             run.roster = name_files(args.paths, run.answers, None)
             run._said_ignored()
             yield run
@@ -144,6 +152,7 @@ class ClassRun:
             with run.record.open():
                 if not early:  # files named alone, or none: the record says where the class is
                     run.bareme = run._bareme()
+                run.classlist = run._classlist()
                 run.roster = name_files(args.paths, run.answers, run.record)
                 run._said_ignored()
                 run._plan()
@@ -170,6 +179,30 @@ class ClassRun:
             return read_bareme(path, self.exercises, self.settings.exercise)
         except BaremeError as exc:
             raise UsageError(exc.words(self.lang)) from None
+
+    def _classlist(self) -> ClassList | None:
+        """`--roster`, else the list the record's last run used, else the Moodle worksheet's
+        participants; a list that cannot be read is a usage error."""
+        from .roster import RosterError, decode, parse_class_list, read_class_list
+        from .where import remembered_file
+
+        path = self.args.roster
+        if path is None and self.record is not None:
+            path = remembered_file(self.record, "roster")
+        try:
+            if path is not None:
+                self.roster_file = path
+                return read_class_list(path)
+            if self.args.moodle_worksheet is not None and self.args.moodle_worksheet.is_file():
+                return parse_class_list(
+                    decode(self.args.moodle_worksheet.read_bytes()), self.args.moodle_worksheet
+                )
+        except RosterError as exc:
+            why = tr(self.lang, f"roster.error.{exc.reason}", detail=exc.detail)
+            if path is None:  # the worksheet's own error is said by its writer
+                return None
+            raise UsageError(tr(self.lang, "roster.error", path=path, why=why)) from None
+        return None
 
     def _refuse_default(self) -> None:
         """With no copy named, a record whose entries were scored with a barème must find it."""
@@ -260,13 +293,14 @@ class ClassRun:
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
             copies = {r.student or r.path: (raw(r), None) for r in graded}
-            if self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None:
+            plain = self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None
+            if plain and self.classlist is None:
                 return graded  # today's run: the results as graded
         else:
             from .where import remember
 
             self._store(graded)
-            remember(self.record, self.bareme.path, None)
+            remember(self.record, self.bareme.path, self.roster_file)
             if self.args.prune:
                 self._prune()
             copies = {
@@ -278,11 +312,27 @@ class ClassRun:
                 self.messages.append(
                     tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
                 )
+        copies = self._on_list(copies)
         manual = self._manual(copies)
         views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
         if self.rescored:
             self.messages.append(tr(self.lang, "record.rescored", count=self.rescored))
         return views
+
+    def _on_list(
+        self, copies: dict[str, tuple[SubmissionResult, Entry | None]]
+    ) -> dict[str, tuple[SubmissionResult, Entry | None]]:
+        """With a class list, one row per student of the list, in its order (`grader.marking.onlist`)."""
+        if self.classlist is None:
+            if self.args.pronote is not None or self.args.moodle_worksheet is not None:
+                self.messages.append(tr(self.lang, "roster.from_files"))
+            return copies
+        from .onlist import on_list
+
+        placed = on_list(copies, self.classlist, dict(self.bareme.copies), self.lang)
+        self.listed = placed.listed
+        self.messages += placed.said
+        return placed.rows
 
     def _store(self, graded: list[SubmissionResult]) -> None:
         from .record import Entry, now
@@ -396,7 +446,7 @@ class ClassRun:
         """The pages handed back and the exports; the names of those that failed."""
         from . import outputs
 
-        done = outputs.write(self.args, views, self.lang)
+        done = outputs.write(self.args, views, self.lang, self.listed)
         self.messages += done.messages
         return done.failed
 

@@ -122,6 +122,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "reason.other_exercise": "autre TD : {exercise}",
         "reason.extra_file": "autre fichier de l'élève, non corrigé",
+        "roster.read": "Liste de la classe {path} : {count} élève(s), {matched} avec une copie, {missing} sans copie",
+        "roster.unmatched": "Copies à aucun élève de la liste (leur note ne va nulle part) : {names}",
+        "roster.ambiguous": "Copie {copy} : son nom va à plusieurs élèves de la liste ({students}), sa note ne "
+        "va nulle part",
+        "roster.doubled": "{student} : plusieurs copies ({copies}), aucune n'est prise",
+        "roster.disagree": "Copie {copy} : son numéro Moodle est celui de {student}, qui a un autre nom ; sa "
+        "note ne va nulle part",
+        "roster.settle": "Pour dire une fois pour toutes à qui est une copie : dans le barème, une table "
+        '[copies] et une ligne "nom de la copie" = "NOM Prénom"',
+        "roster.from_files": "Sans liste de la classe (--roster), les élèves sont nommés d'après les dossiers "
+        "et fichiers des copies",
+        "roster.error": "liste de la classe {path} : {why}",
+        "roster.error.empty": "le fichier est vide",
+        "roster.error.no_student": "aucun élève sous les colonnes {detail}",
+        "roster.error.unreadable": "illisible ({detail})",
+        "reason.no_copy": "pas de copie",
         "reason.stale": "résultat d'une autre version du correcteur : corrigée à nouveau au prochain passage",
         "reason.link_outside": "lien vers l'extérieur du dossier corrigé : non suivi",
         "reason.not_a_regular_file": "ce n'est pas un fichier ordinaire (tube, périphérique...) : non lu",
@@ -359,6 +375,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
         "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.not_a_copies_table": "copies doit être une table : une ligne [copies] puis "
+        '"nom de la copie" = "NOM Prénom"',
         "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
         "bareme.negative": "{name} : des points négatifs ({value}) ne sont pas possibles",
         "bareme.positive": "{name} doit être un nombre strictement positif (lu : {value})",
@@ -421,8 +439,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Non corrigé, autre fichier de l'élève : {names}",
         # exports to the school's tools
         "moodle.filled": "Feuille d'évaluation Moodle remplie : {path} ({count} note(s))",
-        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle : {names}",
-        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note) : {names}",
+        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle ({count}) : {names}",
+        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note, {count}) : {names}",
+        "moodle.refused": "Lignes dont Moodle ne changera pas la note (« La note peut être modifiée » = "
+        "Non), laissées telles quelles ({count}) : {names}",
+        "moodle.conflicts": "Copies qui ne remplissent aucune ligne Moodle (nom de plusieurs lignes, deux "
+        "copies pour une ligne, ou numéro d'un autre nom ; {count}) : {names}",
+        "moodle.without_copy": "Lignes Moodle sans copie, laissées telles quelles ({count}) : {names}",
+        "moodle.dates": "« Dernière modification (note) » réécrite en {count} ligne(s) sous une forme que "
+        "Moodle relit (2026-11-25 18:03, la même minute) : une note changée dans Moodle depuis le "
+        "téléchargement reste protégée",
         "moodle.no_feedback": "La feuille n'a pas de colonne de commentaires : activez les "
         "« Commentaires de feedback » du devoir pour y recevoir le résumé",
         "moodle.error": "feuille Moodle {path} : {why}",
@@ -431,6 +457,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
         "sur des points, pas sur un barème à échelons",
         "pronote.written": "Notes pour Pronote : {path}",
+        "pronote.counts": "Pronote : {rows} ligne(s) pour les {count} élève(s) de la liste, dans son ordre "
+        "({marked} note(s), {empty} case(s) vide(s))",
+        "pronote.counts_differ": "Pronote : {rows} ligne(s) mais {count} élève(s) dans la liste : vérifiez "
+        "avant de coller",
         "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
         "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
         "bareme.ignored": "Barème ignoré (dans le dossier d'un élève, ou à côté d'une copie nommée seule ; "
@@ -554,6 +584,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.too_deep": "file nested too deeply to be read",
         "reason.other_exercise": "another TD: {exercise}",
         "reason.extra_file": "another file of the student, not graded",
+        "roster.read": "Class list {path}: {count} student(s), {matched} with a submission, {missing} without",
+        "roster.unmatched": "Submissions of no student of the list (their mark goes nowhere): {names}",
+        "roster.ambiguous": "Submission {copy}: its name fits several students of the list ({students}), its "
+        "mark goes nowhere",
+        "roster.doubled": "{student}: several submissions ({copies}), none is taken",
+        "roster.disagree": "Submission {copy}: its Moodle number is {student}'s, who has another name; its "
+        "mark goes nowhere",
+        "roster.settle": "To say once and for all whose a submission is: in the barème, a [copies] table "
+        'and a line "name of the submission" = "SURNAME First name"',
+        "roster.from_files": "Without a class list (--roster), students are named after the folders and files "
+        "of the submissions",
+        "roster.error": "class list {path}: {why}",
+        "roster.error.empty": "the file is empty",
+        "roster.error.no_student": "no student under the columns {detail}",
+        "roster.error.unreadable": "unreadable ({detail})",
+        "reason.no_copy": "no submission",
         "reason.stale": "result of another grader version: graded again by the next run",
         "reason.link_outside": "link leading outside the folder graded: not followed",
         "reason.not_a_regular_file": "not a regular file (fifo, device...): not read",
@@ -778,6 +824,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
         "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.not_a_copies_table": 'copies must be a table: a line [copies] then "name of the submission" = '
+        '"SURNAME First name"',
         "bareme.not_a_number": "{name} must be a number (found: {value})",
         "bareme.negative": "{name}: negative points ({value}) are not possible",
         "bareme.positive": "{name} must be a number above zero (found: {value})",
@@ -838,8 +886,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Not graded, another file of the student: {names}",
         # exports to the school's tools
         "moodle.filled": "Moodle grading worksheet filled: {path} ({count} grade(s))",
-        "moodle.unmatched": "Submissions with no row in the Moodle worksheet: {names}",
-        "moodle.no_mark": "Moodle rows left as they were (submission without a mark): {names}",
+        "moodle.unmatched": "Submissions with no row in the Moodle worksheet ({count}): {names}",
+        "moodle.no_mark": "Moodle rows left as they were (submission without a mark, {count}): {names}",
+        "moodle.refused": "Rows whose grade Moodle will not change ('Grade can be changed' = No), left as "
+        "they were ({count}): {names}",
+        "moodle.conflicts": "Submissions that fill no Moodle row (a name of several rows, two submissions "
+        "for one row, or the number of another name; {count}): {names}",
+        "moodle.without_copy": "Moodle rows without a submission, left as they were ({count}): {names}",
+        "moodle.dates": "'Last modified (grade)' rewritten in {count} row(s) in a form Moodle reads back "
+        "(2026-11-25 18:03, the same minute): a grade changed in Moodle since the download stays protected",
         "moodle.no_feedback": "The worksheet has no comments column: enable the assignment's "
         "'Feedback comments' to receive the summary there",
         "moodle.error": "Moodle worksheet {path}: {why}",
@@ -848,6 +903,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
         "points, not with a scale",
         "pronote.written": "Marks for Pronote: {path}",
+        "pronote.counts": "Pronote: {rows} row(s) for the {count} student(s) of the list, in its order "
+        "({marked} mark(s), {empty} empty cell(s))",
+        "pronote.counts_differ": "Pronote: {rows} row(s) but {count} student(s) on the list: check before "
+        "pasting",
         "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
         "record.needs_results": "--regrade and --prune go with --results FOLDER",
         "bareme.ignored": "Barème ignored (in a student's folder, or beside a file named alone; the "

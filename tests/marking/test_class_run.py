@@ -394,28 +394,28 @@ def test_a_mixed_folder_names_the_other_td_and_keeps_it_out_of_the_class(tmp_pat
 
 
 # -- Moodle and Pronote -----------------------------------------------------------------------
-MOODLE_HEADER = (
+MOODLE_HEADER = (  # a French Moodle's (mod/assign/gradingtable.php; fr langpack strings)
     "Identifiant,Nom complet,Adresse de courriel,Statut,Note,Note maximale,La note peut être modifiée,"
-    "Dernière modification (travail remis),Dernière modification (note),Commentaires de feedback"
+    "Dernière modification (travail remis),Dernière modification (note),Feedback par commentaires"
 )
 
 
 def test_moodles_layout_and_worksheet_are_filled_for_upload(tmp_path: Path) -> None:
     download = tmp_path / "TD10-123"
     for folder, source in (
-        ("Dupont Marie_101_assignsubmission_file_", SAMPLE),
-        ("Martin Léa_102_assignsubmission_file_", CORRECT),
+        ("Marie Dupont_101_assignsubmission_file", SAMPLE),  # Moodle 4.1 to 4.5 (downloader.php)
+        ("Léa Martin_102_assignsubmission_file_", CORRECT),  # Moodle 3.x (locallib.php)
     ):
         (download / folder).mkdir(parents=True)
         shutil.copy(source, download / folder / "td10.ipynb")
     sheet = tmp_path / "Notes-TD10-123.csv"
     rows = [
         MOODLE_HEADER,
-        'Participant 101,Marie Dupont,m.dupont@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
+        'Participant101,Marie Dupont,m.dupont@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
         '"jeudi 27 novembre 2026, 10:12",-,',
-        'Participant 102,Léa Martin,l.martin@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
+        'Participant102,Léa Martin,l.martin@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
         '"jeudi 27 novembre 2026, 10:15",-,',
-        "Participant 103,Jean Durand,j.durand@lycee.fr,Aucun travail remis,,\"20,00\",Oui,-,-,",
+        "Participant103,Jean Durand,j.durand@lycee.fr,Pas de travail remis,,\"20,00\",Oui,-,-,",
     ]
     sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
     done = grade(download, "--moodle-worksheet", sheet, "--pronote", "pronote.csv", cwd=tmp_path)
@@ -428,11 +428,15 @@ def test_moodles_layout_and_worksheet_are_filled_for_upload(tmp_path: Path) -> N
     original = list(csv.reader(io.StringIO(sheet.read_text("utf-8"))))
     for before, after in zip(original, got, strict=True):
         assert before[:4] + before[5:9] == after[:4] + after[5:9]  # every other column untouched
+    # without --roster the worksheet's participants are the class: its order, its names, and
+    # Jean Durand, who handed nothing in, has an empty cell
     assert (tmp_path / "pronote.csv").read_text("utf-8-sig").splitlines() == [
         "Élève;Note /20",
-        "Dupont Marie;14,5",
-        "Martin Léa;20",
+        "Marie Dupont;14,5",
+        "Léa Martin;20",
+        "Jean Durand;",
     ]
+    assert "3 ligne(s) pour les 3 élève(s) de la liste" in done.stderr
 
 
 def test_the_progress_lines_give_the_marks_the_summary_gives(tmp_path: Path) -> None:
