@@ -11,8 +11,9 @@ A class list is read as a teacher gets it:
 A copy is matched to a student of the list (`match`): by Moodle's participant number when
 both have one (the names must then agree, unless the copy is anonymous: blind marking's
 `Participant`); else by name, insensitive to case, accents, apostrophes, hyphens, word
-order and separators (`Lefevre_Jean-Baptiste` is `LEFÈVRE Jean-Baptiste`); else by the
-teacher's own table (the barème's `[copies]`). Never a guess: a copy whose name fits two
+order and separators (`Lefevre_Jean-Baptiste` is `LEFÈVRE Jean-Baptiste`). The teacher's own
+table (the barème's `[copies]`: the copy's name -> the list's student, `BERNARD Lucas (2)` for
+the second of two homonyms, as the reports show them) comes first. Never a guess: a copy whose name fits two
 students, fits none, or that claims a student another copy claims too, is left out, listed,
 and its mark goes nowhere.
 """
@@ -221,9 +222,12 @@ def _one(
     found: Matching,
 ) -> int | None:
     """The list's student of one copy, or None (the reason noted in `found`)."""
-    table = next((target for source, target in settled.items() if same_name(source, copy.name)), None)
+    table = next((target for source, target in settled.items() if plain(source) == plain(copy.name)), None)
     if table is not None:
         fits = [i for i, s in enumerate(listed) if same_name(s.name, table)]
+        nth = re.search(r"\((\d+)\)\s*$", table)  # `BERNARD Lucas (2)`: the list's second one
+        if nth and 1 <= int(nth.group(1)) <= len(fits):
+            return fits[int(nth.group(1)) - 1]
         if len(fits) == 1:
             return fits[0]
         found.unmatched.append(copy.name)

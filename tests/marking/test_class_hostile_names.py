@@ -96,3 +96,65 @@ def test_a_name_that_is_not_text_goes_through_every_report(tmp_path: Path) -> No
     assert "caf\\xe9_\\xff;13,18" in (out / "pronote.csv").read_text("utf-8-sig")
     json.loads((out / "r.json").read_text("utf-8"))
     assert len(list((out / "rendu").iterdir())) == 2 and (out / "html" / "index.html").is_file()
+
+
+def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) -> None:
+    """Issue 36: with the class list (a Pronote export, `NOM Prénom`), one row per student in
+    its order; homonyms told apart only by what the teacher settles; a draft is no student."""
+    copies = tmp_path / "copies"
+    for folder in ("Lefevre_Jean-Baptiste", "dupont_marie", "bernard_lucas", "inconnu"):
+        (copies / folder).mkdir(parents=True)
+        shutil.copy(SAMPLE, copies / folder / "td10.ipynb")
+    shutil.copy(SAMPLE, copies / "dupont_marie" / "brouillon.ipynb")
+    roster = tmp_path / "liste.csv"
+    roster.write_text(
+        "Nom;Prénom\nBERNARD;Lucas\nDUPONT;Marie\nBERNARD;Lucas\nLEFÈVRE;Jean-Baptiste\nROUX;Adam\n", "cp1252"
+    )
+    out = tmp_path / "classe"
+    args = [
+        copies,
+        "--roster",
+        roster,
+        "--results",
+        out,
+        "--csv",
+        out / "notes.csv",
+        "--pronote",
+        out / "p.csv",
+    ]
+    done = grade(*args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = table(out / "notes.csv")
+    assert [r["élève"] for r in rows] == [
+        "BERNARD Lucas",
+        "DUPONT Marie",
+        "BERNARD Lucas (2)",
+        "LEFÈVRE Jean-Baptiste",
+        "ROUX Adam",
+        "bernard_lucas",
+        "dupont_marie/brouillon.ipynb",
+        "inconnu",
+    ]
+    by = {r["élève"]: r for r in rows}
+    assert by["DUPONT Marie"]["note /20"] == "14,5" and by["LEFÈVRE Jean-Baptiste"]["note /20"] == "14,5"
+    assert by["BERNARD Lucas"]["note /20"] == "" and "pas de copie" in by["ROUX Adam"]["état"]
+    assert "bernard_lucas : son nom va à plusieurs élèves" in done.stderr.replace("Copie ", "")
+    pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()
+    assert pronote == [
+        "Élève;Note /20",
+        "BERNARD Lucas;",
+        "DUPONT Marie;14,5",
+        "BERNARD Lucas (2);",
+        "LEFÈVRE Jean-Baptiste;14,5",
+        "ROUX Adam;",
+    ]
+    # the teacher settles the homonym once, in the barème, as the reports name the list's rows
+    (copies / "minimax-grader.toml").write_text('[copies]\nbernard_lucas = "BERNARD Lucas (2)"\n')
+    settled = grade(*args, cwd=tmp_path)
+    assert settled.returncode == 0 and "plusieurs élèves" not in settled.stderr, settled.stderr
+    marks_now = marks(out / "notes.csv")
+    assert marks_now["BERNARD Lucas (2)"] == "14,5" and marks_now["BERNARD Lucas"] == ""
+    # a report-only run keeps the list the record remembers
+    again = grade("--results", out, "--csv", out / "notes.csv", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert marks(out / "notes.csv") == marks_now

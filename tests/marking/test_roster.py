@@ -92,6 +92,8 @@ def test_the_teachers_table_settles_a_copy_once():
     assert match([Copy("bernard_lucas")], CLASS, settled).of == {}
     table = {"TD10 final": "MARTIN Léa"}
     assert match([Copy("TD10 final")], CLASS, table).of == {"TD10 final": 3}
+    second = {"bernard_lucas": "BERNARD Lucas (2)"}  # the second of the homonyms, as reports show it
+    assert match([Copy("bernard_lucas")], CLASS, second).of == {"bernard_lucas": 2}
 
 
 def test_moodles_number_decides_and_the_name_must_agree():
