@@ -137,7 +137,13 @@ def parse_bareme(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BaremeError(path, _toml_line(str(exc), len(lines)), "toml", error=str(exc)) from None
+        line = _toml_line(str(exc), len(lines))
+        comma = _DECIMAL_COMMA.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read
+            raise BaremeError(
+                path, line, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
+            ) from None
+        raise BaremeError(path, line, "toml", error=str(exc)) from None
     for key in data:
         if key not in KEYS:
             raise BaremeError(path, _line_of(lines, key), "unknown_key", name=key, keys=", ".join(KEYS))
@@ -277,6 +283,7 @@ def _flag(value: Any, path: Path | None, line: int | None) -> bool:
 
 
 _TOML_LINE = re.compile(r"at line (\d+)")
+_DECIMAL_COMMA = re.compile(r"^\s*[\w\"'. -]+=\s*(?P<value>[+-]?\d+,\d+)\s*(#.*)?$")
 
 
 def _toml_line(message: str, last: int) -> int:

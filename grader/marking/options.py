@@ -21,7 +21,7 @@ CLASS_OPTIONS = (
 
 HELP = {
     "fr": {
-        "group": "marquer une classe",
+        "group": "marquer une classe ",  # argparse adds the colon: `marquer une classe :`
         "file": "FICHIER",
         "folder": "DOSSIER",
         "exercise": "EXERCICE",

@@ -312,8 +312,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_exercises": "aucun TD installé : installez le correcteur (pip install .) ou le paquet de votre TD",
         # The command line (grader/app/cli.py build_parser, grader/app/arguments.py)
         "cli.usage": "usage : ",
-        "cli.positionals": "arguments",
-        "cli.options": "options",
+        "cli.positionals": "arguments ",
+        "cli.options": "options ",
+        "cli.see_help": "(« {prog} --help » pour l'aide)",
         "cli.help": "afficher cette aide et quitter",
         "cli.error": "{prog} : erreur : {message}",
         "cli.error.argument": "argument {name} : {message}",
@@ -375,6 +376,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
         "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value} : dans le barème, un nombre s'écrit avec un point ({point})",
         "bareme.not_a_copies_table": "copies doit être une table : une ligne [copies] puis "
         '"nom de la copie" = "NOM Prénom"',
         "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
@@ -765,6 +767,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.usage": "usage: ",
         "cli.positionals": "positional arguments",
         "cli.options": "options",
+        "cli.see_help": "('{prog} --help' for help)",
         "cli.help": "show this help message and exit",
         "cli.error": "{prog}: error: {message}",
         "cli.error.argument": "argument {name}: {message}",
@@ -824,6 +827,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
         "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value}: in the barème, a number is written with a point ({point})",
         "bareme.not_a_copies_table": 'copies must be a table: a line [copies] then "name of the submission" = '
         '"SURNAME First name"',
         "bareme.not_a_number": "{name} must be a number (found: {value})",
