@@ -143,7 +143,7 @@ def parse_bareme(
             raise BaremeError(
                 path, line, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
             ) from None
-        raise BaremeError(path, line, "toml", error=str(exc)) from None
+        raise BaremeError(path, at, "toml", error=str(exc)) from None
     for key in data:
         if key not in KEYS:
             raise BaremeError(path, _line_of(lines, key), "unknown_key", name=key, keys=", ".join(KEYS))
