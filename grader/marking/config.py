@@ -137,11 +137,11 @@ def parse_bareme(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = _toml_line(str(exc), len(lines))
-        comma = _DECIMAL_COMMA.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        at = _toml_line(str(exc), len(lines))
+        comma = _DECIMAL_COMMA.match(lines[at - 1]) if 0 < at <= len(lines) else None
         if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read
             raise BaremeError(
-                path, line, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
+                path, at, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
             ) from None
         raise BaremeError(path, at, "toml", error=str(exc)) from None
     for key in data:
