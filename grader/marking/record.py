@@ -50,6 +50,9 @@ class Seen:
     points: str
     comment: str
     automatic: float
+    copy: str = ""
+    """The copy's content (SHA-256) when the row was applied: a copy that changed since,
+    the row unchanged, flags the question too ("" in entries written before)."""
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,8 @@ class ClassRun:
     """The class list's file, when it is one the record remembers (not the worksheet)."""
     listed: dict[str, str] | None = None
     """Once viewed with a class list: each student of the list (shown name -> participant)."""
+    interrupted: bool = False
+    """Ctrl-C stopped the grading: a manual table is not created from part of the class."""
 
     @property
     def lang(self) -> str:
@@ -409,7 +411,9 @@ class ClassRun:
             for student, (result, _) in copies.items()
             if (exercise := self._exercise_of(result)) is not None and in_class(result, self.class_exercise)
         }
-        marks, said = read_rows(self.args.manual, class_copies, self.bareme, self.lang)
+        marks, said = read_rows(
+            self.args.manual, class_copies, self.bareme, self.lang, create=not self.interrupted
+        )
         self.messages += said
         return marks
 
@@ -427,6 +431,7 @@ class ClassRun:
             rows,
             seen,
             self.class_exercise,
+            entry.sha256 if entry is not None else "",
         )
         if self.record is not None and entry is not None:
             self._remember(entry, view.seen)

@@ -153,6 +153,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "note /20",
         "csv.mark_on": "note /{scale}",
         "csv.review": "à revoir",
+        "csv.overrides": "points à la main",
         "csv.seconds": "durée (s)",
         "csv.graded": "corrigée",
         "csv.not_gradable": "non corrigeable ({reason})",
@@ -193,6 +194,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
+        "override.short": "{question} : {points} à la main (auto {automatic})",
+        "manual_copy_changed": "points donnés à la main ({points:g}) à une version précédente de la copie, "
+        "qui a changé depuis : à revoir (modifiez la ligne du tableau pour confirmer)",
         "override_changed": "points donnés à la main ({points:g}) quand le score automatique était "
         "{before:g} ; il vaut maintenant {now:g} : à revoir (modifiez la ligne pour confirmer)",
         "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
@@ -465,6 +469,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "avant de coller",
         "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
         "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "manual.not_created": "Tableau des points à la main {path} non créé : la correction a été "
+        "interrompue (il le sera, complet, à la prochaine correction)",
+        "manual.missing_points": "{question} : {count} élève(s) sur {total} sans points à la main",
+        "manual.missing_points_named": "{question} : {count} élève(s) sur {total} sans points à la main "
+        "({names})",
         "bareme.ignored": "Barème ignoré (dans le dossier d'un élève, ou à côté d'une copie nommée seule ; "
         "le barème est celui du dossier de la classe, ou --config) : {files}",
         "bareme.lost": "{folder} a été noté avec un barème qui n'est plus trouvé (ni dans le dossier "
@@ -617,6 +626,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "mark /20",
         "csv.mark_on": "mark /{scale}",
         "csv.review": "to review",
+        "csv.overrides": "points by hand",
         "csv.seconds": "time (s)",
         "csv.graded": "graded",
         "csv.not_gradable": "not gradable ({reason})",
@@ -655,6 +665,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "recognised from them, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "override.short": "{question}: {points} by hand (auto {automatic})",
+        "manual_copy_changed": "points given by hand ({points:g}) to an earlier version of the submission, "
+        "which has changed since: to review (edit the table's row to confirm)",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
         "it is now {now:g}: to review (edit the row to confirm)",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
@@ -913,6 +926,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pasting",
         "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
         "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "manual.not_created": "Manual points table {path} not created: grading was interrupted (the next "
+        "run creates it, whole)",
+        "manual.missing_points": "{question}: {count} of {total} student(s) without points given by hand",
+        "manual.missing_points_named": "{question}: {count} of {total} student(s) without points given by hand "
+        "({names})",
         "bareme.ignored": "Barème ignored (in a student's folder, or beside a file named alone; the "
         "barème is the class folder's, or --config): {files}",
         "bareme.lost": "{folder} was marked with a barème that is no longer found (neither in the "
