@@ -42,6 +42,8 @@ class Roster:
     """File -> Moodle's participant number its top-level folder or name carries."""
     baremes: list[Path] = field(default_factory=list)
     """Barème files inside students' folders (never read)."""
+    chosen: dict[Path, str] = field(default_factory=dict)
+    """A file set aside -> the copy graded instead and why (`td10.ipynb|newest`)."""
 
     def add(self, named: dict[Path, str], aside: dict[Path, str], root: str) -> None:
         for file, student in named.items():
@@ -67,6 +69,7 @@ def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -
             roster.refused += found.refused
             roster.participants.update(found.participants)
             roster.baremes += found.baremes
+            roster.chosen.update(found.chosen)
         else:
             named, aside, root, participant = _alone(path, answers, record, known_roots)
             roster.alone.update(named.values())

@@ -278,7 +278,12 @@ class ClassRun:
 
         return [
             SubmissionResult(
-                str(file), None, SubmissionStatus.NOT_GRADABLE, reason="extra_file", student=label
+                str(file),
+                None,
+                SubmissionStatus.NOT_GRADABLE,
+                reason="extra_file",
+                detail=self.roster.chosen.get(file, ""),
+                student=label,
             )
             for file, label in self.roster.aside.items()
         ]

@@ -71,6 +71,8 @@ class Collected:
     """File -> Moodle's participant number its top-level folder or name carries."""
     baremes: list[Path] = field(default_factory=list)
     """Barème files found inside a student's folder: ignored, and said so."""
+    chosen: dict[Path, str] = field(default_factory=dict)
+    """A file set aside -> the copy graded instead and why (`td10.ipynb|newest`)."""
 
 
 def collect(paths: Iterable[Path]) -> list[Path]:
@@ -113,6 +115,7 @@ def collect_all(paths: Iterable[Path], answers: Weigh | None = None) -> Collecte
                 if claim.participant:
                     found.participants.setdefault(file, claim.participant)
             set_aside = named.aside
+            found.chosen.update(named.chosen)
             found.aside.update((file, label) for file, label in set_aside.items() if file not in found.files)
             for item in refused:
                 found.refused.append(item)

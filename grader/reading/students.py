@@ -91,15 +91,30 @@ def named_as_draft(file: Path) -> bool:
     return any(word.removesuffix("s") in DRAFT_WORDS for word in words)
 
 
-def choose_copy(files: Sequence[Path], weigh: Weigh | None, mtime: Callable[[Path], float]) -> Path:
-    """The copy graded among one student's files: of those that answer the class's TD (all
-    when none does, or when it is not known), the ones the student did not name as a draft
-    (`brouillon`, `essai`, `old`…) if any; then the one that defines most of the TD's names;
-    then the newest; then the first by name."""
+def choose_copy(
+    files: Sequence[Path], weigh: Weigh | None, mtime: Callable[[Path], float]
+) -> tuple[Path, str]:
+    """The copy graded among one student's files, and why (a key of `copy_rule.*`): of those
+    that answer the class's TD (all when none does, or when it is not known), the ones the
+    student did not name as a draft (`brouillon`, `essai`, `old`…) if any; then the one that
+    defines most of the TD's names; then the newest; then the first by name."""
     weights = {file: weigh(file) if weigh is not None else 1 for file in files}
-    pool = [file for file in files if weights[file] > 0] or list(files)
-    pool = [file for file in pool if not named_as_draft(file)] or pool
-    return min(pool, key=lambda f: (-weights[f], -mtime(f), f.as_posix()))
+    answering = [file for file in files if weights[file] > 0]
+    if len(answering) == 1:
+        return answering[0], "answers"
+    pool = answering or list(files)
+    finished = [file for file in pool if not named_as_draft(file)]
+    if len(finished) == 1 and len(pool) > 1:
+        return finished[0], "not_draft"
+    pool = finished or pool
+    best = max(weights[f] for f in pool)
+    if sum(1 for f in pool if weights[f] == best) == 1:
+        return next(f for f in pool if weights[f] == best), "most"
+    pool = [f for f in pool if weights[f] == best]
+    newest = max(mtime(f) for f in pool)
+    if sum(1 for f in pool if mtime(f) == newest) == 1:
+        return next(f for f in pool if mtime(f) == newest), "newest"
+    return min(pool, key=lambda f: f.as_posix()), "first"
 
 
 @dataclass(frozen=True)
@@ -109,6 +124,8 @@ class Named:
     copies: dict[Path, Claim]
     aside: dict[Path, str]
     """Files not graded (file -> label `dupont/brouillon.py`): the student's other files."""
+    chosen: dict[Path, str]
+    """A file set aside -> the copy graded instead and why: `td10.ipynb|newest`."""
 
 
 def name_students(root: Path, files: Iterable[Path], weigh: Weigh | None = None) -> Named:
@@ -121,13 +138,15 @@ def name_students(root: Path, files: Iterable[Path], weigh: Weigh | None = None)
         claims.setdefault(claim.key, claim)
     copies: dict[Path, Claim] = {}
     aside: dict[Path, str] = {}
+    why: dict[Path, str] = {}
     for key, held in groups.items():
-        chosen = held[0] if len(held) == 1 else choose_copy(held, weigh, _mtime)
+        chosen, rule = (held[0], "") if len(held) == 1 else choose_copy(held, weigh, _mtime)
         copies[chosen] = claims[key]
         for file in held:
             if file != chosen:
                 aside[file] = shown_name(file.relative_to(root).as_posix())
-    return Named(_distinct(copies), aside)
+                why[file] = f"{shown_name(chosen.name)}|{rule}"
+    return Named(_distinct(copies), aside, why)
 
 
 def _distinct(copies: dict[Path, Claim]) -> dict[Path, Claim]:

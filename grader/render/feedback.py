@@ -369,4 +369,8 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
             else tr(lang, "closest.title")
         )
         return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
+    if result.reason == "extra_file" and "|" in result.detail:  # the copy graded instead, and why
+        chosen, rule = result.detail.rsplit("|", 1)
+        why = tr(lang, f"copy_rule.{rule}") if rule else ""
+        return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
     return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")

@@ -138,6 +138,10 @@ def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) 
     by = {r["élève"]: r for r in rows}
     assert by["DUPONT Marie"]["note /20"] == "14,5" and by["LEFÈVRE Jean-Baptiste"]["note /20"] == "14,5"
     assert by["BERNARD Lucas"]["note /20"] == "" and "pas de copie" in by["ROUX Adam"]["état"]
+    # the rule that chose her copy, beside the draft it left
+    assert (
+        "(corrigé : td10.ipynb, pas nommé comme un brouillon)" in by["dupont_marie/brouillon.ipynb"]["état"]
+    )
     assert "bernard_lucas : son nom va à plusieurs élèves" in done.stderr.replace("Copie ", "")
     pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()
     assert pronote == [

@@ -110,6 +110,7 @@ def test_a_draft_beside_the_final_copy_is_set_aside_not_a_second_student(tmp_pat
     assert [claim.name for claim in named.copies.values()] == ["Léa Martin"]
     assert list(named.copies) == [final]
     assert named.aside == {draft: draft.relative_to(tmp_path).as_posix()}
+    assert named.chosen == {draft: "td10.ipynb|not_draft"}  # the rule, said beside the draft
 
 
 def test_a_name_that_is_not_text_is_escaped_and_stays_one_student(tmp_path):
