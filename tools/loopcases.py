@@ -43,7 +43,7 @@ ENDS_CPU = 1.6
 figures are noise on a shared machine; a busy-wait burns as much CPU as it waits)."""
 ENDLESS_PROBE = 1.5
 """Wall seconds an endless case must still be running after."""
-RECURSION_LIMIT = 3000  # the worker's (grader/sandbox/worker/worker_main.py, prepare_interpreter)
+RECURSION_LIMIT = 3000  # the worker's (grader/sandbox/worker/prepare.py, prepare_interpreter)
 
 
 @dataclass(frozen=True)

@@ -224,8 +224,7 @@ class ClassRun:
         """How well the file answers the class's exercise (any TD when it is not set), from
         its text: 0 not at all, else the number of the exercise's names it defines (which of
         a student's files to grade: `grader.reading.students.choose_copy`)."""
-        from ..reading.detect import matched_names, signatures_of
-        from ..reading.skeleton import file_text, likely_exercise
+        from ..reading.recognise import file_text, likely_exercise, matched_names, signatures_of
 
         text = file_text(path)
         signatures = signatures_of(self.exercises)

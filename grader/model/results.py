@@ -349,7 +349,7 @@ class TeacherComment:
     """For the teacher's own pages only: never on what a student is handed."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class CellOutcome:
     """How one cell (or .py chunk) of the submission ran."""
 
@@ -381,8 +381,8 @@ class CellOutcome:
     """NOT_RUN: the magic's name, without `%%`."""
 
     def __post_init__(self) -> None:
-        if self.status is None:
-            self.status = CellStatus.OK if self.ok else CellStatus.ERROR
+        if self.status is None:  # frozen: set once, as the dataclass sets its fields
+            object.__setattr__(self, "status", CellStatus.OK if self.ok else CellStatus.ERROR)
 
     @property
     def error_type(self) -> str:
@@ -409,7 +409,7 @@ class SubmissionKind(str, Enum):
     """A .py file, run in chunks (`lignes 10-24`)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class SubmissionResult:
     path: str
     exercise: str | None
@@ -469,12 +469,13 @@ class SubmissionResult:
 
     def __post_init__(self) -> None:
         # Written as their values by callers that build a result by hand (scripts,
-        # tests): held as the enums, which every report compares.
-        self.status = SubmissionStatus(self.status)
+        # tests): held as the enums, which every report compares (frozen: set once, as
+        # the dataclass sets its fields).
+        object.__setattr__(self, "status", SubmissionStatus(self.status))
         if self.kind is not None:
-            self.kind = SubmissionKind(self.kind)
+            object.__setattr__(self, "kind", SubmissionKind(self.kind))
         if self.isolation is not None:
-            self.isolation = Isolation(self.isolation)
+            object.__setattr__(self, "isolation", Isolation(self.isolation))
 
     @property
     def graded(self) -> bool:

@@ -88,7 +88,7 @@ def test_moodles_download_layouts_name_the_student_and_keep_the_participant_numb
 
 
 def test_a_copy_of_another_td_is_named_when_the_class_exercise_is_forced():
-    from grader.reading.detect import other_sheet, signatures_of
+    from grader.reading.recognise import other_sheet, signatures_of
     from grader.registry import installed
 
     signatures = signatures_of(installed())

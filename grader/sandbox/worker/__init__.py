@@ -12,13 +12,14 @@ GRADER_PACKAGES = ("grader", "reference", "exercises")
 """The grader's own packages: the worker's import hook refuses them (and the
 confinement hides their folders, `confine/reach.py`)."""
 
-SCRIPT = ("wire.py", "loopwatch.py", "worker_main.py")
-"""The worker script's parts, in order: the codec, the loop detector, the main loop."""
+SCRIPT = ("encode.py", "wire.py", "loopwatch.py", "prepare.py", "failures.py", "worker_main.py")
+"""The worker script's parts, in order: the codec (its encoder, then requests and
+decoding), the loop detector, what is bound and set before student code, budgets and
+errors, the main loop."""
 
 
 def script_source() -> str:
-    """The whole script: its parts, with `GRADER_PACKAGES` stated before the main loop."""
+    """The whole script: `GRADER_PACKAGES` stated, then its parts."""
     here = Path(__file__).resolve().parent
-    codec, loops, main = ((here / name).read_text("utf-8") for name in SCRIPT)
     protected = f"GRADER_PACKAGES = {GRADER_PACKAGES!r}"  # what its import hook refuses
-    return "\n\n".join((codec, loops, protected, main))
+    return "\n\n".join((protected, *((here / name).read_text("utf-8") for name in SCRIPT)))

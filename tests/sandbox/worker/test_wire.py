@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from grader.sandbox.worker import encode as encode_module
 from grader.sandbox.worker import wire
 
 
@@ -416,8 +417,8 @@ def test_a_plain_request_is_written_in_one_piece_and_a_board_among_tuples_too(mo
         written.append(value)
         return plain_json(value, level)
 
-    plain_json = wire._plain_json
-    monkeypatch.setattr(wire, "_plain_json", spy)
+    plain_json = encode_module._plain_json
+    monkeypatch.setattr(encode_module, "_plain_json", spy)
     board = {"plateau": [[0] * 7 for _ in range(6)], "nbcoups": 0}
     plain = {"op": "call_many", "items": [{"func": "f", "args": [board, 1]}], "seq": 3}
     wire.encode(plain, track=False)
@@ -496,7 +497,7 @@ def test_a_reply_value_is_written_and_its_shared_parts_found_as_item_by_item(val
     the C encoder: the same text and no shared paths, as item by item; the rest goes
     item by item."""
     fast = wire.encode(value)
-    monkeypatch.setattr(wire, "_c_make_encoder", None)
+    monkeypatch.setattr(encode_module, "_plain_json", encode_module._no_c_encoder)
     assert fast == wire.encode(value)
 
 

@@ -1,4 +1,4 @@
-"""The worker's warnings filter without `re` (grader/sandbox/worker/worker_main.py): it matches
+"""The worker's warnings filter without `re` (grader/sandbox/worker/prepare.py): it matches
 the messages `re.compile(".*part.*", re.I)` matches, and no other."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grader.sandbox.worker import worker_main
+from grader.sandbox.worker import prepare
 
 PART = "non-interactive"
 PATTERN = re.compile(f".*{PART}.*", re.I)
@@ -29,7 +29,7 @@ PATTERN = re.compile(f".*{PART}.*", re.I)
     ],
 )
 def test_it_matches_as_the_pattern_does(message):
-    assert worker_main._FirstLineHolds(PART).match(message) == (PATTERN.match(message) is not None)
+    assert prepare._FirstLineHolds(PART).match(message) == (PATTERN.match(message) is not None)
 
 
 @given(
@@ -37,13 +37,13 @@ def test_it_matches_as_the_pattern_does(message):
 )
 def test_it_matches_as_the_pattern_does_on_made_messages(pieces):
     message = "".join(pieces)
-    assert worker_main._FirstLineHolds(PART).match(message) == (PATTERN.match(message) is not None)
+    assert prepare._FirstLineHolds(PART).match(message) == (PATTERN.match(message) is not None)
 
 
 def test_the_filter_ignores_the_warning_in_this_interpreter():
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
-        worker_main._ignore_warnings(worker_main._FirstLineHolds(PART))
+        prepare._ignore_warnings(prepare._FirstLineHolds(PART))
         warnings.warn(
             "FigureCanvasAgg is non-interactive, and thus cannot be shown", UserWarning, stacklevel=1
         )
