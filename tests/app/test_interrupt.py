@@ -8,6 +8,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -27,7 +28,8 @@ def press_ctrl_c(argv: list[str], cwd: Path, when: bytes, limit: float = 300) ->
     import pty
 
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the command, on the terminal
+    if pid == 0:  # the child: the command, on the terminal, as a shell starts it
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # an earlier in-process test may ignore it
         os.chdir(cwd)
         os.execv(sys.executable, [sys.executable, *argv])
     shown, typed, start = b"", False, time.monotonic()
