@@ -24,6 +24,7 @@ from pathlib import Path
 from ..atomic import write_text_atomic
 from ..model.messages import tr
 from ..render.csv_report import BOM, SEPARATORS
+from ..render.sanitize import FORMULA_START
 
 HEADERS = {
     "student": ("élève", "eleve", "student", "nom"),
@@ -34,6 +35,10 @@ HEADERS = {
 """Column names read, in either language (a file made with --lang fr may be read with
 --lang en); the file written uses the first French or English one."""
 PRIVATE = ("privé", "prive", "private")
+TEXT_MARK = "'"
+"""OWASP's neutralisation of a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`,
+tab, CR first): a leading `'`. A cell the grader wrote starting with `'` gets one too, so
+that reading it back is exact."""
 SIDE_SUFFIX = ".nouveaux.csv"
 
 
@@ -102,6 +107,19 @@ class ManualFileError(ValueError):
         return tr(lang, f"manual.file.{self.reason}", path=self.path, detail=self.detail)
 
 
+def as_text_cell(value: str) -> str:
+    """`value` as a cell no spreadsheet runs: `=HYPERLINK(…)` is written `'=HYPERLINK(…)`."""
+    return TEXT_MARK + value if value.startswith((*FORMULA_START, TEXT_MARK)) else value
+
+
+def from_text_cell(cell: str) -> str:
+    """The value of a cell written by `as_text_cell`, as typed back or saved by a spreadsheet:
+    `'=x` (the mark kept) and `=x` (a spreadsheet that dropped it on saving) are both `=x`."""
+    if cell.startswith(TEXT_MARK) and cell[1:2] and cell[1] in (*FORMULA_START, TEXT_MARK):
+        return cell[1:]
+    return cell
+
+
 def parse_points(text: str) -> float | None:
     """`1,5` or `1.5` (either decimal sign), `2`; None for an empty cell; ValueError otherwise."""
     text = text.strip().replace("\u00a0", "").replace(" ", "")
@@ -138,6 +156,7 @@ def parse_manual(text: str, path: Path) -> list[ManualRow]:
             if not any(cell.strip() for cell in record):
                 continue
             cells = {role: record[i].strip() if i < len(record) else "" for role, i in columns.items()}
+            cells["student"] = from_text_cell(cells["student"])
             rows.append(
                 ManualRow(
                     reader.line_num, cells["student"], cells["question"], cells["points"], cells["comment"]
@@ -233,7 +252,7 @@ def render_table(rows: Iterable[tuple[str, str]], lang: str) -> str:
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for student, question in rows:
-        writer.writerow([student, question, "", ""])
+        writer.writerow([as_text_cell(student), as_text_cell(question), "", ""])
     return BOM + out.getvalue()
 
 
