@@ -235,7 +235,13 @@ def _one(
     if copy.participant and copy.participant in numbers:
         where = numbers[copy.participant]
         anonymous = plain(copy.name) in ANONYMOUS
-        if anonymous or same_name(copy.name, listed[where].name) or _grouped(copy.name, listed[where].name):
+        unnamed = not listed[where].name  # a worksheet whose name column is not known (another language)
+        if (
+            anonymous
+            or unnamed
+            or same_name(copy.name, listed[where].name)
+            or _grouped(copy.name, listed[where].name)
+        ):
             return where
         found.disagree[copy.name] = listed[where].name
         return None
