@@ -160,6 +160,7 @@ def _mark(
         return 2
     announce_isolation(isolation, settings.lang, self_check=len(files) == 1 and args.results is None)
     results, interrupted = _grade(args, settings, exercises, run)
+    run.interrupted = interrupted is not None
     return _report(args, settings, run, run.views(results), interrupted)
 
 
@@ -287,7 +288,9 @@ def _report(
         failed_reports += run.finish(results)
     run.say()
     if interrupted is not None:
-        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
+        # the copies graded by this run (the reports may show the whole class record)
+        done = len(interrupted.results)
+        print(tr(settings.lang, "interrupted", done=done, total=interrupted.total), file=sys.stderr)
         return 130
     if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
         return 1

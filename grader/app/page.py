@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import socket
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.messages import tr
@@ -40,8 +39,6 @@ def usage_problem(args: argparse.Namespace, lang: str) -> str | None:
             return tr(lang, "serve.missing_extra", modules=", ".join(missing))
         if args.manual is None:
             args.manual = args.results / MANUAL_NAME
-        if not args.paths and args.config is None:
-            args.config = _class_bareme(args.results)
         if not 0 <= args.port <= 65535:
             return tr(lang, "serve.bad_port", port=args.port)
     if args.pdf is not None:
@@ -50,18 +47,6 @@ def usage_problem(args: argparse.Namespace, lang: str) -> str | None:
         if engine() is None:
             return tr(lang, "pdf.no_engine")
     return None
-
-
-def _class_bareme(results: Path) -> Path | None:
-    """`--results DIR --serve` naming no copy: the barème of the class folders the record
-    knows, so that the page scores the class as its runs did (its rubric included)."""
-    from ..marking.config import BaremeError, find_bareme
-    from ..marking.record import class_roots
-
-    try:
-        return find_bareme(class_roots(results))
-    except BaremeError:  # two barèmes: the run says so when it reads them
-        return None
 
 
 def open_socket(args: argparse.Namespace, lang: str) -> socket.socket | str:

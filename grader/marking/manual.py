@@ -26,6 +26,7 @@ from pathlib import Path
 from ..atomic import write_text_atomic
 from ..model.messages import tr
 from ..render.csv_report import BOM, SEPARATORS
+from ..render.sanitize import FORMULA_START
 from .rubric import parse_items
 
 HEADERS = {
@@ -40,6 +41,10 @@ HEADERS = {
 OPTIONAL = ("items",)
 """Columns a table may lack (the tables made before rubrics)."""
 PRIVATE = ("privé", "prive", "private")
+TEXT_MARK = "'"
+"""OWASP's neutralisation of a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`,
+tab, CR first): a leading `'`. A cell the grader wrote starting with `'` gets one too, so
+that reading it back is exact."""
 SIDE_SUFFIX = ".nouveaux.csv"
 
 
@@ -110,6 +115,19 @@ class ManualFileError(ValueError):
         return tr(lang, f"manual.file.{self.reason}", path=self.path, detail=self.detail)
 
 
+def as_text_cell(value: str) -> str:
+    """`value` as a cell no spreadsheet runs: `=HYPERLINK(…)` is written `'=HYPERLINK(…)`."""
+    return TEXT_MARK + value if value.startswith((*FORMULA_START, TEXT_MARK)) else value
+
+
+def from_text_cell(cell: str) -> str:
+    """The value of a cell written by `as_text_cell`, as typed back or saved by a spreadsheet:
+    `'=x` (the mark kept) and `=x` (a spreadsheet that dropped it on saving) are both `=x`."""
+    if cell.startswith(TEXT_MARK) and cell[1:2] and cell[1] in (*FORMULA_START, TEXT_MARK):
+        return cell[1:]
+    return cell
+
+
 def parse_points(text: str) -> float | None:
     """`1,5` or `1.5` (either decimal sign), `2`; None for an empty cell; ValueError otherwise."""
     text = text.strip().replace("\u00a0", "").replace(" ", "")
@@ -148,6 +166,7 @@ def parse_manual(text: str, path: Path) -> list[ManualRow]:
             if not any(cell.strip() for cell in record):
                 continue
             cells = {role: record[i].strip() if i < len(record) else "" for role, i in columns.items()}
+            cells["student"] = from_text_cell(cells["student"])
             rows.append(
                 ManualRow(
                     reader.line_num,
@@ -252,7 +271,7 @@ def render_table(rows: Iterable[tuple[str, str]], lang: str) -> str:
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for student, question in rows:
-        writer.writerow([student, question, "", ""])
+        writer.writerow([as_text_cell(student), as_text_cell(question), "", ""])
     return BOM + out.getvalue()
 
 

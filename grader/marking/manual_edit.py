@@ -21,7 +21,7 @@ from pathlib import Path
 from ..atomic import write_text_atomic
 from ..render.csv_report import BOM
 from ..render.sanitize import FORMULA_START
-from .manual import HEADERS, PRIVATE, ManualRow
+from .manual import HEADERS, PRIVATE, ManualRow, as_text_cell, from_text_cell
 from .rubric import items_text
 
 ITEMS_HEADER = {"fr": "grille", "en": "rubric"}
@@ -109,7 +109,7 @@ def edit_table(
             return None
         records.append([""] * len(header))
         found = len(records) - 1
-        records[found][columns["student"]] = student
+        records[found][columns["student"]] = as_text_cell(student)  # a folder named `=cmd|…`
         records[found][columns["question"]] = question
     row = records[found]
     row.extend([""] * (len(header) - len(row)))
@@ -145,7 +145,7 @@ def _row_index(records: list[list[str]], columns: dict[str, int], student: str, 
     matching = [
         i
         for i, record in enumerate(records[1:], start=1)
-        if cell(record, "student") == student and cell(record, "question") == question
+        if from_text_cell(cell(record, "student")) == student and cell(record, "question") == question
     ]
     typed = [i for i in matching if any(cell(records[i], r) for r in ("points", "comment", "items"))]
     if len(typed) > 1:

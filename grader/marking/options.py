@@ -8,6 +8,7 @@ from pathlib import Path
 
 CLASS_OPTIONS = (
     "config",
+    "roster",
     "results",
     "manual",
     "release",
@@ -22,12 +23,14 @@ CLASS_OPTIONS = (
 
 HELP = {
     "fr": {
-        "group": "marquer une classe",
+        "group": "marquer une classe ",  # argparse adds the colon: `marquer une classe :`
         "file": "FICHIER",
         "folder": "DOSSIER",
         "exercise": "EXERCICE",
         "config": "barème (sinon minimax-grader.toml du dossier des copies)",
         "print_config": "afficher le barème par défaut d'un exercice, commenté",
+        "roster": "liste de la classe (export de Pronote ou de l'ENT, ou feuille Moodle) : "
+        "une ligne par élève dans chaque rapport",
         "results": "résultats de la classe : ne corrige que les copies nouvelles ou modifiées, "
         "et les rapports montrent toute la classe",
         "regrade": "avec --results : tout corriger à nouveau",
@@ -50,6 +53,8 @@ HELP = {
         "exercise": "EXERCISE",
         "config": "barème (else minimax-grader.toml in the folder of copies)",
         "print_config": "print an exercise's default barème, commented",
+        "roster": "the class list (a Pronote or ENT export, or a Moodle worksheet): "
+        "one row per student in every report",
         "results": "the class's results: grade only new or changed copies, the reports show the whole class",
         "regrade": "with --results: grade everything again",
         "prune": "with --results: forget the copies no longer in the folder",
@@ -75,6 +80,7 @@ def add_options(parser: argparse.ArgumentParser, lang: str = "fr") -> None:
     group = parser.add_argument_group(words["group"])
     group.add_argument("--config", metavar=file, type=Path, help=words["config"])
     group.add_argument("--print-config", metavar=words["exercise"], help=words["print_config"])
+    group.add_argument("--roster", metavar=file, type=Path, help=words["roster"])
     group.add_argument("--results", metavar=folder, type=Path, help=words["results"])
     group.add_argument("--regrade", action="store_true", help=words["regrade"])
     group.add_argument("--prune", action="store_true", help=words["prune"])

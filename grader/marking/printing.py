@@ -1,6 +1,7 @@
 """`--pdf DIR`: the class printed in one command. One PDF per student (the page handed
 back: their mark, their feedback, the teacher's comments not marked private; no answer
-key, no private comment, no link) and `classe.pdf`, every copy in the class's order,
+key, no private comment, no link) and `classe.pdf`, every copy in the class's order (the class list's with `--roster`; a student
+without a copy has no page),
 each starting on the front of a sheet when printed two-sided (`grader.render.pdf`)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 from ..model.results import SubmissionResult
 from ..render.html_report import page_names, submission_page
 from ..render.pdf import Engine, Page, engine
+from .onlist import NO_COPY
 
 CLASS_FILE = "classe.pdf"
 
@@ -38,7 +40,7 @@ def write_pdfs(
     printer = printer or engine()
     if printer is None:
         raise NoEngine()
-    copies = [view for view in views if view.reason != "extra_file"]
+    copies = [view for view in views if view.reason not in ("extra_file", NO_COPY)]  # as --release
     names = [name.removesuffix(".html") for name in page_names(copies)]
     names = [f"{name}-copie" if f"{name}.pdf" == CLASS_FILE else name for name in names]
     folder.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from ..checking.bareme import DEFAULT as DEFAULT_SCORING
 from ..checking.bareme import Bareme
 from ..checking.declare import Exercise
 from ..checking.scoring import StaleOutcome, rescored
-from ..model.results import SubmissionResult, SubmissionStatus, TeacherComment
+from ..model.results import QuestionResult, SubmissionResult, SubmissionStatus, TeacherComment
 from .config import DEFAULT, BaremeFile, question_points
 from .manual import ManualRow, Slot
 from .record import Seen
@@ -53,6 +53,12 @@ def in_class(result: SubmissionResult, class_exercise: str | None) -> bool:
     return class_exercise is None or result.exercise == class_exercise
 
 
+def _copy_changed(question: QuestionResult) -> QuestionResult:
+    """The question flagged for review, with the note that says why."""
+    note = ("manual_copy_changed", {"points": question.override or 0.0})
+    return replace(question, review=True, notes=(*question.notes, note))
+
+
 def slots(exercise: Exercise[Any], bareme: BaremeFile) -> dict[str, Slot]:
     """The questions of a copy that a row may give points to, with their points."""
     return {
@@ -81,7 +87,7 @@ def view_of(
 ) -> View:
     """`result` (as the record keeps it) scored for the class; `rows`: the teacher's rows
     for this copy (question -> row; "" for the whole copy); `seen`: the overrides the
-    record remembers for it; `copy`: the copy's content (SHA-256) as graded."""
+    record remembers for it; `copy`: the copy's content hash now ("" unknown)."""
     if not result.graded or exercise is None:
         return View(result, dict(seen))
     if not in_class(result, class_exercise):
@@ -110,17 +116,22 @@ def view_of(
         return View(stale, {})
     automatic = {q.id: q.auto_score for q in scored.questions}
     remembered = {
-        q: seen[q] if q in confirmed else _seen(rows[q], automatic.get(q, 0.0), copy) for q in overrides
+        q: seen[q]
+        if q in confirmed
+        else Seen(
+            rows[q].points_text, rows[q].comment, automatic.get(q, 0.0), copy, items_text(rows[q].items)
+        )
+        for q in overrides
     }
+    changed = {q for q in confirmed if copy and seen[q].copy and seen[q].copy != copy}
+    if changed:  # points given to an earlier version of the copy: the teacher looks again
+        scored = replace(
+            scored, questions=[_copy_changed(q) if q.id in changed else q for q in scored.questions]
+        )
     comments = [
         TeacherComment(q, row.shown_comment, row.private) for q, row in rows.items() if row.shown_comment
     ]
     return View(replace(scored, comments=comments + item_comments(rows, bareme)), remembered)
-
-
-def _seen(row: ManualRow, automatic: float, copy: str) -> Seen:
-    """A row as the record remembers it: as typed, beside the automatic score and the copy."""
-    return Seen(row.points_text, row.comment, automatic, items_text(row.items), copy)
 
 
 def row_points(row: ManualRow, exercise: Exercise[Any], bareme: BaremeFile) -> float | None:

@@ -122,6 +122,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "reason.other_exercise": "autre TD : {exercise}",
         "reason.extra_file": "autre fichier de l'élève, non corrigé",
+        "reason.extra_file_chosen": "autre fichier de l'élève, non corrigé (corrigé : {chosen}, {why})",
+        "copy_rule.answers": "le seul qui réponde au TD",
+        "copy_rule.not_draft": "pas nommé comme un brouillon",
+        "copy_rule.most": "celui qui définit le plus de fonctions du TD",
+        "copy_rule.newest": "le plus récent",
+        "copy_rule.first": "le premier par son nom",
+        "roster.read": "Liste de la classe {path} : {count} élève(s), {matched} avec une copie, {missing} sans copie",
+        "roster.unmatched": "Copies à aucun élève de la liste (leur note ne va nulle part) : {names}",
+        "roster.ambiguous": "Copie {copy} : son nom va à plusieurs élèves de la liste ({students}), sa note ne "
+        "va nulle part",
+        "roster.doubled": "{student} : plusieurs copies ({copies}), aucune n'est prise",
+        "roster.disagree": "Copie {copy} : son numéro Moodle est celui de {student}, qui a un autre nom ; sa "
+        "note ne va nulle part",
+        "roster.settle": "Pour dire une fois pour toutes à qui est une copie : dans le barème, une table "
+        '[copies] et une ligne "nom de la copie" = "NOM Prénom"',
+        "roster.from_files": "Sans liste de la classe (--roster), les élèves sont nommés d'après les dossiers "
+        "et fichiers des copies",
+        "roster.error": "liste de la classe {path} : {why}",
+        "roster.error.empty": "le fichier est vide",
+        "roster.error.no_student": "aucun élève sous les colonnes {detail}",
+        "roster.error.unreadable": "illisible ({detail})",
+        "reason.no_copy": "pas de copie",
         "reason.stale": "résultat d'une autre version du correcteur : corrigée à nouveau au prochain passage",
         "reason.link_outside": "lien vers l'extérieur du dossier corrigé : non suivi",
         "reason.not_a_regular_file": "ce n'est pas un fichier ordinaire (tube, périphérique...) : non lu",
@@ -217,6 +239,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "note /20",
         "csv.mark_on": "note /{scale}",
         "csv.review": "à revoir",
+        "csv.overrides": "points à la main",
         "csv.seconds": "durée (s)",
         "csv.graded": "corrigée",
         "csv.not_gradable": "non corrigeable ({reason})",
@@ -257,6 +280,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
+        "override.short": "{question} : {points} à la main (auto {automatic})",
+        "manual_copy_changed": "points donnés à la main ({points:g}) à une version précédente de la copie, "
+        "qui a changé depuis : à revoir (modifiez la ligne du tableau pour confirmer)",
         "override_changed": "points donnés à la main ({points:g}) quand le score automatique était "
         "{before:g} ; il vaut maintenant {now:g} : à revoir (modifiez la ligne pour confirmer)",
         "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
@@ -379,8 +405,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_exercises": "aucun TD installé : installez le correcteur (pip install .) ou le paquet de votre TD",
         # The command line (grader/app/cli.py build_parser, grader/app/arguments.py)
         "cli.usage": "usage : ",
-        "cli.positionals": "arguments",
-        "cli.options": "options",
+        "cli.positionals": "arguments ",
+        "cli.options": "options ",
+        "cli.see_help": "(« {prog} --help » pour l'aide)",
         "cli.help": "afficher cette aide et quitter",
         "cli.error": "{prog} : erreur : {message}",
         "cli.error.argument": "argument {name} : {message}",
@@ -442,6 +469,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
         "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value} : dans le barème, un nombre s'écrit avec un point ({point})",
+        "bareme.not_a_copies_table": "copies doit être une table : une ligne [copies] puis "
+        '"nom de la copie" = "NOM Prénom"',
         "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
         "bareme.negative": "{name} : des points négatifs ({value}) ne sont pas possibles",
         "bareme.positive": "{name} doit être un nombre strictement positif (lu : {value})",
@@ -529,6 +559,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "autres réglages",
         "record.reason.damaged": "résultat abîmé",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "corrigée sous une isolation faible, --require-isolation strong",
         "record.damaged": "Résultats : {file} est abîmé ({reason}), il n'est pas utilisé",
         "record.absent": "{count} copie(s) absente(s) du dossier, gardée(s) dans les résultats jusqu'à "
         "--prune : {names}",
@@ -538,8 +569,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Non corrigé, autre fichier de l'élève : {names}",
         # exports to the school's tools
         "moodle.filled": "Feuille d'évaluation Moodle remplie : {path} ({count} note(s))",
-        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle : {names}",
-        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note) : {names}",
+        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle ({count}) : {names}",
+        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note, {count}) : {names}",
+        "moodle.refused": "Lignes dont Moodle ne changera pas la note (« La note peut être modifiée » = "
+        "Non), laissées telles quelles ({count}) : {names}",
+        "moodle.conflicts": "Copies qui ne remplissent aucune ligne Moodle (nom de plusieurs lignes, deux "
+        "copies pour une ligne, ou numéro d'un autre nom ; {count}) : {names}",
+        "moodle.without_copy": "Lignes Moodle sans copie, laissées telles quelles ({count}) : {names}",
+        "moodle.dates": "« Dernière modification (note) » réécrite en {count} ligne(s) sous une forme que "
+        "Moodle relit (2026-11-25 18:03, la même minute) : une note changée dans Moodle depuis le "
+        "téléchargement reste protégée",
         "moodle.no_feedback": "La feuille n'a pas de colonne de commentaires : activez les "
         "« Commentaires de feedback » du devoir pour y recevoir le résumé",
         "moodle.error": "feuille Moodle {path} : {why}",
@@ -548,8 +587,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
         "sur des points, pas sur un barème à échelons",
         "pronote.written": "Notes pour Pronote : {path}",
+        "pronote.counts": "Pronote : {rows} ligne(s) pour les {count} élève(s) de la liste, dans son ordre "
+        "({marked} note(s), {empty} case(s) vide(s))",
+        "pronote.counts_differ": "Pronote : {rows} ligne(s) mais {count} élève(s) dans la liste : vérifiez "
+        "avant de coller",
         "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
         "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "manual.not_created": "Tableau des points à la main {path} non créé : la correction a été "
+        "interrompue (il le sera, complet, à la prochaine correction)",
+        "manual.missing_points": "{question} : {count} élève(s) sur {total} sans points à la main",
+        "manual.missing_points_named": "{question} : {count} élève(s) sur {total} sans points à la main "
+        "({names})",
+        "bareme.ignored": "Barème ignoré (dans le dossier d'un élève, ou à côté d'une copie nommée seule ; "
+        "le barème est celui du dossier de la classe, ou --config) : {files}",
+        "bareme.lost": "{folder} a été noté avec un barème qui n'est plus trouvé (ni dans le dossier "
+        "de la classe ni là où la dernière correction l'a lu) : donnez --config FICHIER ou le dossier "
+        "des copies",
         "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
         "feedback.mark": "Note : {mark} / {scale}",
         "feedback.review": "Questions à revoir : {questions}",
@@ -666,6 +719,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.too_deep": "file nested too deeply to be read",
         "reason.other_exercise": "another TD: {exercise}",
         "reason.extra_file": "another file of the student, not graded",
+        "reason.extra_file_chosen": "another file of the student, not graded (graded: {chosen}, {why})",
+        "copy_rule.answers": "the only one answering the TD",
+        "copy_rule.not_draft": "not named as a draft",
+        "copy_rule.most": "the one defining most of the TD's functions",
+        "copy_rule.newest": "the newest",
+        "copy_rule.first": "the first by name",
+        "roster.read": "Class list {path}: {count} student(s), {matched} with a submission, {missing} without",
+        "roster.unmatched": "Submissions of no student of the list (their mark goes nowhere): {names}",
+        "roster.ambiguous": "Submission {copy}: its name fits several students of the list ({students}), its "
+        "mark goes nowhere",
+        "roster.doubled": "{student}: several submissions ({copies}), none is taken",
+        "roster.disagree": "Submission {copy}: its Moodle number is {student}'s, who has another name; its "
+        "mark goes nowhere",
+        "roster.settle": "To say once and for all whose a submission is: in the barème, a [copies] table "
+        'and a line "name of the submission" = "SURNAME First name"',
+        "roster.from_files": "Without a class list (--roster), students are named after the folders and files "
+        "of the submissions",
+        "roster.error": "class list {path}: {why}",
+        "roster.error.empty": "the file is empty",
+        "roster.error.no_student": "no student under the columns {detail}",
+        "roster.error.unreadable": "unreadable ({detail})",
+        "reason.no_copy": "no submission",
         "reason.stale": "result of another grader version: graded again by the next run",
         "reason.link_outside": "link leading outside the folder graded: not followed",
         "reason.not_a_regular_file": "not a regular file (fifo, device...): not read",
@@ -757,6 +832,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "mark /20",
         "csv.mark_on": "mark /{scale}",
         "csv.review": "to review",
+        "csv.overrides": "points by hand",
         "csv.seconds": "time (s)",
         "csv.graded": "graded",
         "csv.not_gradable": "not gradable ({reason})",
@@ -795,6 +871,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "recognised from them, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "override.short": "{question}: {points} by hand (auto {automatic})",
+        "manual_copy_changed": "points given by hand ({points:g}) to an earlier version of the submission, "
+        "which has changed since: to review (edit the table's row to confirm)",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
         "it is now {now:g}: to review (edit the row to confirm)",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
@@ -910,6 +989,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.usage": "usage: ",
         "cli.positionals": "positional arguments",
         "cli.options": "options",
+        "cli.see_help": "('{prog} --help' for help)",
         "cli.help": "show this help message and exit",
         "cli.error": "{prog}: error: {message}",
         "cli.error.argument": "argument {name}: {message}",
@@ -969,6 +1049,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
         "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value}: in the barème, a number is written with a point ({point})",
+        "bareme.not_a_copies_table": 'copies must be a table: a line [copies] then "name of the submission" = '
+        '"SURNAME First name"',
         "bareme.not_a_number": "{name} must be a number (found: {value})",
         "bareme.negative": "{name}: negative points ({value}) are not possible",
         "bareme.positive": "{name} must be a number above zero (found: {value})",
@@ -1051,6 +1134,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "other settings",
         "record.reason.damaged": "damaged result",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "graded under a weak isolation, --require-isolation strong",
         "record.damaged": "Results: {file} is damaged ({reason}), it is not used",
         "record.absent": "{count} submission(s) no longer in the folder, kept in the results until "
         "--prune: {names}",
@@ -1060,8 +1144,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Not graded, another file of the student: {names}",
         # exports to the school's tools
         "moodle.filled": "Moodle grading worksheet filled: {path} ({count} grade(s))",
-        "moodle.unmatched": "Submissions with no row in the Moodle worksheet: {names}",
-        "moodle.no_mark": "Moodle rows left as they were (submission without a mark): {names}",
+        "moodle.unmatched": "Submissions with no row in the Moodle worksheet ({count}): {names}",
+        "moodle.no_mark": "Moodle rows left as they were (submission without a mark, {count}): {names}",
+        "moodle.refused": "Rows whose grade Moodle will not change ('Grade can be changed' = No), left as "
+        "they were ({count}): {names}",
+        "moodle.conflicts": "Submissions that fill no Moodle row (a name of several rows, two submissions "
+        "for one row, or the number of another name; {count}): {names}",
+        "moodle.without_copy": "Moodle rows without a submission, left as they were ({count}): {names}",
+        "moodle.dates": "'Last modified (grade)' rewritten in {count} row(s) in a form Moodle reads back "
+        "(2026-11-25 18:03, the same minute): a grade changed in Moodle since the download stays protected",
         "moodle.no_feedback": "The worksheet has no comments column: enable the assignment's "
         "'Feedback comments' to receive the summary there",
         "moodle.error": "Moodle worksheet {path}: {why}",
@@ -1070,8 +1161,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
         "points, not with a scale",
         "pronote.written": "Marks for Pronote: {path}",
+        "pronote.counts": "Pronote: {rows} row(s) for the {count} student(s) of the list, in its order "
+        "({marked} mark(s), {empty} empty cell(s))",
+        "pronote.counts_differ": "Pronote: {rows} row(s) but {count} student(s) on the list: check before "
+        "pasting",
         "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
         "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "manual.not_created": "Manual points table {path} not created: grading was interrupted (the next "
+        "run creates it, whole)",
+        "manual.missing_points": "{question}: {count} of {total} student(s) without points given by hand",
+        "manual.missing_points_named": "{question}: {count} of {total} student(s) without points given by hand "
+        "({names})",
+        "bareme.ignored": "Barème ignored (in a student's folder, or beside a file named alone; the "
+        "barème is the class folder's, or --config): {files}",
+        "bareme.lost": "{folder} was marked with a barème that is no longer found (neither in the "
+        "class folder nor where the last run read it): give --config FILE or the folder of copies",
         "paths_needed": "give at least one submission or folder of submissions (PATH)",
         "feedback.mark": "Mark: {mark} / {scale}",
         "feedback.review": "Questions to review: {questions}",

@@ -450,6 +450,9 @@ class SubmissionResult:
     ignored_magics: list[str] = field(default_factory=list)
     student: str = ""
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
+    participant: str = ""
+    """Moodle's participant number, from the student's top-level folder or file name
+    (`grader.reading.students`); "" outside Moodle's download layouts."""
     answers: dict[str, str] = field(default_factory=dict)
     """The student's own answer to each question graded by hand (`grader.reading.answers`: the
     cells from its heading to the next question's), shown to the teacher beside the key."""

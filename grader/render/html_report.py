@@ -33,6 +33,7 @@ from .feedback import (
     does_not_run_message,
     in_language,
     not_gradable_reason,
+    overrides,
     question_remarks,
     review_flags,
 )
@@ -184,7 +185,7 @@ def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
         comment_text=lambda comment: comment_text(comment, lang),
-        to_review=lambda result: [*review_flags(result, lang), *to_review(result)],
+        to_review=lambda result: [*review_flags(result, lang), *to_review(result), *overrides(result, lang)],
         does_not_run=lambda result: does_not_run_message(result, lang),
         status_count=lambda status, count: tr(
             lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count

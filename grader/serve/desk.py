@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_text_atomic
-from ..marking.config import DEFAULT, BaremeFile, find_bareme, question_points
+from ..marking.config import DEFAULT, BaremeFile, question_points
 from ..marking.manual import ManualFileError, ManualRow, parse_points, read_manual, render_table, side_file
 from ..marking.manual_edit import Cells, EditError, cells_of, delimiter_of, digest, edit_file, typed_cells
 from ..marking.record import ENTRIES, Entry
@@ -189,30 +189,24 @@ class Desk:
         self.lang = settings.lang
         self.manual: Path = args.manual
         self.results: Path = args.results
-        self.paths: list[Path] = list(args.paths)
-        self.config: Path | None = args.config
         self.args = args
         self.changed = changed
         self.snapshot = Snapshot()
         self._lock = threading.RLock()
         self._stats: dict[Path, tuple[int, int] | None] = {}
         self._digests: dict[Path, str] = {}
+        self._bareme: Path | None = args.config
+        """The barème file of the last reading (the run finds it: --config, the folders
+        named, or those the record knows)."""
         self._outside: tuple[int, tuple[str, ...]] = (0, ())
         """The snapshot built because files changed behind the page, and their names."""
 
     # -- reading ----------------------------------------------------------------------------
-    def bareme_path(self) -> Path | None:
-        if self.config is not None:
-            return self.config
-        try:
-            return find_bareme(self.paths)
-        except ValueError:  # two files: the first run said so
-            return None
-
     def watched(self) -> list[Path]:
+        """The files the class is read from: the manual table and its side file, the
+        record's entries, the barème the last reading found."""
         files = [self.manual, side_file(self.manual), self.results / ENTRIES]
-        bareme = self.bareme_path()
-        return files + ([bareme] if bareme is not None else [])
+        return files + ([self._bareme] if self._bareme is not None else [])
 
     def refresh(self) -> bool:
         """Build a new snapshot when a watched file changed on disk; whether one was built."""
@@ -271,14 +265,13 @@ class Desk:
         return snapshot, after
 
     def _read(self) -> Snapshot:
-        args = argparse.Namespace(
-            **{**vars(self.args), "paths": [], "regrade": False, "prune": False, "config": self.bareme_path()}
-        )
+        args = argparse.Namespace(**{**vars(self.args), "paths": [], "regrade": False, "prune": False})
         with ClassRun.open(args, self.settings, self.exercises) as run:
             views = run.views([])
             entries: dict[str, Entry] = dict(run.record.entries) if run.record is not None else {}
             located = {s: run.record.located(e.path) for s, e in entries.items()} if run.record else {}
             bareme, said = run.bareme, tuple(run.messages)
+        self._bareme = bareme.path
         copies = []
         for view, slug in zip(views, page_names(views), strict=True):
             entry = entries.get(view.student)

@@ -114,3 +114,13 @@ def test_a_file_that_appeared_or_vanished_since_it_was_read_is_a_change(tmp_path
         edit_file(path, "", "leroy", "Q16", Cells("1"), "fr")
     with pytest.raises(EditError):
         edit_file(tmp_path / "gone.csv", digest(b"x"), "leroy", "Q16", Cells("1"), "fr")
+
+
+def test_a_student_whose_name_a_spreadsheet_would_run_is_written_as_text_and_found_again():
+    table = "élève;question;points;commentaire\r\n"
+    hostile = '=HYPERLINK("http://x";"clic")'
+    added = edit_table(table, hostile, "Q16", Cells("1"), "fr")
+    assert added.splitlines()[1].startswith("\"'=HYPERLINK")  # the grader's own text mark
+    assert rows(added) == [(hostile, "Q16", "1", "", ())]
+    again = edit_table(added, hostile, "Q16", Cells("2"), "fr")
+    assert rows(again) == [(hostile, "Q16", "2", "", ())]  # the same row, not a second one

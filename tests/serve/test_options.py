@@ -10,8 +10,10 @@ import pytest
 
 from grader.app import cli
 from grader.app.page import usage_problem
+from grader.model.settings import Settings
 from grader.registry import installed
 from grader.render import pdf
+from grader.serve.desk import Desk
 from grader.serve.server import graphical
 from tests.marking.classroom import answered, make_class
 
@@ -58,7 +60,11 @@ def test_the_record_alone_finds_its_barème_and_the_table_beside_it(room):
     args = cli.build_parser(EXERCISES, []).parse_args(["--results", str(room.results), "--serve"])
     assert usage_problem(args, "fr") is None
     assert args.manual == room.results / "manuel.csv"
-    assert args.config == room.bareme.resolve()  # the class folder's, which the record names
+    desk = Desk(args, Settings(lang="fr"), EXERCISES)
+    desk.refresh()
+    assert desk.snapshot.bareme.path.resolve() == room.bareme.resolve()  # the class folder's
+    assert desk.snapshot.rubric("Q16") and desk.snapshot.copy("dupont_marie").view.mark == 17.95
+    assert room.bareme.resolve() in [p.resolve() for p in desk.watched()]
 
 
 def test_a_browser_is_opened_only_where_one_can_show_a_window(monkeypatch):
