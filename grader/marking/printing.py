@@ -1,8 +1,8 @@
 """`--pdf DIR`: the class printed in one command. One PDF per student (the page handed
 back: their mark, their feedback, the teacher's comments not marked private; no answer
-key, no private comment, no link) and `classe.pdf`, every copy in the class's order (the class list's with `--roster`; a student
-without a copy has no page),
-each starting on the front of a sheet when printed two-sided (`grader.render.pdf`)."""
+key, no private comment, no link) and `classe.pdf`, every copy in the class's order (the
+class list's with `--roster`; a student without a copy has no page), each starting on the
+front of a sheet when printed two-sided (`grader.render.pdf`)."""
 
 from __future__ import annotations
 
