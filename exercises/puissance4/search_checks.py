@@ -852,6 +852,14 @@ QUESTIONS = (
         (),
         manual=True,
         answer_key=q16_answer_key,
+        statement=Text(
+            "Anticiper les nœuds de cet arbre qui ne seront pas explorés si on met en œuvre un élagage "
+            "alpha-béta, en s'aidant au besoin des annexes 1 et 2. (L'arbre est l'exploration MinMax de "
+            "jeu5 ; l'énoncé le donne en figure.)",
+            "Anticipate the nodes of this tree that will not be explored when alpha-beta pruning is used, "
+            "with the help of annexes 1 and 2 if needed. (The tree is jeu5's MinMax exploration; the sheet "
+            "gives it as a figure.)",
+        ),
     ),
     Question(
         "Q17",

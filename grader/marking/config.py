@@ -14,18 +14,20 @@ import math
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model.messages import number, tr
 from ..reading.files import BAREME_NAME
+from .rubric import TABLE as RUBRIC_TABLE
+from .rubric import RubricError, RubricItem, Target, parse_rubrics
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
 
 FILE_NAME = BAREME_NAME
-KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points", "copies")
+KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points", "copies", "grille")
 ROUNDINGS = (0.0, 0.01, 0.25, 0.5, 1.0)
 """`arrondi`: none (0), to the hundredth, the quarter, the half point, the point."""
 DEFAULT_SCALE = 20.0
@@ -74,6 +76,12 @@ class BaremeFile:
     """`[copies]`: whose a copy is, settled by the teacher (the copy's name -> the class
     list's student), for a name that fits two students of the list or none. Not in the
     digest: it moves no mark."""
+    rubrics: tuple[tuple[str, tuple[RubricItem, ...]], ...] = ()
+    """`[grille]`: the rubric items of questions graded by hand (`grader.marking.rubric`)."""
+
+    def rubric(self, question: str) -> tuple[RubricItem, ...]:
+        """The items of `question`'s rubric; () when it has none."""
+        return dict(self.rubrics).get(question, ())
 
     @property
     def digest(self) -> str:
@@ -81,7 +89,7 @@ class BaremeFile:
         entry says which barème its marks were last given with."""
         import hashlib  # it loads OpenSSL: only when a barème is used
 
-        values = {
+        values: dict[str, Any] = {
             "exercise": self.exercise,
             "scale": self.scale,
             "rounding": self.rounding,
@@ -90,6 +98,8 @@ class BaremeFile:
             "cap": self.cap,
             "points": sorted(self.points),
         }
+        if self.rubrics:  # a rubric's points and words change the marks and the feedback
+            values["rubrics"] = [[q, [astuple(item) for item in items]] for q, items in self.rubrics]
         return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -180,7 +190,33 @@ def parse_bareme(
     )
     if exercise_id and not total_points(bareme, questions):
         raise BaremeError(path, None, "no_points")
+    if RUBRIC_TABLE in data:
+        targets = {
+            q.id: Target(question_points(bareme, q), q.manual)
+            for q in questions
+            if q.id not in bareme.omitted
+        }
+        bareme = replace(bareme, rubrics=_rubrics(data[RUBRIC_TABLE], targets, path, lines))
     return bareme
+
+
+def _rubrics(
+    table: Any, targets: dict[str, Target], path: Path | None, lines: list[str]
+) -> tuple[tuple[str, tuple[RubricItem, ...]], ...]:
+    """`[grille]`, checked; a BaremeError naming the line of what is refused."""
+    try:
+        return parse_rubrics(table, targets)
+    except RubricError as exc:
+        where = f"{RUBRIC_TABLE}.{exc.question}" if exc.question else RUBRIC_TABLE
+        line = None
+        if exc.field:
+            line = _line_of(lines, exc.field, table=f"{where}.{exc.item}")
+        if line is None and exc.item:
+            line = _line_of(lines, exc.item, table=where) or _line_of(lines, f"{where}.{exc.item}")
+        if line is None:
+            line = _line_of(lines, where) or _line_of(lines, exc.question, table=RUBRIC_TABLE)
+        values = {"question": exc.question, "item": exc.item, **exc.values}
+        raise BaremeError(path, line, f"rubric.{exc.reason}", **values) from None
 
 
 def question_points(bareme: BaremeFile, question: Question) -> float:
@@ -223,6 +259,10 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
         if question.manual:
             note += " — " + tr(lang, "bareme.print.manual")
         out.append(f"{line:<{width}}# {note}")
+    manual = [q.id for q in exercise.questions if q.manual]
+    if manual:  # a rubric's example, commented: grading with the file as printed is unchanged
+        out += ["", *comment("bareme.print.rubric", question=manual[0])]
+        out += [f"# [{RUBRIC_TABLE}.{manual[0]}]", *comment("bareme.print.rubric_items")]
     return "\n".join(out) + "\n"
 
 

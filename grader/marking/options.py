@@ -16,6 +16,8 @@ CLASS_OPTIONS = (
     "pronote",
     "regrade",
     "prune",
+    "serve",
+    "pdf",
 )
 
 
@@ -37,6 +39,12 @@ HELP = {
         "release": "un dossier par élève avec sa page et son JSON, sans corrigé",
         "moodle_worksheet": "remplir la feuille d'évaluation hors ligne de Moodle",
         "pronote": "tableau élève ; note pour Pronote",
+        "serve": "après la correction, ouvrir la page de correction à la main (questions à la main, "
+        "grille, corrections d'une note) jusqu'à Ctrl-C ; avec --results",
+        "no_browser": "avec --serve : afficher l'adresse sans ouvrir le navigateur",
+        "port": "avec --serve : le port de la page (sinon un port libre)",
+        "pdf": "un PDF par élève (sa page rendue, sans corrigé) et classe.pdf (toute la classe, "
+        "recto verso) dans ce dossier",
     },
     "en": {
         "group": "marking a class",
@@ -54,6 +62,12 @@ HELP = {
         "release": "one folder per student with their page and JSON, no answer key",
         "moodle_worksheet": "fill Moodle's offline grading worksheet",
         "pronote": "table of student; mark for Pronote",
+        "serve": "after grading, open the marking page (questions graded by hand, rubric, overrides) "
+        "until Ctrl-C; with --results",
+        "no_browser": "with --serve: print the address without opening the browser",
+        "port": "with --serve: the page's port (else a free one)",
+        "pdf": "one PDF per student (their page handed back, no answer key) and classe.pdf (the whole "
+        "class, two-sided) in this folder",
     },
 }
 """The options' help, in the language of the command line's parser."""
@@ -74,6 +88,10 @@ def add_options(parser: argparse.ArgumentParser, lang: str = "fr") -> None:
     group.add_argument("--release", metavar=folder, type=Path, help=words["release"])
     group.add_argument("--moodle-worksheet", metavar=file, type=Path, help=words["moodle_worksheet"])
     group.add_argument("--pronote", metavar=file, type=Path, help=words["pronote"])
+    group.add_argument("--serve", action="store_true", help=words["serve"])
+    group.add_argument("--no-browser", action="store_true", help=words["no_browser"])
+    group.add_argument("--port", type=int, default=0, metavar="N", help=words["port"])
+    group.add_argument("--pdf", metavar=folder, type=Path, help=words["pdf"])
 
 
 def wanted(args: argparse.Namespace) -> bool:

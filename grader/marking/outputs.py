@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
 from ..model.messages import number, tr
+from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ def _writers(
             args.pronote,
             lambda: _pronote(args.pronote, marks(views, lang, listed), lang, done, listed),
         )
+    if getattr(args, "pdf", None) is not None:
+        yield "pdf", args.pdf, lambda: _pdf(args.pdf, views, lang, done)
 
 
 def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
@@ -80,6 +83,26 @@ def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: O
 
     written = write_release(views, folder, lang)
     done.messages.append(tr(lang, "release.written", path=folder, count=written))
+
+
+def _pdf(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .printing import CLASS_FILE, NoEngine, write_pdfs
+
+    try:
+        printed = write_pdfs(views, folder, lang)
+    except NoEngine:
+        raise ValueError(tr(lang, "pdf.no_engine")) from None
+    done.messages.append(
+        tr(
+            lang,
+            "pdf.written",
+            count=printed.copies,
+            folder=folder,
+            book=folder / CLASS_FILE,
+            pages=printed.pages,
+            engine=printed.engine,
+        )
+    )
 
 
 def marks(
@@ -117,7 +140,15 @@ def summary(view: SubmissionResult, lang: str) -> str:
     review = [q.id for q in view.questions if q.left_to_review]
     if review:
         lines.append(tr(lang, "feedback.review", questions=", ".join(review)))
-    lines += [f"{c.question} : {c.text}" if c.question else c.text for c in view.comments if not c.private]
+    for comment in view.comments:
+        if comment.private:
+            continue
+        text = comment_text(comment, lang)
+        lines.append(
+            tr(lang, "comment.on_question", question=comment.question, text=text)
+            if comment.question
+            else text
+        )
     return "\n".join(lines)
 
 

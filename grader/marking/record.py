@@ -53,6 +53,8 @@ class Seen:
     copy: str = ""
     """The copy's content (SHA-256) when the row was applied: a copy that changed since,
     the row unchanged, flags the question too ("" in entries written before)."""
+    items: str = ""
+    """The row's rubric items as typed (`grille`): editing them confirms the row too."""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from ..model.results import QuestionResult, SubmissionResult, SubmissionStatus, 
 from .config import DEFAULT, BaremeFile, question_points
 from .manual import ManualRow, Slot
 from .record import Seen
+from .rubric import applied, items_text, rubric_points
 
 
 def scoring_bareme(bareme: BaremeFile) -> Bareme:
@@ -61,7 +62,7 @@ def _copy_changed(question: QuestionResult) -> QuestionResult:
 def slots(exercise: Exercise[Any], bareme: BaremeFile) -> dict[str, Slot]:
     """The questions of a copy that a row may give points to, with their points."""
     return {
-        q.id: Slot(question_points(bareme, q), q.manual)
+        q.id: Slot(question_points(bareme, q), q.manual, tuple(item.key for item in bareme.rubric(q.id)))
         for q in exercise.questions
         if q.id not in bareme.omitted
     }
@@ -94,11 +95,17 @@ def view_of(
             result, status=SubmissionStatus.NOT_GRADABLE, reason="other_exercise", questions=[], outcome=None
         )
         return View(other, dict(seen))
-    overrides = {q: row.points for q, row in rows.items() if q and row.points is not None}
+    overrides = {
+        q: points
+        for q, row in rows.items()
+        if q and (points := row_points(row, exercise, bareme)) is not None
+    }
     confirmed = {
         q: was.automatic
         for q, was in seen.items()
-        if q in overrides and (was.points, was.comment) == (rows[q].points_text, rows[q].comment)
+        if q in overrides
+        and (was.points, was.comment, was.items)
+        == (rows[q].points_text, rows[q].comment, items_text(rows[q].items))
     }
     try:
         scored = rescored(result, exercise, scoring_bareme(bareme), overrides, acknowledged=confirmed)
@@ -111,7 +118,9 @@ def view_of(
     remembered = {
         q: seen[q]
         if q in confirmed
-        else Seen(rows[q].points_text, rows[q].comment, automatic.get(q, 0.0), copy)
+        else Seen(
+            rows[q].points_text, rows[q].comment, automatic.get(q, 0.0), copy, items_text(rows[q].items)
+        )
         for q in overrides
     }
     changed = {q for q in confirmed if copy and seen[q].copy and seen[q].copy != copy}
@@ -122,4 +131,25 @@ def view_of(
     comments = [
         TeacherComment(q, row.shown_comment, row.private) for q, row in rows.items() if row.shown_comment
     ]
-    return View(replace(scored, comments=comments), remembered)
+    return View(replace(scored, comments=comments + item_comments(rows, bareme)), remembered)
+
+
+def row_points(row: ManualRow, exercise: Exercise[Any], bareme: BaremeFile) -> float | None:
+    """The points a row gives its question: the number typed, else the sum of its rubric
+    items (kept between 0 and the question's points); None when it gives none."""
+    if row.points is not None or not row.items:
+        return row.points
+    question = next((q for q in exercise.questions if q.id == row.question), None)
+    most = question_points(bareme, question) if question is not None else 0.0
+    return rubric_points(row.items, bareme.rubric(row.question), most)
+
+
+def item_comments(rows: Mapping[str, ManualRow], bareme: BaremeFile) -> list[TeacherComment]:
+    """The rubric items each row gives, worded from the barème as it is now: the label,
+    the points when they decide the question's (no number typed), the item's comment."""
+    return [
+        TeacherComment(q, item.comment, item=item.label, points=item.points if row.points is None else None)
+        for q, row in rows.items()
+        if q and row.items
+        for item in applied(row.items, bareme.rubric(q))
+    ]

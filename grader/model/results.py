@@ -347,6 +347,10 @@ class TeacherComment:
     text: str
     private: bool = False
     """For the teacher's own pages only: never on what a student is handed."""
+    item: str = ""
+    """A rubric item's label (`grader.marking.rubric`): `text` is then its comment, if any."""
+    points: float | None = None
+    """A rubric item's points, when they make the question's (no number typed instead)."""
 
 
 @dataclass(frozen=True)

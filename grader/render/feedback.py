@@ -18,6 +18,7 @@ from ..model.results import (
     QuestionResult,
     QuestionStatus,
     SubmissionResult,
+    TeacherComment,
     Unreached,
     in_lang,
 )
@@ -374,3 +375,16 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
         why = tr(lang, f"copy_rule.{rule}") if rule else ""
         return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
     return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+
+
+def comment_text(comment: TeacherComment, lang: str) -> str:
+    """A teacher's comment as every report words it; a rubric item: its label, its points
+    when they make the question's (`+1`, `−0,5`), then its comment (`horizon 3 juste (+1) :
+    les bons nœuds`)."""
+    if not comment.item:
+        return comment.text
+    text = comment.item
+    if comment.points is not None:
+        sign = "+" if comment.points >= 0 else "−"
+        text = tr(lang, "comment.item_points", item=text, points=sign + number(abs(comment.points), lang))
+    return tr(lang, "comment.item_text", item=text, text=comment.text) if comment.text else text
