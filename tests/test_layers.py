@@ -29,6 +29,7 @@ STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")  # grader/sandbox/confine/reach.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("grader.__main__",),  # python -m grader
     ("grader.app",),  # the front door: command line, library entry, start-up, one file graded
+    ("grader.serve",),  # the marking page over the class (--serve)
     ("grader.marking", "grader.similarity"),  # the teacher's class; who copied
     ("grader.kit",),  # what an exercise sees of the engine
     ("grader.registry",),  # the TDs, from the entry-point group

@@ -105,7 +105,7 @@ def _ipython(source: str) -> str:
     """`source` translated by IPython's `TransformerManager` (what nbconvert's
     `ipython2python` filter wraps; imported here on first use, without the rest of
     nbconvert, slow to import:
-    docs/lab/performance-log.md#reading-the-notebook-without-nbconvert-branch-cells-2026-11-22),
+    docs/explanation/performance.md#little-work-before-the-first-cell),
     ending with a line break, its leading blank lines kept; as written when IPython
     cannot tokenise it."""
     global _transformer

@@ -26,7 +26,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_CODE_CHARS = 4_000_000
 """Code of one submission (a module, or a notebook's code cells together): parsing it
 costs the grader time and memory many times its size
-(docs/lab/performance-log.md#figures-moved-out-of-the-code), and a TD is a few dozen
+(docs/explanation/performance.md#the-figures-behind-the-codes-choices), and a TD is a few dozen
 kB; a notebook file may be bigger (its outputs, images)."""
 MAX_CELLS = 400
 MAX_NOTEBOOK_CELLS = 5_000
@@ -86,6 +86,10 @@ class SubmissionCode:
     total_cells: int
     origins: tuple[CellOrigin, ...] = ()
     """Notebook: each code cell with code, as the student sees it (those not run too)."""
+    text: str = ""
+    """The whole file as read (a notebook's JSON, markdown cells included): what the steps
+    that read text take (which TD it answers, the answers graded by hand), so that the
+    file is read once."""
 
     def origin(self, index: int) -> CellOrigin | None:
         return next((o for o in self.origins if o.index == index), None)
@@ -417,9 +421,13 @@ def read_submission(path: Path) -> SubmissionCode:
         cells = cells_from_module(text)
         if not cells:
             raise NotGradable("no_code")
-        return SubmissionCode(path, SubmissionKind.MODULE, tuple(cells), module_name_of(path), len(cells))
+        return SubmissionCode(
+            path, SubmissionKind.MODULE, tuple(cells), module_name_of(path), len(cells), text=text
+        )
     text = data.decode("utf-8", errors="replace")
     cells, total, origins = read_notebook(text)
     if not cells:
         raise NotGradable("no_code")
-    return SubmissionCode(path, SubmissionKind.NOTEBOOK, tuple(cells), "__main__", total, tuple(origins))
+    return SubmissionCode(
+        path, SubmissionKind.NOTEBOOK, tuple(cells), "__main__", total, tuple(origins), text
+    )

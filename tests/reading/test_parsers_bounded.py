@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from grader.reading.magics import ipython_to_python
-from grader.reading.skeleton import likely_exercise, names_called, names_in_text
+from grader.reading.recognise import likely_exercise, names_called, names_in_text
 from grader.reading.submission import cells_from_module, read_notebook
 
 
