@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import Crash
 from ..confine import mountns, reach
@@ -39,9 +39,6 @@ from ..confine.privileges import Drop, Identity
 from ..worker import script_source, wire
 from .confinement import Confinement, child_setup, confine
 from .confinement import plan as confinement_plan
-
-if TYPE_CHECKING:  # imported where used: landlockpy is Linux-only
-    pass
 
 log = logging.getLogger(__name__)
 
