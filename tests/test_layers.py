@@ -29,7 +29,7 @@ STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")  # grader/sandbox/confine/reach.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("grader.__main__",),  # python -m grader
     ("grader.app",),  # the front door: command line, library entry, start-up, one file graded
-    ("grader.marking", "grader.similarity"),  # the teacher's class; who copied
+    ("grader.marking", "grader.similarity", "grader.course"),  # the class; who copied; a course's TD
     ("grader.kit",),  # what an exercise sees of the engine
     ("grader.registry",),  # the TDs, from the entry-point group
     ("grader.reading", "grader.checking", "grader.render"),  # read, check, render

@@ -458,6 +458,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "comparison.item": "seul l'élément {index} est comparé",
         "comparison.best_move": "un coup légal qui mène à la meilleure valeur",
         "comparison.among": "un coup parmi {moves}",
+        "course.bad_id": "{id} ne peut pas nommer un TD : des minuscules et des chiffres, des mots joints par - ou _ "
+        "(par exemple nim, jeu-de-nim)",
+        "course.not_empty": "{folder} existe déjà et n'est pas vide : rien n'a été écrit (donnez un autre dossier)",
+        "course.written": "TD {id} écrit dans {folder} (paquet {package}) : remplacez le sujet, la correction, "
+        "les vérifications et les copies par ceux de votre TD",
+        "course.next": "Ensuite : pip install -e {folder} ; python -m grader {folder}/copies ; "
+        "python -m grader.mutation {id}",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -885,6 +892,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "comparison.item": "only item {index} is compared",
         "comparison.best_move": "a legal move that reaches the best value",
         "comparison.among": "a move among {moves}",
+        "course.bad_id": "{id} cannot name a TD: lower case letters and digits, words joined by - or _ "
+        "(for example nim, game-of-nim)",
+        "course.not_empty": "{folder} exists and is not empty: nothing was written (give another folder)",
+        "course.written": "TD {id} written in {folder} (package {package}): replace the sheet, the reference, "
+        "the checks and the copies with your TD's",
+        "course.next": "Then: pip install -e {folder}; python -m grader {folder}/copies; "
+        "python -m grader.mutation {id}",
     },
 }
 

@@ -1,0 +1,61 @@
+"""The tutorial's commands, as docs/tutorial/your-own-td.md shows them (slow: workers):
+`python -m grader.course new allumettes`, the package installed (its entry point in a
+`dist-info`, as `pip install -e` writes one), its copies graded with the marks of
+copies/ATTENDU.md, by `python -m grader` and by the package's own test."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from grader.registry import GROUP
+
+ATTENDU = {"copie_a.py": 20.0, "copie_b.py": 8.0, "copie_c.py": 18.0, "copie_d.py": 17.0}
+
+
+def installed(folder: Path, site: Path) -> dict[str, str]:
+    """The environment of a grader beside which the package in `folder` is installed:
+    a `dist-info` holding the entry points its pyproject.toml declares."""
+    project = tomllib.loads((folder / "pyproject.toml").read_text("utf-8"))["project"]
+    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: 1.0\n", "utf-8")
+    lines = [f"{name} = {value}" for name, value in project["entry-points"][GROUP].items()]
+    (info / "entry_points.txt").write_text(f"[{GROUP}]\n" + "\n".join(lines) + "\n", "utf-8")
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(folder)]))
+
+
+def run(*command: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *command], capture_output=True, text=True, cwd=cwd, env=env, timeout=600
+    )
+
+
+def test_the_tutorial_s_td_grades_its_copies_as_reasoned(tmp_path):
+    written = run("-m", "grader.course", "new", "allumettes", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    folder = tmp_path / "allumettes-td"
+    env = installed(folder, tmp_path / "site")
+    graded = run("-m", "grader", "copies", "--json", "-", cwd=folder, env=env)
+    assert graded.returncode == 0, graded.stderr
+    report = json.loads(graded.stdout)["submissions"]
+    assert {Path(s["path"]).name: (s["exercise"], s["mark20"]) for s in report} == {
+        name: ("allumettes", mark) for name, mark in ATTENDU.items()
+    }
+    d = next(s for s in report if s["path"].endswith("copie_d.py"))
+    q6 = {c["name"]: c["status"] for q in d["questions"] if q["id"] == "Q6" for c in q["checks"]}
+    assert q6 == {"values": "timeout", "fills": "passed", "fast": "timeout"}
+    own_test = run("-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=folder, env=env)
+    assert own_test.returncode == 0, own_test.stdout + own_test.stderr
+    english = run("-m", "grader", "copies/copie_c.py", "--lang", "en", cwd=folder, env=env)
+    assert "meilleur_coup as the reference: meilleur_coup(0, 1), meilleur_coup(0, 2)" in english.stdout
+    assert "Expected: a move among [1]" in english.stdout
+    assert "comme la correction" not in english.stdout
