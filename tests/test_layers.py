@@ -27,7 +27,7 @@ PACKAGES = ("grader", "exercises", "reference")
 STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")  # grader/sandbox/confine/reach.py
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("grader.__main__",),  # python -m grader
+    ("grader.__main__", "grader.mutation"),  # python -m grader; python -m grader.mutation
     ("grader.app",),  # the front door: command line, library entry, start-up, one file graded
     ("grader.marking", "grader.similarity", "grader.course"),  # the class; who copied; a course's TD
     ("grader.kit",),  # what an exercise sees of the engine

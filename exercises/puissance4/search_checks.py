@@ -68,7 +68,7 @@ OPEN_BOARD = 4
 """A board with fewer tokens is searched at depth 2 at most by the random search checks
 (the drawn depth lowered when probed: the draws, their ladders and the shrinks are those
 of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, most of the
-student CPU these checks spent on the class of issue 13, and no mutant (tools.mutation)
+student CPU these checks spent on the class of issue 13, and no mutant (grader.mutation)
 nor fixture failed on such an example alone: crowded boards searched at depth 3 catch
 what it caught (docs/lab/performance-log.md#less-student-code-per-check-branch-searches-issue-13-2026-11-23)."""
 

@@ -16,6 +16,8 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
+import pytest
+
 from grader.registry import GROUP
 
 ATTENDU = {"copie_a.py": 20.0, "copie_b.py": 8.0, "copie_c.py": 18.0, "copie_d.py": 17.0}
@@ -39,11 +41,18 @@ def run(*command: str, cwd: Path, env: dict[str, str] | None = None) -> subproce
     )
 
 
-def test_the_tutorial_s_td_grades_its_copies_as_reasoned(tmp_path):
-    written = run("-m", "grader.course", "new", "allumettes", cwd=tmp_path)
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """The tutorial's first two steps: the package written, then installed."""
+    where = tmp_path_factory.mktemp("cours")
+    written = run("-m", "grader.course", "new", "allumettes", cwd=where)
     assert written.returncode == 0, written.stderr
-    folder = tmp_path / "allumettes-td"
-    env = installed(folder, tmp_path / "site")
+    folder = where / "allumettes-td"
+    return folder, installed(folder, where / "site")
+
+
+def test_the_tutorial_s_td_grades_its_copies_as_reasoned(course):
+    folder, env = course
     graded = run("-m", "grader", "copies", "--json", "-", cwd=folder, env=env)
     assert graded.returncode == 0, graded.stderr
     report = json.loads(graded.stdout)["submissions"]
@@ -59,3 +68,13 @@ def test_the_tutorial_s_td_grades_its_copies_as_reasoned(tmp_path):
     assert "meilleur_coup as the reference: meilleur_coup(0, 1), meilleur_coup(0, 2)" in english.stdout
     assert "Expected: a move among [1]" in english.stdout
     assert "comme la correction" not in english.stdout
+
+
+def test_the_mutation_command_measures_the_td(course):
+    folder, env = course
+    measured = run("-m", "grader.mutation", "allumettes", "--limit", "6", cwd=folder, env=env)
+    assert measured.returncode == 0, measured.stderr
+    # the whole run kills every behaviour-changing mutant (docs/explanation/mutation.md): a sample too
+    assert "mutants generated:   104 (6 sampled)" in measured.stdout
+    assert "surviving:           0" in measured.stdout
+    assert measured.stdout.splitlines()[-1].startswith("allumettes")
