@@ -27,7 +27,7 @@ from ..reading.detect import detect, other_sheet, signatures_of
 from ..reading.skeleton import file_text, names_in_text, recognise
 from ..reading.submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
 from ..reading.unreached import unreached
-from ..registry import installed
+from ..registry import ExerciseUnavailable, Unavailable, installed, unavailable_of
 from ..sandbox.confine.isolation import IsolationChoice, choose
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
 from ..sandbox.manage.session import CellReply, StudentSession
@@ -185,6 +185,15 @@ def classes_defining(source: str, names: tuple[str, ...]) -> list[str]:
     ]
 
 
+def _unavailable(result: SubmissionResult, missing: list[Unavailable]) -> SubmissionResult:
+    """`result`, not gradable: the TDs `missing` could not be loaded (a copy recognised as
+    no loaded TD may be one of theirs: it is sent to no other, not even as a hint)."""
+    result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "exercise_unavailable"
+    result.closest, result.closest_names = "", ()
+    result.unavailable = tuple((u.id, u.package, u.cause) for u in missing)
+    return result
+
+
 def _first_line(source: str) -> str:
     for line in source.splitlines():
         if line.strip():
@@ -221,10 +230,16 @@ def _grade_code(
         elif recognised.closest is not None:  # another TD on the same game: named, not graded as it
             result.closest, result.closest_names = recognised.closest, recognised.closest_names
     result.exercise = exercise_id
+    missing = unavailable_of(exercises)
+    if exercise_id is None and missing:  # maybe the TD that could not be loaded: said, never another
+        return _unavailable(result, list(missing.values()))
     if exercise_id is None:
         result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
         return result
-    exercise = exercises[exercise_id]
+    try:
+        exercise = exercises[exercise_id]
+    except ExerciseUnavailable as exc:
+        return _unavailable(result, [exc.unavailable])
     view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, result.cells))
     graded = grade_exercise(exercise, view, settings.examples_scale)
     result.understood = result.understood + list(graded.understood)

@@ -121,6 +121,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "reason.other_exercise": "autre TD : {exercise}",
+        "reason.exercise_unavailable": "TD {exercise} indisponible ({package} : {cause})",
+        "unavailable_td": "TD {exercise} indisponible : le paquet {package} ne se charge pas ({cause}) ; "
+        "ses copies ne seront pas corrigées",
+        "unavailable_td.forced": "--exercise : le TD {exercise} est indisponible : le paquet {package} ne se "
+        "charge pas ({cause})",
         "reason.extra_file": "autre fichier de l'élève, non corrigé",
         "reason.stale": "résultat d'une autre version du correcteur : corrigée à nouveau au prochain passage",
         "reason.link_outside": "lien vers l'extérieur du dossier corrigé : non suivi",
@@ -571,6 +576,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "to be reported to the grader's authors, with the detail",
         "reason.too_deep": "file nested too deeply to be read",
         "reason.other_exercise": "another TD: {exercise}",
+        "reason.exercise_unavailable": "TD {exercise} unavailable ({package}: {cause})",
+        "unavailable_td": "TD {exercise} unavailable: the package {package} does not load ({cause}); "
+        "its copies will not be graded",
+        "unavailable_td.forced": "--exercise: the TD {exercise} is unavailable: the package {package} does not "
+        "load ({cause})",
         "reason.extra_file": "another file of the student, not graded",
         "reason.stale": "result of another grader version: graded again by the next run",
         "reason.link_outside": "link leading outside the folder graded: not followed",
