@@ -147,7 +147,8 @@ class SameAsReference:
     compare: Comparison | None = EQUAL
     """How the values compare; None: only the arguments are judged (`arguments_check`)."""
     arguments: Comparison | None = EQUAL
-    """How each argument after the call compares with the reference's; None: not judged."""
+    """How each argument after the call compares with the reference's (with a `board`,
+    that argument's way: the others as values); None: not judged."""
     budget: float = DEFAULT_BUDGET
     board: int | None = None
     note: tuple[str, str] | Callable[[Example], tuple[str, str]] = ("", "")
@@ -156,6 +157,8 @@ class SameAsReference:
     ahead: bool = True
     names: tuple[str, ...] = field(default=(), compare=False)
     """The reference's parameter names: a board is shown by its own (`h(v)`)."""
+    show_call: Callable[[tuple[Any, ...]], str] | None = None
+    """How a call is shown (default: `shown`)."""
 
     def __call__(self, ctx: CheckContext[Any]) -> None:
         probe = _Probe(self, ctx)
@@ -178,8 +181,10 @@ class SameAsReference:
         if self.private is not None:
             probe_private(ctx, self.private, probe)
 
-    def shown(self, args: Sequence[Any]) -> str:
+    def shown(self, args: tuple[Any, ...]) -> str:
         """The call as the student would type it: a board by its parameter's name."""
+        if self.show_call is not None:
+            return self.show_call(args)
         parts = [self._board_name() if i == self.board else str(show(arg)) for i, arg in enumerate(args)]
         return f"{self.func}({', '.join(parts)})"
 
@@ -200,6 +205,13 @@ class SameAsReference:
     @property
     def keeps_args(self) -> bool:
         return self.arguments is not None
+
+    def equal_for(self, index: int) -> Comparison:
+        """How the argument `index` after the call is compared: by `arguments` (the board's
+        when the check has one, every argument's otherwise), the others as values."""
+        if self.arguments is None or (self.board is not None and index != self.board):
+            return EQUAL
+        return self.arguments
 
 
 class _Probe:
@@ -247,10 +259,10 @@ class _Probe:
             _judge_value(spec, spec.compare, call, args, expected.value, result.value, board, example)
         if spec.arguments is not None:
             after = result.args_after or []
-            for index, (before, wanted) in enumerate(zip(args, expected.args_after, strict=True)):
+            for index, wanted in enumerate(expected.args_after):
                 got = after[index] if index < len(after) else None
-                if not spec.arguments.accepts(wanted, got, args):
-                    raise _changed(spec, index, before, wanted, got, call, board)
+                if not spec.equal_for(index).accepts(wanted, got, args):
+                    raise _changed(spec, index, args, wanted, got, call, board)
 
 
 def _judge_value(
@@ -275,15 +287,15 @@ def _judge_value(
 
 
 def _changed(
-    spec: SameAsReference, index: int, before: Any, wanted: Any, got: Any, call: str, board: Any
+    spec: SameAsReference, index: int, args: tuple[Any, ...], wanted: Any, got: Any, call: str, board: Any
 ) -> Mismatch:
     """The argument `index` is not as the reference leaves it: changed when it must not
     be (the words of `unchanged`), or not changed as the reference changes it."""
     arg, (why_fr, why_en) = spec.argument_name(index), spec.why
-    key = "value_check.unchanged" if same(wanted, before) else "value_check.changed_as"
+    key = "value_check.unchanged" if same(wanted, args[index]) else "value_check.changed_as"
     return mismatch(
         call,
-        wanted,
+        spec.equal_for(index).expected(wanted, args),
         got,
         board,
         fr=tr("fr", key, func=spec.func, arg=arg.fr, why=why_fr),
@@ -358,6 +370,8 @@ class Options(TypedDict, total=False):
         seed: names the draw (default: the check's name).
         ahead: send the calls ahead in one stream (default True; False when the function
             reads a global that another of the calls changes).
+        shown: the arguments -> the call as the report shows it (default: the function's
+            name, a board by its parameter's name, the other arguments as values).
     """
 
     drawn: Drawn | None
@@ -369,6 +383,7 @@ class Options(TypedDict, total=False):
     board: int | None
     seed: str | None
     ahead: bool
+    shown: Callable[[tuple[Any, ...]], str] | None
 
 
 def _spec(
@@ -391,6 +406,7 @@ def _spec(
         seed=options.get("seed"),
         ahead=options.get("ahead", True),
         names=parameters(reference) if reference is not None else (),
+        show_call=options.get("shown"),
         **judged,
     )
 
@@ -434,13 +450,15 @@ def value_check(
         compare: how the values compare (`EQUAL`, `NUMBER`, `SAME_SET`, `within(...)`,
             `item(...)`, `best_move(...)`, or a `Comparison` of the TD's own).
         arguments: how each argument after the call compares with the reference's after
-            the same call (`EQUAL`); None: not judged.
+            the same call (`EQUAL`; with a `board`, the board's way, the others as values);
+            None: not judged.
         note: what a wrong value's report says, in French and English (default: the
             comparison's words), or a function of the example giving them.
         fr, en: the check's sentence, both or neither (default: made from the calls).
         value_free, of: as `Check`'s.
         **options: where the calls come from and how they are made (`Options`: `drawn`,
-            `examples`, `private`, `as_args`, `func`, `budget`, `board`, `seed`, `ahead`).
+            `examples`, `private`, `as_args`, `func`, `budget`, `board`, `seed`, `ahead`,
+            `shown`).
 
     Raises:
         ValueError: `fr` without `en` or the reverse; neither calls nor a generator.
@@ -473,7 +491,7 @@ def arguments_check(
 
     Args: as `value_check`'s, and
         equal: how an argument after the call compares with the reference's (`EQUAL`,
-            or a `Comparison` of the TD's own boards).
+            or a `Comparison` of the TD's own boards: with a `board`, for it alone).
         why: added to the note, in French and English (`(" (copier le plateau)", ...)`).
 
     Example:

@@ -132,9 +132,11 @@ def accepting(judges: Mapping[tuple[str, str], list[SameAsReference]]) -> Compar
         values = [run.compare for run in runs if run.compare is not None]
         if not all(c.accepts(expected.value, got.value, args) for c in values):
             return "differs"
-        pairs = list(zip(expected.args_after or (), got.args_after or (), strict=False))
-        arguments = [run.arguments for run in runs if run.arguments is not None]
-        if not all(c.accepts(want, have, args) for c in arguments for want, have in pairs):
+        pairs = list(enumerate(zip(expected.args_after or (), got.args_after or (), strict=False)))
+        judging = [run for run in runs if run.arguments is not None]
+        if not all(
+            run.equal_for(i).accepts(want, have, args) for run in judging for i, (want, have) in pairs
+        ):
             return "differs"
         return "alternative"
 
