@@ -151,7 +151,7 @@ class SameAsReference:
     that argument's way: the others as values); None: not judged."""
     budget: float = DEFAULT_BUDGET
     board: int | None = None
-    note: tuple[str, str] | Callable[[Example], tuple[str, str]] = ("", "")
+    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", "")
     why: tuple[str, str] = ("", "")
     seed: str | None = None
     ahead: bool = True
@@ -179,7 +179,7 @@ class SameAsReference:
             for example in self.calls:
                 probe(example)
         if self.private is not None:
-            probe_private(ctx, self.private, probe)
+            probe_private(ctx, self.private, probe, calls=planned)
 
     def shown(self, args: tuple[Any, ...]) -> str:
         """The call as the student would type it: a board by its parameter's name."""
@@ -199,8 +199,9 @@ class SameAsReference:
             return Text(self.names[index], self.names[index])
         return _both("value_check.argument", number=index + 1)
 
-    def note_of(self, example: Example) -> tuple[str, str]:
-        return self.note(example) if callable(self.note) else self.note
+    def note_of(self, args: tuple[Any, ...]) -> tuple[str, str]:
+        """What a failure of the call with `args` says (the check's `note`)."""
+        return self.note(args) if callable(self.note) else self.note
 
     @property
     def keeps_args(self) -> bool:
@@ -256,7 +257,7 @@ class _Probe:
             shown = _both("value_check.raises", name=expected.raised)
             raise mismatch(call, shown, show(result.value), board, fr=must.fr, en=must.en, text=True)
         if spec.compare is not None:
-            _judge_value(spec, spec.compare, call, args, expected.value, result.value, board, example)
+            _judge_value(spec, spec.compare, call, args, expected.value, result.value, board)
         if spec.arguments is not None:
             after = result.args_after or []
             for index, wanted in enumerate(expected.args_after):
@@ -273,11 +274,10 @@ def _judge_value(
     expected: Any,
     obtained: Any,
     board: Any,
-    example: Example,
 ) -> None:
     if compare.accepts(expected, obtained, args):
         return
-    fr, en = spec.note_of(example)
+    fr, en = spec.note_of(args)
     if not fr:
         fr, en = compare.fr, compare.en
     shown = compare.expected(expected, args)
@@ -287,20 +287,24 @@ def _judge_value(
 
 
 def _changed(
-    spec: SameAsReference, index: int, args: tuple[Any, ...], wanted: Any, got: Any, call: str, board: Any
+    spec: SameAsReference,
+    index: int,
+    args: tuple[Any, ...],
+    wanted: Any,
+    got: Any,
+    call: str,
+    board: Any,
 ) -> Mismatch:
     """The argument `index` is not as the reference leaves it: changed when it must not
-    be (the words of `unchanged`), or not changed as the reference changes it."""
-    arg, (why_fr, why_en) = spec.argument_name(index), spec.why
-    key = "value_check.unchanged" if same(wanted, args[index]) else "value_check.changed_as"
-    return mismatch(
-        call,
-        spec.equal_for(index).expected(wanted, args),
-        got,
-        board,
-        fr=tr("fr", key, func=spec.func, arg=arg.fr, why=why_fr),
-        en=tr("en", key, func=spec.func, arg=arg.en, why=why_en),
-    )
+    be (the words of `unchanged`), or not changed as the reference changes it; an
+    arguments check's own note instead, when it has one."""
+    fr, en = spec.note_of(args) if spec.compare is None else ("", "")
+    if not fr:
+        arg, (why_fr, why_en) = spec.argument_name(index), spec.why
+        key = "value_check.unchanged" if same(wanted, args[index]) else "value_check.changed_as"
+        fr = tr("fr", key, func=spec.func, arg=arg.fr, why=why_fr)
+        en = tr("en", key, func=spec.func, arg=arg.en, why=why_en)
+    return mismatch(call, spec.equal_for(index).expected(wanted, args), got, board, fr=fr, en=en)
 
 
 # -- declaring ------------------------------------------------------------------------------
@@ -429,7 +433,7 @@ def value_check(
     reference: Callable[..., Any] | None = None,
     compare: Comparison = EQUAL,
     arguments: Comparison | None = EQUAL,
-    note: tuple[str, str] | Callable[[Example], tuple[str, str]] = ("", ""),
+    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", ""),
     fr: str = "",
     en: str = "",
     value_free: bool = False,
@@ -453,7 +457,7 @@ def value_check(
             the same call (`EQUAL`; with a `board`, the board's way, the others as values);
             None: not judged.
         note: what a wrong value's report says, in French and English (default: the
-            comparison's words), or a function of the example giving them.
+            comparison's words), or a function of the call's arguments giving them.
         fr, en: the check's sentence, both or neither (default: made from the calls).
         value_free, of: as `Check`'s.
         **options: where the calls come from and how they are made (`Options`: `drawn`,
@@ -478,6 +482,7 @@ def arguments_check(
     reference: Callable[..., Any] | None = None,
     equal: Comparison = EQUAL,
     why: tuple[str, str] = ("", ""),
+    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", ""),
     fr: str = "",
     en: str = "",
     value_free: bool = False,
@@ -493,11 +498,14 @@ def arguments_check(
         equal: how an argument after the call compares with the reference's (`EQUAL`,
             or a `Comparison` of the TD's own boards: with a `board`, for it alone).
         why: added to the note, in French and English (`(" (copier le plateau)", ...)`).
+        note: what a wrong argument's report says instead, in French and English, or a
+            function of the call's arguments giving it (default: "f ne doit pas modifier v : voici v
+            après l'appel", or "après l'appel, v doit être tel que le laisse la correction").
 
     Example:
         arguments_check("unchanged", 0.25, [(page_board(),)], reference=ref.h, board=0, value_free=True)
     """
-    spec = _spec(calls, reference, options, compare=None, arguments=equal, why=why)
+    spec = _spec(calls, reference, options, compare=None, arguments=equal, why=why, note=note)
     return _check(name, points, spec, fr, en, value_free, of)
 
 
