@@ -116,8 +116,17 @@ def _is_docstring(stmt: ast.stmt) -> bool:
 
 
 def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator[_Site]:
-    """The mutations possible at one node (`parent` only names the place in the report)."""
+    """The mutations possible at one node (`parent` only names the place in the report),
+    in a fixed order: an operator's, a value's, a branch's, then its statements'."""
     where = f" in `{_short(parent)}`" if isinstance(parent, ast.expr) else ""
+    yield from _operator_sites(node, index)
+    yield from _value_sites(node, index, where)
+    yield from _branch_sites(node, index)
+    yield from _statement_sites(node, index)
+
+
+def _operator_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """A comparison, an arithmetic or boolean operator changed, a sign or a `not` dropped."""
     if isinstance(node, ast.Compare):
         for k, op in enumerate(node.ops):
             for new in COMPARE_SWAPS.get(type(op), ()):
@@ -173,7 +182,12 @@ def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator
             yield _Site(
                 index, "drop_condition", f"drop `{_short(value)}` from `{_short(node)}`", _drop_condition
             )
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
+
+
+def _value_sites(node: ast.AST, index: int, where: str) -> Iterator[_Site]:
+    """A constant off by one or negated, min for max, a range bound off by one, the
+    branches of `a if c else b` swapped, a comprehension's filter dropped."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
         for delta in (1, -1):
 
             def _const_int(n: Any, parents: Parents, delta: Any = delta) -> None:
@@ -222,6 +236,10 @@ def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator
                 del n.ifs[k]
 
             yield _Site(index, "drop_filter", f"drop the filter `if {_short(cond)}`", _drop_filter)
+
+
+def _branch_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """An `if`/`while` test negated, an `else` dropped."""
     if isinstance(node, (ast.If, ast.While)):
 
         def _negate(n: Any, parents: Parents) -> None:
@@ -234,6 +252,10 @@ def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator
                 n.orelse = []
 
             yield _Site(index, "drop_else", f"drop the else branch of `if {_short(node.test)}`", _drop_else)
+
+
+def _statement_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """One statement of a body replaced by `pass`."""
     for field in ("body", "orelse"):
         body = getattr(node, field, None)
         if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
