@@ -41,7 +41,7 @@ from .checking.declare import Check, Exercise, Question, Registry
 from .checking.draws import Draw, draw, first_board, marked
 from .checking.draws import decode as from_json
 from .checking.draws import encode as as_json
-from .checking.private_draws import probe_private as probe_private
+from .checking.private_draws import probe_private
 from .checking.reference_cache import fresh, once_per_process
 from .checking.reference_checks import SameAsReference, arguments_check, question, value_check
 from .checking.values import as_cell, as_pair, is_number, same, show
@@ -96,6 +96,7 @@ __all__ = [
     "marked",
     "mismatch",
     "once_per_process",
+    "probe_private",
     "question",
     "same",
     "show",

@@ -103,6 +103,7 @@ def derived(exercise: Exercise[Any]) -> ExerciseSpec | None:
         build_calls=build_calls,
         comparators=dict.fromkeys(questions, accepting(judges)),
         unmeasured=unmeasured,
+        derived=True,
     )
 
 

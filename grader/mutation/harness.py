@@ -161,7 +161,9 @@ def run_exercise(
     not_full = baseline(spec, source)
     if not_full:
         logging.error("%s: the reference itself loses points on %s; skipped", spec.id, ", ".join(not_full))
-        return ExerciseRun(spec.id, [], generated, time.monotonic() - start, False, source, spec.unmeasured)
+        return ExerciseRun(
+            spec.id, [], generated, time.monotonic() - start, False, source, spec.unmeasured, spec.derived
+        )
     _prepare(spec, source, seed)
     results: list[MutantResult] = []
     if jobs <= 1:
@@ -176,4 +178,6 @@ def run_exercise(
                 results.append(result)
                 if on_result:
                     on_result(result)
-    return ExerciseRun(spec.id, results, generated, time.monotonic() - start, True, source, spec.unmeasured)
+    return ExerciseRun(
+        spec.id, results, generated, time.monotonic() - start, True, source, spec.unmeasured, spec.derived
+    )

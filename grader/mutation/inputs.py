@@ -40,6 +40,9 @@ class ExerciseSpec:
     unmeasured: tuple[str, ...] = ()
     """Questions whose functions no input calls (derived inputs: no value check): their
     mutants are not generated, and the report says so."""
+    derived: bool = False
+    """Derived from the TD's value checks: the calls are the checks' own, so a mutant no
+    call tells apart is reported, not taken for equivalent silently."""
 
     @property
     def mutated_names(self) -> set[str]:

@@ -50,7 +50,8 @@ def summary(run: ExerciseRun) -> str:
     lines = [
         f"  mutants generated:   {run.generated}"
         + (f" ({len(run.results)} sampled)" if len(run.results) != run.generated else ""),
-        f"  equivalent:          {run.count('equivalent')} (no call differs from the reference)",
+        f"  equivalent:          {run.count('equivalent')} (no call differs from the reference"
+        + ("'s: each shown below as UNSEEN)" if run.derived and run.count("equivalent") else ")"),
         f"  accepted answers:    {run.count('alternative')} (only differences the sheet accepts)"
         + (
             f", of which {sum(r.lost_points for r in run.results if r.status == 'alternative')} lose points"
@@ -76,6 +77,14 @@ def summary(run: ExerciseRun) -> str:
                 f"{r.mutant.change}\n           differs on: {r.example}"
             )
             lines += ["           " + line for line in diff(run.source, r.mutant).splitlines()]
+    if run.derived:  # the checks' own calls: a change none of them shows may be a blind spot
+        for r in run.results:
+            if r.status == "equivalent":
+                lines.append(
+                    f"  UNSEEN {r.mutant.target} line {r.mutant.line}: {r.mutant.change} "
+                    "(no call of the checks tells it from the reference)"
+                )
+                lines += ["           " + line for line in diff(run.source, r.mutant).splitlines()]
     for r in run.results:
         if r.status == "alternative" and r.lost_points:
             lines.append(
