@@ -53,16 +53,26 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
 
 def test_the_tutorial_s_td_grades_its_copies_as_reasoned(course):
     folder, env = course
-    graded = run("-m", "grader", "copies", "--json", "-", cwd=folder, env=env)
-    assert graded.returncode == 0, graded.stderr
-    report = json.loads(graded.stdout)["submissions"]
+    report_file = folder.parent / "rapport.json"  # the same run's JSON: what the summary does not say
+    said = run("-m", "grader", "allumettes-td/copies", "--json", str(report_file), cwd=folder.parent, env=env)
+    assert said.returncode == 0, said.stderr
+    assert said.stdout.splitlines()[-5:] == [
+        "copie_a        20 / 20",
+        "copie_b         8 / 20  Q4, Q5, Q6",
+        "copie_c        18 / 20  Q5",
+        "copie_d        17 / 20  Q6",
+        "Bilan : 4 copie(s), moyenne 15,75 / 20",
+    ]
+    report = json.loads(report_file.read_text("utf-8"))["submissions"]
     assert {Path(s["path"]).name: (s["exercise"], s["mark20"]) for s in report} == {
         name: ("allumettes", mark) for name, mark in ATTENDU.items()
     }
     d = next(s for s in report if s["path"].endswith("copie_d.py"))
     q6 = {c["name"]: c["status"] for q in d["questions"] if q["id"] == "Q6" for c in q["checks"]}
     assert q6 == {"values": "timeout", "fills": "passed", "fast": "timeout"}
-    own_test = run("-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", cwd=folder, env=env)
+    own_test = run(
+        "-m", "pytest", "-q", "-p", "no:cacheprovider", "allumettes-td/tests", cwd=folder.parent, env=env
+    )
     assert own_test.returncode == 0, own_test.stdout + own_test.stderr
     english = run("-m", "grader", "copies/copie_c.py", "--lang", "en", cwd=folder, env=env)
     assert "meilleur_coup as the reference: meilleur_coup(0, 1), meilleur_coup(0, 2)" in english.stdout
