@@ -50,7 +50,7 @@ EARLY = [
 LATE = [
     ("grader.reading.submission", "read_submission"),
     ("grader.app.runner", "run_cells"),
-    ("grader.reading.detect", "detect"),
+    ("grader.reading.recognise", "detect"),
     ("grader.checking.grading", "grade_exercise"),
     ("grader.render.terminal", "render_submission"),
 ]

@@ -49,8 +49,8 @@ from .checking.verdicts import CallFailed, Mismatch, among_best, mismatch, uncha
 from .checking.view import StudentView
 from .errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge
 from .model.results import Evidence, Text
-from .reading.detect import Signature
-from .sandbox.manage.session import Call, CallResult
+from .reading.recognise import Signature
+from .sandbox.manage.calls import Call, CallResult
 from .sandbox.worker.wire import ArrayValue, Ref
 
 __all__ = [

@@ -29,11 +29,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .reading.detect import Signature
+from .reading.recognise import Signature
 
 if TYPE_CHECKING:
     from .checking.declare import Exercise
-    from .reading.detect import Signed
+    from .reading.recognise import Signed
 
 log = logging.getLogger(__name__)
 

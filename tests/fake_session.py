@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grader.errors import SizeUnit, StudentCodeError, StudentFailure, ValueTooLarge
-from grader.sandbox.manage.session import Call, CallResult, Names
+from grader.sandbox.manage.calls import Call, CallResult, Names
 from grader.sandbox.worker import wire
 from grader.sandbox.worker.worker_main import _global_names  # what the worker reports as `uses`
 

@@ -15,28 +15,9 @@ import tempfile
 from html import unescape as html_unescape
 from pathlib import Path
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-    "--no-pdf-header-footer",
-)
-
-
-def find_browser() -> str | None:
-    """The path of a Chromium (or Chrome) on PATH, None when there is none."""
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
+# One set of flags, one search for the browser, one page count: the grader's own (`--pdf`).
+from grader.render.pdf import FLAGS, find_browser
+from grader.render.pdf import pdf_pages as pdf_pages  # the printing tests count pages with it
 
 
 def need_browser() -> str:
@@ -81,18 +62,6 @@ def print_pdf(page: Path, target: Path) -> Path:
 def dump_dom(page: Path) -> str:
     """The DOM of `page` once loaded and its scripts run, as HTML."""
     return run(page, "--dump-dom", "--virtual-time-budget=5000")
-
-
-def pdf_pages(pdf: Path) -> int:
-    """The number of pages of a PDF: `pdfinfo` (poppler-utils) when there is one, else
-    the page objects of the file (Chromium writes its page dictionaries uncompressed)."""
-    pdfinfo = shutil.which("pdfinfo")
-    if pdfinfo:
-        done = subprocess.run([pdfinfo, str(pdf)], capture_output=True, text=True, timeout=60, check=True)
-        found = re.search(r"^Pages:\s+(\d+)", done.stdout, re.M)
-        if found:
-            return int(found.group(1))
-    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf.read_bytes()))
 
 
 def pdf_to_pngs(pdf: Path, prefix: Path, dpi: int = 60) -> list[Path]:

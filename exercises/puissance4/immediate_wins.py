@@ -199,7 +199,7 @@ def half(n: int, cell: tuple[int, int]) -> int:
     each gets every direction, every cell of the line and both players, and every
     alignment and cell is searched once between them (each searching all of them cost a
     notebook's grading more than issue 29 allowed:
-    docs/lab/performance-log.md#immediate-wins-in-the-searches-branch-verdicts-issue-29-2026-11-27)."""
+    docs/explanation/performance.md#less-student-code-per-check)."""
     return (n // 2 + [tuple(c) for c in ref.Lalignements[n]].index(cell)) % 2
 
 

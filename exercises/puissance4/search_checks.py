@@ -69,7 +69,7 @@ OPEN_BOARD = 4
 of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, most of the
 student CPU these checks spent on the class of issue 13, and no mutant (grader.mutation)
 nor fixture failed on such an example alone: crowded boards searched at depth 3 catch
-what it caught (docs/lab/performance-log.md#less-student-code-per-check-branch-searches-issue-13-2026-11-23)."""
+what it caught (docs/explanation/performance.md#less-student-code-per-check)."""
 
 
 def _shallow_when_open(example: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
@@ -507,5 +507,13 @@ QUESTIONS = (
         (),
         manual=True,
         answer_key=q16_answer_key,
+        statement=Text(
+            "Anticiper les nœuds de cet arbre qui ne seront pas explorés si on met en œuvre un élagage "
+            "alpha-béta, en s'aidant au besoin des annexes 1 et 2. (L'arbre est l'exploration MinMax de "
+            "jeu5 ; l'énoncé le donne en figure.)",
+            "Anticipate the nodes of this tree that will not be explored when alpha-beta pruning is used, "
+            "with the help of annexes 1 and 2 if needed. (The tree is jeu5's MinMax exploration; the sheet "
+            "gives it as a figure.)",
+        ),
     ),
 )

@@ -13,7 +13,7 @@ any name, counts, and nothing else in the search is slowed down. Any profile fun
 puts Python 3.11 in tracing mode for the whole search: even the C profiler of the
 standard library made the counted search several times slower than the search alone,
 and these searches were the largest single share of a class's CPU
-(docs/lab/performance-log.md#counting-without-a-profiler-a-worker-without-inspect-main-issue-13-2026-11-23).
+(docs/explanation/performance.md#less-student-code-per-check).
 Anything else (a closure, a callable object, two names sharing one code object) is
 counted by the C profiler (`_lsprof`, cProfile's engine), by code object, used only when
 it is the genuine C type (student code ran before this and may have replaced the

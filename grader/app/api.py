@@ -6,6 +6,7 @@ import logging
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,8 +81,8 @@ def grade(
             if on_result is not None:
                 on_result(result)
             results.append(result)
-        for result in _grade_all(files, settings, registry):
-            result.student = named.get(Path(result.path), Path(result.path).stem)
+        for graded in _grade_all(files, settings, registry):
+            result = replace(graded, student=named.get(Path(graded.path), Path(graded.path).stem))
             if on_result is not None:
                 on_result(result)
             results.append(result)
@@ -94,11 +95,13 @@ def grade(
 def _not_read(refused: Sequence[Refused], settings: Settings) -> Iterator[SubmissionResult]:
     """A row for each thing of the copies folder that is not read (`files.Refused`)."""
     for item in refused:
-        result = SubmissionResult(
-            str(item.path), settings.exercise, SubmissionStatus.NOT_GRADABLE, reason=item.reason
+        yield SubmissionResult(
+            str(item.path),
+            settings.exercise,
+            SubmissionStatus.NOT_GRADABLE,
+            reason=item.reason,
+            student=item.path.stem,
         )
-        result.student = item.path.stem
-        yield result
 
 
 _FORKED_REGISTRY: Registry = {}

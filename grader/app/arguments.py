@@ -2,7 +2,9 @@
 
 argparse writes "usage:", "positional arguments", "options", "show this help message
 and exit" and its errors in English; a French teacher or student reading `--help` or a
-mistyped option gets them in French here, with the command named as they typed it. The
+mistyped option gets them in French here, with the command named as they typed it, section
+titles as French typography writes them (`options :`), and an error as one line with a
+pointer to `--help`. The
 language is read from `--lang` before parsing, so that `--lang en --help` is English.
 """
 
@@ -97,6 +99,7 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=tr(lang, "cli.help"))
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
+        """One line that says what is wrong, and where the help is (the usage block of
+        sixteen lines buried it)."""
         text = tr(self.lang, "cli.error", prog=self.prog, message=translated_error(message, self.lang))
-        self.exit(2, text + "\n")
+        self.exit(2, text + "\n" + tr(self.lang, "cli.see_help", prog=self.prog) + "\n")

@@ -22,6 +22,8 @@ from . import startup
 from .arguments import Parser, lang_of, prog_name
 
 if TYPE_CHECKING:
+    import socket
+
     from ..checking.declare import Registry
     from ..marking.workflow import ClassRun
     from ..model.results import SubmissionResult
@@ -106,10 +108,42 @@ def main(argv: list[str], exercises: Registry) -> int:
     try:
         if args.print_config:
             return print_config(args.print_config, exercises, settings.lang, sys.stdout)
+        sock = _page_socket(args, settings.lang) if args.serve or args.pdf else None
         with ClassRun.open(args, settings, exercises) as run:
-            return _mark(parser, args, settings, exercises, run)
+            code = _mark(parser, args, settings, exercises, run)
     except UsageError as exc:
         parser.error(str(exc))
+    if sock is None or code not in (0, 1):
+        return code
+    from .page import serve_after
+
+    def again(views: list[SubmissionResult]) -> list[str]:
+        return write_reports(args, views, settings.lang, exercises, quiet=True)
+
+    def say(line: str) -> None:
+        print(safe_line(line), flush=True)
+
+    def tell(line: str) -> None:
+        print(safe_line(line), file=sys.stderr, flush=True)
+
+    return serve_after(sock, args, settings, exercises, run, again, say, tell)
+
+
+def _page_socket(args: argparse.Namespace, lang: str) -> socket.socket | None:
+    """`--serve`'s socket, bound before anything is graded; UsageError for what `--serve`
+    and `--pdf` need and do not have (`grader.app.page`)."""
+    from ..marking.workflow import UsageError
+    from .page import open_socket, usage_problem
+
+    problem = usage_problem(args, lang)
+    if problem:
+        raise UsageError(problem)
+    if not args.serve:
+        return None
+    sock = open_socket(args, lang)
+    if isinstance(sock, str):
+        raise UsageError(sock)
+    return sock
 
 
 def _mark(
@@ -130,6 +164,7 @@ def _mark(
         return 2
     announce_isolation(isolation, settings.lang, self_check=len(files) == 1 and args.results is None)
     results, interrupted = _grade(args, settings, exercises, run)
+    run.interrupted = interrupted is not None
     return _report(args, settings, run, run.views(results), interrupted)
 
 
@@ -259,10 +294,14 @@ def _report(
             print(render_summary(results, settings.lang), file=_out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
-    failed_reports = write_reports(args, results, settings.lang, run.exercises) + run.finish(results)
+    failed_reports = write_reports(args, results, settings.lang, run.exercises)
+    if not args.serve:  # with the page: once it stops, from the marks it leaves
+        failed_reports += run.finish(results)
     run.say()
     if interrupted is not None:
-        print(tr(settings.lang, "interrupted", done=len(results), total=interrupted.total), file=sys.stderr)
+        # the copies graded by this run (the reports may show the whole class record)
+        done = len(interrupted.results)
+        print(tr(settings.lang, "interrupted", done=done, total=interrupted.total), file=sys.stderr)
         return 130
     if args.fail_under is not None and any(not r.graded or r.mark20 < args.fail_under for r in results):
         return 1
@@ -296,12 +335,19 @@ def announce_isolation(isolation: IsolationChoice, lang: str, self_check: bool =
 
 
 def write_reports(
-    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry
+    args: argparse.Namespace,
+    results: list[SubmissionResult],
+    lang: str,
+    exercises: Registry,
+    quiet: bool = False,
 ) -> list[str]:
     """Every report format asked for, from the same results (graded with `exercises`);
-    returns the ones that could not be written. One writer failing never stops the others."""
+    returns the ones that could not be written. One writer failing never stops the others.
+    `quiet`: the marking page writes them again after each change, without saying so."""
     failed = []
-    for name, target, write in _writers(args, results, lang, exercises):
+    for name, target, write in _writers(args, results, lang, exercises, quiet):
+        if quiet and name in ONCE:
+            continue
         try:
             write()
         except Exception as exc:  # a full disk, a bad path, a grader bug in one format
@@ -312,8 +358,13 @@ def write_reports(
     return failed
 
 
+ONCE = ("similarity", "annotations", "vpl")
+"""Reports written by the run only, not again after each change on the marking page: the
+similarity pass does not depend on the marks; the others print on standard output."""
+
+
 def _writers(
-    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry
+    args: argparse.Namespace, results: list[SubmissionResult], lang: str, exercises: Registry, quiet: bool
 ) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """(name, target, write) of each report asked for, in the order they are written."""
     if args.json:
@@ -325,7 +376,7 @@ def _writers(
     if args.gradescope and results:
         yield "gradescope", args.gradescope, lambda: _write_gradescope(args, results, lang)
     if args.html:
-        yield "html", args.html, lambda: _write_html(args, results, lang)
+        yield "html", args.html, lambda: _write_html(args, results, lang, quiet)
     if args.similarity:
         yield "similarity", str(args.similarity), lambda: _write_similarity(args, results, lang, exercises)
     if args.github_annotations:
@@ -377,11 +428,12 @@ def _write_csv(args: argparse.Namespace, results: list[SubmissionResult], lang: 
         stream.write(render_csv(results, lang))
 
 
-def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang: str) -> None:
+def _write_html(args: argparse.Namespace, results: list[SubmissionResult], lang: str, quiet: bool) -> None:
     from ..render.html_report import write_html  # Jinja2 only when asked
 
     index = write_html(results, Path(args.html), lang)
-    print(tr(lang, "html_written", path=index), file=sys.stderr)
+    if not quiet:
+        print(tr(lang, "html_written", path=index), file=sys.stderr)
 
 
 def _similarity_folder(text: str) -> Path:

@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,8 +105,7 @@ def resultat(
 
 def _graded(path: Path, lang: str, exercise: str | None, exercises: Registry | None) -> SubmissionResult:
     result = _grade(path, Settings(exercise=exercise, lang=lang, jobs=1), exercises)
-    result.student = path.name  # the page's heading, as the class reports name a file
-    return result
+    return replace(result, student=path.name)  # the page's heading, as the class reports name a file
 
 
 def _show(shell: Any, text: str, html: str) -> None:

@@ -4,33 +4,36 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..checking import private_draws
+from ..checking.bareme import Scored
 from ..checking.declare import Registry
 from ..checking.grading import grade_exercise
 from ..checking.scoring import marked
 from ..checking.view import StudentView
 from ..errors import CallTimeout, NotGradable
 from ..model.results import (
-    COMPILE_ERRORS,
     CellOutcome,
     CellStatus,
+    SubmissionKind,
+    SubmissionOutcome,
     SubmissionResult,
     SubmissionStatus,
     failure_of,
 )
 from ..model.settings import Settings
 from ..reading.answers import manual_answers, module_cells, notebook_cells
-from ..reading.detect import detect, other_sheet, signatures_of
-from ..reading.skeleton import file_text, names_in_text, recognise
+from ..reading.recognise import Recognition, signatures_of, which_exercise
 from ..reading.submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
 from ..reading.unreached import unreached
 from ..registry import ExerciseUnavailable, Unavailable, installed, unavailable_of
 from ..sandbox.confine.isolation import IsolationChoice, choose
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
-from ..sandbox.manage.session import CellReply, StudentSession
+from ..sandbox.manage.calls import CellReply
+from ..sandbox.manage.session import StudentSession
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,7 @@ def resolve_isolation(choice: str) -> IsolationChoice:
 def grade_file(path: Path, settings: Settings, exercises: Registry | None = None) -> SubmissionResult:
     """Grade one file against the `exercises` registry (the installed TDs by default:
     `grader.registry.installed`); a broken or hostile submission gives a result, not an
-    exception."""
+    exception. The result is built once, from its parts, when everything is known."""
     registry = installed() if exercises is None else exercises
     settings.check_exercise(registry)
     start = time.monotonic()
@@ -73,15 +76,50 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         ) as session,
         private_draws.drawing_for(private_draws.code_digest(c.source for c in code.cells)),
     ):
-        result = _grade_code(code, session, settings, registry)
-        result.isolation = isolation.mode
-        result.landlock_abi = isolation.landlock_abi
-        result.student_seconds = round(session.student_seconds, 3)
-        result.student_cpu = round(session.student_cpu, 3)
-        result.printed = "".join(session.printed)
-        result.restarts = session.restarts
-    result.duration_s = round(time.monotonic() - start, 3)
-    return result
+        found = _grade_code(code, session, settings, registry)
+    result = SubmissionResult(
+        str(code.path),
+        found.recognition.exercise,
+        SubmissionStatus.GRADED if found.reason == "" else SubmissionStatus.NOT_GRADABLE,
+        reason=found.reason,
+        kind=code.kind,
+        total_cells=code.total_cells,
+        understood=found.understood,
+        restarts=session.restarts,
+        cells=found.cells,
+        printed="".join(session.printed),
+        detected_by=found.recognition.detected_by,
+        closest="" if found.unavailable else found.recognition.closest,
+        closest_names=() if found.unavailable else found.recognition.closest_names,
+        unavailable=found.unavailable,
+        isolation=isolation.mode,
+        landlock_abi=isolation.landlock_abi,
+        duration_s=round(time.monotonic() - start, 3),
+        student_seconds=round(session.student_seconds, 3),
+        student_cpu=round(session.student_cpu, 3),
+        ignored_magics=found.ignored_magics,
+        answers=found.answers,
+        outcome=found.outcome,
+    )
+    return result if found.scored is None else marked(result, found.scored)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What grading a submission's code found: the parts of its result that the code
+    gives (the run's own facts, its isolation and times, are added at the end)."""
+
+    cells: list[CellOutcome]
+    ignored_magics: list[str]
+    recognition: Recognition
+    reason: str = ""
+    """Why it is not graded ("" when it is): a key of `reason.*`."""
+    understood: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    outcome: SubmissionOutcome | None = None
+    answers: dict[str, str] = field(default_factory=dict)
+    scored: Scored | None = None
+    unavailable: tuple[tuple[str, str, str], ...] = ()
+    """The TDs that could not be loaded, when the copy is not graded for them."""
 
 
 def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> list[CellOutcome]:
@@ -91,16 +129,11 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
     deadline = time.monotonic() + budget
     for cell in code.cells:
         if time.monotonic() > deadline:
-            outcome = CellOutcome(cell.index, cell.label, ok=False, status=CellStatus.SKIPPED)
+            outcome = CellOutcome(
+                cell.index, cell.label, ok=False, status=CellStatus.SKIPPED, place=cell.place
+            )
         else:
-            outcome = cell_outcome(cell, session.run_cell(cell.source, cell.label, cell.first_lineno))
-        outcome.place = cell.place
-        if outcome.line:
-            # The line may be in a function of another cell that this one called.
-            holder = next((c for c in code.cells if outcome.where == c.label), cell)
-            if holder is not cell:
-                outcome.line_place = holder.place
-            outcome.failing_line = failing_line(code, holder, outcome.line)
+            outcome = cell_outcome(cell, session.run_cell(cell.source, cell.label, cell.first_lineno), code)
         outcomes.append(outcome)
     for origin in code.origins:
         if origin.cell_magic:
@@ -119,79 +152,33 @@ def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> l
     return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
-def cell_outcome(cell: Cell, reply: CellReply) -> CellOutcome:
-    """The report's row of a cell, from how the worker ran it."""
-    first_line = _first_line(cell.source)
-    if reply.stopped is not None:  # its budget ran out, or the worker died
-        status = CellStatus.TIMEOUT if isinstance(reply.stopped, CallTimeout) else CellStatus.CRASH
-        return CellOutcome(
-            cell.index,
-            cell.label,
-            ok=False,
-            message=reply.message,
-            line=reply.line,
-            first_line=first_line,
-            seconds=reply.seconds,
-            status=status,
-            failure=failure_of(reply.stopped),
-            where=reply.where,
-        )
+def cell_outcome(cell: Cell, reply: CellReply, code: SubmissionCode | None = None) -> CellOutcome:
+    """The report's row of a cell, from how the worker ran it: where it sits and, when it
+    failed on a line, that line as the student wrote it (the line may be in a function of
+    another cell of `code` that this one called)."""
+    holder = cell
+    if code is not None and reply.line:
+        holder = next((c for c in code.cells if reply.where == c.label), cell)
+    stopped = reply.stopped  # its budget ran out, or the worker died
+    status = None
+    if stopped is not None:
+        status = CellStatus.TIMEOUT if isinstance(stopped, CallTimeout) else CellStatus.CRASH
     return CellOutcome(
         cell.index,
         cell.label,
-        ok=reply.ok,
-        error=reply.error,
+        ok=reply.ok and stopped is None,
+        error=reply.error if stopped is None else "",
         message=reply.message,
         line=reply.line,
-        first_line=first_line,
+        first_line=_first_line(cell.source),
         seconds=reply.seconds,
+        status=status,
+        failure=None if stopped is None else failure_of(stopped),
+        place=cell.place,
         where=reply.where,
+        line_place=holder.place if holder is not cell else None,
+        failing_line=failing_line(code, holder, reply.line) if code is not None and reply.line else "",
     )
-
-
-def _recognised_note(
-    outcomes: Sequence[CellOutcome], cells: Sequence[Cell], names: tuple[str, ...]
-) -> tuple[str, dict[str, str]]:
-    """Why no cell defines the sheet's names, as far as the code says: the code only calls
-    them (a handout still to complete), a cell that does not compile, or classes whose
-    methods carry the names (object-oriented code that runs); else only that they are
-    not defined."""
-    if not names_in_text(cell.source for cell in cells) & set(names):
-        return ("recognised_from_calls", {"names": ", ".join(names)})
-    if any(outcome.error in COMPILE_ERRORS for outcome in outcomes):
-        return ("recognised_from_text", {})
-    classes = sorted({c for cell in cells for c in classes_defining(cell.source, names)})
-    if classes:
-        return ("recognised_from_text_class", {"classes": ", ".join(classes)})
-    return ("recognised_from_text_plain", {})
-
-
-def classes_defining(source: str, names: tuple[str, ...]) -> list[str]:
-    """The classes of `source` that define one of `names` as a method (pure)."""
-    import ast
-
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return []
-    wanted = set(names)
-    return [
-        node.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ClassDef)
-        and any(
-            isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in wanted for f in node.body
-        )
-    ]
-
-
-def _unavailable(result: SubmissionResult, missing: list[Unavailable]) -> SubmissionResult:
-    """`result`, not gradable: the TDs `missing` could not be loaded (a copy recognised as
-    no loaded TD may be one of theirs: it is sent to no other, not even as a hint)."""
-    result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "exercise_unavailable"
-    result.closest, result.closest_names = "", ()
-    result.unavailable = tuple((u.id, u.package, u.cause) for u in missing)
-    return result
 
 
 def _first_line(source: str) -> str:
@@ -203,50 +190,46 @@ def _first_line(source: str) -> str:
 
 def _grade_code(
     code: SubmissionCode, session: StudentSession, settings: Settings, exercises: Registry
-) -> SubmissionResult:
-    result = SubmissionResult(
-        str(code.path), None, SubmissionStatus.GRADED, kind=code.kind, total_cells=code.total_cells
-    )
-    result.cells = run_cells(code, session, settings.all_cells_budget)
+) -> _Found:
+    cells = run_cells(code, session, settings.all_cells_budget)
     names = session.names()
-    result.ignored_magics = names.ignored_magics
-    exercise_id: str | None
-    if settings.exercise:
-        exercise_id, result.detected_by = settings.exercise, "forced"
-        other = other_sheet(names.kinds, settings.exercise, signatures_of(exercises))
-        if other is not None:  # another TD: said, not marked 0 on the class's questions
-            result.exercise, result.detected_by = other.exercise, ", ".join(other.matched)
-            result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "other_exercise"
-            return result
-    else:
-        detection = detect(names.kinds, signatures_of(exercises))
-        exercise_id, result.detected_by = detection.exercise, ", ".join(detection.matched)
-    if exercise_id is None:  # a blank skeleton where no cell compiles, a handout: its text says
-        sources = [cell.source for cell in code.cells]
-        recognised = recognise(sources, file_text(code.path), signatures_of(exercises), names.kinds)
-        if recognised.exercise is not None:
-            exercise_id, result.detected_by = recognised.exercise, ", ".join(recognised.matched)
-            result.understood.append(_recognised_note(result.cells, code.cells, recognised.matched))
-        elif recognised.closest is not None:  # another TD on the same game: named, not graded as it
-            result.closest, result.closest_names = recognised.closest, recognised.closest_names
-    result.exercise = exercise_id
+    sources = [cell.source for cell in code.cells]
+    recognition = which_exercise(
+        names.kinds, settings.exercise, signatures_of(exercises), sources, cells, code.text
+    )
+    understood = [recognition.note] if recognition.note is not None else []
+    found = _Found(cells, names.ignored_magics, recognition, understood=understood)
+    if recognition.other:
+        return replace(found, reason="other_exercise")
     missing = unavailable_of(exercises)
-    if exercise_id is None and missing:  # maybe the TD that could not be loaded: said, never another
-        return _unavailable(result, list(missing.values()))
-    if exercise_id is None:
-        result.status, result.reason = SubmissionStatus.NOT_GRADABLE, "unknown_exercise"
-        return result
+    if recognition.exercise is None and missing:  # maybe a TD that could not be loaded: never another
+        return _unavailable(found, list(missing.values()))
+    if recognition.exercise is None:
+        return replace(found, reason="unknown_exercise")
     try:
-        exercise = exercises[exercise_id]
+        exercise = exercises[recognition.exercise]
     except ExerciseUnavailable as exc:
-        return _unavailable(result, [exc.unavailable])
-    view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, result.cells))
+        return _unavailable(found, [exc.unavailable])
+    view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, cells))
     graded = grade_exercise(exercise, view, settings.examples_scale)
-    result.understood = result.understood + list(graded.understood)
-    result.outcome = graded.outcome
+    answers: dict[str, str] = {}
     if any(question.manual for question in exercise.questions):
-        text = file_text(code.path)
-        cells = notebook_cells(text) if code.kind == "notebook" else module_cells(text)
+        text_cells = (
+            notebook_cells(code.text) if code.kind is SubmissionKind.NOTEBOOK else module_cells(code.text)
+        )
         questions = [(q.id, q.manual, [spellings[0] for spellings in q.names]) for q in exercise.questions]
-        result.answers = manual_answers(cells, questions)
-    return marked(result, graded.scored)
+        answers = manual_answers(text_cells, questions)
+    return replace(
+        found,
+        understood=[*understood, *graded.understood],
+        outcome=graded.outcome,
+        answers=answers,
+        scored=graded.scored,
+    )
+
+
+def _unavailable(found: _Found, missing: list[Unavailable]) -> _Found:
+    """Not gradable: the TDs `missing` could not be loaded (a copy recognised as no
+    loaded TD may be one of theirs: it is sent to no other, not even as a hint)."""
+    said = tuple((u.id, u.package, u.cause) for u in missing)
+    return replace(found, reason="exercise_unavailable", unavailable=said)

@@ -18,7 +18,7 @@ from ..reading.files import read_regular
 
 HEAVY = ("numpy", "pandas", "scipy", "matplotlib", "sklearn", "sympy", "torch", "networkx", "PIL")
 """Libraries whose import alone is a large share of a worker's work
-(docs/lab/performance-log.md#figures-moved-out-of-the-code)."""
+(docs/explanation/performance.md#the-figures-behind-the-codes-choices)."""
 
 READ_BYTES = 1 << 20
 """Of each file, what is looked at (a 20 MB notebook is read once, by the grading)."""

@@ -11,12 +11,9 @@ so what it pays before the first cell and after the last report is worth arrangi
 
 `exit_now` ends the process without the interpreter's teardown of all that.
 
-What each step saves, measured, is in the performance log:
-- the early start: docs/lab/performance-log.md#start-up-isolation-workers-round-trips-branch-startup-2026-11-22;
-- the TDs imported beside the worker's boot, `gc.freeze`:
-  docs/lab/performance-log.md#the-floor-of-one-grading-branch-floor-2026-11-22;
-- the collector: docs/lab/performance-log.md#the-cpu-of-a-batch-notebook-branch-speed5-issue-13-2026-11-23;
-- the exit: docs/lab/performance-log.md#after-the-third-round.
+Why each step, and where its figures are: docs/explanation/performance.md (the early
+start, the TDs imported beside the worker's boot, `gc.freeze` and the exit:
+#little-work-before-the-first-cell; the collector: #both-cores-busy-in-a-batch).
 
 Only the command line's process does this (`grader.app.api.grade` leaves its caller's
 process as it is).
@@ -101,8 +98,7 @@ def import_exercises(settings: Settings, files: list[Path], exercises: Registry)
 
 
 def _likely_exercise(path: Path, exercises: Registry) -> str | None:
-    from ..reading.detect import signatures_of
-    from ..reading.skeleton import file_text, likely_exercise
+    from ..reading.recognise import file_text, likely_exercise, signatures_of
 
     return likely_exercise(file_text(path), signatures_of(exercises))
 

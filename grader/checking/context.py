@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from ..errors import StudentFailure
 from ..model.results import Evidence
-from ..sandbox.manage.session import Call, CallResult
+from ..sandbox.manage.calls import Call, CallResult
 from .draws import Draw, Size
 from .plan import Prefetched, ReadOnlyPlan, Seal
 from .reference_cache import fresh

@@ -67,6 +67,8 @@ class Question:
         checks: its checks, run in this order.
         manual: graded by the teacher; no check runs.
         answer_key: for a manual question, the answer key (the teacher's report only).
+        statement: for a manual question, the sheet's own wording of it (a `Text`), shown
+            beside each answer on the marking page.
         notes: information without points gathered after the checks (e.g. a call count).
 
     Example:
@@ -82,6 +84,7 @@ class Question:
     answer_key: Callable[[], str] | None = None
     notes: Callable[[CheckContext[Any]], list[tuple[str, dict[str, Any]]]] | None = None
     """Information without points, gathered after the checks (e.g. a call count)."""
+    statement: str = ""
 
     @property
     def max_score(self) -> float:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..errors import StudentFailure
-from ..sandbox.manage.session import Call, CallResult
+from ..sandbox.manage.calls import Call, CallResult
 from .reference_cache import is_handed_to_all
 
 

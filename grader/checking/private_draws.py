@@ -32,7 +32,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from ..sandbox.manage.session import Call
+    from ..sandbox.manage.calls import Call
     from .context import CheckContext
 
 T = TypeVar("T")

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
     from typing_extensions import Unpack  # typing.Unpack from 3.11; read by mypy only
 
-    from ..sandbox.manage.session import Call
+    from ..sandbox.manage.calls import Call
     from .context import CheckContext
 
 Example = Any

@@ -37,7 +37,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from ..errors import StudentCodeError
-from ..sandbox.manage.session import Call
+from ..sandbox.manage.calls import Call
 from . import draws
 from .draws import Draw, Size, distinct_examples, hypothesis_settings, seeded
 from .verdicts import CallFailed, Mismatch

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..errors import StudentFailure
 from ..model.results import Place, Unreached
-from ..sandbox.manage.session import Call, CallResult, Names, StudentSession
+from ..sandbox.manage.calls import Call, CallResult, Names
+from ..sandbox.manage.session import StudentSession
 from ..sandbox.worker.wire import Ref
 from . import worker_side
 from .plan import Prefetched

@@ -14,17 +14,20 @@ import math
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model.messages import number, tr
+from ..reading.files import BAREME_NAME
+from .rubric import TABLE as RUBRIC_TABLE
+from .rubric import RubricError, RubricItem, Target, parse_rubrics
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
 
-FILE_NAME = "minimax-grader.toml"
-KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points")
+FILE_NAME = BAREME_NAME
+KEYS = ("exercice", "sur", "arrondi", "omises", "bonus", "plafond", "points", "copies", "grille")
 ROUNDINGS = (0.0, 0.01, 0.25, 0.5, 1.0)
 """`arrondi`: none (0), to the hundredth, the quarter, the half point, the point."""
 DEFAULT_SCALE = 20.0
@@ -69,6 +72,16 @@ class BaremeFile:
     """The mark never goes above `scale`, bonus included."""
     points: tuple[tuple[str, float], ...] = ()
     """The questions the file gives points to; the others keep their default."""
+    copies: tuple[tuple[str, str], ...] = ()
+    """`[copies]`: whose a copy is, settled by the teacher (the copy's name -> the class
+    list's student), for a name that fits two students of the list or none. Not in the
+    digest: it moves no mark."""
+    rubrics: tuple[tuple[str, tuple[RubricItem, ...]], ...] = ()
+    """`[grille]`: the rubric items of questions graded by hand (`grader.marking.rubric`)."""
+
+    def rubric(self, question: str) -> tuple[RubricItem, ...]:
+        """The items of `question`'s rubric; () when it has none."""
+        return dict(self.rubrics).get(question, ())
 
     @property
     def digest(self) -> str:
@@ -76,7 +89,7 @@ class BaremeFile:
         entry says which barème its marks were last given with."""
         import hashlib  # it loads OpenSSL: only when a barème is used
 
-        values = {
+        values: dict[str, Any] = {
             "exercise": self.exercise,
             "scale": self.scale,
             "rounding": self.rounding,
@@ -85,6 +98,8 @@ class BaremeFile:
             "cap": self.cap,
             "points": sorted(self.points),
         }
+        if self.rubrics:  # a rubric's points and words change the marks and the feedback
+            values["rubrics"] = [[q, [astuple(item) for item in items]] for q, items in self.rubrics]
         return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -93,12 +108,13 @@ DEFAULT = BaremeFile(None, None)
 
 
 def find_bareme(paths: Iterable[Path]) -> Path | None:
-    """`minimax-grader.toml` in the folder being graded: for each path given, its own
-    folder (a file's folder) and then its parents, the nearest first. The paths must
-    agree on one file; None when there is none. Raises BaremeError when they do not."""
+    """`minimax-grader.toml` in the class folder: for each path given, the folder itself
+    and then its parents, the nearest first; for a file, from its folder's parent up (its
+    own folder may be a student's: `grader.marking.where`). The paths must agree on one
+    file; None when there is none. Raises BaremeError when they do not."""
     found: set[Path] = set()
     for path in paths:
-        folder = path.resolve() if path.is_dir() else path.resolve().parent
+        folder = path.resolve() if path.is_dir() else path.resolve().parent.parent
         for candidate in (folder, *folder.parents):
             if (candidate / FILE_NAME).is_file():
                 found.add(candidate / FILE_NAME)
@@ -131,7 +147,13 @@ def parse_bareme(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BaremeError(path, _toml_line(str(exc), len(lines)), "toml", error=str(exc)) from None
+        at = _toml_line(str(exc), len(lines))
+        comma = _DECIMAL_COMMA.match(lines[at - 1]) if 0 < at <= len(lines) else None
+        if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read
+            raise BaremeError(
+                path, at, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
+            ) from None
+        raise BaremeError(path, at, "toml", error=str(exc)) from None
     for key in data:
         if key not in KEYS:
             raise BaremeError(path, _line_of(lines, key), "unknown_key", name=key, keys=", ".join(KEYS))
@@ -164,10 +186,37 @@ def parse_bareme(
         bonus=question_list("bonus"),
         cap=_flag(data.get("plafond", True), path, _line_of(lines, "plafond")),
         points=tuple(points),
+        copies=_copies(data.get("copies", {}), path, _line_of(lines, "copies")),
     )
     if exercise_id and not total_points(bareme, questions):
         raise BaremeError(path, None, "no_points")
+    if RUBRIC_TABLE in data:
+        targets = {
+            q.id: Target(question_points(bareme, q), q.manual)
+            for q in questions
+            if q.id not in bareme.omitted
+        }
+        bareme = replace(bareme, rubrics=_rubrics(data[RUBRIC_TABLE], targets, path, lines))
     return bareme
+
+
+def _rubrics(
+    table: Any, targets: dict[str, Target], path: Path | None, lines: list[str]
+) -> tuple[tuple[str, tuple[RubricItem, ...]], ...]:
+    """`[grille]`, checked; a BaremeError naming the line of what is refused."""
+    try:
+        return parse_rubrics(table, targets)
+    except RubricError as exc:
+        where = f"{RUBRIC_TABLE}.{exc.question}" if exc.question else RUBRIC_TABLE
+        line = None
+        if exc.field:
+            line = _line_of(lines, exc.field, table=f"{where}.{exc.item}")
+        if line is None and exc.item:
+            line = _line_of(lines, exc.item, table=where) or _line_of(lines, f"{where}.{exc.item}")
+        if line is None:
+            line = _line_of(lines, where) or _line_of(lines, exc.question, table=RUBRIC_TABLE)
+        values = {"question": exc.question, "item": exc.item, **exc.values}
+        raise BaremeError(path, line, f"rubric.{exc.reason}", **values) from None
 
 
 def question_points(bareme: BaremeFile, question: Question) -> float:
@@ -210,6 +259,10 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
         if question.manual:
             note += " — " + tr(lang, "bareme.print.manual")
         out.append(f"{line:<{width}}# {note}")
+    manual = [q.id for q in exercise.questions if q.manual]
+    if manual:  # a rubric's example, commented: grading with the file as printed is unchanged
+        out += ["", *comment("bareme.print.rubric", question=manual[0])]
+        out += [f"# [{RUBRIC_TABLE}.{manual[0]}]", *comment("bareme.print.rubric_items")]
     return "\n".join(out) + "\n"
 
 
@@ -256,6 +309,13 @@ def _rounding(value: Any, path: Path | None, line: int | None) -> float:
     return next(allowed for allowed in ROUNDINGS if math.isclose(step, allowed))
 
 
+def _copies(value: Any, path: Path | None, line: int | None) -> tuple[tuple[str, str], ...]:
+    """`[copies]`: a table of texts (`"TD10 final" = "MARTIN Léa"`)."""
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise BaremeError(path, line, "not_a_copies_table")
+    return tuple((str(k), v) for k, v in value.items())
+
+
 def _flag(value: Any, path: Path | None, line: int | None) -> bool:
     if not isinstance(value, bool):
         raise BaremeError(path, line, "not_a_flag", name="plafond", value=value)
@@ -263,6 +323,7 @@ def _flag(value: Any, path: Path | None, line: int | None) -> bool:
 
 
 _TOML_LINE = re.compile(r"at line (\d+)")
+_DECIMAL_COMMA = re.compile(r"^\s*[\w\"'. -]+=\s*(?P<value>[+-]?\d+,\d+)\s*(#.*)?$")
 
 
 def _toml_line(message: str, last: int) -> int:

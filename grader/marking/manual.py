@@ -3,7 +3,9 @@
 One row per student and question: `élève;question;points;commentaire` (French: `;`
 and the decimal comma, as Excel and LibreOffice write it in a French locale; English:
 `,` and the point), UTF-8 with a BOM. Points for a question graded by hand (Q16) enter
-the mark; points for an automatic question override its score. A row without a
+the mark; points for an automatic question override its score. An optional column,
+`grille`, holds the rubric items a student got on a question (`horizon3 + schema`,
+`grader.marking.rubric`): their points count when no number is typed. A row without a
 question carries a comment on the whole copy; a comment that starts with `privé :`
 (`private:`) stays on the teacher's pages, never on what students are handed.
 
@@ -18,22 +20,31 @@ import csv
 import io
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..atomic import write_text_atomic
 from ..model.messages import tr
 from ..render.csv_report import BOM, SEPARATORS
+from ..render.sanitize import FORMULA_START
+from .rubric import parse_items
 
 HEADERS = {
     "student": ("élève", "eleve", "student", "nom"),
     "question": ("question",),
     "points": ("points", "note"),
     "comment": ("commentaire", "comment", "remarque"),
+    "items": ("grille", "rubric"),
 }
 """Column names read, in either language (a file made with --lang fr may be read with
 --lang en); the file written uses the first French or English one."""
+OPTIONAL = ("items",)
+"""Columns a table may lack (the tables made before rubrics)."""
 PRIVATE = ("privé", "prive", "private")
+TEXT_MARK = "'"
+"""OWASP's neutralisation of a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`,
+tab, CR first): a leading `'`. A cell the grader wrote starting with `'` gets one too, so
+that reading it back is exact."""
 SIDE_SUFFIX = ".nouveaux.csv"
 
 
@@ -49,6 +60,8 @@ class ManualRow:
     comment: str
     points: float | None = None
     """The number typed; None when the cell is empty."""
+    items: tuple[str, ...] = ()
+    """The rubric items given (`grille` column: `horizon3 + schema`), in the order typed."""
 
     @property
     def private(self) -> bool:
@@ -63,7 +76,7 @@ class ManualRow:
 
     @property
     def typed(self) -> bool:
-        return bool(self.points_text.strip() or self.comment.strip())
+        return bool(self.points_text.strip() or self.comment.strip() or self.items)
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,19 @@ class ManualFileError(ValueError):
         return tr(lang, f"manual.file.{self.reason}", path=self.path, detail=self.detail)
 
 
+def as_text_cell(value: str) -> str:
+    """`value` as a cell no spreadsheet runs: `=HYPERLINK(…)` is written `'=HYPERLINK(…)`."""
+    return TEXT_MARK + value if value.startswith((*FORMULA_START, TEXT_MARK)) else value
+
+
+def from_text_cell(cell: str) -> str:
+    """The value of a cell written by `as_text_cell`, as typed back or saved by a spreadsheet:
+    `'=x` (the mark kept) and `=x` (a spreadsheet that dropped it on saving) are both `=x`."""
+    if cell.startswith(TEXT_MARK) and cell[1:2] and cell[1] in (*FORMULA_START, TEXT_MARK):
+        return cell[1:]
+    return cell
+
+
 def parse_points(text: str) -> float | None:
     """`1,5` or `1.5` (either decimal sign), `2`; None for an empty cell; ValueError otherwise."""
     text = text.strip().replace("\u00a0", "").replace(" ", "")
@@ -129,18 +155,26 @@ def parse_manual(text: str, path: Path) -> list[ManualRow]:
     columns = {}
     for role, names in HEADERS.items():
         found = [i for i, cell in enumerate(header) if cell in names]
-        if not found:
-            raise ManualFileError(path, "header", ", ".join(h[0] for h in HEADERS.values()))
-        columns[role] = found[0]
+        if not found and role not in OPTIONAL:
+            needed = ", ".join(h[0] for r, h in HEADERS.items() if r not in OPTIONAL)
+            raise ManualFileError(path, "header", needed)
+        if found:
+            columns[role] = found[0]
     rows = []
     try:
         for record in reader:
             if not any(cell.strip() for cell in record):
                 continue
             cells = {role: record[i].strip() if i < len(record) else "" for role, i in columns.items()}
+            cells["student"] = from_text_cell(cells["student"])
             rows.append(
                 ManualRow(
-                    reader.line_num, cells["student"], cells["question"], cells["points"], cells["comment"]
+                    reader.line_num,
+                    cells["student"],
+                    cells["question"],
+                    cells["points"],
+                    cells["comment"],
+                    items=parse_items(cells.get("items", "")),
                 )
             )
     except csv.Error as exc:
@@ -165,6 +199,8 @@ class Slot:
 
     points: float
     manual: bool
+    rubric: tuple[str, ...] = ()
+    """The keys of its rubric's items (`[grille.Qn]`); () when it has none."""
 
 
 def check_rows(
@@ -190,13 +226,8 @@ def check_rows(
                 marks.refused.append(Refused(path, row, reason, detail))
                 continue
             given[(row.student, row.question)] = (index, row.line)
-            marks.rows.setdefault(row.student, {})[row.question] = ManualRow(
-                row.line,
-                row.student,
-                row.question,
-                row.points_text,
-                row.comment,
-                parse_points(row.points_text),
+            marks.rows.setdefault(row.student, {})[row.question] = replace(
+                row, points=parse_points(row.points_text)
             )
     return marks
 
@@ -211,8 +242,15 @@ def _refusal(row: ManualRow, slots: dict[str, dict[str, Slot]]) -> tuple[str, st
         points = parse_points(row.points_text)
     except ValueError:
         return "number", ""
-    if points is not None and not row.question:
+    if (points is not None or row.items) and not row.question:
         return "no_question", ""
+    if row.items:
+        rubric = slots[row.student][row.question].rubric
+        if not rubric:
+            return "no_rubric", ""
+        unknown = [key for key in row.items if key not in rubric]
+        if unknown:
+            return "items", ", ".join(unknown)
     if points is not None:
         slot = slots[row.student][row.question]
         if points < 0 or points > slot.points + 1e-9:
@@ -233,7 +271,7 @@ def render_table(rows: Iterable[tuple[str, str]], lang: str) -> str:
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
     for student, question in rows:
-        writer.writerow([student, question, "", ""])
+        writer.writerow([as_text_cell(student), as_text_cell(question), "", ""])
     return BOM + out.getvalue()
 
 

@@ -19,8 +19,9 @@ from ..reading.files import Refused, collect_all, collect_named
 if TYPE_CHECKING:
     from .record import Record
 
-Answers = Callable[[Path], bool]
-"""Whether a file answers the class's exercise (which of a student's files to grade)."""
+Answers = Callable[[Path], int]
+"""How well a file answers the class's exercise (which of a student's files to grade:
+`grader.reading.students.Weigh`)."""
 
 
 @dataclass
@@ -37,6 +38,12 @@ class Roster:
     """The students whose file was named on the command line itself."""
     refused: list[Refused] = field(default_factory=list)
     """What the class folders hold that is not read (links out, fifos, folders too deep)."""
+    participants: dict[Path, str] = field(default_factory=dict)
+    """File -> Moodle's participant number its top-level folder or name carries."""
+    baremes: list[Path] = field(default_factory=list)
+    """Barème files inside students' folders (never read)."""
+    chosen: dict[Path, str] = field(default_factory=dict)
+    """A file set aside -> the copy graded instead and why (`td10.ipynb|newest`)."""
 
     def add(self, named: dict[Path, str], aside: dict[Path, str], root: str) -> None:
         for file, student in named.items():
@@ -60,32 +67,40 @@ def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -
             found = collect_all([path], answers)
             roster.add(found.files, found.aside, str(path.resolve()))
             roster.refused += found.refused
+            roster.participants.update(found.participants)
+            roster.baremes += found.baremes
+            roster.chosen.update(found.chosen)
         else:
-            named, aside, root = _alone(path, answers, record, known_roots)
+            named, aside, root, participant = _alone(path, answers, record, known_roots)
             roster.alone.update(named.values())
             roster.add(named, aside, root)
+            if participant and named:
+                roster.participants[path] = participant
     return roster
 
 
 def _alone(
     path: Path, answers: Answers, record: Record | None, roots: list[Path]
-) -> tuple[dict[Path, str], dict[Path, str], str]:
+) -> tuple[dict[Path, str], dict[Path, str], str, str]:
+    """A file named alone: (its student, or the label it is set aside under; its class
+    folder; its participant number)."""
     if record is not None:
         student = record.student_at(path)
         if student is not None:
-            where = record.entries[student].root
-            return {path: student}, {}, str(record.located(where)) if where else ""
+            entry = record.entries[student]
+            where = str(record.located(entry.root)) if entry.root else ""
+            return {path: student}, {}, where, getattr(entry.outcome, "participant", "")
     resolved = path.resolve()
     for root in roots:
         if root in resolved.parents:
-            aside: dict[Path, str] = {}
-            named = {f.resolve(): s for f, s in collect_named([root], answers, aside).items()}
+            found = collect_all([root], answers)
+            named = {f.resolve(): (s, found.participants.get(f, "")) for f, s in found.files.items()}
             if resolved in named:
-                return {path: named[resolved]}, {}, str(root)
-            label = next((lab for f, lab in aside.items() if f.resolve() == resolved), None)
+                return {path: named[resolved][0]}, {}, str(root), named[resolved][1]
+            label = next((lab for f, lab in found.aside.items() if f.resolve() == resolved), None)
             if label is not None:
-                return {}, {path: label}, str(root)
-    return {path: path.stem}, {}, ""
+                return {}, {path: label}, str(root), ""
+    return {path: path.stem}, {}, "", ""
 
 
 def add_damaged(roster: Roster, record: Record, answers: Answers) -> None:

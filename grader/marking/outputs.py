@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
 from ..model.messages import number, tr
-from ..reading.files import moodle_participant
+from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
 
 if TYPE_CHECKING:
     from ..model.results import SubmissionResult
-    from .exports import Mark
+    from .moodle import Mark
 
 log = logging.getLogger(__name__)
+
+FEW = 12
+"""Names listed in one line for the teacher, at most."""
 
 
 @dataclass
@@ -31,10 +34,16 @@ class Outputs:
     messages: list[str] = field(default_factory=list)
 
 
-def write(args: argparse.Namespace, views: Sequence[SubmissionResult], lang: str) -> Outputs:
-    """Every output asked for, from the class's views."""
+def write(
+    args: argparse.Namespace,
+    views: Sequence[SubmissionResult],
+    lang: str,
+    listed: Mapping[str, str] | None = None,
+) -> Outputs:
+    """Every output asked for, from the class's views; `listed`: the class list's students
+    (shown name -> participant), when there is one (`grader.marking.onlist`)."""
     done = Outputs()
-    for name, target, run in _writers(args, views, lang, done):
+    for name, target, run in _writers(args, views, lang, done, listed):
         try:
             run()
         except Exception as exc:  # a bad path, a worksheet that is not one: the others still go
@@ -45,14 +54,28 @@ def write(args: argparse.Namespace, views: Sequence[SubmissionResult], lang: str
 
 
 def _writers(
-    args: argparse.Namespace, views: Sequence[SubmissionResult], lang: str, done: Outputs
+    args: argparse.Namespace,
+    views: Sequence[SubmissionResult],
+    lang: str,
+    done: Outputs,
+    listed: Mapping[str, str] | None,
 ) -> Iterator[tuple[str, Path, Callable[[], None]]]:
     if args.release is not None:
         yield "release", args.release, lambda: _release(args.release, views, lang, done)
     if args.moodle_worksheet is not None:
-        yield "moodle", args.moodle_worksheet, lambda: _moodle(args.moodle_worksheet, views, lang, done)
+        yield (
+            "moodle",
+            args.moodle_worksheet,
+            lambda: _moodle(args.moodle_worksheet, marks(views, lang, listed), lang, done),
+        )
     if args.pronote is not None:
-        yield "pronote", args.pronote, lambda: _pronote(args.pronote, views, lang, done)
+        yield (
+            "pronote",
+            args.pronote,
+            lambda: _pronote(args.pronote, marks(views, lang, listed), lang, done, listed),
+        )
+    if getattr(args, "pdf", None) is not None:
+        yield "pdf", args.pdf, lambda: _pdf(args.pdf, views, lang, done)
 
 
 def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
@@ -62,17 +85,43 @@ def _release(folder: Path, views: Sequence[SubmissionResult], lang: str, done: O
     done.messages.append(tr(lang, "release.written", path=folder, count=written))
 
 
-def marks(views: Sequence[SubmissionResult], lang: str) -> list[Mark]:
-    """The copies as the exports need them (the files set aside are no copy)."""
-    from .exports import Mark
+def _pdf(folder: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+    from .printing import CLASS_FILE, NoEngine, write_pdfs
+
+    try:
+        printed = write_pdfs(views, folder, lang)
+    except NoEngine:
+        raise ValueError(tr(lang, "pdf.no_engine")) from None
+    done.messages.append(
+        tr(
+            lang,
+            "pdf.written",
+            count=printed.copies,
+            folder=folder,
+            book=folder / CLASS_FILE,
+            pages=printed.pages,
+            engine=printed.engine,
+        )
+    )
+
+
+def marks(
+    views: Sequence[SubmissionResult], lang: str, listed: Mapping[str, str] | None = None
+) -> list[Mark]:
+    """The copies as the exports need them (the files set aside are no copy), and, with a
+    class list, its students without a copy, in the views' order (the list's)."""
+    from .moodle import Mark
+    from .onlist import NO_COPY
 
     return [
         Mark(
             view.student,
-            participant[1] if (participant := moodle_participant(Path(view.path))) else None,
+            view.participant or None,
             view.mark if view.has_mark else None,
             view.scale,
             summary(view, lang),
+            listed=listed is None or view.student in listed,
+            has_copy=view.reason != NO_COPY,
         )
         for view in views
         if view.reason != "extra_file"
@@ -91,7 +140,15 @@ def summary(view: SubmissionResult, lang: str) -> str:
     review = [q.id for q in view.questions if q.left_to_review]
     if review:
         lines.append(tr(lang, "feedback.review", questions=", ".join(review)))
-    lines += [f"{c.question} : {c.text}" if c.question else c.text for c in view.comments if not c.private]
+    for comment in view.comments:
+        if comment.private:
+            continue
+        text = comment_text(comment, lang)
+        lines.append(
+            tr(lang, "comment.on_question", question=comment.question, text=text)
+            if comment.question
+            else text
+        )
     return "\n".join(lines)
 
 
@@ -100,28 +157,51 @@ def _number(value: float, lang: str) -> str:
     return number(value, lang)
 
 
-def _moodle(source: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
-    from .exports import WorksheetError, fill_worksheet
+def _moodle(source: Path, marks: Sequence[Mark], lang: str, done: Outputs) -> None:
+    from .moodle import WorksheetError, fill_worksheet
 
     text = source.read_bytes().decode("utf-8", "replace")
     try:
-        filled = fill_worksheet(text, marks(views, lang))
+        filled = fill_worksheet(text, marks)
     except WorksheetError as exc:
         why = tr(lang, f"moodle.error.{exc.reason}", detail=exc.detail)
         raise ValueError(tr(lang, "moodle.error", path=source, why=why)) from None
     target = source.with_name(source.stem + ".rempli" + source.suffix)
     write_text_atomic(target, filled.text)
     done.messages.append(tr(lang, "moodle.filled", path=target, count=len(filled.filled)))
-    if filled.unmatched:
-        done.messages.append(tr(lang, "moodle.unmatched", names=", ".join(filled.unmatched)))
-    if filled.no_mark:
-        done.messages.append(tr(lang, "moodle.no_mark", names=", ".join(filled.no_mark)))
+    said = [
+        ("moodle.refused", filled.refused),
+        ("moodle.conflicts", filled.conflicts),
+        ("moodle.unmatched", filled.unmatched),
+        ("moodle.no_mark", filled.no_mark),
+        ("moodle.without_copy", filled.without_copy),
+    ]
+    for key, names in said:
+        if names:
+            done.messages.append(tr(lang, key, count=len(names), names=_few(names)))
+    if filled.dates:
+        done.messages.append(tr(lang, "moodle.dates", count=filled.dates))
     if not filled.feedback_column:
         done.messages.append(tr(lang, "moodle.no_feedback"))
 
 
-def _pronote(target: Path, views: Sequence[SubmissionResult], lang: str, done: Outputs) -> None:
+def _few(names: Sequence[str]) -> str:
+    """Names for a line, the first ones when there are many."""
+    shown = ", ".join(safe_line(n) for n in names[:FEW])
+    return shown + (f", … (+{len(names) - FEW})" if len(names) > FEW else "")
+
+
+def _pronote(
+    target: Path, marks: Sequence[Mark], lang: str, done: Outputs, listed: Mapping[str, str] | None
+) -> None:
     from .exports import render_pronote
 
-    write_text_atomic(target, render_pronote(marks(views, lang)))
+    table = render_pronote(marks, on_list=listed is not None)
+    write_text_atomic(target, table.text)
     done.messages.append(tr(lang, "pronote.written", path=target))
+    if listed is not None:
+        agree = table.rows == len(listed)
+        key = "pronote.counts" if agree else "pronote.counts_differ"
+        done.messages.append(
+            tr(lang, key, rows=table.rows, count=len(listed), marked=table.marked, empty=table.empty)
+        )

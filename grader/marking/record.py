@@ -50,6 +50,11 @@ class Seen:
     points: str
     comment: str
     automatic: float
+    copy: str = ""
+    """The copy's content (SHA-256) when the row was applied: a copy that changed since,
+    the row unchanged, flags the question too ("" in entries written before)."""
+    items: str = ""
+    """The row's rubric items as typed (`grille`): editing them confirms the row too."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +109,8 @@ def entry_name(student: str) -> str:
     hash of the name: `Élodie` and `Elodie` are two students)."""
     ascii_name = unicodedata.normalize("NFKD", student).encode("ascii", "ignore").decode()
     readable = re.sub(r"[^A-Za-z0-9_-]+", "_", ascii_name).strip("_-")[:40] or "copie"
-    return f"{readable}-{hashlib.sha256(student.encode()).hexdigest()[:10]}.json"
+    digest = hashlib.sha256(student.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return f"{readable}-{digest}.json"
 
 
 class Record:
@@ -193,9 +199,16 @@ class Record:
         return any(d.file == self.file_of(student) for d in self.damaged)
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def write_entry(entry: Entry) -> str:
+    """The entry's JSON text, UTF-8 clean: a path holding raw bytes that are not UTF-8 (a
+    name from an archive, kept by Python as lone surrogates) is written `\\udcXX`, which
+    JSON reads back as the same path."""
     data = {"format": FORMAT, "version": VERSION, **encode(entry)}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def read_entry(text: str, outcome_type: Any) -> Entry:
@@ -231,14 +244,16 @@ def plan(
     settings: str,
     regrade: bool = False,
     hashes: Mapping[Path, str] | None = None,
+    strong: bool = False,
 ) -> Plan:
-    """Compare each file (-> its student) with the student's entry."""
+    """Compare each file (-> its student) with the student's entry. `strong`
+    (`--require-isolation strong`): a copy graded under a weak isolation is graded again."""
     digests = dict(hashes) if hashes is not None else {path: file_hash(path) for path in files}
     to_grade: dict[Path, str] = {}
     reasons: dict[str, str] = {}
     unchanged: list[str] = []
     for path, student in files.items():
-        reason = "regrade" if regrade else _why(record, student, digests[path], version, settings)
+        reason = "regrade" if regrade else _why(record, student, digests[path], version, settings, strong)
         if reason:
             to_grade[path] = student
             reasons[student] = reason
@@ -247,7 +262,7 @@ def plan(
     return Plan(to_grade, reasons, unchanged, digests)
 
 
-def _why(record: Record, student: str, digest: str, version: str, settings: str) -> str:
+def _why(record: Record, student: str, digest: str, version: str, settings: str, strong: bool) -> str:
     """Why the student's copy must be graded again; "" when its entry stands."""
     entry = record.entries.get(student)
     if entry is None:
@@ -258,4 +273,16 @@ def _why(record: Record, student: str, digest: str, version: str, settings: str)
         return "version"
     if entry.settings != settings:
         return "settings"
+    if strong and weakly_isolated(entry.outcome):
+        return "isolation"
     return ""
+
+
+def weakly_isolated(outcome: Any) -> bool:
+    """A copy whose code ran where it could read the reference (basic, portable), or under
+    an isolation the record does not know: its mark is not one `--require-isolation
+    strong` vouches for. A copy no code of which ran (not gradable before running) is not."""
+    isolation = getattr(outcome, "isolation", None)
+    if isolation is None:
+        return bool(getattr(outcome, "graded", False))
+    return not isolation.strong

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model.messages import tr
-from .manual import ManualFileError, ManualMarks, ManualRow, check_rows, prepare, read_manual, side_file
+from .manual import ManualFileError, ManualMarks, ManualRow, Slot, check_rows, prepare, read_manual, side_file
 from .views import slots
 
 if TYPE_CHECKING:
@@ -17,14 +17,18 @@ if TYPE_CHECKING:
 
 
 def read_rows(
-    path: Path, copies: dict[str, Exercise[Any]], bareme: BaremeFile, lang: str
+    path: Path, copies: dict[str, Exercise[Any]], bareme: BaremeFile, lang: str, create: bool = True
 ) -> tuple[ManualMarks | None, list[str]]:
     """The rows that apply to `copies` (student -> the exercise their copy answers), and
-    the lines for the teacher (the table created, the side file, the rows refused)."""
+    the lines for the teacher (the table created, the side file, the rows refused, the
+    students still without points for a question graded by hand). `create`: False after an
+    interrupted run, whose class is partial: a missing table is not created from it."""
     per_student = {student: slots(exercise, bareme) for student, exercise in copies.items()}
     manual_questions = list(
         dict.fromkeys(q for questions in per_student.values() for q, slot in questions.items() if slot.manual)
     )
+    if not create and not path.exists():
+        return None, [tr(lang, "manual.not_created", path=path)]
     try:
         done, sources = prepare(path, list(copies), manual_questions, lang)
         marks = check_rows(sources, per_student)
@@ -39,6 +43,7 @@ def read_rows(
         said.append(tr(lang, "manual.side_kept", side=sources[-1][0]))
     if done.missing:
         said.append(tr(lang, "manual.missing", path=path, names=", ".join(done.missing)))
+    said += missing_points(marks, per_student, lang)
     for refused in marks.refused:
         row = refused.row
         why = tr(
@@ -51,6 +56,30 @@ def read_rows(
         )
         said.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
     return marks, said
+
+
+MISSING_NAMED = 8
+"""Students without points for a question graded by hand are named up to this many."""
+
+
+def missing_points(marks: ManualMarks, per_student: dict[str, dict[str, Slot]], lang: str) -> list[str]:
+    """For each question graded by hand and worth points, the students of the class who
+    have no points for it yet (by name when few): said before any export."""
+    said = []
+    questions = dict.fromkeys(
+        q for slots_ in per_student.values() for q, slot in slots_.items() if slot.manual and slot.points
+    )
+    for question in questions:
+        concerned = [s for s, slots_ in per_student.items() if question in slots_]
+        missing = [
+            s for s in concerned if marks.of(s).get(question) is None or marks.of(s)[question].points is None
+        ]
+        if not missing:
+            continue
+        names = ", ".join(missing) if len(missing) <= MISSING_NAMED else ""
+        key = "manual.missing_points_named" if names else "manual.missing_points"
+        said.append(tr(lang, key, question=question, count=len(missing), total=len(concerned), names=names))
+    return said
 
 
 def rows_of(path: Path, student: str, exercise: Exercise[Any], bareme: BaremeFile) -> dict[str, ManualRow]:

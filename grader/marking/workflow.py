@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..model.results import SubmissionResult
     from .manual import ManualMarks
     from .record import Entry, Record, Seen
+    from .roster import ClassList
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,8 @@ def print_config(exercise_id: str, exercises: Registry, lang: str, out: TextIO) 
 
 def settings_key(settings: Settings) -> str:
     """What of the settings changes a copy's outcomes, as text: a copy graded with
-    others is graded again. The isolation, the jobs and the language do not."""
+    others is graded again. The jobs and the language do not; the isolation each copy ran
+    under is in its outcome, which `--require-isolation strong` reads (`record.plan`)."""
     values = {
         "exercise": settings.exercise,
         "call_budget": settings.call_budget,
@@ -91,6 +93,16 @@ class ClassRun:
     """Copies of the record scored with another barème than last time."""
     graded_now: set[str] = field(default_factory=set)
     """The students whose copy this run graded."""
+    ignored_baremes: list[Path] = field(default_factory=list)
+    """Barème files beside a file named alone: perhaps the student's, never read."""
+    classlist: ClassList | None = None
+    """The class list (`--roster`, the one the record remembers, or the Moodle worksheet's)."""
+    roster_file: Path | None = None
+    """The class list's file, when it is one the record remembers (not the worksheet)."""
+    listed: dict[str, str] | None = None
+    """Once viewed with a class list: each student of the list (shown name -> participant)."""
+    interrupted: bool = False
+    """Ctrl-C stopped the grading: a manual table is not created from part of the class."""
 
     @property
     def lang(self) -> str:
@@ -125,28 +137,44 @@ class ClassRun:
         from .record import Record
 
         run = cls(args, settings, exercises)
-        run.bareme = run._bareme()
         if args.results is None:
             if args.regrade or args.prune:
                 raise UsageError(tr(run.lang, "record.needs_results"))
+            run.bareme = run._bareme()
+            run.classlist = run._classlist()
             run.roster = name_files(args.paths, run.answers, None)
+            run._said_ignored()
             yield run
             return
+        early = args.config is not None or (args.paths and all(p.is_dir() for p in args.paths))
+        if early:  # a bad barème is refused before the record's folder is even made
+            run.bareme = run._bareme()
         run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
             with run.record.open():
+                if not early:  # files named alone, or none: the record says where the class is
+                    run.bareme = run._bareme()
+                run.classlist = run._classlist()
                 run.roster = name_files(args.paths, run.answers, run.record)
+                run._said_ignored()
                 run._plan()
                 yield run
         except RecordBusy as busy:
             raise UsageError(tr(run.lang, "record.busy", folder=busy.folder, holder=busy.holder)) from None
 
     def _bareme(self) -> BaremeFile:
+        """The teacher's barème (`grader.marking.where`); a report-only run whose record was
+        scored with a barème it cannot find again is refused, never marked with the default."""
+        from .where import bareme_places
+
         path = self.args.config
         try:
             if path is None:
-                path = find_bareme(self.args.paths)
+                places = bareme_places(self.args.paths, self.record)
+                self.ignored_baremes += places.ignored
+                path = find_bareme(places.folders)
             if path is None:
+                self._refuse_default()
                 return DEFAULT
             if not path.is_file():
                 raise BaremeError(path, None, "unreadable", error="no such file")
@@ -154,14 +182,58 @@ class ClassRun:
         except BaremeError as exc:
             raise UsageError(exc.words(self.lang)) from None
 
-    def answers(self, path: Path) -> bool:
-        """Whether the file answers the class's exercise (any TD when it is not set),
-        from its text: which of a student's files to grade."""
-        from ..reading.detect import signatures_of
-        from ..reading.skeleton import file_text, likely_exercise
+    def _classlist(self) -> ClassList | None:
+        """`--roster`, else the list the record's last run used, else the Moodle worksheet's
+        participants; a list that cannot be read is a usage error."""
+        from .roster import RosterError, decode, parse_class_list, read_class_list
+        from .where import remembered_file
 
-        found = likely_exercise(file_text(path), signatures_of(self.exercises))
-        return found is not None and (self.class_exercise is None or found == self.class_exercise)
+        path = self.args.roster
+        if path is None and self.record is not None:
+            path = remembered_file(self.record, "roster")
+        try:
+            if path is not None:
+                self.roster_file = path
+                return read_class_list(path)
+            if self.args.moodle_worksheet is not None and self.args.moodle_worksheet.is_file():
+                return parse_class_list(
+                    decode(self.args.moodle_worksheet.read_bytes()), self.args.moodle_worksheet
+                )
+        except RosterError as exc:
+            why = tr(self.lang, f"roster.error.{exc.reason}", detail=exc.detail)
+            if path is None:  # the worksheet's own error is said by its writer
+                return None
+            raise UsageError(tr(self.lang, "roster.error", path=path, why=why)) from None
+        return None
+
+    def _refuse_default(self) -> None:
+        """With no copy named, a record whose entries were scored with a barème must find it."""
+        if self.args.paths or self.record is None:
+            return
+        if any(e.bareme not in ("", DEFAULT.digest) for e in self.record.entries.values()):
+            raise UsageError(tr(self.lang, "bareme.lost", folder=self.record.folder))
+
+    def _said_ignored(self) -> None:
+        """The barème files of students' folders, never read, are said."""
+        ignored = [*self.ignored_baremes, *self.roster.baremes]
+        if ignored:
+            names = ", ".join(safe_line(str(path)) for path in dict.fromkeys(ignored))
+            self.messages.append(tr(self.lang, "bareme.ignored", files=names))
+
+    def answers(self, path: Path) -> int:
+        """How well the file answers the class's exercise (any TD when it is not set), from
+        its text: 0 not at all, else the number of the exercise's names it defines (which of
+        a student's files to grade: `grader.reading.students.choose_copy`)."""
+        from ..reading.recognise import file_text, likely_exercise, matched_names, signatures_of
+
+        text = file_text(path)
+        signatures = signatures_of(self.exercises)
+        found = likely_exercise(text, signatures)
+        if found is None or (self.class_exercise is not None and found != self.class_exercise):
+            return 0
+        signed = next(s for s in signatures if s.id == found)
+        defined = {name: "function" for name in signed.signature if f"def {name}(" in text}
+        return max(1, len(matched_names(defined, signed)))
 
     def at_once(self, result: SubmissionResult) -> SubmissionResult:
         """A copy just graded as the progress line shows it: scored with the class's barème
@@ -187,7 +259,12 @@ class ClassRun:
         assert self.record is not None
         add_damaged(self.roster, self.record, self.answers)
         found = plan(
-            self.record, self.students, __version__, settings_key(self.settings), regrade=self.args.regrade
+            self.record,
+            self.students,
+            __version__,
+            settings_key(self.settings),
+            regrade=self.args.regrade,
+            strong=getattr(self.args, "require_isolation", "any") == "strong",
         )
         self.roster.students = found.to_grade
         self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged
@@ -200,7 +277,12 @@ class ClassRun:
 
         return [
             SubmissionResult(
-                str(file), None, SubmissionStatus.NOT_GRADABLE, reason="extra_file", student=label
+                str(file),
+                None,
+                SubmissionStatus.NOT_GRADABLE,
+                reason="extra_file",
+                detail=self.roster.chosen.get(file, ""),
+                student=label,
             )
             for file, label in self.roster.aside.items()
         ]
@@ -212,14 +294,19 @@ class ClassRun:
         from .views import raw
 
         self.graded_now = {self._student_of(r) for r in graded}
+        graded = [replace(r, participant=self.roster.participants.get(Path(r.path), "")) for r in graded]
         graded = graded + self.set_aside_results()
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
             copies = {r.student or r.path: (raw(r), None) for r in graded}
-            if self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None:
+            plain = self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None
+            if plain and self.classlist is None:
                 return graded  # today's run: the results as graded
         else:
+            from .where import remember
+
             self._store(graded)
+            remember(self.record, self.bareme.path, self.roster_file)
             if self.args.prune:
                 self._prune()
             copies = {
@@ -231,11 +318,27 @@ class ClassRun:
                 self.messages.append(
                     tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
                 )
+        copies = self._on_list(copies)
         manual = self._manual(copies)
         views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
         if self.rescored:
             self.messages.append(tr(self.lang, "record.rescored", count=self.rescored))
         return views
+
+    def _on_list(
+        self, copies: dict[str, tuple[SubmissionResult, Entry | None]]
+    ) -> dict[str, tuple[SubmissionResult, Entry | None]]:
+        """With a class list, one row per student of the list, in its order (`grader.marking.onlist`)."""
+        if self.classlist is None:
+            if self.args.pronote is not None or self.args.moodle_worksheet is not None:
+                self.messages.append(tr(self.lang, "roster.from_files"))
+            return copies
+        from .onlist import on_list
+
+        placed = on_list(copies, self.classlist, dict(self.bareme.copies), self.lang)
+        self.listed = placed.listed
+        self.messages += placed.said
+        return placed.rows
 
     def _store(self, graded: list[SubmissionResult]) -> None:
         from .record import Entry, now
@@ -312,7 +415,9 @@ class ClassRun:
             for student, (result, _) in copies.items()
             if (exercise := self._exercise_of(result)) is not None and in_class(result, self.class_exercise)
         }
-        marks, said = read_rows(self.args.manual, class_copies, self.bareme, self.lang)
+        marks, said = read_rows(
+            self.args.manual, class_copies, self.bareme, self.lang, create=not self.interrupted
+        )
         self.messages += said
         return marks
 
@@ -330,6 +435,7 @@ class ClassRun:
             rows,
             seen,
             self.class_exercise,
+            entry.sha256 if entry is not None else "",
         )
         if self.record is not None and entry is not None:
             self._remember(entry, view.seen)
@@ -349,7 +455,7 @@ class ClassRun:
         """The pages handed back and the exports; the names of those that failed."""
         from . import outputs
 
-        done = outputs.write(self.args, views, self.lang)
+        done = outputs.write(self.args, views, self.lang, self.listed)
         self.messages += done.messages
         return done.failed
 

@@ -127,11 +127,113 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unavailable_td.forced": "--exercise : le TD {exercise} est indisponible : le paquet {package} ne se "
         "charge pas ({cause})",
         "reason.extra_file": "autre fichier de l'élève, non corrigé",
+        "reason.extra_file_chosen": "autre fichier de l'élève, non corrigé (corrigé : {chosen}, {why})",
+        "copy_rule.answers": "le seul qui réponde au TD",
+        "copy_rule.not_draft": "pas nommé comme un brouillon",
+        "copy_rule.most": "celui qui définit le plus de fonctions du TD",
+        "copy_rule.newest": "le plus récent",
+        "copy_rule.first": "le premier par son nom",
+        "roster.read": "Liste de la classe {path} : {count} élève(s), {matched} avec une copie, {missing} sans copie",
+        "roster.unmatched": "Copies à aucun élève de la liste (leur note ne va nulle part) : {names}",
+        "roster.ambiguous": "Copie {copy} : son nom va à plusieurs élèves de la liste ({students}), sa note ne "
+        "va nulle part",
+        "roster.doubled": "{student} : plusieurs copies ({copies}), aucune n'est prise",
+        "roster.disagree": "Copie {copy} : son numéro Moodle est celui de {student}, qui a un autre nom ; sa "
+        "note ne va nulle part",
+        "roster.settle": "Pour dire une fois pour toutes à qui est une copie : dans le barème, une table "
+        '[copies] et une ligne "nom de la copie" = "NOM Prénom"',
+        "roster.from_files": "Sans liste de la classe (--roster), les élèves sont nommés d'après les dossiers "
+        "et fichiers des copies",
+        "roster.error": "liste de la classe {path} : {why}",
+        "roster.error.empty": "le fichier est vide",
+        "roster.error.no_student": "aucun élève sous les colonnes {detail}",
+        "roster.error.unreadable": "illisible ({detail})",
+        "reason.no_copy": "pas de copie",
         "reason.stale": "résultat d'une autre version du correcteur : corrigée à nouveau au prochain passage",
         "reason.link_outside": "lien vers l'extérieur du dossier corrigé : non suivi",
         "reason.not_a_regular_file": "ce n'est pas un fichier ordinaire (tube, périphérique...) : non lu",
         "reason.folder_too_deep": "dossier trop profond : ses fichiers ne sont pas cherchés",
         "write_failed": "le rapport {path} n'a pas pu être écrit : {error}",
+        "serve.address": "Page de correction : {url}",
+        "serve.stopped": "Page de correction arrêtée : tout ce qui a été saisi est dans {path}.",
+        "serve.needs_results": "--serve demande --results DOSSIER : la page montre les résultats de la classe",
+        "serve.missing_extra": "--serve demande l'extra serve, qui n'est pas installé ({modules}) : "
+        'pip install "minimax-grader[serve]"',
+        "serve.bad_port": "--port {port} : un port va de 1 à 65535 (0 : un port libre)",
+        "serve.port_taken": "--port {port} : ce port est déjà pris sur cet ordinateur ; choisissez-en un autre, "
+        "ou n'en donnez pas (un port libre est pris)",
+        "serve.class": "Classe",
+        "serve.cell": "cellule",
+        "serve.class_title": "Correction de la classe",
+        "serve.progress": "{question} : {done}/{total} notées",
+        "serve.keys_hint": "? : les touches",
+        "serve.problem_kept": "Les notes affichées sont celles d'avant ; rien n'est écrit tant que ce n'est "
+        "pas réglé.",
+        "serve.reloaded": "{files} a changé sur le disque (un tableur, une autre correction ?) : relu, "
+        "notes recalculées.",
+        "serve.spreadsheet_open": "{path} est ouvert dans un tableur : s'il l'enregistre, il remplacera les "
+        "notes données ici depuis son ouverture. Fermez-le sans enregistrer, ou notez dans le tableur.",
+        "serve.said": "Messages de la dernière lecture",
+        "serve.no_manual": "Aucune question corrigée à la main ne vaut de points dans ce barème : donnez-lui "
+        "des points dans [points] (par exemple Q16 = 2) pour la noter ici.",
+        "serve.start": "Noter {question} →",
+        "serve.all_graded": "Toutes les réponses à {question} sont notées.",
+        "serve.filter.a-noter": "à noter",
+        "serve.filter.a-revoir": "à revoir",
+        "serve.filter.modifiees": "copie changée depuis la note",
+        "serve.filter.toutes": "toutes",
+        "serve.state": "État",
+        "serve.empty_list": "Aucune réponse dans cette liste.",
+        "serve.whole_report": "rapport complet",
+        "serve.whole_copy": "toute la copie",
+        "serve.copy_absent": "Le fichier de cette copie n'est plus dans le dossier : voici le texte de la "
+        "réponse gardé dans les résultats (sans images ni sorties).",
+        "serve.copy_changed": "Cette copie a changé depuis sa correction (rendue à nouveau ?) : voici le "
+        "fichier tel qu'il est ; relancez grade.py pour la corriger à nouveau.",
+        "serve.no_heading": "Pas de réponse trouvée sous un titre « {question} » : voici toute la copie, "
+        "la réponse est peut-être ailleurs.",
+        "serve.statement": "L'énoncé",
+        "serve.rubric": "Grille",
+        "serve.items_sum": "grille",
+        "serve.now": "note actuelle : {points}",
+        "serve.comment": "Commentaire pour l'élève",
+        "serve.private": "privé (jamais montré à l'élève)",
+        "serve.save_next": "Enregistrer et suivante (Entrée)",
+        "serve.save": "Enregistrer",
+        "serve.keys": "Les touches",
+        "serve.key.digits": "chiffres, virgule : les points (1,5) ; la grille compte s'il n'y en a pas",
+        "serve.key.letters": "a, b, c… : cocher ou décocher l'item de la grille",
+        "serve.key.enter": "Entrée : enregistrer et ouvrir la réponse suivante à noter",
+        "serve.key.arrows": "→ et ← : réponse suivante, précédente (sans enregistrer)",
+        "serve.key.escape": "Échap : quitter la case (les lettres redeviennent des items)",
+        "serve.overrides": "Corriger une note",
+        "serve.automatic": "Automatique",
+        "serve.given": "Points donnés (vide : l'automatique) et raison",
+        "serve.reason": "raison",
+        "serve.copy_comment": "Commentaire sur toute la copie :",
+        "serve.saved": "Enregistré dans {path}.",
+        "serve.saved_for": "Note de {student} enregistrée.",
+        "serve.conflict": "Cette note a été changée dans {path} entre-temps : elle vaut maintenant {now}. "
+        "Votre saisie ({typed}) n'est pas enregistrée ; elle est restée dans les cases : Entrée "
+        "l'enregistre à la place.",
+        "serve.conflict_file": "{path} a changé sur le disque pendant l'enregistrement (un tableur ?) : relu, "
+        "rien n'a été écrit. Cette note y vaut {now} ; votre saisie ({typed}) est restée dans les cases : "
+        "Entrée l'enregistre.",
+        "serve.twice": "{path} donne cette question deux fois (lignes {lines}) : corrigez le fichier, puis "
+        "enregistrez ici.",
+        "serve.whole_copy_points": "un commentaire sur toute la copie ne donne pas de points",
+        "serve.unknown": "Cette copie ou cette question n'est plus dans les résultats.",
+        "serve.not_found": "Page introuvable : revenez à la page de la classe.",
+        "serve.refused.host": "Adresse refusée : ouvrez la page par l'adresse que grade.py a affichée.",
+        "serve.refused.key": "Cette page demande sa clé : ouvrez l'adresse que grade.py a affichée "
+        "(…/?cle=…).",
+        "serve.refused.method": "Requête refusée.",
+        "serve.refused.size": "Requête trop grande.",
+        "serve.refused.token": "Modification refusée : elle ne vient pas de la page de correction.",
+        "pdf.no_engine": "--pdf : aucun moteur PDF ; installez WeasyPrint (pip install "
+        '"minimax-grader[pdf]") ou Chromium (apt-get install chromium)',
+        "pdf.written": "PDF : {count} copie(s) dans {folder}, toute la classe dans {book} ({pages} pages, "
+        "recto verso ; {engine})",
         "printed": "Ce que votre code a affiché (début)",
         "csv.student": "élève",
         "csv.file": "fichier",
@@ -142,6 +244,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "note /20",
         "csv.mark_on": "note /{scale}",
         "csv.review": "à revoir",
+        "csv.overrides": "points à la main",
         "csv.seconds": "durée (s)",
         "csv.graded": "corrigée",
         "csv.not_gradable": "non corrigeable ({reason})",
@@ -182,6 +285,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
         ),
+        "override.short": "{question} : {points} à la main (auto {automatic})",
+        "manual_copy_changed": "points donnés à la main ({points:g}) à une version précédente de la copie, "
+        "qui a changé depuis : à revoir (modifiez la ligne du tableau pour confirmer)",
         "override_changed": "points donnés à la main ({points:g}) quand le score automatique était "
         "{before:g} ; il vaut maintenant {now:g} : à revoir (modifiez la ligne pour confirmer)",
         "bounds_added": "{func} demande des paramètres alpha, beta que l'énoncé ne prévoit pas : appelée avec "
@@ -225,6 +331,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.mark": "Note / 20",
         "html.mark_on": "Note / {scale}",
         "html.comments": "Commentaires de l'enseignant",
+        "comment.item_points": "{item} ({points})",
+        "comment.item_text": "{item} : {text}",
+        "comment.on_question": "{question} : {text}",
         "html.whole_copy": "La copie",
         "html.private": "privé",
         "html.points": "Points",
@@ -301,8 +410,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_exercises": "aucun TD installé : installez le correcteur (pip install .) ou le paquet de votre TD",
         # The command line (grader/app/cli.py build_parser, grader/app/arguments.py)
         "cli.usage": "usage : ",
-        "cli.positionals": "arguments",
-        "cli.options": "options",
+        "cli.positionals": "arguments ",
+        "cli.options": "options ",
+        "cli.see_help": "(« {prog} --help » pour l'aide)",
         "cli.help": "afficher cette aide et quitter",
         "cli.error": "{prog} : erreur : {message}",
         "cli.error.argument": "argument {name} : {message}",
@@ -364,12 +474,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} n'a pas de question « {question} » (questions : {known})",
         "bareme.not_a_list": "{name} doit être une liste de questions, par exemple {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} doit être une table : une ligne [{name}] puis Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value} : dans le barème, un nombre s'écrit avec un point ({point})",
+        "bareme.not_a_copies_table": "copies doit être une table : une ligne [copies] puis "
+        '"nom de la copie" = "NOM Prénom"',
         "bareme.not_a_number": "{name} doit être un nombre (lu : {value})",
         "bareme.negative": "{name} : des points négatifs ({value}) ne sont pas possibles",
         "bareme.positive": "{name} doit être un nombre strictement positif (lu : {value})",
         "bareme.rounding": "arrondi = {value} : choisissez 0 (aucun), 0.01, 0.25, 0.5 ou 1",
         "bareme.not_a_flag": "{name} doit valoir true ou false (lu : {value})",
         "bareme.no_points": "aucune question ne rapporte de point : la note n'aurait pas de total",
+        "bareme.rubric.not_a_table": "[grille] doit contenir une table par question : [grille.Q16]",
+        "bareme.rubric.unknown_question": "[grille.{question}] : pas de question « {question} » "
+        "(questions : {known})",
+        "bareme.rubric.not_manual": "[grille.{question}] : {question} est corrigée automatiquement ; une grille "
+        "ne va qu'à une question corrigée à la main ({manual})",
+        "bareme.rubric.no_points": "[grille.{question}] : {question} ne vaut aucun point ; donnez-lui des "
+        "points dans [points], par exemple {question} = 2",
+        "bareme.rubric.no_items": "[grille.{question}] : la grille n'a aucun item ; par exemple "
+        'juste = {{ intitule = "raisonnement juste", points = 1 }}',
+        "bareme.rubric.too_many": "[grille.{question}] : {count} items, {most} au plus (une lettre du clavier "
+        "chacun)",
+        "bareme.rubric.bad_key": "[grille.{question}] : « {item} » n'est pas un nom d'item possible (lettres "
+        "sans accent, chiffres, _ et -, 30 au plus)",
+        "bareme.rubric.not_an_item": "[grille.{question}] {item} : un item s'écrit "
+        '{item} = {{ intitule = "…", points = 1, commentaire = "…" }}',
+        "bareme.rubric.unknown_field": "[grille.{question}] {item} : champ inconnu « {name} » "
+        "(champs possibles : {fields})",
+        "bareme.rubric.no_label": "[grille.{question}] {item} : il manque son intitulé "
+        '(intitule = "…", quelques mots)',
+        "bareme.rubric.long_label": "[grille.{question}] {item} : intitulé trop long ({most} caractères au "
+        "plus) ; la phrase pour l'élève va dans commentaire",
+        "bareme.rubric.not_a_number": "[grille.{question}] {item} : points doit être un nombre "
+        "(lu : {value}) ; une déduction est négative, par exemple -0.5",
+        "bareme.rubric.not_text": "[grille.{question}] {item} : commentaire doit être un texte entre "
+        "guillemets",
         "bareme.print.head": "Barème de minimax-grader pour {title}\n\n"
         "Enregistrez ce fichier sous le nom {name} dans le dossier des copies\n"
         "(ou donnez-le avec --config FICHIER), puis modifiez-le. Tel quel, il donne\n"
@@ -386,6 +524,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Les points de chaque question ; ses vérifications gardent leurs poids relatifs.\n"
         "Une question retirée de cette table garde ses points par défaut.",
         "bareme.print.manual": "corrigée à la main (--manual) : donnez-lui des points, par exemple 2",
+        "bareme.print.rubric": "La grille d'une question corrigée à la main (facultatif) : des items, chacun\n"
+        "une lettre du clavier sur la page de correction (--serve) ; les points d'un élève sont\n"
+        "la somme des siens (entre 0 et les points de la question), sauf nombre tapé à la place.\n"
+        "Changer un item ici recalcule et reformule la note de chaque élève qui l'a eu.",
+        "bareme.print.rubric_items": 'juste = {{ intitule = "raisonnement juste", points = 1, commentaire = '
+        '"Les nœuds non explorés sont les bons." }}\n'
+        'schema = {{ intitule = "schéma incomplet", points = -0.5 }}',
         # the manual points table
         "manual.file.header": "{path} : il manque des colonnes (il faut : {detail})",
         "manual.file.empty": "{path} est vide (il faut au moins la ligne des colonnes)",
@@ -403,6 +548,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "manual.refused.range": "{points} n'est pas entre 0 et {detail} point(s) (le barème de {question})",
         "manual.refused.twice": "{question} de {student} est déjà donnée ligne {detail}",
         "manual.refused.no_question": "des points sans question (la colonne question est vide)",
+        "manual.refused.no_rubric": "des items de grille pour {question}, qui n'a pas de grille dans le "
+        "barème ([grille.{question}])",
+        "manual.refused.items": "« {detail} » : pas d'item de ce nom dans [grille.{question}] du barème",
         # the class record (--results)
         "record.busy": "{folder} est utilisé par une autre correction en cours ({holder}) : "
         "attendez qu'elle se termine",
@@ -416,6 +564,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "autres réglages",
         "record.reason.damaged": "résultat abîmé",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "corrigée sous une isolation faible, --require-isolation strong",
         "record.damaged": "Résultats : {file} est abîmé ({reason}), il n'est pas utilisé",
         "record.absent": "{count} copie(s) absente(s) du dossier, gardée(s) dans les résultats jusqu'à "
         "--prune : {names}",
@@ -425,8 +574,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Non corrigé, autre fichier de l'élève : {names}",
         # exports to the school's tools
         "moodle.filled": "Feuille d'évaluation Moodle remplie : {path} ({count} note(s))",
-        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle : {names}",
-        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note) : {names}",
+        "moodle.unmatched": "Copies sans ligne dans la feuille Moodle ({count}) : {names}",
+        "moodle.no_mark": "Lignes Moodle laissées telles quelles (copie sans note, {count}) : {names}",
+        "moodle.refused": "Lignes dont Moodle ne changera pas la note (« La note peut être modifiée » = "
+        "Non), laissées telles quelles ({count}) : {names}",
+        "moodle.conflicts": "Copies qui ne remplissent aucune ligne Moodle (nom de plusieurs lignes, deux "
+        "copies pour une ligne, ou numéro d'un autre nom ; {count}) : {names}",
+        "moodle.without_copy": "Lignes Moodle sans copie, laissées telles quelles ({count}) : {names}",
+        "moodle.dates": "« Dernière modification (note) » réécrite en {count} ligne(s) sous une forme que "
+        "Moodle relit (2026-11-25 18:03, la même minute) : une note changée dans Moodle depuis le "
+        "téléchargement reste protégée",
         "moodle.no_feedback": "La feuille n'a pas de colonne de commentaires : activez les "
         "« Commentaires de feedback » du devoir pour y recevoir le résumé",
         "moodle.error": "feuille Moodle {path} : {why}",
@@ -435,8 +592,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "pas de colonne « Note maximale » lisible : le devoir doit être noté "
         "sur des points, pas sur un barème à échelons",
         "pronote.written": "Notes pour Pronote : {path}",
+        "pronote.counts": "Pronote : {rows} ligne(s) pour les {count} élève(s) de la liste, dans son ordre "
+        "({marked} note(s), {empty} case(s) vide(s))",
+        "pronote.counts_differ": "Pronote : {rows} ligne(s) mais {count} élève(s) dans la liste : vérifiez "
+        "avant de coller",
         "release.written": "Copies rendues aux élèves : {path} ({count} dossier(s), sans corrigé)",
         "record.needs_results": "--regrade et --prune s'emploient avec --results DOSSIER",
+        "manual.not_created": "Tableau des points à la main {path} non créé : la correction a été "
+        "interrompue (il le sera, complet, à la prochaine correction)",
+        "manual.missing_points": "{question} : {count} élève(s) sur {total} sans points à la main",
+        "manual.missing_points_named": "{question} : {count} élève(s) sur {total} sans points à la main "
+        "({names})",
+        "bareme.ignored": "Barème ignoré (dans le dossier d'un élève, ou à côté d'une copie nommée seule ; "
+        "le barème est celui du dossier de la classe, ou --config) : {files}",
+        "bareme.lost": "{folder} a été noté avec un barème qui n'est plus trouvé (ni dans le dossier "
+        "de la classe ni là où la dernière correction l'a lu) : donnez --config FICHIER ou le dossier "
+        "des copies",
         "paths_needed": "donnez au moins une copie ou un dossier de copies (PATH)",
         "feedback.mark": "Note : {mark} / {scale}",
         "feedback.review": "Questions à revoir : {questions}",
@@ -582,11 +753,109 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unavailable_td.forced": "--exercise: the TD {exercise} is unavailable: the package {package} does not "
         "load ({cause})",
         "reason.extra_file": "another file of the student, not graded",
+        "reason.extra_file_chosen": "another file of the student, not graded (graded: {chosen}, {why})",
+        "copy_rule.answers": "the only one answering the TD",
+        "copy_rule.not_draft": "not named as a draft",
+        "copy_rule.most": "the one defining most of the TD's functions",
+        "copy_rule.newest": "the newest",
+        "copy_rule.first": "the first by name",
+        "roster.read": "Class list {path}: {count} student(s), {matched} with a submission, {missing} without",
+        "roster.unmatched": "Submissions of no student of the list (their mark goes nowhere): {names}",
+        "roster.ambiguous": "Submission {copy}: its name fits several students of the list ({students}), its "
+        "mark goes nowhere",
+        "roster.doubled": "{student}: several submissions ({copies}), none is taken",
+        "roster.disagree": "Submission {copy}: its Moodle number is {student}'s, who has another name; its "
+        "mark goes nowhere",
+        "roster.settle": "To say once and for all whose a submission is: in the barème, a [copies] table "
+        'and a line "name of the submission" = "SURNAME First name"',
+        "roster.from_files": "Without a class list (--roster), students are named after the folders and files "
+        "of the submissions",
+        "roster.error": "class list {path}: {why}",
+        "roster.error.empty": "the file is empty",
+        "roster.error.no_student": "no student under the columns {detail}",
+        "roster.error.unreadable": "unreadable ({detail})",
+        "reason.no_copy": "no submission",
         "reason.stale": "result of another grader version: graded again by the next run",
         "reason.link_outside": "link leading outside the folder graded: not followed",
         "reason.not_a_regular_file": "not a regular file (fifo, device...): not read",
         "reason.folder_too_deep": "folder too deep: its files are not searched",
         "write_failed": "the report {path} could not be written: {error}",
+        "serve.address": "Marking page: {url}",
+        "serve.stopped": "Marking page stopped: everything typed is in {path}.",
+        "serve.needs_results": "--serve needs --results DIR: the page shows the class's results",
+        "serve.missing_extra": "--serve needs the serve extra, which is not installed ({modules}): "
+        'pip install "minimax-grader[serve]"',
+        "serve.bad_port": "--port {port}: a port goes from 1 to 65535 (0: a free port)",
+        "serve.port_taken": "--port {port}: this port is already in use on this computer; choose another, "
+        "or give none (a free port is taken)",
+        "serve.class": "Class",
+        "serve.cell": "cell",
+        "serve.class_title": "Marking the class",
+        "serve.progress": "{question}: {done}/{total} graded",
+        "serve.keys_hint": "?: the keys",
+        "serve.problem_kept": "The marks shown are those from before; nothing is written until this is "
+        "fixed.",
+        "serve.reloaded": "{files} changed on disk (a spreadsheet, another run?): read again, marks "
+        "computed again.",
+        "serve.spreadsheet_open": "{path} is open in a spreadsheet: if it saves it, it will replace the "
+        "marks given here since it was opened. Close it without saving, or mark in the spreadsheet.",
+        "serve.said": "Messages of the last reading",
+        "serve.no_manual": "No question graded by hand is worth points in this barème: give it points in "
+        "[points] (for example Q16 = 2) to mark it here.",
+        "serve.start": "Mark {question} →",
+        "serve.all_graded": "Every answer to {question} is graded.",
+        "serve.filter.a-noter": "to grade",
+        "serve.filter.a-revoir": "to review",
+        "serve.filter.modifiees": "submission changed since graded",
+        "serve.filter.toutes": "all",
+        "serve.state": "State",
+        "serve.empty_list": "No answer in this list.",
+        "serve.whole_report": "full report",
+        "serve.whole_copy": "the whole submission",
+        "serve.copy_absent": "This submission's file is no longer in the folder: here is the answer's "
+        "text kept in the results (no images nor outputs).",
+        "serve.copy_changed": "This submission changed since it was graded (handed in again?): here is "
+        "the file as it is; run grade.py again to grade it again.",
+        "serve.no_heading": "No answer found under a heading '{question}': here is the whole "
+        "submission, the answer may be elsewhere.",
+        "serve.statement": "The question",
+        "serve.rubric": "Rubric",
+        "serve.items_sum": "rubric",
+        "serve.now": "current mark: {points}",
+        "serve.comment": "Comment for the student",
+        "serve.private": "private (never shown to the student)",
+        "serve.save_next": "Save and next (Enter)",
+        "serve.save": "Save",
+        "serve.keys": "The keys",
+        "serve.key.digits": "digits, point: the points (1.5); the rubric counts when there are none",
+        "serve.key.letters": "a, b, c…: tick or untick the rubric's item",
+        "serve.key.enter": "Enter: save and open the next answer to grade",
+        "serve.key.arrows": "→ and ←: next, previous answer (without saving)",
+        "serve.key.escape": "Esc: leave the box (letters are items again)",
+        "serve.overrides": "Change a mark",
+        "serve.automatic": "Automatic",
+        "serve.given": "Points given (empty: the automatic score) and reason",
+        "serve.reason": "reason",
+        "serve.copy_comment": "Comment on the whole submission:",
+        "serve.saved": "Saved in {path}.",
+        "serve.saved_for": "{student}'s mark saved.",
+        "serve.conflict": "This mark was changed in {path} meanwhile: it is now {now}. What you typed "
+        "({typed}) is not saved; it stays in the boxes: Enter saves it instead.",
+        "serve.conflict_file": "{path} changed on disk while saving (a spreadsheet?): read again, nothing "
+        "was written. This mark is {now} there; what you typed ({typed}) stays in the boxes: Enter saves it.",
+        "serve.twice": "{path} gives this question twice (lines {lines}): fix the file, then save here.",
+        "serve.whole_copy_points": "a comment on the whole submission gives no points",
+        "serve.unknown": "This submission or question is no longer in the results.",
+        "serve.not_found": "Page not found: go back to the class's page.",
+        "serve.refused.host": "Address refused: open the page through the address grade.py printed.",
+        "serve.refused.key": "This page needs its key: open the address grade.py printed (…/?cle=…).",
+        "serve.refused.method": "Request refused.",
+        "serve.refused.size": "Request too large.",
+        "serve.refused.token": "Change refused: it does not come from the marking page.",
+        "pdf.no_engine": "--pdf: no PDF engine; install WeasyPrint (pip install "
+        '"minimax-grader[pdf]") or Chromium (apt-get install chromium)',
+        "pdf.written": "PDF: {count} submission(s) in {folder}, the whole class in {book} ({pages} pages, "
+        "two-sided; {engine})",
         "printed": "What your code printed (beginning)",
         "csv.student": "student",
         "csv.file": "file",
@@ -597,6 +866,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "csv.mark": "mark /20",
         "csv.mark_on": "mark /{scale}",
         "csv.review": "to review",
+        "csv.overrides": "points by hand",
         "csv.seconds": "time (s)",
         "csv.graded": "graded",
         "csv.not_gradable": "not gradable ({reason})",
@@ -635,6 +905,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "recognised from them, every function counts as missing",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
+        "override.short": "{question}: {points} by hand (auto {automatic})",
+        "manual_copy_changed": "points given by hand ({points:g}) to an earlier version of the submission, "
+        "which has changed since: to review (edit the table's row to confirm)",
         "override_changed": "points given by hand ({points:g}) when the automatic score was {before:g}; "
         "it is now {now:g}: to review (edit the row to confirm)",
         "bounds_added": "{func} requires alpha, beta parameters the sheet does not have: called with "
@@ -675,6 +948,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.mark": "Mark / 20",
         "html.mark_on": "Mark / {scale}",
         "html.comments": "The teacher's comments",
+        "comment.item_points": "{item} ({points})",
+        "comment.item_text": "{item}: {text}",
+        "comment.on_question": "{question} : {text}",
         "html.whole_copy": "The submission",
         "html.private": "private",
         "html.points": "Points",
@@ -747,6 +1023,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.usage": "usage: ",
         "cli.positionals": "positional arguments",
         "cli.options": "options",
+        "cli.see_help": "('{prog} --help' for help)",
         "cli.help": "show this help message and exit",
         "cli.error": "{prog}: error: {message}",
         "cli.error.argument": "argument {name}: {message}",
@@ -806,12 +1083,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.unknown_question": "{exercise} has no question '{question}' (questions: {known})",
         "bareme.not_a_list": "{name} must be a list of questions, for example {name} = [\"Q17\"]",
         "bareme.not_a_table": "{name} must be a table: a line [{name}] then Q1 = 0.5, …",
+        "bareme.decimal_comma": "{value}: in the barème, a number is written with a point ({point})",
+        "bareme.not_a_copies_table": 'copies must be a table: a line [copies] then "name of the submission" = '
+        '"SURNAME First name"',
         "bareme.not_a_number": "{name} must be a number (found: {value})",
         "bareme.negative": "{name}: negative points ({value}) are not possible",
         "bareme.positive": "{name} must be a number above zero (found: {value})",
         "bareme.rounding": "arrondi = {value}: choose 0 (none), 0.01, 0.25, 0.5 or 1",
         "bareme.not_a_flag": "{name} must be true or false (found: {value})",
         "bareme.no_points": "no question is worth any points: the mark would have no total",
+        "bareme.rubric.not_a_table": "[grille] must hold one table per question: [grille.Q16]",
+        "bareme.rubric.unknown_question": "[grille.{question}]: no question '{question}' (questions: {known})",
+        "bareme.rubric.not_manual": "[grille.{question}]: {question} is graded automatically; a rubric only "
+        "goes with a question graded by hand ({manual})",
+        "bareme.rubric.no_points": "[grille.{question}]: {question} is worth no points; give it points in "
+        "[points], for example {question} = 2",
+        "bareme.rubric.no_items": "[grille.{question}]: the rubric has no item; for example "
+        'right = {{ intitule = "sound reasoning", points = 1 }}',
+        "bareme.rubric.too_many": "[grille.{question}]: {count} items, {most} at most (one key of the "
+        "keyboard each)",
+        "bareme.rubric.bad_key": "[grille.{question}]: '{item}' cannot name an item (unaccented letters, "
+        "digits, _ and -, 30 at most)",
+        "bareme.rubric.not_an_item": "[grille.{question}] {item}: an item is written "
+        '{item} = {{ intitule = "…", points = 1, commentaire = "…" }}',
+        "bareme.rubric.unknown_field": "[grille.{question}] {item}: unknown field '{name}' (the fields: {fields})",
+        "bareme.rubric.no_label": "[grille.{question}] {item}: its label is missing "
+        '(intitule = "…", a few words)',
+        "bareme.rubric.long_label": "[grille.{question}] {item}: the label is too long ({most} characters at "
+        "most); the sentence for the student goes in commentaire",
+        "bareme.rubric.not_a_number": "[grille.{question}] {item}: points must be a number (found: {value}); "
+        "a deduction is negative, for example -0.5",
+        "bareme.rubric.not_text": "[grille.{question}] {item}: commentaire must be text in quotes",
         "bareme.print.head": "minimax-grader barème for {title}\n\n"
         "Save this file as {name} in the submissions' folder (or give it with\n"
         "--config FILE), then edit it. As it is, it gives exactly the marks of the grader\n"
@@ -828,6 +1130,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bareme.print.points": "Each question's points; its checks keep their relative weights. A question\n"
         "taken out of this table keeps its default points.",
         "bareme.print.manual": "graded by hand (--manual): give it points, for example 2",
+        "bareme.print.rubric": "The rubric of a question graded by hand (optional): items, each one key of\n"
+        "the keyboard on the marking page (--serve); a student's points are the sum of theirs\n"
+        "(between 0 and the question's points), unless a number is typed instead.\n"
+        "Changing an item here re-scores and rewords the mark of every student who got it.",
+        "bareme.print.rubric_items": 'right = {{ intitule = "sound reasoning", points = 1, commentaire = '
+        '"The nodes not explored are the right ones." }}\n'
+        'diagram = {{ intitule = "diagram incomplete", points = -0.5 }}',
         # the manual points table
         "manual.file.header": "{path}: columns are missing (needed: {detail})",
         "manual.file.empty": "{path} is empty (it needs at least the row of column names)",
@@ -845,6 +1154,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "manual.refused.range": "{points} is not between 0 and {detail} point(s) ({question}'s barème)",
         "manual.refused.twice": "{student}'s {question} is already given on line {detail}",
         "manual.refused.no_question": "points without a question (the question column is empty)",
+        "manual.refused.no_rubric": "rubric items for {question}, which has no rubric in the barème "
+        "([grille.{question}])",
+        "manual.refused.items": "'{detail}': no item of that name in the barème's [grille.{question}]",
         # the class record (--results)
         "record.busy": "{folder} is in use by another grading run ({holder}): wait for it to finish",
         "record.summary": "{graded} submission(s) graded, {unchanged} unchanged",
@@ -856,6 +1168,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.reason.settings": "other settings",
         "record.reason.damaged": "damaged result",
         "record.reason.regrade": "--regrade",
+        "record.reason.isolation": "graded under a weak isolation, --require-isolation strong",
         "record.damaged": "Results: {file} is damaged ({reason}), it is not used",
         "record.absent": "{count} submission(s) no longer in the folder, kept in the results until "
         "--prune: {names}",
@@ -865,8 +1178,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record.aside": "Not graded, another file of the student: {names}",
         # exports to the school's tools
         "moodle.filled": "Moodle grading worksheet filled: {path} ({count} grade(s))",
-        "moodle.unmatched": "Submissions with no row in the Moodle worksheet: {names}",
-        "moodle.no_mark": "Moodle rows left as they were (submission without a mark): {names}",
+        "moodle.unmatched": "Submissions with no row in the Moodle worksheet ({count}): {names}",
+        "moodle.no_mark": "Moodle rows left as they were (submission without a mark, {count}): {names}",
+        "moodle.refused": "Rows whose grade Moodle will not change ('Grade can be changed' = No), left as "
+        "they were ({count}): {names}",
+        "moodle.conflicts": "Submissions that fill no Moodle row (a name of several rows, two submissions "
+        "for one row, or the number of another name; {count}): {names}",
+        "moodle.without_copy": "Moodle rows without a submission, left as they were ({count}): {names}",
+        "moodle.dates": "'Last modified (grade)' rewritten in {count} row(s) in a form Moodle reads back "
+        "(2026-11-25 18:03, the same minute): a grade changed in Moodle since the download stays protected",
         "moodle.no_feedback": "The worksheet has no comments column: enable the assignment's "
         "'Feedback comments' to receive the summary there",
         "moodle.error": "Moodle worksheet {path}: {why}",
@@ -875,8 +1195,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moodle.error.scale": "no readable 'Maximum grade' column: the assignment must be graded in "
         "points, not with a scale",
         "pronote.written": "Marks for Pronote: {path}",
+        "pronote.counts": "Pronote: {rows} row(s) for the {count} student(s) of the list, in its order "
+        "({marked} mark(s), {empty} empty cell(s))",
+        "pronote.counts_differ": "Pronote: {rows} row(s) but {count} student(s) on the list: check before "
+        "pasting",
         "release.written": "Pages handed back to students: {path} ({count} folder(s), no answer key)",
         "record.needs_results": "--regrade and --prune go with --results FOLDER",
+        "manual.not_created": "Manual points table {path} not created: grading was interrupted (the next "
+        "run creates it, whole)",
+        "manual.missing_points": "{question}: {count} of {total} student(s) without points given by hand",
+        "manual.missing_points_named": "{question}: {count} of {total} student(s) without points given by hand "
+        "({names})",
+        "bareme.ignored": "Barème ignored (in a student's folder, or beside a file named alone; the "
+        "barème is the class folder's, or --config): {files}",
+        "bareme.lost": "{folder} was marked with a barème that is no longer found (neither in the "
+        "class folder nor where the last run read it): give --config FILE or the folder of copies",
         "paths_needed": "give at least one submission or folder of submissions (PATH)",
         "feedback.mark": "Mark: {mark} / {scale}",
         "feedback.review": "Questions to review: {questions}",

@@ -347,9 +347,13 @@ class TeacherComment:
     text: str
     private: bool = False
     """For the teacher's own pages only: never on what a student is handed."""
+    item: str = ""
+    """A rubric item's label (`grader.marking.rubric`): `text` is then its comment, if any."""
+    points: float | None = None
+    """A rubric item's points, when they make the question's (no number typed instead)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class CellOutcome:
     """How one cell (or .py chunk) of the submission ran."""
 
@@ -381,8 +385,8 @@ class CellOutcome:
     """NOT_RUN: the magic's name, without `%%`."""
 
     def __post_init__(self) -> None:
-        if self.status is None:
-            self.status = CellStatus.OK if self.ok else CellStatus.ERROR
+        if self.status is None:  # frozen: set once, as the dataclass sets its fields
+            object.__setattr__(self, "status", CellStatus.OK if self.ok else CellStatus.ERROR)
 
     @property
     def error_type(self) -> str:
@@ -409,7 +413,7 @@ class SubmissionKind(str, Enum):
     """A .py file, run in chunks (`lignes 10-24`)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class SubmissionResult:
     path: str
     exercise: str | None
@@ -449,6 +453,9 @@ class SubmissionResult:
     ignored_magics: list[str] = field(default_factory=list)
     student: str = ""
     """Who handed it in, for the class reports: the file's stem, or the student's folder."""
+    participant: str = ""
+    """Moodle's participant number, from the student's top-level folder or file name
+    (`grader.reading.students`); "" outside Moodle's download layouts."""
     answers: dict[str, str] = field(default_factory=dict)
     """The student's own answer to each question graded by hand (`grader.reading.answers`: the
     cells from its heading to the next question's), shown to the teacher beside the key."""
@@ -469,12 +476,13 @@ class SubmissionResult:
 
     def __post_init__(self) -> None:
         # Written as their values by callers that build a result by hand (scripts,
-        # tests): held as the enums, which every report compares.
-        self.status = SubmissionStatus(self.status)
+        # tests): held as the enums, which every report compares (frozen: set once, as
+        # the dataclass sets its fields).
+        object.__setattr__(self, "status", SubmissionStatus(self.status))
         if self.kind is not None:
-            self.kind = SubmissionKind(self.kind)
+            object.__setattr__(self, "kind", SubmissionKind(self.kind))
         if self.isolation is not None:
-            self.isolation = Isolation(self.isolation)
+            object.__setattr__(self, "isolation", Isolation(self.isolation))
 
     @property
     def graded(self) -> bool:

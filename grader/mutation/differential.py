@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import multiprocessing
 import random
-import resource
 import signal
 import types
 from collections.abc import Callable
@@ -220,6 +219,8 @@ def _child(
     reference_outcomes: list[Outcome] | None,
     comparators: dict[str, Comparator] | None,
 ) -> None:
+    import resource  # POSIX: the mutation harness forks (docs/explanation/mutation.md)
+
     try:
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         with open("/proc/self/statm") as f:

@@ -61,13 +61,21 @@ def manual_answers(
 ) -> dict[str, str]:
     """The answer to each manual question: `questions` is (id, manual, names it asks
     for) of every question, in the sheet's order; "" when no heading names it."""
+    return {qid: _answer(cells, span) for qid, span in answer_spans(cells, questions).items()}
+
+
+def answer_spans(
+    cells: Sequence[tuple[str, str]], questions: Iterable[tuple[str, bool, Sequence[str]]]
+) -> dict[str, range]:
+    """Which cells answer each manual question (the marking page shows them with their
+    outputs): `questions` as for `manual_answers`; an empty range when no heading names it."""
     questions = list(questions)
-    answers = {}
+    spans = {}
     for qid, manual, _ in questions:
         if manual:
             others = {name for other, _, names in questions if other != qid for name in names}
-            answers[qid] = _answer(cells, _number(qid), others)
-    return answers
+            spans[qid] = _span(cells, _number(qid), others)
+    return spans
 
 
 def _number(qid: str) -> str:
@@ -75,20 +83,26 @@ def _number(qid: str) -> str:
     return found.group(0) if found else qid
 
 
-def _answer(cells: Sequence[tuple[str, str]], number: str, others: set[str]) -> str:
+def _span(cells: Sequence[tuple[str, str]], number: str, others: set[str]) -> range:
+    """The cells from the one naming the question to the next question (a heading,
+    another question's number, a cell defining a function another question asks for),
+    at most MAX_CELLS; empty when no cell names it."""
     start = next((i for i, (_, text) in enumerate(cells) if number in _markers(text)), None)
     if start is None:
-        return ""
-    taken = [cells[start][1].strip()]
+        return range(0)
+    end = start + 1
     for kind, text in cells[start + 1 : start + MAX_CELLS]:
         markers = _markers(text)
         if (markers and number not in markers) or (kind == "markdown" and _HEADING.match(text)):
             break
         if kind == "code" and _defines(text, others):
             break
-        if text.strip():
-            taken.append(text.strip())
-    answer = "\n\n".join(taken)
+        end += 1
+    return range(start, end)
+
+
+def _answer(cells: Sequence[tuple[str, str]], span: range) -> str:
+    answer = "\n\n".join(text.strip() for _, text in (cells[i] for i in span) if text.strip())
     return answer if len(answer) <= MAX_CHARS else answer[: MAX_CHARS - 1] + "…"
 
 

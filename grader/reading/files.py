@@ -13,11 +13,16 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .students import Weigh, file_claim, folder_claim, name_students
+
 SUFFIXES = (".ipynb", ".py")
+BAREME_NAME = "minimax-grader.toml"
+"""The teacher's barème file (`grader.marking.config`): found in a student's folder, it is
+the student's, never read, and reported (`Collected.baremes`)."""
 
 
 def module_name_of(path: Path) -> str:
@@ -62,17 +67,25 @@ class Collected:
     `dupont/brouillon.py`; see `student_files`)."""
     order: list[Path] = field(default_factory=list)
     """Every path of `files` and `refused`, as found."""
+    participants: dict[Path, str] = field(default_factory=dict)
+    """File -> Moodle's participant number its top-level folder or name carries."""
+    baremes: list[Path] = field(default_factory=list)
+    """Barème files found inside a student's folder: ignored, and said so."""
+    chosen: dict[Path, str] = field(default_factory=dict)
+    """A file set aside -> the copy graded instead and why (`td10.ipynb|newest`)."""
 
 
 def collect(paths: Iterable[Path]) -> list[Path]:
     """Submission files: given files, and every .ipynb/.py under given folders
-    (hidden files and `.ipynb_checkpoints` skipped), sorted, without repeats."""
-    return list(collect_named(paths))
+    (hidden files and `.ipynb_checkpoints` skipped), sorted, without repeats: the copies
+    graded and the files set aside beside them."""
+    found = collect_all(paths)
+    return sorted({*found.files, *found.aside})
 
 
 def collect_named(
     paths: Iterable[Path],
-    answers: Callable[[Path], bool] | None = None,
+    answers: Weigh | None = None,
     aside: dict[Path, str] | None = None,
 ) -> dict[Path, str]:
     """Submission files with the student each belongs to (see `collect_all`): the files
@@ -83,7 +96,7 @@ def collect_named(
     return found.files
 
 
-def collect_all(paths: Iterable[Path], answers: Callable[[Path], bool] | None = None) -> Collected:
+def collect_all(paths: Iterable[Path], answers: Weigh | None = None) -> Collected:
     """The submissions under `paths`, without trusting the folder: a folder's files are
     found by a walk that follows no link out of it (a link leading inside is read at its
     target, once), reads nothing but regular files and stops MAX_DEPTH folders down, each
@@ -94,10 +107,15 @@ def collect_all(paths: Iterable[Path], answers: Callable[[Path], bool] | None = 
     for path in paths:
         if path.is_dir():
             root = Path(os.path.realpath(path))
-            files, refused = _walk(root)
-            named, set_aside = student_files(root, files, answers)
-            for file, name in named.items():
-                _keep(found, file, name)
+            files, refused, baremes = _walk(root)
+            found.baremes += baremes
+            named = name_students(root, files, answers)
+            for file, claim in named.copies.items():
+                _keep(found, file, claim.name)
+                if claim.participant:
+                    found.participants.setdefault(file, claim.participant)
+            set_aside = named.aside
+            found.chosen.update(named.chosen)
             found.aside.update((file, label) for file, label in set_aside.items() if file not in found.files)
             for item in refused:
                 found.refused.append(item)
@@ -118,11 +136,12 @@ def _keep(found: Collected, file: Path, name: str) -> None:
         found.order.append(file)
 
 
-def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
+def _walk(root: Path) -> tuple[list[Path], list[Refused], list[Path]]:
     """The submission files under `root` (a real path), sorted, and what was refused: an
     explicit stack, no recursion (a thousand nested folders cost nothing)."""
     files: set[Path] = set()
     refused: list[Refused] = []
+    baremes: list[Path] = []
     stack = [(root, 0)]
     while stack:
         folder, depth = stack.pop()
@@ -134,6 +153,8 @@ def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
         for entry in entries:
             if entry.name.startswith("."):
                 continue
+            if entry.name == BAREME_NAME and depth > 0:
+                baremes.append(Path(entry.path))
             path = Path(entry.path)
             submission = path.suffix in SUFFIXES
             try:
@@ -158,7 +179,7 @@ def _walk(root: Path) -> tuple[list[Path], list[Refused]]:
                         refused.append(Refused(path, "not_a_regular_file"))
             except OSError:
                 continue
-    return sorted(files), sorted(refused, key=lambda r: r.path)
+    return sorted(files), sorted(refused, key=lambda r: r.path), sorted(baremes)
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -222,71 +243,26 @@ def read_regular(path: Path, limit: int, partial: bool = False) -> bytes:
     return data
 
 
-MOODLE_NAME = re.compile(r"^(?P<name>.+?)_(?P<id>\d+)_assignsubmission_[a-z]+_(?P<file>.*)$")
-"""Moodle's "download all submissions": a folder `Nom Prénom_1234_assignsubmission_file_`
-per student (or, not in folders, files `Nom Prénom_1234_assignsubmission_file_td.ipynb`);
-1234 is the participant number of the grading worksheet (`Participant 1234`)."""
-
-
 def moodle_participant(path: Path) -> tuple[str, str] | None:
-    """(full name, participant number) of a file in Moodle's download layout, from its
-    folder or its own name; None for any other layout."""
-    for part in (path.parent.name, path.name):
-        found = MOODLE_NAME.match(part)
-        if found:
-            return found["name"], found["id"]
+    """(full name, participant number) of a file in one of Moodle's download layouts, read
+    from its folder or its own name; None for any other layout. Only the top-level folder
+    of a class names a student (`grader.reading.students`): this reads one path alone."""
+    for claim in (folder_claim(path.parent.name), file_claim(path)):
+        if claim.participant:
+            return claim.name, claim.participant
     return None
 
 
-def _folder_name(folder: Path) -> str:
-    found = MOODLE_NAME.match(folder.name)
-    return found["name"] if found and not found["file"] else folder.name
-
-
-def _stem(file: Path) -> str:
-    found = MOODLE_NAME.match(file.name)
-    return found["name"] if found and found["file"] else file.stem
-
-
 def student_files(
-    root: Path, files: list[Path], answers: Callable[[Path], bool] | None = None
+    root: Path, files: list[Path], answers: Weigh | None = None
 ) -> tuple[dict[Path, str], dict[Path, str]]:
-    """The files of a class folder to grade, with their student, and the files set aside.
-
-    A sub-folder is one student (one folder per student, as LMS exports do: Moodle's
-    `Nom Prénom_1234_assignsubmission_file_` is named `Nom Prénom`): its one submission
-    is graded under the folder's name. When it holds several, the one that `answers`
-    says answers the class's exercise is, and the others are set aside (file -> label
-    `folder/file`); when none or several do, each is graded under its own stem. Loose
-    files are named after their stem (Moodle's `Nom Prénom_1234_assignsubmission_file_td.ipynb`
-    after `Nom Prénom`), with their folder when two would otherwise get the same name."""
-    per_folder: dict[Path, list[Path]] = {}
-    for file in files:
-        per_folder.setdefault(file.parent, []).append(file)
-    names: dict[Path, str] = {}
-    aside: dict[Path, str] = {}
-    for folder, held in per_folder.items():
-        chosen = held
-        if folder != root and len(held) > 1 and answers is not None:
-            answering = [file for file in held if answers(file)]
-            if len(answering) == 1:
-                chosen = answering
-                aside.update((f, f"{_folder_name(folder)}/{f.name}") for f in held if f not in answering)
-        for file in chosen:
-            names[file] = _folder_name(folder) if folder != root and len(chosen) == 1 else _stem(file)
-    return _unique(root, {file: names[file] for file in files if file in names}), aside
+    """The files of a class folder to grade, with their student, and the files set aside
+    (`grader.reading.students.name_students`: a top-level folder or file is one student,
+    who has one copy graded)."""
+    named = name_students(root, files, answers)
+    return {file: claim.name for file, claim in named.copies.items()}, named.aside
 
 
 def student_names(root: Path, files: list[Path]) -> dict[Path, str]:
-    """Each file's student, every file graded (see `student_files`)."""
+    """Each copy's student (see `student_files`)."""
     return student_files(root, files)[0]
-
-
-def _unique(root: Path, names: dict[Path, str]) -> dict[Path, str]:
-    counts: dict[str, int] = {}
-    for name in names.values():
-        counts[name] = counts.get(name, 0) + 1
-    return {
-        file: (name if counts[name] == 1 else str(file.relative_to(root).with_suffix("")))
-        for file, name in names.items()
-    }

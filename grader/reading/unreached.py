@@ -16,7 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from ..model.results import CellOutcome, CellStatus, Unreached
-from .skeleton import TOO_DEEP, kinds_in_text
+from .recognise import kinds_in_text
+from .statements import TOO_DEEP
 from .submission import Cell
 
 STOPPED = frozenset({CellStatus.ERROR, CellStatus.TIMEOUT, CellStatus.CRASH, CellStatus.SKIPPED})

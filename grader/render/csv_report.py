@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..model.messages import number, tr
 from ..model.results import QuestionStatus, SubmissionResult
-from .feedback import not_gradable_reason, review_flags
+from .feedback import not_gradable_reason, overrides, review_flags
 from .sanitize import safe_cell
 
 BOM = "\ufeff"
@@ -60,6 +60,9 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
     ]
     if overridden:
         header.append(tr(lang, "csv.review"))
+    by_hand = any(overrides(r, lang) for r in results)
+    if by_hand:  # the teacher's points in place of the automatic score, that score beside
+        header.append(tr(lang, "csv.overrides"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(header)
@@ -99,5 +102,7 @@ def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
                     )
                 )
             )
+        if by_hand:
+            row.append(safe_cell(", ".join(overrides(result, lang))))
         writer.writerow(row)
     return BOM + out.getvalue()

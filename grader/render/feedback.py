@@ -18,6 +18,7 @@ from ..model.results import (
     QuestionResult,
     QuestionStatus,
     SubmissionResult,
+    TeacherComment,
     Unreached,
     in_lang,
 )
@@ -307,6 +308,22 @@ def does_not_run_message(result: SubmissionResult, lang: str) -> str:
     return tr(lang, "does_not_run.notebook", where=where, more=more, **values)
 
 
+def overrides(result: SubmissionResult, lang: str) -> list[str]:
+    """The teacher's points given in place of an automatic score, each with that score
+    (`Q14 : 2 à la main (auto 1)`), for the class's summary, CSV and index."""
+    return [
+        tr(
+            lang,
+            "override.short",
+            question=q.id,
+            points=number(q.override, lang),
+            automatic=number(q.auto_score, lang),
+        )
+        for q in result.questions
+        if q.override is not None and q.status is not QuestionStatus.MANUAL
+    ]
+
+
 def review_flags(result: SubmissionResult, lang: str) -> list[str]:
     """Why the teacher should look at a copy whatever its mark, for the class's summary:
     its questions to review come after."""
@@ -358,4 +375,21 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
             else tr(lang, "closest.title")
         )
         return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
+    if result.reason == "extra_file" and "|" in result.detail:  # the copy graded instead, and why
+        chosen, rule = result.detail.rsplit("|", 1)
+        why = tr(lang, f"copy_rule.{rule}") if rule else ""
+        return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
     return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+
+
+def comment_text(comment: TeacherComment, lang: str) -> str:
+    """A teacher's comment as every report words it; a rubric item: its label, its points
+    when they make the question's (`+1`, `−0,5`), then its comment (`horizon 3 juste (+1) :
+    les bons nœuds`)."""
+    if not comment.item:
+        return comment.text
+    text = comment.item
+    if comment.points is not None:
+        sign = "+" if comment.points >= 0 else "−"
+        text = tr(lang, "comment.item_points", item=text, points=sign + number(abs(comment.points), lang))
+    return tr(lang, "comment.item_text", item=text, text=comment.text) if comment.text else text

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import BaseLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
@@ -28,10 +28,12 @@ from .feedback import (
     check_parts,
     check_symbol,
     check_title,
+    comment_text,
     detection_message,
     does_not_run_message,
     in_language,
     not_gradable_reason,
+    overrides,
     question_remarks,
     review_flags,
 )
@@ -151,10 +153,16 @@ def submission_page(
 
 
 def _environment(lang: str) -> Environment:
+    return environment(lang)
+
+
+def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
+    """The reports' Jinja environment in `lang` (their globals and filters); `loader`: the
+    templates it finds (default: the reports'; the marking page adds its own)."""
     # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
     # characters and lone surrogates (which would stop the page from being written).
     env = Environment(
-        loader=PackageLoader("grader.render", "templates"),
+        loader=loader or PackageLoader("grader.render", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -176,7 +184,8 @@ def _environment(lang: str) -> Environment:
         cells_summary=lambda result: cells_summary(result, lang),
         detection=lambda result: detection_message(result, lang),
         reason=lambda result: not_gradable_reason(result, lang),
-        to_review=lambda result: [*review_flags(result, lang), *to_review(result)],
+        comment_text=lambda comment: comment_text(comment, lang),
+        to_review=lambda result: [*review_flags(result, lang), *to_review(result), *overrides(result, lang)],
         does_not_run=lambda result: does_not_run_message(result, lang),
         status_count=lambda status, count: tr(
             lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count

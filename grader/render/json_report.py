@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import __version__
 from ..model.messages import tr
-from ..model.results import CellOutcome, CellStatus, SubmissionResult
+from ..model.results import CellOutcome, CellStatus, SubmissionResult, TeacherComment
 from .feedback import (
     answer_key,
     check_message,
@@ -86,7 +86,7 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "understood": [tr(lang, key, **values) for key, values in result.understood],
         "isolation": result.isolation_name,
     }
-    comments = [{"question": c.question, "text": c.text} for c in result.comments if not c.private]
+    comments = [_comment(c) for c in result.comments if not c.private]
     if comments:  # the teacher's, as a student may read them (never a private one)
         data["comments"] = comments
     if result.landlock_abi:
@@ -134,3 +134,13 @@ def render_json(results: list[SubmissionResult], lang: str) -> str:
         if keys:
             report["answer_keys"] = list(keys.values())
     return json_text_safe(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+def _comment(comment: TeacherComment) -> dict[str, Any]:
+    """A comment as a student may read it; a rubric item with its label and points."""
+    data: dict[str, Any] = {"question": comment.question, "text": comment.text}
+    if comment.item:
+        data["item"] = comment.item
+        if comment.points is not None:
+            data["points"] = comment.points
+    return data

@@ -11,6 +11,7 @@ from .feedback import (
     detection_message,
     does_not_run_message,
     not_gradable_reason,
+    overrides,
     question_feedback,
     question_title,
     review_flags,
@@ -94,7 +95,13 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
     for name, r in zip(names, results, strict=False):
         if r.graded:
             mark = f"{number(r.mark, lang):>5} / {number(r.scale, lang)}"
-            failed = ", ".join([*review_flags(r, lang), *(q.id for q in r.questions if q.left_to_review)])
+            failed = ", ".join(
+                [
+                    *review_flags(r, lang),
+                    *(q.id for q in r.questions if q.left_to_review),
+                    *overrides(r, lang),
+                ]
+            )
         else:
             mark = f"{'—':>5}     "
             failed = not_gradable_reason(r, lang)

@@ -25,7 +25,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..reading.submission import TOO_DEEP, read_submission
+from ..reading.statements import TOO_DEEP
+from ..reading.submission import read_submission
 from .normalise import PLACEHOLDER, Normaliser
 
 log = logging.getLogger(__name__)

@@ -46,3 +46,28 @@ def test_every_option_has_its_help_in_both_languages():
     french = build_parser(installed(), [], prog="grade.py").format_help()
     english = build_parser(installed(), ["--lang", "en"], prog="grade.py").format_help()
     assert "langue des retours" in french and "language of the feedback" in english
+
+
+def test_a_usage_error_is_one_french_line_and_a_pointer_to_the_help(capsys):
+    """Issue 36: every usage error printed the 16-line usage block before the line that matters."""
+    from grader.app.cli import build_parser
+    from grader.registry import installed
+
+    for argv, lang in ((["--bogus"], "fr"), (["--lang", "en", "--bogus"], "en")):
+        parser = build_parser(installed(), argv, prog="grade.py")
+        with pytest.raises(SystemExit) as stopped:
+            parser.parse_args(argv)
+        assert stopped.value.code == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 2 and "--bogus" in err[0] and "grade.py --help" in err[1]
+        assert ("erreur" in err[0]) == (lang == "fr")
+
+
+def test_the_french_help_writes_its_section_titles_as_french_typography_does():
+    from grader.app.cli import build_parser
+    from grader.registry import installed
+
+    french = build_parser(installed(), [], prog="grade.py").format_help().splitlines()
+    assert "options :" in french and "arguments :" in french and "marquer une classe :" in french
+    english = build_parser(installed(), ["--lang", "en"], prog="grade.py").format_help().splitlines()
+    assert "options:" in english and "marking a class:" in english

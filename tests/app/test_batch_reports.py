@@ -77,8 +77,7 @@ def test_student_names_come_from_their_folder_or_file(tmp_path):
     names = {p.relative_to(tmp_path).as_posix(): n for p, n in collect_named([tmp_path]).items()}
     assert names == {
         "alice/td.ipynb": "alice",
-        "bob/td.ipynb": "td",
-        "bob/brouillon.py": "brouillon",
+        "bob/td.ipynb": "bob",  # one student, one copy: the draft is set aside
         "claire.py": "claire",
     }
 

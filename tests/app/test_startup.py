@@ -100,8 +100,8 @@ def test_detection_imports_no_td():
     only the TD found is imported, when it is graded."""
     statement = (
         "from grader.registry import installed; EXERCISES = installed(); "
-        "from grader.reading.detect import detect, signatures_of; "
-        "from grader.reading.skeleton import recognise; "
+        "from grader.reading.recognise import detect, signatures_of; "
+        "from grader.reading.recognise import recognise; "
         "assert detect({'wins': 'function', 'evaluate': 'function'}, signatures_of(EXERCISES)).exercise == 'morpion'; "
         "assert recognise([], 'La tablette de chocolat', signatures_of(EXERCISES)).closest == 'chocolat'"
     )
@@ -109,7 +109,7 @@ def test_detection_imports_no_td():
 
 
 def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names():
-    from grader.reading.skeleton import likely_exercise
+    from grader.reading.recognise import likely_exercise
 
     signatures = EXERCISES.signatures()
     assert (

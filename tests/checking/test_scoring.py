@@ -31,8 +31,8 @@ from grader.model.results import (
     SubmissionOutcome,
     SubmissionResult,
 )
-from grader.reading.detect import Detection
-from grader.reading.detect import detect as detect_in
+from grader.reading.recognise import Detection
+from grader.reading.recognise import detect as detect_in
 from grader.registry import installed
 
 EXERCISES = installed()

@@ -19,8 +19,7 @@ from fake_session import FakeSession
 from grader.app.cli import build_parser
 from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
-from grader.reading.detect import detect, signatures_of
-from grader.reading.skeleton import recognise
+from grader.reading.recognise import detect, recognise, signatures_of
 from grader.registry import GROUP, discover, entry_points, installed
 from grader.similarity.compare import Submission, compare
 from grader.similarity.given import shared_by

@@ -5,10 +5,11 @@ in this process."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-from grader.app.runner import classes_defining
 from grader.model.results import CheckStatus
+from grader.reading.recognise import classes_defining
 from tests.exercises.test_checks_in_process import grade_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -155,7 +156,7 @@ def test_a_submission_of_no_known_td_is_told_the_closest_one():
         "unknown_exercise",
         {"exercise": "morpion", "names": []},
     )
-    result.closest, result.closest_names = "domineering", ("placer",)
+    result = dataclasses.replace(result, closest="domineering", closest_names=("placer",))
     assert "le plus proche : domineering (noms : placer)" in not_gradable_reason(result, "fr")
     bare = SubmissionResult("tp.ipynb", None, "not_gradable", reason="unknown_exercise")
     assert not_gradable_reason(bare, "fr") == "impossible de reconnaître le TD (précisez-le avec --exercise)"

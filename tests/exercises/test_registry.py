@@ -11,7 +11,7 @@ import pytest
 
 from grader.app.cli import build_parser
 from grader.model.settings import Settings
-from grader.reading.detect import detect, signatures_of
+from grader.reading.recognise import detect, signatures_of
 from grader.registry import Installed, installed
 
 EXERCISES = installed()

@@ -58,6 +58,14 @@ def test_the_issues_example_is_read_as_the_teacher_wrote_it():
         ('exercice = "puissance4"\nplafond = "oui"\n', 2, "true ou false"),
         ('exercice = "nim"\n', 1, "exercice inconnu"),
         ('exercice = "puissance4"\n\nbonus = "Q17"\n', 3, "liste de questions"),
+        # issue 36: a French decimal comma got tomllib's English message and no hint
+        (
+            'exercice = "puissance4"\n[points]\nQ16 = 1,5\n',
+            3,
+            "1,5 : dans le barème, un nombre s'écrit avec un point (1.5)",
+        ),
+        ('sur = 12,5 # sur 12,5\n', 1, "avec un point (12.5)"),
+        ('[copies]\n"x" = 3\n', 1, "[copies] puis"),
     ],
 )
 def test_a_bad_file_names_its_line(text, line, words):

@@ -1,6 +1,7 @@
 """Whose copy is which, in the folders teachers have: one folder per student holding a
 draft beside the answer, and Moodle's "download all submissions" layouts."""
 
+import os
 from pathlib import Path
 
 from grader.reading.files import collect, collect_named, moodle_participant, student_files
@@ -31,19 +32,35 @@ def test_a_folder_with_a_draft_is_one_student_and_the_draft_is_set_aside(tmp_pat
     assert relative(tmp_path, aside) == {"dupont/brouillon.py": "dupont/brouillon.py"}
 
 
-def test_when_no_file_or_several_answer_the_exercise_each_is_graded_under_its_stem(tmp_path):
+def test_a_student_with_several_copies_is_still_one_student(tmp_path):
+    # two answers: the newest is graded; no answer at all: the one not named as a draft
     files = touch(tmp_path, "dupont/td10.ipynb", "dupont/td10_v2.ipynb", "durand/notes.py", "durand/essai.py")
+    os.utime(files[0], (1_000, 1_000))
+    os.utime(files[1], (2_000, 2_000))
     named, aside = student_files(tmp_path, files, answers_td)
-    assert aside == {}
-    assert set(relative(tmp_path, named).values()) == {"td10", "td10_v2", "notes", "essai"}
-
-
-def test_without_knowing_the_exercise_the_old_rule_holds(tmp_path):
-    files = touch(tmp_path, "dupont/brouillon.py", "dupont/td10.ipynb")
-    assert relative(tmp_path, student_files(tmp_path, files)[0]) == {
-        "dupont/brouillon.py": "brouillon",
-        "dupont/td10.ipynb": "td10",
+    assert relative(tmp_path, named) == {"dupont/td10_v2.ipynb": "dupont", "durand/notes.py": "durand"}
+    assert relative(tmp_path, aside) == {
+        "dupont/td10.ipynb": "dupont/td10.ipynb",
+        "durand/essai.py": "durand/essai.py",
     }
+
+
+def test_a_draft_is_never_a_student_even_when_the_exercise_is_not_known(tmp_path):
+    files = touch(tmp_path, "dupont/brouillon.py", "dupont/td10.ipynb")
+    assert relative(tmp_path, student_files(tmp_path, files)[0]) == {"dupont/td10.ipynb": "dupont"}
+    assert relative(tmp_path, student_files(tmp_path, files)[1]) == {
+        "dupont/brouillon.py": "dupont/brouillon.py"
+    }
+
+
+def test_the_copy_that_defines_more_of_the_td_wins_over_a_newer_one(tmp_path):
+    files = touch(tmp_path, "dupont/td10.ipynb", "dupont/td10_fin.ipynb")
+    os.utime(files[0], (1_000, 1_000))
+    os.utime(files[1], (2_000, 2_000))
+    weights = {files[0]: 9, files[1]: 3}
+    named, aside = student_files(tmp_path, files, weights.__getitem__)
+    assert relative(tmp_path, named) == {"dupont/td10.ipynb": "dupont"}
+    assert relative(tmp_path, aside) == {"dupont/td10_fin.ipynb": "dupont/td10_fin.ipynb"}
 
 
 def test_collect_grades_only_the_answer_and_reports_the_rest(tmp_path):
@@ -52,7 +69,7 @@ def test_collect_grades_only_the_answer_and_reports_the_rest(tmp_path):
     named = collect_named([tmp_path], answers_td, aside)
     assert relative(tmp_path, named) == {"dupont/td10.ipynb": "dupont", "leroy.ipynb": "leroy"}
     assert relative(tmp_path, aside) == {"dupont/brouillon.py": "dupont/brouillon.py"}
-    assert collect([tmp_path]) == sorted(tmp_path.rglob("*.*"))  # no rule given: every file
+    assert collect([tmp_path]) == sorted(tmp_path.rglob("*.*"))  # every file: copies and drafts
 
 
 def test_moodles_download_layouts_name_the_student_and_keep_the_participant_number(tmp_path):
@@ -71,7 +88,7 @@ def test_moodles_download_layouts_name_the_student_and_keep_the_participant_numb
 
 
 def test_a_copy_of_another_td_is_named_when_the_class_exercise_is_forced():
-    from grader.reading.detect import other_sheet, signatures_of
+    from grader.reading.recognise import other_sheet, signatures_of
     from grader.registry import installed
 
     signatures = signatures_of(installed())

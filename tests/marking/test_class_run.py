@@ -323,6 +323,11 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     # martin_lea 20 + 1.5 of 22; dupont_marie 14.5 - 1 + 2 = 15.5 of 22 (Q16 not given: 0)
     assert rows["martin_lea"]["note /20"] == number(21.5 * 20 / 22)
     assert rows["dupont_marie"]["note /20"] == number(15.5 * 20 / 22)
+    # issue 36: the override is shown where the teacher looks, the automatic score beside it,
+    # and the run says who still has no Q16 points
+    assert rows["dupont_marie"]["points à la main"] == "Q14 : 2 à la main (auto 1)"
+    assert rows["martin_lea"]["points à la main"] == ""
+    assert "Q16 : 39 élève(s) sur 40 sans points à la main" in err
     whole = json.loads((classroom / "r.json").read_text("utf-8"))
     # the class's JSON gives the answer key once (docs/reference/sheet-facts.md: maximin(jeu5, 3) == (5, 19))
     (key,) = whole["answer_keys"]
@@ -335,14 +340,19 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     # dupont_marie hands in a right copy: Q14's automatic score becomes 2 (was 1 when overridden)
     monkeypatch.undo()
     shutil.copy(CORRECT, classroom / "copies" / "dupont_marie" / "td10.ipynb")
+    # and martin_lea hands in another copy: her Q16 points were given to the earlier one
+    shutil.copy(SAMPLE, classroom / "copies" / "martin_lea" / "td10.ipynb")
     done = grade(classroom / "copies", *args, "--manual", manual, "--html", classroom / "html", cwd=classroom)
     assert done.returncode == 0, done.stderr
-    assert "1 copie(s) corrigée(s), 39 inchangée(s)" in done.stderr
+    assert "2 copie(s) corrigée(s), 38 inchangée(s)" in done.stderr
     summary = done.stdout[done.stdout.index("═") :]
     dupont = next(line for line in summary.splitlines() if line.startswith("dupont_marie"))
     assert "Q14" in dupont  # flagged for review
     rows = {row["élève"]: row for row in table(classroom / "notes.csv")}
     assert "Q14" in rows["dupont_marie"]["à revoir"]
+    assert "Q16" in rows["martin_lea"]["à revoir"]  # issue 36: her points stayed silently before
+    index = html.unescape((classroom / "html" / "index.html").read_text("utf-8"))
+    assert "Q14 : 2 à la main (auto 2)" in index and "Q14 : 2 à la main (auto 2)" in dupont
     page = html.unescape((classroom / "html" / "dupont_marie.html").read_text("utf-8"))
     assert "heuristique juste à l'oral" in page and "privé" in page  # the teacher's page: the private comment
     assert "score automatique était 1 ; il vaut maintenant 2 : à revoir" in page
@@ -394,28 +404,28 @@ def test_a_mixed_folder_names_the_other_td_and_keeps_it_out_of_the_class(tmp_pat
 
 
 # -- Moodle and Pronote -----------------------------------------------------------------------
-MOODLE_HEADER = (
+MOODLE_HEADER = (  # a French Moodle's (mod/assign/gradingtable.php; fr langpack strings)
     "Identifiant,Nom complet,Adresse de courriel,Statut,Note,Note maximale,La note peut être modifiée,"
-    "Dernière modification (travail remis),Dernière modification (note),Commentaires de feedback"
+    "Dernière modification (travail remis),Dernière modification (note),Feedback par commentaires"
 )
 
 
 def test_moodles_layout_and_worksheet_are_filled_for_upload(tmp_path: Path) -> None:
     download = tmp_path / "TD10-123"
     for folder, source in (
-        ("Dupont Marie_101_assignsubmission_file_", SAMPLE),
-        ("Martin Léa_102_assignsubmission_file_", CORRECT),
+        ("Marie Dupont_101_assignsubmission_file", SAMPLE),  # Moodle 4.1 to 4.5 (downloader.php)
+        ("Léa Martin_102_assignsubmission_file_", CORRECT),  # Moodle 3.x (locallib.php)
     ):
         (download / folder).mkdir(parents=True)
         shutil.copy(source, download / folder / "td10.ipynb")
     sheet = tmp_path / "Notes-TD10-123.csv"
     rows = [
         MOODLE_HEADER,
-        'Participant 101,Marie Dupont,m.dupont@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
+        'Participant101,Marie Dupont,m.dupont@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
         '"jeudi 27 novembre 2026, 10:12",-,',
-        'Participant 102,Léa Martin,l.martin@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
+        'Participant102,Léa Martin,l.martin@lycee.fr,Remis pour évaluation,,"20,00",Oui,'
         '"jeudi 27 novembre 2026, 10:15",-,',
-        "Participant 103,Jean Durand,j.durand@lycee.fr,Aucun travail remis,,\"20,00\",Oui,-,-,",
+        "Participant103,Jean Durand,j.durand@lycee.fr,Pas de travail remis,,\"20,00\",Oui,-,-,",
     ]
     sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
     done = grade(download, "--moodle-worksheet", sheet, "--pronote", "pronote.csv", cwd=tmp_path)
@@ -428,11 +438,15 @@ def test_moodles_layout_and_worksheet_are_filled_for_upload(tmp_path: Path) -> N
     original = list(csv.reader(io.StringIO(sheet.read_text("utf-8"))))
     for before, after in zip(original, got, strict=True):
         assert before[:4] + before[5:9] == after[:4] + after[5:9]  # every other column untouched
+    # without --roster the worksheet's participants are the class: its order, its names, and
+    # Jean Durand, who handed nothing in, has an empty cell
     assert (tmp_path / "pronote.csv").read_text("utf-8-sig").splitlines() == [
         "Élève;Note /20",
-        "Dupont Marie;14,5",
-        "Martin Léa;20",
+        "Marie Dupont;14,5",
+        "Léa Martin;20",
+        "Jean Durand;",
     ]
+    assert "3 ligne(s) pour les 3 élève(s) de la liste" in done.stderr
 
 
 def test_the_progress_lines_give_the_marks_the_summary_gives(tmp_path: Path) -> None:

@@ -129,3 +129,34 @@ def test_a_file_without_the_columns_is_refused_whole(tmp_path):
     with pytest.raises(ManualFileError) as refused:
         parse_manual("nom;note\ndupont;12\n", tmp_path / "m.csv")
     assert "élève, question, points, commentaire" in refused.value.words("fr")
+
+
+HOSTILE = [
+    '=HYPERLINK("http://x","clic")',
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "+33 6",
+    "-y",
+    "\t=1",
+    "'=déjà",
+    "Léa",
+]
+
+
+def test_no_cell_of_the_table_runs_in_a_spreadsheet_and_every_student_reads_back(tmp_path):
+    """Issue 40: folder names like `=HYPERLINK(…)` or `@SUM(…)*cmd|…` were written as they
+    are in the table the teacher opens in Excel. OWASP's rule: a leading `'` before `=`, `+`,
+    `-`, `@`, tab and CR; the table reads its own cells back as the same students."""
+    path = tmp_path / "manuel.csv"
+    prepare(path, HOSTILE, ["Q16"], "fr")
+    import csv
+    import io
+
+    cells = [row[0] for row in csv.reader(io.StringIO(path.read_text("utf-8-sig")), delimiter=";")][1:]
+    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)
+    assert cells[:5] == ["'" + name for name in HOSTILE[:5]] and cells[5] == "''=déjà" and cells[6] == "Léa"
+    assert [row.student for row in read_manual(path)] == HOSTILE
+    # saved again by a spreadsheet that drops the text mark (the cell's value is the text)
+    saved = path.read_text("utf-8-sig").replace(";'", ";").replace("\r\n'", "\r\n")
+    saved = "\n".join(line[1:] if line.startswith("'") else line for line in saved.split("\r\n"))
+    (tmp_path / "enregistré.csv").write_text(saved, "utf-8")
+    assert [row.student for row in read_manual(tmp_path / "enregistré.csv")][:5] == HOSTILE[:5]

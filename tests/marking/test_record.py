@@ -190,3 +190,46 @@ def test_another_process_holding_the_record_is_named_and_its_death_frees_it(tmp_
 def test_entry_files_are_distinct_for_names_that_look_alike():
     names = {entry_name(n) for n in ("Élodie Dupré", "Elodie Dupre", "élodie dupré", "../../etc", "CON")}
     assert len(names) == 5 and all("/" not in n and n.endswith(".json") for n in names)
+
+
+def test_a_copy_whose_path_is_not_utf8_is_recorded_and_read_back(tmp_path):
+    """Issue 40: an archive unzipped on Linux keeps raw bytes in a folder name; the record's
+    entry for it could not be written (`UnicodeEncodeError … '\\udce9'`), nor any report."""
+    raw = tmp_path / "copies" / b"caf\xe9_\xff".decode("utf-8", "surrogateescape") / "td10.ipynb"
+    raw.parent.mkdir(parents=True)
+    raw.write_text('{"cells": []}')
+    folder = tmp_path / "classe"
+    student = "caf\\xe9_\\xff"  # the name as grader.reading.students shows it
+    with Record(folder, SubmissionResult).open() as record:
+        record.put(entry(raw, student=student))
+    text = (folder / "record" / entry_name(student)).read_bytes().decode("utf-8")
+    assert "\\udce9" in text
+    with Record(folder, SubmissionResult).open() as record:
+        assert record.student_at(raw) == student and not record.damaged
+    # a name that still holds the raw bytes gets a file name too (hashed with surrogateescape)
+    assert entry_name(raw.parent.name).endswith(".json")
+
+
+def test_a_run_that_requires_strong_isolation_grades_again_every_copy_graded_under_a_weak_one(tmp_path):
+    """Issue 40: a mark obtained under basic isolation survived `--require-isolation strong`
+    (20/20 kept, exit 0): the record's settings key leaves the isolation out."""
+    from dataclasses import replace
+
+    from grader.sandbox.confine.isolation import Isolation
+
+    copies = {}
+    for student, isolation in [
+        ("basic", Isolation.BASIC),
+        ("bwrap", Isolation.BUBBLEWRAP),
+        ("ll", Isolation.LANDLOCK),
+    ]:
+        path = tmp_path / "copies" / student / "td10.ipynb"
+        path.parent.mkdir(parents=True)
+        path.write_text(student)
+        copies[path] = (student, isolation)
+    files = {path: student for path, (student, _) in copies.items()}
+    with Record(tmp_path / "classe", SubmissionResult).open() as record:
+        for path, (student, isolation) in copies.items():
+            record.put(entry(path, student, outcome=replace(outcome(student), isolation=isolation)))
+        assert plan(record, files, __version__, "s1").to_grade == {}
+        assert plan(record, files, __version__, "s1", strong=True).reasons == {"basic": "isolation"}

@@ -25,7 +25,7 @@ from grader.reading.files import (
     collect_named,
     read_regular,
 )
-from grader.reading.skeleton import file_text
+from grader.reading.recognise import file_text
 from grader.reading.submission import read_submission
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""Exercise detection from the names a submission defines (grader/reading/detect.py, pure).
+"""Exercise detection from the names a submission defines (grader/reading/recognise.py, pure).
 
 Each name set is what a complete notebook of that sheet defines (functions, the
 sheet's top-level values, the modules it imports), as `StudentSession.names` reports it.
@@ -6,8 +6,8 @@ sheet's top-level values, the modules it imports), as `StudentSession.names` rep
 
 import pytest
 
-from grader.reading.detect import Detection
-from grader.reading.detect import detect as detect_in
+from grader.reading.recognise import Detection
+from grader.reading.recognise import detect as detect_in
 from grader.registry import installed
 
 EXERCISES = installed()

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from grader.reading.skeleton import likely_exercise, names_called, names_in_text
-from grader.reading.submission import cells_from_module, ipython_to_python, read_notebook
+from grader.reading.magics import ipython_to_python
+from grader.reading.recognise import likely_exercise, names_called, names_in_text
+from grader.reading.submission import cells_from_module, read_notebook
 
 
 class Hung(Exception):

@@ -1,10 +1,10 @@
-"""grader/reading/skeleton.py: the sheet of a submission where nothing compiles, from its text."""
+"""grader/reading/recognise.py: the sheet of a submission where nothing compiles, from its text."""
 
 from __future__ import annotations
 
 import pytest
 
-from grader.reading.skeleton import kinds_in_text, names_called, names_in_text, recognise
+from grader.reading.recognise import kinds_in_text, names_called, names_in_text, recognise
 from grader.registry import installed
 
 EXERCISES = installed()

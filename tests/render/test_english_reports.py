@@ -49,11 +49,18 @@ def french_in(text: str) -> list[str]:
 def without_student_material(result: SubmissionResult) -> SubmissionResult:
     """The result with what the student wrote or produced blanked: only the grader's words remain."""
     result = copy.deepcopy(result)
-    result.printed = ""
-    for cell in result.cells:
-        cell.first_line = cell.message = cell.failing_line = ""
-        cell.place = cell.place and dataclasses.replace(cell.place, opening="")  # the student's first line
-        cell.line_place = cell.line_place and dataclasses.replace(cell.line_place, opening="")
+    cells = [
+        dataclasses.replace(
+            cell,
+            first_line="",
+            message="",
+            failing_line="",
+            place=cell.place and dataclasses.replace(cell.place, opening=""),  # the student's first line
+            line_place=cell.line_place and dataclasses.replace(cell.line_place, opening=""),
+        )
+        for cell in result.cells
+    ]
+    result = dataclasses.replace(result, printed="", cells=cells)
     for question in result.questions:
         for name, where in question.unreached.items():  # the first line of the student's cell
             question.unreached[name] = dataclasses.replace(

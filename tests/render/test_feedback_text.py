@@ -1,6 +1,8 @@
 """What a student reads when their code did not give a value: typed failures (a crash's
 cause, a refused value, a timeout, an exception) are worded in the reader's language."""
 
+import dataclasses
+
 import pytest
 
 from grader.errors import CallTimeout, Crash, LoopSeen, SizeUnit, StudentCodeError, ValueTooLarge, WorkerCrash
@@ -109,8 +111,14 @@ def test_an_endless_loop_is_explained_with_its_line_and_what_repeats():
 
 def test_a_module_blocks_hints_speak_of_blocks_not_cells():
     lines = Place(PlaceKind.LINES, 3, 5, source="while True:\n    pass\n")
-    timeout = CellOutcome(3, "lignes 3-5", ok=False, status=CellStatus.TIMEOUT, place=lines)
-    timeout.failure = failure_of(CallTimeout(5.0))
+    timeout = CellOutcome(
+        3,
+        "lignes 3-5",
+        ok=False,
+        status=CellStatus.TIMEOUT,
+        place=lines,
+        failure=failure_of(CallTimeout(5.0)),
+    )
     fr, en = cell_message(timeout, "fr"), cell_message(timeout, "en")
     assert "ce bloc a été arrêté, les suivants ont été exécutés" in fr and "cellule" not in fr
     assert "this block was stopped, the following blocks were run" in en and "cell" not in en
@@ -133,5 +141,5 @@ def test_the_summary_cuts_long_names_with_an_ellipsis_and_counts_the_graded():
 def test_an_exercise_recognised_from_the_text_names_no_names():
     result = SubmissionResult("a.py", "morpion", "graded", detected_by="")
     assert detection_message(result, "fr") == "Exercice détecté : morpion"
-    result.detected_by = "wins, evaluate"
+    result = dataclasses.replace(result, detected_by="wins, evaluate")
     assert detection_message(result, "en") == "Exercise detected: morpion (names found: wins, evaluate)"

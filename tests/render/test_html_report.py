@@ -1,5 +1,6 @@
 """The HTML reports, from hand-made results (no grading): structure, statistics, escaping."""
 
+import dataclasses
 import re
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -181,7 +182,7 @@ def test_page_names_are_safe_and_unique():
             ["Élodie Dupré", "élodie dupré", "../../etc/passwd", "index", "", "<b>", "ÉLODIE_DUPRÉ"]
         )
     ]
-    results[4].path = "dossier/sans_nom.ipynb"  # no student: the file's stem
+    results[4] = dataclasses.replace(results[4], path="dossier/sans_nom.ipynb")  # no student: the file's stem
     names = page_names(results)
     assert names == [
         "Elodie_Dupre.html",
@@ -240,7 +241,7 @@ def test_success_rates_on_the_index(report):
 
 def test_hostile_text_is_shown_as_text(tmp_path):
     results = class_results()
-    results[1].student = HOSTILE  # a folder name is student-controlled too
+    results[1] = dataclasses.replace(results[1], student=HOSTILE)  # a folder name is student-controlled too
     results[1].questions[1].checks[0].evidence.obtained = '"><img src=x onerror=alert(1)>'
     index = write_html(results, tmp_path)
     for page in tmp_path.glob("*.html"):
@@ -321,7 +322,7 @@ def test_manual_answer_key_for_the_teacher_only(report):
 
 def test_the_students_own_answer_is_shown_to_the_teacher(tmp_path):
     (alice, *_) = class_results()
-    alice.answers = {"Q3": "**Q3.** Les nœuds coupés : <b>6</b>"}
+    alice = dataclasses.replace(alice, answers={"Q3": "**Q3.** Les nœuds coupés : <b>6</b>"})
     page = submission_page(alice, "fr")
     assert "**Q3.** Les nœuds coupés : &lt;b&gt;6&lt;/b&gt;" in page  # shown as text, never as HTML
     assert "Pas de réponse trouvée" not in Page(page).text

@@ -53,11 +53,17 @@ def hostile_result(student: str = "=1+1" + SPOOF, path: str = f"rendus/{SPOOF}/t
     )
     question = QuestionResult("Q1", "f", 1.0, QuestionStatus.FAILED, checks=[failing])
     cell = CellOutcome(1, "cellule 1", ok=False, error="ValueError", message=SPOOF, first_line=SPOOF)
-    result = SubmissionResult(
-        path, "puissance4", "graded", kind="notebook", questions=[question], cells=[cell]
+    return SubmissionResult(
+        path,
+        "puissance4",
+        "graded",
+        kind="notebook",
+        questions=[question],
+        cells=[cell],
+        student=student,
+        printed=SPOOF,
+        isolation=Isolation.BUBBLEWRAP,
     )
-    result.student, result.printed, result.isolation = student, SPOOF, Isolation.BUBBLEWRAP
-    return result
 
 
 @pytest.mark.parametrize("char", INVISIBLE)

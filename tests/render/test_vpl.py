@@ -81,7 +81,7 @@ def hostile_result() -> SubmissionResult:
     question = QuestionResult(
         "Q1", "f", 4.0, QuestionStatus.PARTIAL, (failing, raising, passing), score=2.0, auto_score=2.0
     )
-    result = SubmissionResult(
+    return SubmissionResult(
         f"copies/{FORGED}.ipynb",
         "puissance4",
         SubmissionStatus.GRADED,
@@ -91,12 +91,9 @@ def hostile_result() -> SubmissionResult:
         score=2.0,
         max_score=4.0,
         mark=10.0,
+        questions=[question],
+        cells=[CellOutcome(1, "cellule 1", ok=False, error="ValueError", message=FORGED, first_line=FORGED)],
     )
-    result.questions = [question]
-    result.cells = [
-        CellOutcome(1, "cellule 1", ok=False, error="ValueError", message=FORGED, first_line=FORGED)
-    ]
-    return result
 
 
 def test_student_text_cannot_forge_a_grade_or_markup():

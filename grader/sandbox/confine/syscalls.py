@@ -169,7 +169,7 @@ def program() -> bytes | None:
     """The filter as a BPF program (struct sock_filter[]); None when libseccomp cannot be
     used here (`unavailable` says why). Compiling it costs far more than reading it back
     (importing the binding runs `ldconfig` to find the library), on every run's way to
-    its first worker (docs/lab/performance-log.md#figures-moved-out-of-the-code): the
+    its first worker (docs/explanation/performance.md#the-figures-behind-the-codes-choices): the
     program is kept beside the worker's bytecode cache (`process.BYTECODE_CACHE`, as
     writable as the grader's own .pyc files), under a name that changes with the rules
     and the machine, with its checksum, and compiled again when that file is not there

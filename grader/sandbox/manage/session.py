@@ -11,16 +11,13 @@ import inspect
 import logging
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
 from ...errors import (
     CallTimeout,
     Crash,
-    LoopSeen,
     SizeUnit,
-    StudentCodeError,
     StudentFailure,
     ValueTooLarge,
     WorkerCrash,
@@ -29,6 +26,18 @@ from ..confine.isolation import Isolation
 from ..confine.limits import Limits
 from ..worker import wire
 from . import checked, fontcache
+from .calls import (
+    Call,
+    CallResult,
+    CellReply,
+    Code,
+    Names,
+    code_error,
+    count_of,
+    loop_seen,
+    lost,
+    stream_request,
+)
 from .launch import start_worker
 from .process import ReplyTooLarge, WorkerDied, WorkerProcess, WorkerTimeout
 
@@ -58,92 +67,6 @@ process built it (or as `fontcache` kept it from an earlier run): later workers 
 from it instead of scanning the fonts again."""
 
 
-@dataclass
-class CallResult:
-    """What a successful call returned, as plain data."""
-
-    value: Any
-    args_after: list[Any] | None = None
-    shared: list[Any] = field(default_factory=list)
-    counts: dict[str, Any] = field(default_factory=dict)
-    stdout: str = ""
-    tally: list[str] = field(default_factory=list)
-    """What grader code in the worker recorded during the call, received as it ran."""
-
-    def argument_after(self, index: int) -> Any:
-        """The call's `index`-th argument as the call left it (a call with keep_args)."""
-        if self.args_after is None:  # the same error as indexing None
-            raise TypeError("the call did not keep its arguments (keep_args=False)")
-        return self.args_after[index]
-
-
-@dataclass(frozen=True)
-class Call:
-    """One call of `StudentSession.call_many`: what `call` takes, as data."""
-
-    func: str
-    args: tuple[Any, ...] = ()
-    budget: float = 5
-    keep_args: bool = False
-    count: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class _Code:
-    """A piece of student code run at the module's top level (a notebook cell, a chunk
-    of a .py module), kept to be run again in a new worker."""
-
-    source: str
-    label: str
-    """The file name of its tracebacks: 'cellule 3' or 'lignes 10-24'."""
-    first_lineno: int = 1
-    """The number of its first line in the file (a chunk of a .py module)."""
-
-    def request(self, budget: float) -> dict[str, Any]:
-        """The worker request that runs it."""
-        message: dict[str, Any] = {
-            "op": "exec",
-            "source": self.source,
-            "label": self.label,
-            "budget": budget,
-            "seed": 0,
-        }
-        if self.first_lineno != 1:
-            message["lineno"] = self.first_lineno
-        return message
-
-
-@dataclass(frozen=True)
-class CellReply:
-    """How the worker ran a cell, as plain data (the runner makes it a report's row)."""
-
-    ok: bool
-    seconds: float = 0.0
-    """What the cell took, as the worker measured it."""
-    error: str = ""
-    """The type name of the exception the cell raised."""
-    message: str = ""
-    line: int | None = None
-    """The line that raised (or that an endless loop repeats)."""
-    where: str = ""
-    """The label of the code holding `line`: a function of another cell may have raised."""
-    stopped: StudentFailure | None = None
-    """What ended it before its end: its budget (`CallTimeout`, with the endless loop the
-    worker saw) or the worker's death (`WorkerCrash`, `ValueTooLarge`)."""
-
-
-@dataclass(frozen=True)
-class Names:
-    """What the student's code defines once its cells have run, as the worker lists it."""
-
-    kinds: dict[str, str] = field(default_factory=dict)
-    """Name -> its kind: `function`, `class`, `module` or `value`."""
-    uses: dict[str, list[str]] = field(default_factory=dict)
-    """For each student function, the global names its code refers to."""
-    ignored_magics: list[str] = field(default_factory=list)
-    """The line magics and shell escapes met and not run (`%matplotlib inline`)."""
-
-
 class StudentSession:
     """One submission's code loaded in a (restartable) worker."""
 
@@ -169,7 +92,7 @@ class StudentSession:
         self.cell_budget = cell_budget
         self.max_restarts = max_restarts
         self.restarts = 0
-        self.replayed: list[_Code] = []
+        self.replayed: list[Code] = []
         self.printed: list[str] = []
         self.printed_size = 0
         self.student_seconds = 0.0
@@ -319,7 +242,7 @@ class StudentSession:
     def run_cell(self, source: str, label: str, first_lineno: int = 1) -> CellReply:
         """Run one cell (`label` names it in tracebacks; its lines are numbered from
         `first_lineno`); a failing cell is told, and the session goes on."""
-        code = _Code(source, label, first_lineno)
+        code = Code(source, label, first_lineno)
         try:
             reply = self._request(code.request(self.cell_budget), self.cell_budget)
         except StudentFailure as exc:
@@ -331,7 +254,7 @@ class StudentSession:
             return CellReply(ok=True, seconds=seconds)
         error = checked.error_fields(reply.get("error"))
         if error["type"] in TIMEOUTS:  # the worker's own alarm, or an endless loop it saw
-            loop = _loop_seen(error)
+            loop = loop_seen(error)
             return CellReply(
                 ok=False,
                 seconds=seconds,
@@ -387,7 +310,7 @@ class StudentSession:
     def get(self, name: str, budget: float = 5) -> Any:
         reply = self._request({"op": "get", "name": name}, budget)
         if reply["ok"] is not True:
-            raise _code_error(reply.get("error"))
+            raise code_error(reply.get("error"))
         return reply.get("value")
 
     def set(self, name: str, value: Any, budget: float = 5) -> None:
@@ -417,10 +340,10 @@ class StudentSession:
         if reply["ok"] is not True:
             error = checked.error_fields(reply.get("error"))
             if error["type"] in TIMEOUTS:
-                raise CallTimeout(budget, _loop_seen(error))
+                raise CallTimeout(budget, loop_seen(error))
             if error["type"] == "ReplyTooLarge":
-                raise ValueTooLarge(_count(error["message"]), SizeUnit.VALUES)
-            raise _code_error(error)
+                raise ValueTooLarge(count_of(error["message"]), SizeUnit.VALUES)
+            raise code_error(error)
         value = reply.get("value")
         if keep_args:
             if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
@@ -483,7 +406,7 @@ class StudentSession:
         Calls whose arguments name an object of the worker's (a `wire.Ref`) are made one
         by one instead: the worker resolves a name once per request, and `call` resolves
         it when each call is made (the student's code may rebind it in between)."""
-        request, holds_ref = wire.request_bytes(_stream_request(calls, self.seed))
+        request, holds_ref = wire.request_bytes(stream_request(calls, self.seed))
         if holds_ref:
             yield from self._one_by_one(calls)
             return False
@@ -496,7 +419,7 @@ class StudentSession:
             return True
         except (WorkerTimeout, WorkerDied) as exc:
             self.seed += 1
-            yield _lost(exc, calls[0].budget)
+            yield lost(exc, calls[0].budget)
             return True
         received = 0
         try:
@@ -513,7 +436,7 @@ class StudentSession:
                 except (WorkerTimeout, WorkerDied, ReplyTooLarge) as exc:
                     received = -1  # the worker is gone: nothing to read after it
                     self.seed += 1
-                    yield _lost(exc, max(wait, 0))
+                    yield lost(exc, max(wait, 0))
                     return True
                 received += 1
                 self.seed += 1
@@ -552,71 +475,6 @@ class StudentSession:
             self.student_seconds += time.monotonic() - start
 
 
-def _stream_request(calls: Sequence[Call], seed: int) -> dict[str, Any]:
-    """The `call_many` request of `calls`, the first one's seed `seed + 1`: calls of one
-    function with the same settings (what the checks send) as that function and those
-    settings once with each call's arguments, else each call in full."""
-    first = calls[0]
-    if all(
-        c.func == first.func
-        and c.budget == first.budget
-        and c.keep_args == first.keep_args
-        and c.count == first.count
-        for c in calls
-    ):
-        return {
-            "op": "call_many",
-            "func": first.func,
-            "budget": first.budget,
-            "keep_args": first.keep_args,
-            "count": list(first.count),
-            "seed": seed + 1,
-            "args": [list(c.args) for c in calls],
-        }
-    items = [
-        {
-            "func": c.func,
-            "args": list(c.args),
-            "budget": c.budget,
-            "keep_args": c.keep_args,
-            "count": list(c.count),
-            "seed": seed + 1 + i,
-        }
-        for i, c in enumerate(calls)
-    ]
-    return {"op": "call_many", "items": items}
-
-
-def _lost(exc: Exception, budget: float) -> StudentFailure:
-    """What a worker lost during a call means for that call (as `_request` says it)."""
-    if isinstance(exc, WorkerTimeout):
-        return CallTimeout(budget)
-    if isinstance(exc, ReplyTooLarge):
-        return ValueTooLarge(int(exc.args[0]), SizeUnit.BYTES)
-    assert isinstance(exc, WorkerDied)
-    return WorkerCrash(exc.cause, exc.detail)
-
-
 TIMEOUTS = ("Timeout", "EndlessLoop")
 """The worker's error types for a run stopped by its budget, or before it (the loop
 detector, loopwatch.py): both are a timeout, the second with what the loop repeats."""
-
-
-def _loop_seen(error: dict[str, Any]) -> LoopSeen | None:
-    if error["type"] != "EndlessLoop":
-        return None
-    return LoopSeen(error["line"], error["where"], tuple(error["state"]))
-
-
-def _code_error(error: object) -> StudentCodeError:
-    error = checked.error_fields(error)
-    return StudentCodeError(
-        error["type"], error["message"], error["line"], error["where"], error["traceback"]
-    )
-
-
-def _count(text: Any) -> int:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return 0

@@ -313,7 +313,7 @@ class Encoder:
 
     def _emit_ints(self, x, t, path, out, extra):
         """A list or tuple (`t`) of plain ints (a board's row, a move) in one piece, not
-        item by item (docs/lab/performance-log.md#figures-moved-out-of-the-code), counted
+        item by item (docs/explanation/performance.md#the-figures-behind-the-codes-choices), counted
         (its items, and `extra` for itself when `_emit` did not count it) and, a list,
         tracked as any list; False (nothing done) for anything else. It holds no
         container: it cannot be one of the containers being written (a cycle)."""

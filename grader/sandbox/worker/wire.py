@@ -122,7 +122,7 @@ def _marshal_exact(message):
 
     Looked at one depth at a time, each depth's items in a few C passes (every board's
     cells in one), not item by item in Python; still slower than marshal's own writing
-    (docs/lab/performance-log.md#figures-moved-out-of-the-code)."""
+    (docs/explanation/performance.md#the-figures-behind-the-codes-choices)."""
     level = [message]
     nodes = 1
     for _ in range(MAX_DEPTH):  # `level` holds the containers at this depth

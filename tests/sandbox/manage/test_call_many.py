@@ -6,7 +6,8 @@ import pytest
 from grader.errors import CallTimeout, StudentCodeError, ValueTooLarge, WorkerCrash
 from grader.sandbox.confine.isolation import Isolation
 from grader.sandbox.confine.limits import Limits
-from grader.sandbox.manage.session import Call, CallResult, StudentSession
+from grader.sandbox.manage.calls import Call, CallResult
+from grader.sandbox.manage.session import StudentSession
 from grader.sandbox.worker.wire import Ref
 
 SOURCE = """

@@ -10,6 +10,7 @@ functions of make_faults.py. Limits on time and memory are generous: they tell
 """
 
 import csv
+import dataclasses
 import importlib.util
 import io
 import json
@@ -399,9 +400,9 @@ def test_json_text_keeps_its_meaning_without_raw_separators():
 
 
 def _hostile_result(student=HOSTILE, path="=HYPERLINK(\"http://x\")/td.ipynb") -> SubmissionResult:
-    result = grade_file(FAULTS / "rapport_force.ipynb", SETTINGS)
-    result.student, result.path = student, path
-    return result
+    return dataclasses.replace(
+        grade_file(FAULTS / "rapport_force.ipynb", SETTINGS), student=student, path=path
+    )
 
 
 @pytest.fixture(scope="module")
@@ -433,11 +434,10 @@ def test_csv_has_no_formula_and_keeps_negative_marks(forged):
 
 @pytest.mark.slow
 def test_annotations_cannot_start_a_command(forged):
-    forged.status, forged.reason, forged.detail = SubmissionStatus.NOT_GRADABLE, "grader_error", HOSTILE
-    try:
-        text = render_annotations([forged], "fr") + "\n" + render_annotations([_hostile_result()], "fr")
-    finally:
-        forged.status, forged.reason, forged.detail = SubmissionStatus.GRADED, "", ""
+    failed = dataclasses.replace(
+        forged, status=SubmissionStatus.NOT_GRADABLE, reason="grader_error", detail=HOSTILE
+    )
+    text = render_annotations([failed], "fr") + "\n" + render_annotations([_hostile_result()], "fr")
     assert not UNSAFE.search(text)
     assert_no_command_line(text, allowed=("::error file=", "::warning file="))
     assert all(line.count("\n") == 0 for line in text.splitlines())
@@ -452,8 +452,7 @@ def test_json_report_is_strict_utf8_json(forged):
 def test_html_escapes_the_hostile_text(forged, tmp_path):
     from grader.render.html_report import write_html
 
-    forged.student = "<script>alert(1)</script>"
-    write_html([forged], tmp_path, "fr")
+    write_html([dataclasses.replace(forged, student="<script>alert(1)</script>")], tmp_path, "fr")
     for page in tmp_path.glob("*.html"):
         html = page.read_text("utf-8")
         assert ("<script>alert" not in html and "&lt;script&gt;" in html) or page.name == "index.html"

@@ -438,7 +438,7 @@ SENT_TO_WORKER = [
 @pytest.mark.parametrize("value", SENT_TO_WORKER)
 def test_every_type_the_grader_sends_arrives_as_it_was_sent(session, value):
     """Through a request (`call`, marshalled), a stream (`call_many`) and `set`."""
-    from grader.sandbox.manage.session import Call
+    from grader.sandbox.manage.calls import Call
 
     assert run(session, DESCRIBE).ok
     assert session.call("describe", value).value == describe(value)
@@ -457,7 +457,7 @@ def test_a_frozenset_arrives_as_a_set_as_before(session):
 def test_one_object_given_twice_arrives_as_two(session):
     """No aliasing between a call's arguments, a board's rows, nor the items of a stream
     given one board (marshal version 2: no back-references)."""
-    from grader.sandbox.manage.session import Call
+    from grader.sandbox.manage.calls import Call
 
     assert run(session, DESCRIBE + "kept = []\ndef keep(b):\n    kept.append(b)\n    return len(kept)\n").ok
     board = {"plateau": [[0] * 7] * 6, "nbcoups": 0}

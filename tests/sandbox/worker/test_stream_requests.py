@@ -6,8 +6,9 @@ import pytest
 
 from grader.sandbox.confine.isolation import Isolation
 from grader.sandbox.confine.limits import Limits
+from grader.sandbox.manage.calls import Call, CallResult, stream_request
 from grader.sandbox.manage.process import WorkerProcess
-from grader.sandbox.manage.session import Call, CallResult, StudentSession, _stream_request
+from grader.sandbox.manage.session import StudentSession
 from grader.sandbox.worker import wire
 from grader.sandbox.worker.wire import Ref
 from grader.sandbox.worker.worker_main import Worker
@@ -27,7 +28,7 @@ def frames(request):
 
 def test_calls_of_one_function_send_it_once_with_each_call_s_arguments():
     calls = [Call("f", ({"plateau": [[0] * 7] * 6}, i)) for i in range(3)]
-    request = _stream_request(calls, 10)
+    request = stream_request(calls, 10)
     assert request["func"] == "f" and request["seed"] == 11 and "items" not in request
     assert request["args"] == [[{"plateau": [[0] * 7] * 6}, i] for i in range(3)]
 
@@ -57,7 +58,7 @@ def test_either_form_runs_each_call_as_listed_in_full(calls):
             for i, c in enumerate(calls)
         ],
     }
-    sent = frames(_stream_request(calls, 4))
+    sent = frames(stream_request(calls, 4))
     expected = frames(full)
     keep = ("item", "ok", "value", "counts", "end")
     assert [{k: f.get(k) for k in keep} for f in sent] == [{k: f.get(k) for k in keep} for f in expected]
@@ -106,7 +107,7 @@ def test_a_stream_request_is_sent_with_its_token_in_front():
     worker = Worker(-1, -1, "__main__")
     worker.namespace["h"] = len
     for extra, marshalled in (((), True), ((Ref("h"),), False)):
-        message = _stream_request([*calls, Call("f", extra)], 4)
+        message = stream_request([*calls, Call("f", extra)], 4)
         data, holds_ref = wire.request_bytes(message)
         assert (data[:1] == wire.MARSHALLED) is marshalled and holds_ref is not marshalled
         if not marshalled:

@@ -1,0 +1,159 @@
+"""A student's notebook cells as the marking page shows them: Markdown rendered, code and
+its outputs, images; every piece inert (`grader.render.inert`) and capped (pure).
+
+The notebook's JSON is read defensively, cell by cell, in the order and with the
+filtering `grader.reading.answers.notebook_cells` uses, so that the answer's span it
+finds (`answer_spans`) points at the same cells here. A `.py` copy is shown as its
+blocks of code and comments (`Cell`s made from `grader.reading.answers.module_cells`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from .inert import clean_html, data_uri, markdown_html, svg_uri
+from .sanitize import safe_text
+
+MAX_TEXT = 5_000
+MAX_LINES = 150
+"""What a page shows of one output's text, as of the report's printed text."""
+MAX_OUTPUTS = 12
+MAX_CELLS = 400
+"""A whole copy shown (an answer with no heading): at most this many cells."""
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell as the notebook holds it (plain data, untrusted)."""
+
+    kind: str
+    """`markdown`, `code` or `raw`."""
+    source: str
+    outputs: tuple[dict[str, Any], ...] = ()
+    attachments: dict[str, Any] = field(default_factory=dict)
+
+
+def read_cells(text: str) -> list[Cell]:
+    """The cells of a notebook's JSON text; [] when it is not one."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    cells = data.get("cells") if isinstance(data, dict) else None
+    if not isinstance(cells, list):
+        return []
+    found = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        source = _text(cell.get("source", ""))
+        if source is None:
+            continue
+        outputs = cell.get("outputs")
+        attachments = cell.get("attachments")
+        found.append(
+            Cell(
+                str(cell.get("cell_type", "")),
+                source,
+                tuple(o for o in outputs if isinstance(o, dict)) if isinstance(outputs, list) else (),
+                attachments if isinstance(attachments, dict) else {},
+            )
+        )
+    return found
+
+
+def _text(value: Any) -> str | None:
+    """A notebook's multi-line string (a string, or a list of lines); None otherwise."""
+    if isinstance(value, list):
+        return "".join(part for part in value if isinstance(part, str))
+    return value if isinstance(value, str) else None
+
+
+def plain_text(text: str) -> str:
+    """Output text as shown: terminal escapes removed, capped in lines and characters."""
+    text = _ANSI.sub("", text)
+    lines = text.splitlines(keepends=True)
+    shown = "".join(lines[:MAX_LINES])[:MAX_TEXT]
+    if len(shown) < len(text):
+        shown += f"\n[… +{len(text) - len(shown)}]"
+    return safe_text(shown)
+
+
+def cells_html(cells: Sequence[Cell], indexes: Iterable[int], word: str = "") -> Markup:
+    """The cells at `indexes` as HTML, each in its own box; with `word` (`cellule`), each
+    labelled with its number (the notebook's count of every cell, from 1, as the reports
+    name cells)."""
+    parts = []
+    for index in list(indexes)[:MAX_CELLS]:
+        cell = cells[index]
+        label = Markup('<div class="cell-label">{} {}</div>').format(word, index + 1) if word else Markup("")
+        parts.append(
+            Markup('<div class="cell cell-{}">{}{}</div>').format(
+                cell.kind if cell.kind in ("markdown", "code") else "raw", label, _cell_body(cell)
+            )
+        )
+    return Markup("").join(parts)
+
+
+def _cell_body(cell: Cell) -> Markup:
+    if cell.kind == "markdown":
+        return Markup('<div class="md">{}</div>').format(markdown_html(cell.source, cell.attachments))
+    body = Markup('<pre class="source"><code>{}</code></pre>').format(safe_text(cell.source))
+    outputs = [_output(output) for output in cell.outputs[:MAX_OUTPUTS]]
+    return body + Markup("").join(o for o in outputs if o)
+
+
+def _output(output: dict[str, Any]) -> Markup:
+    kind = output.get("output_type")
+    if kind == "stream":
+        text = _text(output.get("text", "")) or ""
+        css = "out err" if output.get("name") == "stderr" else "out"
+        return Markup('<pre class="{}">{}</pre>').format(css, plain_text(text))
+    if kind == "error":
+        trace = output.get("traceback")
+        lines = [line for line in trace if isinstance(line, str)] if isinstance(trace, list) else []
+        text = "\n".join(lines) or f"{output.get('ename', '')}: {output.get('evalue', '')}"
+        return Markup('<pre class="out err">{}</pre>').format(plain_text(text))
+    data = output.get("data")
+    if kind in ("execute_result", "display_data") and isinstance(data, dict):
+        return _rich(data)
+    return Markup("")
+
+
+def _rich(data: dict[str, Any]) -> Markup:
+    """The richest form of a display we show inert: an image, HTML, Markdown, text."""
+    for mime in ("image/png", "image/jpeg", "image/gif", "image/webp"):
+        payload = _text(data.get(mime))
+        if payload is not None:
+            uri = data_uri(mime, payload)
+            return _image(uri) if uri else Markup('<p class="muted">[image]</p>')
+    svg = _text(data.get("image/svg+xml"))
+    if svg is not None:
+        uri = svg_uri(svg)
+        return _image(uri) if uri else Markup('<p class="muted">[image]</p>')
+    html = _text(data.get("text/html"))
+    if html is not None:
+        return Markup('<div class="out html">{}</div>').format(clean_html(html[: MAX_TEXT * 20]))
+    markdown = _text(data.get("text/markdown"))
+    if markdown is not None:
+        return Markup('<div class="out md">{}</div>').format(markdown_html(markdown[: MAX_TEXT * 4]))
+    text = _text(data.get("text/plain"))
+    if text is not None:
+        return Markup('<pre class="out">{}</pre>').format(plain_text(text))
+    return Markup("")
+
+
+def _image(uri: str) -> Markup:
+    return Markup('<img class="out" alt="" src="{}">').format(uri)
+
+
+def escaped(text: str) -> Markup:
+    """Text shown as it is (the record's answer, when the copy's file is gone)."""
+    return Markup('<pre class="source">{}</pre>').format(escape(safe_text(text)))

@@ -1,0 +1,75 @@
+"""Ctrl-C in a terminal while a class is graded, as a teacher presses it (issue 36): one
+French line with the right counts, no traceback, the reports of what was graded written,
+and no manual table made from part of the class."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="a pty is POSIX")]
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def press_ctrl_c(argv: list[str], cwd: Path, when: bytes, limit: float = 300) -> tuple[int, str, bool]:
+    """Run the command on a pseudo-terminal, type Ctrl-C once `when` is shown; (exit status,
+    what the terminal showed, whether Ctrl-C was typed)."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the terminal, as a shell starts it
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # an earlier in-process test may ignore it
+        os.chdir(cwd)
+        os.execv(sys.executable, [sys.executable, *argv])
+    shown, typed, start = b"", False, time.monotonic()
+    while time.monotonic() - start < limit:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        if not typed and when in shown:
+            os.write(fd, b"\x03")
+            typed = True
+    _, status = os.waitpid(pid, 0)
+    text = ANSI.sub("", shown.decode("utf-8", "replace").replace("\r", "\n"))
+    return os.waitstatus_to_exitcode(status), text, typed
+
+
+def test_ctrl_c_says_one_french_line_with_the_right_counts_and_no_traceback(tmp_path: Path) -> None:
+    copies = tmp_path / "copies"
+    for i in range(40):
+        (copies / f"eleve{i:02d}").mkdir(parents=True)
+        shutil.copy(SAMPLE, copies / f"eleve{i:02d}" / "td10.ipynb")
+    (copies / "minimax-grader.toml").write_text('exercice = "puissance4"\n[points]\nQ16 = 2\n')
+    argv = [str(ROOT / "grade.py"), "copies", "--results", "classe", "--manual", "classe/manuel.csv"]
+    argv += ["--csv", "classe/notes.csv", "--jobs", "2"]
+    status, shown, typed = press_ctrl_c(argv, tmp_path, b" 2/40")
+    assert typed, shown[-2000:]
+    assert status == 130, shown[-2000:]
+    assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown[-3000:]
+    (line,) = [x for x in shown.splitlines() if x.startswith("Interrompu")]
+    done, total = map(
+        int, re.fullmatch(r"Interrompu : (\d+) copie\(s\) corrigée\(s\) sur (\d+) ; .*", line).groups()
+    )
+    assert total == 40 and 1 <= done < 40
+    entries = list((tmp_path / "classe" / "record").glob("*.json"))
+    assert len(entries) == done  # what was graded is kept, and counted as kept
+    assert f"{done} copie(s) corrigée(s), 0 inchangée(s)" in shown
+    # the manual table is not made from part of the class: the next run makes it whole
+    assert not (tmp_path / "classe" / "manuel.csv").exists() and "non créé" in shown

@@ -1,0 +1,164 @@
+"""A class folder as a determined student can make it (issue 40, items 3, 4, 6, 8), beside
+honest copies whose marks must not move: a barème of their own, a nested folder claiming
+another student, a folder name that is not text, a mark obtained under a weak isolation.
+Each expected mark is the sample's (14,5 / 20: Q14 1/2, Q15 0,5/2,5, Q17 0/2,5)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.marking.test_class_run import SAMPLE, grade, marks, table
+
+pytestmark = pytest.mark.slow
+
+BONUS = 'exercice = "puissance4"\nbonus = ["Q15", "Q17"]\n'
+
+
+def class_of(root: Path, *students: str) -> Path:
+    copies = root / "copies"
+    for student in students:
+        (copies / student).mkdir(parents=True)
+        shutil.copy(SAMPLE, copies / student / "td10.ipynb")
+    return copies
+
+
+def test_a_students_own_bareme_is_never_read_and_the_run_says_so(tmp_path: Path) -> None:
+    """Issue 40: `copies/eve/minimax-grader.toml` (Q15 and Q17 made bonus) was read when
+    eve's copy was graded alone into the record, and re-scored the whole class."""
+    copies = class_of(tmp_path, "bob", "eve")
+    (copies / "eve" / "minimax-grader.toml").write_text(BONUS)
+    first = grade(copies, "--results", "classe", "--csv", "classe/notes.csv", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "Barème ignoré" in first.stderr and "eve" in first.stderr
+    alone = grade(
+        copies / "eve" / "td10.ipynb", "--results", "classe", "--csv", "classe/notes.csv", cwd=tmp_path
+    )
+    assert alone.returncode == 0, alone.stderr
+    assert "Barème ignoré" in alone.stderr and "Barème changé" not in alone.stderr
+    assert marks(tmp_path / "classe" / "notes.csv") == {"bob": "14,5", "eve": "14,5"}
+
+
+def test_a_report_only_run_uses_the_classs_bareme_or_refuses(tmp_path: Path) -> None:
+    """Issue 36: `--results DIR` with no copy named forgot the class's barème (marks out of 20
+    again, Q17 counted, "Barème changé" on every later run)."""
+    copies = class_of(tmp_path, "a", "b")
+    (copies / "minimax-grader.toml").write_text('exercice = "puissance4"\nsur = 10\nomises = ["Q17"]\n')
+    first = grade(copies, "--results", "classe", "--csv", "classe/notes.csv", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    # 14,5 of 17,5 points (Q17 left out) out of 10: 8,29
+    expected = {"a": "8,29", "b": "8,29"}
+    assert marks(tmp_path / "classe" / "notes.csv", "note /10") == expected
+    again = grade("--results", "classe", "--csv", "classe/notes.csv", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "Barème changé" not in again.stderr
+    assert marks(tmp_path / "classe" / "notes.csv", "note /10") == expected
+    (copies / "minimax-grader.toml").unlink()
+    lost = grade("--results", "classe", "--csv", "classe/notes.csv", cwd=tmp_path)
+    assert lost.returncode == 2 and "plus trouvé" in lost.stderr
+
+
+def test_a_nested_folder_never_renames_another_student(tmp_path: Path) -> None:
+    copies = tmp_path / "copies"
+    marie = copies / "Marie Dupont_101_assignsubmission_file"
+    marie.mkdir(parents=True)
+    shutil.copy(SAMPLE, marie / "td10.ipynb")
+    nested = copies / "Eve Attaque_102_assignsubmission_file" / "Marie Dupont_101_assignsubmission_file_"
+    nested.mkdir(parents=True)
+    (nested / "td10.ipynb").write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    done = grade(copies, "--csv", tmp_path / "notes.csv", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = {row["élève"]: row for row in table(tmp_path / "notes.csv")}
+    assert set(rows) == {"Marie Dupont", "Eve Attaque"}
+    assert rows["Marie Dupont"]["note /20"] == "14,5"
+
+
+def test_a_name_that_is_not_text_goes_through_every_report(tmp_path: Path) -> None:
+    """Issue 40: a non-UTF-8 folder name stopped the class run after grading
+    (`UnicodeEncodeError … '\\udcff'`): no marks table, no manual table, at every run."""
+    copies = class_of(tmp_path, "ok")
+    odd = copies / b"caf\xe9_\xff".decode("utf-8", "surrogateescape")
+    odd.mkdir()
+    shutil.copy(SAMPLE, odd / "td10.ipynb")
+    (copies / "minimax-grader.toml").write_text('exercice = "puissance4"\n[points]\nQ16 = 2\n')
+    out = tmp_path / "classe"
+    args = ["--results", out, "--csv", out / "notes.csv", "--html", out / "html", "--json", out / "r.json"]
+    args += ["--manual", out / "manuel.csv", "--pronote", out / "pronote.csv", "--release", out / "rendu"]
+    for _ in range(2):
+        done = grade(copies, *args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+    assert marks(out / "notes.csv") == {"caf\\xe9_\\xff": "13,18", "ok": "13,18"}  # 14,5 of 22 points
+    assert (out / "manuel.csv").read_text("utf-8-sig").splitlines()[1] == "caf\\xe9_\\xff;Q16;;"
+    assert "caf\\xe9_\\xff;13,18" in (out / "pronote.csv").read_text("utf-8-sig")
+    json.loads((out / "r.json").read_text("utf-8"))
+    assert len(list((out / "rendu").iterdir())) == 2 and (out / "html" / "index.html").is_file()
+
+
+def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) -> None:
+    """Issue 36: with the class list (a Pronote export, `NOM Prénom`), one row per student in
+    its order; homonyms told apart only by what the teacher settles; a draft is no student."""
+    copies = tmp_path / "copies"
+    for folder in ("Lefevre_Jean-Baptiste", "dupont_marie", "bernard_lucas", "inconnu"):
+        (copies / folder).mkdir(parents=True)
+        shutil.copy(SAMPLE, copies / folder / "td10.ipynb")
+    shutil.copy(SAMPLE, copies / "dupont_marie" / "brouillon.ipynb")
+    roster = tmp_path / "liste.csv"
+    roster.write_text(
+        "Nom;Prénom\nBERNARD;Lucas\nDUPONT;Marie\nBERNARD;Lucas\nLEFÈVRE;Jean-Baptiste\nROUX;Adam\n", "cp1252"
+    )
+    out = tmp_path / "classe"
+    args = [
+        copies,
+        "--roster",
+        roster,
+        "--results",
+        out,
+        "--csv",
+        out / "notes.csv",
+        "--pronote",
+        out / "p.csv",
+    ]
+    done = grade(*args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = table(out / "notes.csv")
+    assert [r["élève"] for r in rows] == [
+        "BERNARD Lucas",
+        "DUPONT Marie",
+        "BERNARD Lucas (2)",
+        "LEFÈVRE Jean-Baptiste",
+        "ROUX Adam",
+        "bernard_lucas",
+        "dupont_marie/brouillon.ipynb",
+        "inconnu",
+    ]
+    by = {r["élève"]: r for r in rows}
+    assert by["DUPONT Marie"]["note /20"] == "14,5" and by["LEFÈVRE Jean-Baptiste"]["note /20"] == "14,5"
+    assert by["BERNARD Lucas"]["note /20"] == "" and "pas de copie" in by["ROUX Adam"]["état"]
+    # the rule that chose her copy, beside the draft it left
+    assert (
+        "(corrigé : td10.ipynb, pas nommé comme un brouillon)" in by["dupont_marie/brouillon.ipynb"]["état"]
+    )
+    assert "bernard_lucas : son nom va à plusieurs élèves" in done.stderr.replace("Copie ", "")
+    pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()
+    assert pronote == [
+        "Élève;Note /20",
+        "BERNARD Lucas;",
+        "DUPONT Marie;14,5",
+        "BERNARD Lucas (2);",
+        "LEFÈVRE Jean-Baptiste;14,5",
+        "ROUX Adam;",
+    ]
+    # the teacher settles the homonym once, in the barème, as the reports name the list's rows
+    (copies / "minimax-grader.toml").write_text('[copies]\nbernard_lucas = "BERNARD Lucas (2)"\n')
+    settled = grade(*args, cwd=tmp_path)
+    assert settled.returncode == 0 and "plusieurs élèves" not in settled.stderr, settled.stderr
+    marks_now = marks(out / "notes.csv")
+    assert marks_now["BERNARD Lucas (2)"] == "14,5" and marks_now["BERNARD Lucas"] == ""
+    # a report-only run keeps the list the record remembers
+    again = grade("--results", out, "--csv", out / "notes.csv", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert marks(out / "notes.csv") == marks_now

@@ -1,0 +1,121 @@
+"""The class list as teachers get it (Pronote's and ENT exports, a Moodle worksheet) and which
+copy is whose on it: by Moodle's participant number, by name whatever its case, accents,
+apostrophes, hyphens, word order and separators, never by a guess."""
+
+import pytest
+
+from grader.marking.roster import (
+    Copy,
+    Listed,
+    RosterError,
+    decode,
+    match,
+    parse_class_list,
+    same_name,
+)
+
+
+def names(text: str) -> list[str]:
+    return [s.name for s in parse_class_list(text).students]
+
+
+def test_one_student_a_line_as_pronote_prints_it():
+    assert names("BERNARD Lucas\nDUPONT Marie\nLEFÈVRE Jean-Baptiste\n\n") == [
+        "BERNARD Lucas",
+        "DUPONT Marie",
+        "LEFÈVRE Jean-Baptiste",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nom;Prénom;Classe\nBERNARD;Lucas;MP2I\nDUPONT;Marie;MP2I\n",  # French spreadsheet (;)
+        "\ufeffNOM,PRENOM\nBERNARD,Lucas\nDUPONT,Marie\n",  # with a BOM, commas, no accent
+        "Last name\tFirst name\tEmail\nBERNARD\tLucas\tl@x.fr\nDUPONT\tMarie\tm@x.fr\n",  # English, tabs
+        "Élève;Né(e) le\nBERNARD Lucas;01/02/2008\nDUPONT Marie;03/04/2008\n",  # one column of names
+    ],
+)
+def test_an_export_with_columns_is_read_in_its_order(text):
+    assert names(text) == ["BERNARD Lucas", "DUPONT Marie"]
+
+
+def test_a_list_saved_by_excel_on_windows_is_read():
+    raw = "Nom;Prénom\nLEFÈVRE;Zoé\n".encode("cp1252")
+    assert names(decode(raw)) == ["LEFÈVRE Zoé"]
+
+
+def test_a_moodle_worksheet_is_a_list_of_participants():
+    english = 'Identifier,"Full name","Email address",Status\n"Participant 101","Marie Dupont",m@x.fr,x\n'
+    french = 'Identifiant,"Nom complet"\nParticipant103,"Jean Durand"\n'
+    assert parse_class_list(english).students == (Listed("Marie Dupont", "101"),)
+    assert parse_class_list(french).students == (Listed("Jean Durand", "103"),)
+
+
+def test_an_empty_list_is_refused():
+    with pytest.raises(RosterError):
+        parse_class_list("\n \n")
+
+
+@pytest.mark.parametrize(
+    ("copy", "listed"),
+    [
+        ("Lefevre_Jean-Baptiste", "LEFÈVRE Jean-Baptiste"),
+        ("lefevre_jean_baptiste", "LEFÈVRE Jean-Baptiste"),
+        ("jean-baptiste lefèvre", "LEFÈVRE Jean-Baptiste"),
+        ("dalembert_zoe", "D'ALEMBERT Zoé"),
+        ("Marie Dupont", "DUPONT Marie"),
+    ],
+)
+def test_names_match_whatever_their_case_accents_apostrophes_hyphens_order_and_separators(copy, listed):
+    assert same_name(copy, listed)
+
+
+def test_names_that_differ_do_not_match():
+    assert not same_name("dupont", "DUPONT Marie")
+    assert not same_name("Marie Dupont", "DUPOND Marie")
+    assert not same_name("", "")
+
+
+CLASS = [Listed("BERNARD Lucas"), Listed("DUPONT Marie"), Listed("BERNARD Lucas"), Listed("MARTIN Léa")]
+
+
+def test_a_name_that_fits_two_students_or_none_is_never_guessed():
+    found = match([Copy("bernard_lucas"), Copy("dupont_marie"), Copy("inconnu")], CLASS)
+    assert found.of == {"dupont_marie": 1}
+    assert found.ambiguous == {"bernard_lucas": ["BERNARD Lucas", "BERNARD Lucas"]}
+    assert found.unmatched == ["inconnu"]
+
+
+def test_the_teachers_table_settles_a_copy_once():
+    settled = {"bernard_lucas": "BERNARD Lucas"}  # still two Lucas Bernard: not settled
+    assert match([Copy("bernard_lucas")], CLASS, settled).of == {}
+    table = {"TD10 final": "MARTIN Léa"}
+    assert match([Copy("TD10 final")], CLASS, table).of == {"TD10 final": 3}
+    second = {"bernard_lucas": "BERNARD Lucas (2)"}  # the second of the homonyms, as reports show it
+    assert match([Copy("bernard_lucas")], CLASS, second).of == {"bernard_lucas": 2}
+
+
+def test_moodles_number_decides_and_the_name_must_agree():
+    worksheet = [
+        Listed("Lucas Bernard", "101"),
+        Listed("Lucas Bernard", "104"),
+        Listed("Marie Dupont", "102"),
+    ]
+    copies = [Copy("Lucas Bernard", "101"), Copy("Participant", "102"), Copy("Eve Attaque", "104")]
+    found = match(copies, worksheet)
+    assert found.of == {"Lucas Bernard": 0, "Participant": 2}
+    assert found.disagree == {"Eve Attaque": "Lucas Bernard"}
+
+
+def test_two_copies_claiming_one_student_fill_nothing():
+    found = match(
+        [Copy("Marie Dupont", "102"), Copy("Marie Dupont (2)", "102")], [Listed("Marie Dupont", "102")]
+    )
+    assert found.of == {} and found.doubled == {0: ["Marie Dupont", "Marie Dupont (2)"]}
+
+
+def test_moodle_3_in_group_mode_prefixes_the_group():
+    assert match([Copy("Groupe A-Léa Martin", "7")], [Listed("Léa Martin", "7")]).of == {
+        "Groupe A-Léa Martin": 0
+    }
