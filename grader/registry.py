@@ -97,6 +97,7 @@ class Installed(Mapping[str, "Exercise[Any]"]):
                     f"{self._places[exercise_id]!r} does not lead to the Exercise {exercise_id!r}"
                 )
             self._loaded[exercise_id] = exercise  # type: ignore[assignment]  # an Exercise: checked above
+            _warn_value_names(exercise)
         return self._loaded[exercise_id]
 
     def _exercise_of(self, exercise_id: str, signature: Signature) -> Any:
@@ -141,6 +142,28 @@ class Installed(Mapping[str, "Exercise[Any]"]):
         if isinstance(found, Signature):
             return found.exercise.partition(":")[0]
         return place.partition(":")[0] if isinstance(place, str) else ""
+
+
+def _warn_value_names(exercise: Any) -> None:
+    """A deprecation, for one version: signature names that are not functions of the
+    TD's reference (a constant, a table) no longer count in detection, which reads only
+    the functions a file defines at top level; the TD's author is told what to change."""
+    reference = getattr(exercise, "reference", None)
+    if reference is None:
+        return
+    values = sorted(
+        name
+        for name in getattr(exercise, "signature", ())
+        if hasattr(reference, name) and not callable(getattr(reference, name))
+    )
+    if values:
+        log.warning(
+            "the TD %s: its signature names %s, which its reference defines as values, not functions: "
+            "detection now counts only the functions a file defines at top level, so they are "
+            "ignored; remove them from its signature (Exercise.signature or Signature.signature)",
+            exercise.id,
+            ", ".join(values),
+        )
 
 
 def unavailable_of(registry: Mapping[str, Any]) -> Mapping[str, Unavailable]:

@@ -272,15 +272,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "labelled": "{label} : {text}",  # French puts a space before the colon
         "percent": "{value} %",
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
-        "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
-        "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
-        "recognised_from_text_class": "les fonctions de l'énoncé sont des méthodes de la classe {classes}, pas "
-        "des fonctions du module : exercice reconnu d'après le texte du fichier, chaque fonction est comptée "
-        "absente (les vérifications appellent les fonctions de l'énoncé, pas des méthodes)",
-        "recognised_from_text_plain": "aucune cellule ne définit les noms de l'énoncé : exercice reconnu "
-        "d'après le texte du fichier, chaque fonction est comptée absente",
-        "recognised_from_calls": "aucune cellule ne définit les fonctions de l'énoncé ; votre code appelle "
-        "{names} : exercice reconnu ainsi, chaque fonction est comptée absente",
+        "recognised_from_text": "exercice reconnu d'après le texte du fichier : {names} dans un bloc qui ne "
+        "compile pas, comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
+        "recognised_from_text_plain": "exercice reconnu d'après le texte du fichier : {names} définie(s) mais "
+        "jamais exécutée(s), comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
+        "recognised_from_text_called": "exercice reconnu d'après le texte du fichier : {names} dans un bloc qui "
+        "ne s'exécute pas, {called} seulement appelée(s), comptées absentes ; les fonctions qui s'exécutent "
+        "sont corrigées",
+        "recognised_from_calls": "exercice reconnu d'après les fonctions que votre code appelle sans les "
+        "définir : {names}, comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
         "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
@@ -894,15 +894,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "labelled": "{label}: {text}",
         "percent": "{value}%",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
-        "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
-        "exercise recognised from the file's text, every function counts as missing",
-        "recognised_from_text_class": "the sheet's functions are methods of the class {classes}, not functions "
-        "of the module: exercise recognised from the file's text, every function counts as missing (the "
-        "checks call the sheet's functions, not methods)",
-        "recognised_from_text_plain": "no cell defines the sheet's names: exercise recognised from the "
-        "file's text, every function counts as missing",
-        "recognised_from_calls": "no cell defines the sheet's functions; your code calls {names}: exercise "
-        "recognised from them, every function counts as missing",
+        "recognised_from_text": "exercise recognised from the file's text: {names} in a block that does not "
+        "compile, counted as missing; the functions that run are graded",
+        "recognised_from_text_plain": "exercise recognised from the file's text: {names} defined but never run, "
+        "counted as missing; the functions that run are graded",
+        "recognised_from_text_called": "exercise recognised from the file's text: {names} in a block that does not "
+        "run, {called} only called, counted as missing; the functions that run are graded",
+        "recognised_from_calls": "exercise recognised from the functions your code calls without defining them: "
+        "{names}, counted as missing; the functions that run are graded",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override.short": "{question}: {points} by hand (auto {automatic})",

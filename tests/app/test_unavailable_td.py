@@ -146,3 +146,33 @@ def test_grade_py_reports_its_copies_and_grades_the_others(course, tmp_path):
     assert copy["unavailable"] == [{"exercise": "nim", "package": package, "cause": CAUSE}]
     assert "closest" not in copy  # never sent to another TD, not even as a hint
     assert (sample["exercise"], sample["mark20"]) == ("puissance4", 14.5)  # as without the course's TD
+
+
+def test_a_signature_naming_values_says_what_to_change_and_the_grader_s_own_do_not(
+    tmp_path, monkeypatch, caplog
+):
+    """Compatibility (issue 39 item 6): a course's TD whose signature names a constant of
+    its reference still loads and grades; detection no longer counts that name, and the
+    log says which names to take out. The grader's own signatures name functions only."""
+    package = tmp_path / "td_constant"
+    package.mkdir()
+    (package / "reference.py").write_text("LIMITE = 3\n\ndef coups(n):\n    return [1, 2]\n", "utf-8")
+    (package / "__init__.py").write_text(
+        "from grader.kit import Exercise, Question\nfrom . import reference as ref\n\n"
+        'EXERCISE = Exercise(id="constante", title="t", questions=(Question("Q1", "coups", (("coups",),)),), '
+        'signature=frozenset({"coups", "LIMITE"}), reference=ref)\n',
+        "utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert Installed({"constante": "td_constant:EXERCISE"})["constante"].id == "constante"
+    finally:
+        for name in [n for n in sys.modules if n.split(".")[0] == "td_constant"]:
+            del sys.modules[name]
+    assert "the TD constante: its signature names LIMITE" in caplog.text
+    assert "remove them from its signature" in caplog.text
+    caplog.clear()
+    registry = discover()
+    for exercise_id in OWN:
+        registry[exercise_id]
+    assert "its signature names" not in caplog.text
