@@ -1,7 +1,8 @@
 """Each TD's detection signature, apart from its package: detection weighs them without
 importing any TD (its checks, reference and positions), and each package's `Exercise`
 takes its fields from here (`**PUISSANCE4.fields()`). `exercises.BUILT_IN` registers
-them, in detection order."""
+them, in detection order. A signature names functions: only the functions a copy
+defines at top level count (`grader.reading.recognise`), never its values."""
 
 from __future__ import annotations
 
@@ -17,11 +18,8 @@ PUISSANCE4 = Signature(
             "jouer_colonne",
             "dejouer_colonne",
             "initialiser_jeu",
-            "Lalignements",
-            "Dalignements",
             "evaluer_alignement",
             "teste_gagnante",
-            "nb_alignements_potentiels",
             "maximin",
             "maximin_alpha_beta",
             "minimax_alpha_beta",
@@ -50,13 +48,12 @@ DOMINEERING = Signature(
 DOMINEERING_MINMAX = Signature(
     "domineering-minmax",
     frozenset({"s", "h", "affiche"}),
-    functions_only=frozenset({"s", "h"}),
     title_words=("algorithme min-max",),
     exercise="exercises.domineering_minmax:EXERCISE",
 )
 MORPION = Signature(
     "morpion",
-    frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move", "HUMAN", "COMP"}),
+    frozenset({"wins", "evaluate", "game_over", "empty_cells", "valid_move", "set_move"}),
     title_words=("morpion", "tic-tac-toe", "tic tac toe"),
     exercise="exercises.morpion:EXERCISE",
 )

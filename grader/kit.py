@@ -6,6 +6,12 @@ drawn (`Exercise.draw`). The glue lives here:
 
 - declaring: `Exercise`, `Question`, `Check`; `Signature`, how a TD is recognised
   without importing it (`grader.registry`);
+- a value question in one declaration: `value_check` (the student's function and the
+  reference's on the same calls, listed or drawn, compared by a `Comparison`: `EQUAL`,
+  `NUMBER`, `SAME_SET`, `within`, `item`, `all_of`, `best_move`), `arguments_check`
+  (the arguments after the call, as the reference leaves them), `question` (a
+  question of reference functions and their checks); their runs are `SameAsReference`
+  (see `grader.checking.reference_checks`, and docs/reference/kit.md);
 - calling the student: `CheckContext` (`ctx.call`, `ctx.value`, `ctx.as_student`,
   `ctx.ask` / `ctx.each` / `for_all(..., calls=)` to send a probe's calls ahead in one
   stream, `ctx.for_all` on the examples of a `draw(factory, *args)`: a strategy factory,
@@ -29,13 +35,15 @@ Exercises import from this module only, never from the engine's other modules.
 
 from __future__ import annotations
 
+from .checking.comparisons import EQUAL, NUMBER, SAME_SET, Comparison, all_of, best_move, item, within
 from .checking.context import CheckContext, State
 from .checking.declare import Check, Exercise, Question, Registry
 from .checking.draws import Draw, draw, first_board, marked
 from .checking.draws import decode as from_json
 from .checking.draws import encode as as_json
-from .checking.private_draws import probe_private as probe_private
+from .checking.private_draws import probe_private
 from .checking.reference_cache import fresh, once_per_process
+from .checking.reference_checks import SameAsReference, arguments_check, question, value_check
 from .checking.values import as_cell, as_pair, is_number, same, show
 from .checking.verdicts import CallFailed, Mismatch, among_best, mismatch, unchanged
 from .checking.view import StudentView
@@ -46,6 +54,9 @@ from .sandbox.manage.calls import Call, CallResult
 from .sandbox.worker.wire import ArrayValue, Ref
 
 __all__ = [
+    "EQUAL",
+    "NUMBER",
+    "SAME_SET",
     "ArrayValue",
     "Call",
     "CallFailed",
@@ -53,6 +64,7 @@ __all__ = [
     "CallTimeout",
     "Check",
     "CheckContext",
+    "Comparison",
     "Draw",
     "Evidence",
     "Exercise",
@@ -60,6 +72,7 @@ __all__ = [
     "Question",
     "Ref",
     "Registry",
+    "SameAsReference",
     "Signature",
     "State",
     "StudentCodeError",
@@ -67,19 +80,27 @@ __all__ = [
     "StudentView",
     "Text",
     "ValueTooLarge",
+    "all_of",
     "among_best",
+    "arguments_check",
     "as_cell",
     "as_json",
     "as_pair",
+    "best_move",
     "draw",
     "first_board",
     "fresh",
     "from_json",
     "is_number",
+    "item",
     "marked",
     "mismatch",
     "once_per_process",
+    "probe_private",
+    "question",
     "same",
     "show",
     "unchanged",
+    "value_check",
+    "within",
 ]

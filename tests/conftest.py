@@ -31,6 +31,7 @@ SLOW_MODULES = {
     "test_loopwatch_versions",
     "test_loop_corpus",
     "test_similarity_cli",
+    "test_course_example",
 }
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
 

@@ -27,10 +27,10 @@ PACKAGES = ("grader", "exercises", "reference")
 STUDENT_DISTRIBUTIONS = ("numpy", "matplotlib")  # grader/sandbox/confine/reach.py
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("grader.__main__",),  # python -m grader
+    ("grader.__main__", "grader.mutation"),  # python -m grader; python -m grader.mutation
     ("grader.app",),  # the front door: command line, library entry, start-up, one file graded
     ("grader.serve",),  # the marking page over the class (--serve)
-    ("grader.marking", "grader.similarity"),  # the teacher's class; who copied
+    ("grader.marking", "grader.similarity", "grader.course"),  # the class; who copied; a course's TD
     ("grader.kit",),  # what an exercise sees of the engine
     ("grader.registry",),  # the TDs, from the entry-point group
     ("grader.reading", "grader.checking", "grader.render"),  # read, check, render

@@ -3,9 +3,22 @@ placer, retirer (Q1 to Q5)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import Call, Check, CheckContext, Question, Text, as_cell, draw, mismatch, same, show
+from grader.kit import (
+    Call,
+    Check,
+    CheckContext,
+    Question,
+    Text,
+    arguments_check,
+    as_cell,
+    draw,
+    mismatch,
+    show,
+    value_check,
+)
 from reference import domineering as ref
 
 from .positions import SubmissionState, a_move_among, moves_text, playable, positions, structural_positions
@@ -17,18 +30,9 @@ SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
 
 # -- Q1 grille_vide -------------------------------------------------------------------
-def q1_values(ctx: CheckContext[SubmissionState]) -> None:
-    for n, p in SIZES:
-        obtained = ctx.value("grille_vide", n, p)
-        expected = ref.grille_vide(n, p)
-        if not same(obtained, expected):
-            raise mismatch(
-                f"grille_vide({n}, {p})",
-                expected,
-                obtained,
-                fr=f"{n} lignes de {p} cases égales à -1",
-                en=f"{n} rows of {p} cells equal to -1",
-            )
+def _rows_of(size: tuple[int, int]) -> tuple[str, str]:
+    n, p = size
+    return f"{n} lignes de {p} cases égales à -1", f"{n} rows of {p} cells equal to -1"
 
 
 def q1_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
@@ -215,50 +219,32 @@ EDGE_MOVES = [
 ]
 
 
-def q4_in_place(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple[Any, ...]) -> None:
-        v, joueur, (i, j) = example
-        call = f"placer(v, {i}, {j}, {joueur})"
-        result = ctx.call("placer", ctx.as_student(v), i, j, joueur, shown=call, board=v, keep_args=True)
-        after = ref.copie(v)
-        ref.placer(after, i, j, joueur)
-        if not same(result.argument_after(0), after):
-            raise mismatch(
-                call,
-                after,
-                result.argument_after(0),
-                v,
-                fr="v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
-                "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
-                en="v after the call (expected / obtained); the board drawn is the one before. "
-                "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)",
-            )
-
-    ctx.for_all(draw(_moves_strategy), probe, examples=15, explicit=EDGE_MOVES)
+def _placing(example: tuple[Any, ...]) -> tuple[Any, ...]:
+    """(board, player, (i, j)) drawn -> the arguments of placer(v, i, j, joueur)."""
+    v, joueur, (i, j) = example
+    return (v, i, j, joueur)
 
 
-def q5_undo(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple[Any, ...]) -> None:
-        before, joueur, (i, j) = example
-        after = ref.copie(before)
-        ref.placer(after, i, j, joueur)
-        call = f"retirer(v, {i}, {j}, {joueur})"
-        result = ctx.call(
-            "retirer", ctx.as_student(after), i, j, joueur, shown=call, board=after, keep_args=True
-        )
-        if not same(result.argument_after(0), before):
-            raise mismatch(
-                call,
-                before,
-                result.argument_after(0),
-                after,
-                fr=f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
-                f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",
-                en=f"v is the board drawn, where player {joueur} just put a domino at ({i}, {j}): "
-                "retirer must restore exactly the board before",
-            )
+def _removing(example: tuple[Any, ...]) -> tuple[Any, ...]:
+    """(board, player, (i, j)) drawn -> retirer's: the board once the domino is placed."""
+    before, joueur, (i, j) = example
+    after = ref.copie(before)
+    ref.placer(after, i, j, joueur)
+    return (after, i, j, joueur)
 
-    ctx.for_all(draw(_moves_strategy), probe, examples=15, explicit=EDGE_MOVES)
+
+def _removed(args: tuple[Any, ...]) -> tuple[str, str]:
+    _, i, j, joueur = args
+    return (
+        f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
+        f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",
+        f"v is the board drawn, where player {joueur} just put a domino at ({i}, {j}): "
+        "retirer must restore exactly the board before",
+    )
+
+
+in_place = functools.partial(arguments_check, drawn=draw(_moves_strategy), examples=15, board=0, ahead=False)
+"""A check of the board after the call, in place (placer, retirer), on the same moves."""
 
 
 QUESTIONS = (
@@ -267,12 +253,16 @@ QUESTIONS = (
         "grille_vide",
         (("grille_vide",),),
         (
-            Check(
+            value_check(
                 "values",
                 0.5,
-                q1_values,
-                "grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
-                "the sheet's grille_vide(3, 4), and other sizes n x p",
+                SIZES,
+                reference=ref.grille_vide,
+                arguments=None,
+                ahead=False,
+                note=_rows_of,
+                fr="grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
+                en="the sheet's grille_vide(3, 4), and other sizes n x p",
             ),
             Check(
                 "rows_distinct",
@@ -331,12 +321,20 @@ QUESTIONS = (
         "placer",
         (("placer",),),
         (
-            Check(
+            in_place(
                 "in_place",
                 1.0,
-                q4_in_place,
-                "modifie v en place : exactement les deux cases du domino",
-                "changes v in place: exactly the domino's two cells",
+                EDGE_MOVES,
+                reference=ref.placer,
+                as_args=_placing,
+                note=(
+                    "v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
+                    "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
+                    "v after the call (expected / obtained); the board drawn is the one before. "
+                    "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)",
+                ),
+                fr="modifie v en place : exactement les deux cases du domino",
+                en="changes v in place: exactly the domino's two cells",
             ),
         ),
     ),
@@ -345,12 +343,15 @@ QUESTIONS = (
         "retirer",
         (("retirer",),),
         (
-            Check(
+            in_place(
                 "undo",
                 1.0,
-                q5_undo,
-                "rétablit exactement le plateau d'avant placer",
-                "restores exactly the board before placer",
+                EDGE_MOVES,
+                reference=ref.retirer,
+                as_args=_removing,
+                note=_removed,
+                fr="rétablit exactement le plateau d'avant placer",
+                en="restores exactly the board before placer",
             ),
         ),
     ),

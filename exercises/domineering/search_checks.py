@@ -11,10 +11,12 @@ from grader.kit import (
     CallResult,
     Check,
     CheckContext,
+    Comparison,
     Mismatch,
     Question,
     Text,
     among_best,
+    arguments_check,
     as_cell,
     as_pair,
     draw,
@@ -24,6 +26,7 @@ from grader.kit import (
     same,
     show,
     unchanged,
+    value_check,
 )
 from reference import domineering as ref
 
@@ -64,41 +67,45 @@ def _h1_expected(v: list[list[int]]) -> set[Any]:
     return {ref.h1(v), ref.h1_bloque_1(v)}
 
 
-def _check_h1(ctx: CheckContext[SubmissionState], v: list[list[int]], name: str = "v") -> None:
-    call = f"h1({name})"
-    obtained = ctx.value("h1", ctx.as_student(v), shown=call, board=v)
-    accepted = _h1_expected(v)
-    if not any(same(obtained, e) for e in accepted):
-        fr = en = ""
-        if not ref.coups_possibles(v, 0) and ref.coups_possibles(v, 1):
-            fr, en = (
-                "le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
-                "player 0 cannot move: player 1 has won, -inf",
-            )
-        elif not ref.coups_possibles(v, 1) and ref.coups_possibles(v, 0):
-            fr, en = (
-                "le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
-                "player 1 cannot move: player 0 has won, +inf",
-            )
-        elif len(accepted) > 1:
-            fr, en = (
-                "aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
-                "neither player can move: -inf or +inf are accepted",
-            )
-        else:
-            fr = (
-                f"{len(ref.coups_possibles(v, 0))} coups pour le joueur 0, "
-                f"{len(ref.coups_possibles(v, 1))} pour le joueur 1"
-            )
-            en = (
-                f"{len(ref.coups_possibles(v, 0))} moves for player 0, "
-                f"{len(ref.coups_possibles(v, 1))} for player 1"
-            )
-        raise mismatch(call, ref.h1(v), obtained, v, fr=fr, en=en)
+def _h1_note(args: tuple[Any, ...]) -> tuple[str, str]:
+    """Why h1(v) is what the reference says, as the student can check it."""
+    v = args[0]
+    stuck0, stuck1 = not ref.coups_possibles(v, 0), not ref.coups_possibles(v, 1)
+    if stuck0 and not stuck1:
+        return (
+            "le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
+            "player 0 cannot move: player 1 has won, -inf",
+        )
+    if stuck1 and not stuck0:
+        return (
+            "le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
+            "player 1 cannot move: player 0 has won, +inf",
+        )
+    if len(_h1_expected(v)) > 1:
+        return (
+            "aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
+            "neither player can move: -inf or +inf are accepted",
+        )
+    moves0, moves1 = len(ref.coups_possibles(v, 0)), len(ref.coups_possibles(v, 1))
+    return (
+        f"{moves0} coups pour le joueur 0, {moves1} pour le joueur 1",
+        f"{moves0} moves for player 0, {moves1} for player 1",
+    )
 
 
-def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
-    _check_h1(ctx, ref.grille_vide(3, 2), "grille_vide(3, 2)")
+H1 = Comparison(
+    "h1's value", lambda expected, obtained, args: any(same(obtained, e) for e in _h1_expected(args[0]))
+)
+"""The reference's value; either infinity where neither player can move."""
+h1_value = functools.partial(
+    value_check, reference=ref.h1, board=0, compare=H1, arguments=None, note=_h1_note
+)
+"""A check of h1's value."""
+
+
+def _grid(position: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A drawn (board, player): the arguments of h1(v)."""
+    return (position[0],)
 
 
 # Player 0 stuck, player 1 not (-inf); player 1 stuck, player 0 not (+inf).
@@ -110,33 +117,6 @@ INFINITE_CASES = (
     ref.rejouer(2, 3, [2, 0])[0],
     ref.rejouer(2, 4, [1, 1, 0])[0],
 )
-
-
-def q8_infinities(ctx: CheckContext[SubmissionState]) -> None:
-    for v in INFINITE_CASES:
-        _check_h1(ctx, v)
-
-
-def q8_random(ctx: CheckContext[SubmissionState]) -> None:
-    ctx.for_all(
-        draw(positions),
-        lambda t: _check_h1(ctx, t[0]),
-        examples=25,
-        explicit=structural_positions(),
-        calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
-    )
-    probe_private(
-        ctx,
-        random_position,
-        lambda t: _check_h1(ctx, t[0]),
-        calls=lambda t: [ctx.ask("h1", ctx.as_student(t[0]))],
-    )
-
-
-def q8_unchanged(ctx: CheckContext[SubmissionState]) -> None:
-    for v in (ref.grille_vide(3, 2), ref.rejouer(4, 4, [1, 2, 3, 4])[0], ref.grille_vide(1, 3)):
-        result = ctx.call("h1", ctx.as_student(v), shown="h1(v)", board=v, keep_args=True)
-        unchanged("h1(v)", v, result.argument_after(0), func="h1")
 
 
 # -- Q9 minmax --------------------------------------------------------------------------
@@ -486,28 +466,45 @@ QUESTIONS = (
         "h1",
         (("h1",),),
         (
-            Check(
+            h1_value(
                 "sheet",
                 0.5,
-                q8_sheet,
-                "h1(grille_vide(3, 2)) == 1 (énoncé)",
-                "h1(grille_vide(3, 2)) == 1 (sheet)",
+                [(ref.grille_vide(3, 2),)],
+                shown=lambda args: "h1(grille_vide(3, 2))",
+                ahead=False,
+                fr="h1(grille_vide(3, 2)) == 1 (énoncé)",
+                en="h1(grille_vide(3, 2)) == 1 (sheet)",
             ),
-            Check(
+            h1_value(
                 "infinities",
                 0.5,
-                q8_infinities,
-                "-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
-                "-inf when player 0 cannot move, +inf when player 1 cannot",
+                [(v,) for v in INFINITE_CASES],
+                ahead=False,
+                fr="-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
+                en="-inf when player 0 cannot move, +inf when player 1 cannot",
             ),
-            Check(
+            h1_value(
                 "random_positions",
                 1.0,
-                q8_random,
-                "la même valeur que la correction, positions au hasard",
-                "the same value as the reference, random positions",
+                structural_positions(),
+                drawn=draw(positions),
+                examples=25,
+                private=random_position,
+                as_args=_grid,
+                fr="la même valeur que la correction, positions au hasard",
+                en="the same value as the reference, random positions",
             ),
-            Check("unchanged", 0.5, q8_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+            arguments_check(
+                "unchanged",
+                0.5,
+                [(ref.grille_vide(3, 2),), (ref.rejouer(4, 4, [1, 2, 3, 4])[0],), (ref.grille_vide(1, 3),)],
+                reference=ref.h1,
+                board=0,
+                ahead=False,
+                fr="ne modifie pas v",
+                en="does not change v",
+                value_free=True,
+            ),
         ),
     ),
     Question(

@@ -3,20 +3,11 @@ Points in docs/reference/exercises/domineering-minmax.md."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import (
-    Check,
-    CheckContext,
-    Question,
-    draw,
-    is_number,
-    mismatch,
-    probe_private,
-    same,
-    unchanged,
-)
+from grader.kit import NUMBER, Comparison, Question, arguments_check, draw, value_check
 from reference import domineering_minmax as ref
 
 from .positions import (
@@ -24,44 +15,71 @@ from .positions import (
     ONLY_HORIZONTAL,
     ONLY_VERTICAL,
     Board,
-    Representation,
     board_key,
     boards,
     page_board,
     random_board,
     rows,
     same_board,
-    successors,
 )
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
 
 
-# -- Q1 h ----------------------------------------------------------------------------
-def _check_h(
-    ctx: CheckContext[Representation], v: Board, name: str = "v", note: tuple[str, str] = ("", "")
-) -> None:
-    call = f"h({name})"
-    obtained = ctx.value("h", ctx.as_student(v), shown=call, board=v)
-    expected = ref.h(v)
-    if not (is_number(obtained) and same(obtained, expected)):
-        raise mismatch(call, expected, obtained, v, fr=note[0], en=note[1])
+def _alone(v: Board) -> tuple[Board]:
+    """A board drawn alone: the arguments of `h(v)`."""
+    return (v,)
 
 
-def _blocked(v: Board) -> tuple[bool, bool]:
-    return not ref.coups(v, 0), not ref.coups(v, 1)
+SAME_BOARD = Comparison(
+    "same board",
+    lambda expected, obtained, args: same_board(obtained, expected),
+    shown=lambda expected, args: rows(expected),
+)
+"""The student's board holds the reference's cells (numpy or lists), shown as lists."""
 
 
-def q1_sheet(ctx: CheckContext[Representation]) -> None:
-    _check_h(
-        ctx, page_board(), note=("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2")
+def _same_boards(expected: Any, obtained: Any, args: tuple[Any, ...]) -> bool:
+    got = [board_key(w) for w in obtained] if isinstance(obtained, (list, tuple)) else None
+    return got is not None and None not in got and sorted(got) == sorted(ref.key(w) for w in expected)  # type: ignore[type-var]  # no None left (checked)
+
+
+SAME_BOARDS = Comparison(
+    "the same boards in any order",
+    _same_boards,
+    shown=lambda expected, args: [rows(ref.key(w)) for w in expected],
+)
+"""The successors: the reference's boards, each once, in any order."""
+
+
+def _placing(case: tuple[Board, int]) -> tuple[str, str]:
+    joueur = case[1]
+    return (
+        f"les plateaux obtenus en plaçant un domino du joueur {joueur} de toutes les "
+        "façons possibles, chacun une fois (l'ordre n'a pas d'importance)",
+        f"the boards obtained by placing one domino of player {joueur} in every "
+        "possible way, each once (order does not matter)",
     )
 
 
-def q1_random(ctx: CheckContext[Representation]) -> None:
-    ctx.for_all(draw(_not_blocked), lambda v: _check_h(ctx, v), examples=25)
-    probe_private(ctx, _private_not_blocked, lambda v: _check_h(ctx, v))
+h_value = functools.partial(
+    value_check, reference=ref.h, board=0, compare=NUMBER, arguments=None, ahead=False
+)
+"""A check of h's value: the page's h on a board, a number, the calls one by one."""
+s_value = functools.partial(
+    value_check, reference=ref.s, board=0, compare=SAME_BOARDS, arguments=None, ahead=False, note=_placing
+)
+"""A check of the successors s gives."""
+unchanged = functools.partial(
+    arguments_check, board=0, equal=SAME_BOARD, fr="ne modifie pas v", en="does not change v", value_free=True
+)
+"""A check that the board is left as it was (a stub does not change it either)."""
+
+
+# -- Q1 h ----------------------------------------------------------------------------
+def _blocked(v: Board) -> tuple[bool, bool]:
+    return not ref.coups(v, 0), not ref.coups(v, 1)
 
 
 def _private_not_blocked(rng: random.Random) -> Board:
@@ -82,96 +100,20 @@ def _not_blocked() -> st.SearchStrategy:
     return boards().filter(lambda v: _blocked(v) != (True, True))
 
 
-def q1_infinities(ctx: CheckContext[Representation]) -> None:
-    _check_h(
-        ctx,
-        ONLY_HORIZONTAL,
-        note=(
-            "le joueur 0 (dominos verticaux) ne peut plus jouer : -inf",
-            "player 0 (vertical dominoes) cannot move: -inf",
-        ),
-    )
-    _check_h(
-        ctx,
-        ONLY_VERTICAL,
-        note=(
-            "le joueur 1 (dominos horizontaux) ne peut plus jouer : +inf",
-            "player 1 (horizontal dominoes) cannot move: +inf",
-        ),
-    )
-
-
-def q1_both_stuck(ctx: CheckContext[Representation]) -> None:
-    _check_h(
-        ctx,
-        BOTH_STUCK,
-        note=(
-            "aucun joueur ne peut jouer : la fonction du cours teste n0 == 0 en premier et renvoie -inf",
-            "neither player can move: the page's function tests n0 == 0 first and returns -inf",
-        ),
-    )
-
-
-def q1_unchanged(ctx: CheckContext[Representation]) -> None:
-    for v in (page_board(), ONLY_VERTICAL):
-        result = ctx.call("h", ctx.as_student(v), shown="h(v)", board=v, keep_args=True)
-        unchanged("h(v)", v, result.argument_after(0), func="h", equal=same_board, expected=rows(v))
-
-
-# -- Q2 s ----------------------------------------------------------------------------
-def _check_s(ctx: CheckContext[Representation], v: Board, joueur: int, name: str = "v") -> None:
-    call = f"s({name}, {joueur})"
-    obtained = ctx.value("s", ctx.as_student(v), joueur, shown=call, board=v)
-    expected = successors(v, joueur)
-    got = [board_key(w) for w in obtained] if isinstance(obtained, (list, tuple)) else None
-    if got is None or None in got or sorted(got) != sorted(expected):  # type: ignore[type-var]  # no None left (checked)
-        raise mismatch(
-            call,
-            [rows(w) for w in expected],
-            obtained,
-            v,
-            fr=f"les plateaux obtenus en plaçant un domino du joueur {joueur} de toutes les "
-            "façons possibles, chacun une fois (l'ordre n'a pas d'importance)",
-            en=f"the boards obtained by placing one domino of player {joueur} in every "
-            "possible way, each once (order does not matter)",
-        )
-
-
-def q2_sheet(ctx: CheckContext[Representation]) -> None:
-    _check_s(ctx, page_board(), 0)
-
-
-def q2_random(ctx: CheckContext[Representation]) -> None:
-    ctx.for_all(
-        draw(_with_player), lambda case: _check_s(ctx, *case), examples=25, explicit=[(page_board(), 1)]
-    )
-    probe_private(ctx, _private_with_player, lambda case: _check_s(ctx, *case))
-
-
-def q2_unchanged(ctx: CheckContext[Representation]) -> None:
-    def probe(case: tuple[Any, ...]) -> None:
-        v, joueur = case
-        call = f"s(v, {joueur})"
-        result = ctx.call("s", ctx.as_student(v), joueur, shown=call, board=v, keep_args=True)
-        unchanged(
-            call,
-            v,
-            result.argument_after(0),
-            func="s",
-            equal=same_board,
-            expected=rows(v),
-            why=(
-                " (copier le plateau avant d'y placer un domino)",
-                " (copy the board before placing a domino)",
-            ),
-        )
-
-    ctx.for_all(
-        draw(_with_player),
-        probe,
-        examples=10,
-        explicit=[(page_board(), 0), (page_board(), 1)],
-    )
+INFINITIES = {
+    ONLY_HORIZONTAL: (
+        "le joueur 0 (dominos verticaux) ne peut plus jouer : -inf",
+        "player 0 (vertical dominoes) cannot move: -inf",
+    ),
+    ONLY_VERTICAL: (
+        "le joueur 1 (dominos horizontaux) ne peut plus jouer : +inf",
+        "player 1 (horizontal dominoes) cannot move: +inf",
+    ),
+    BOTH_STUCK: (
+        "aucun joueur ne peut jouer : la fonction du cours teste n0 == 0 en premier et renvoie -inf",
+        "neither player can move: the page's function tests n0 == 0 first and returns -inf",
+    ),
+}
 
 
 def _with_player() -> st.SearchStrategy:
@@ -187,35 +129,46 @@ QUESTIONS = (
         "h",
         (("h",),),
         (
-            Check(
+            h_value(
                 "sheet",
                 1.5,
-                q1_sheet,
-                "h(v) vaut -2 sur le plateau de l'énoncé",
-                "h(v) is -2 on the page's board",
+                [(page_board(),)],
+                note=("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2"),
+                fr="h(v) vaut -2 sur le plateau de l'énoncé",
+                en="h(v) is -2 on the page's board",
             ),
-            Check(
+            h_value(
                 "random_boards",
                 1.5,
-                q1_random,
-                "même valeur que le cours sur des plateaux au hasard",
-                "same value as the page on random boards",
+                drawn=draw(_not_blocked),
+                examples=25,
+                private=_private_not_blocked,
+                as_args=_alone,
+                fr="même valeur que le cours sur des plateaux au hasard",
+                en="same value as the page on random boards",
             ),
-            Check(
+            h_value(
                 "infinities",
                 0.5,
-                q1_infinities,
-                "-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
-                "-inf when player 0 cannot move, +inf when player 1 cannot move",
+                [(ONLY_HORIZONTAL,), (ONLY_VERTICAL,)],
+                note=lambda args: INFINITIES[args[0]],
+                fr="-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
+                en="-inf when player 0 cannot move, +inf when player 1 cannot move",
             ),
-            Check(
+            h_value(
                 "both_stuck",
                 0.25,
-                q1_both_stuck,
-                "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
-                "-inf when neither player can move (n0 tested first)",
+                [(BOTH_STUCK,)],
+                note=lambda args: INFINITIES[args[0]],
+                fr="-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
+                en="-inf when neither player can move (n0 tested first)",
             ),
-            Check("unchanged", 0.25, q1_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+            unchanged(
+                "unchanged",
+                0.25,
+                [(page_board(),), (ONLY_VERTICAL,)],
+                reference=ref.h,
+            ),
         ),
     ),
     Question(
@@ -223,21 +176,35 @@ QUESTIONS = (
         "s",
         (("s",),),
         (
-            Check(
+            s_value(
                 "sheet",
                 1.5,
-                q2_sheet,
-                "s(v, 0) donne les 3 plateaux de l'énoncé",
-                "s(v, 0) gives the page's 3 boards",
+                [(page_board(), 0)],
+                fr="s(v, 0) donne les 3 plateaux de l'énoncé",
+                en="s(v, 0) gives the page's 3 boards",
             ),
-            Check(
+            s_value(
                 "random_boards",
                 2.5,
-                q2_random,
-                "mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
-                "same successors as the page on random boards, for both players",
+                [(page_board(), 1)],
+                drawn=draw(_with_player),
+                examples=25,
+                private=_private_with_player,
+                fr="mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
+                en="same successors as the page on random boards, for both players",
             ),
-            Check("unchanged", 1.0, q2_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+            unchanged(
+                "unchanged",
+                1.0,
+                [(page_board(), 0), (page_board(), 1)],
+                reference=ref.s,
+                drawn=draw(_with_player),
+                examples=10,
+                why=(
+                    " (copier le plateau avant d'y placer un domino)",
+                    " (copy the board before placing a domino)",
+                ),
+            ),
         ),
     ),
 )

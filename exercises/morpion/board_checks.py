@@ -3,6 +3,7 @@ empty_cells (Q4)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -11,13 +12,14 @@ from grader.kit import (
     CallResult,
     Check,
     CheckContext,
+    Comparison,
     Question,
+    arguments_check,
     as_cell,
     draw,
     mismatch,
-    same,
     show,
-    unchanged,
+    value_check,
 )
 from reference import morpion as ref
 
@@ -56,6 +58,20 @@ def _calls_of(
     return lambda example: [ctx.ask(func, example[0], *more, keep_args=keep_args)]
 
 
+def by_value(func: str) -> Callable[[tuple[Any, ...]], str]:
+    """How a call is shown: every argument as its value, the grid too (it is drawn below)."""
+    return lambda args: f"{func}({', '.join(str(show(a)) for a in args)})"
+
+
+AS_BOOL = Comparison("a boolean", lambda expected, obtained, args: as_bool(obtained) is expected)
+"""True or False, 1 or 0, None for False (docs/reference/exercises/morpion.md, decisions)."""
+
+
+def _first(example: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A drawn (state, player to move): the arguments of a function of the grid alone."""
+    return (example[0],)
+
+
 # -- Q1 wins -------------------------------------------------------------------
 def _check_wins(ctx: CheckContext[SubmissionState], state: list[list[int]], player: int) -> None:
     call, result = _call(ctx, "wins", state, player)
@@ -64,17 +80,20 @@ def _check_wins(ctx: CheckContext[SubmissionState], state: list[list[int]], play
         raise mismatch(call, expected, result.value, state)
 
 
-def _line_kind(kind: str) -> Callable[[CheckContext[SubmissionState]], None]:
-    def check(ctx: CheckContext[SubmissionState]) -> None:
-        cases = [
-            (line_position(line, holder), player)
-            for line in KINDS[kind]
-            for holder in (COMP, HUMAN)
-            for player in (holder, -holder)
-        ]
-        ctx.each(lambda case: _check_wins(ctx, *case), cases, lambda case: [ctx.ask("wins", *case)])
+def _line_cases(kind: str) -> list[tuple[list[list[int]], int]]:
+    """Each line of `kind` held by each player, asked for both players."""
+    return [
+        (line_position(line, holder), player)
+        for line in KINDS[kind]
+        for holder in (COMP, HUMAN)
+        for player in (holder, -holder)
+    ]
 
-    return check
+
+wins_value = functools.partial(
+    value_check, reference=ref.wins, board=0, compare=AS_BOOL, arguments=None, shown=by_value("wins")
+)
+"""A check of wins on listed grids (each call sent ahead)."""
 
 
 def q1_random(ctx: CheckContext[SubmissionState]) -> None:
@@ -91,50 +110,19 @@ def q1_random(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q2 evaluate ---------------------------------------------------------------
-def _check_evaluate(ctx: CheckContext[SubmissionState], state: list[list[int]]) -> None:
-    call, result = _call(ctx, "evaluate", state)
-    expected = ref.evaluate(state)
-    if not same(result.value, expected):
-        raise mismatch(
-            call,
-            expected,
-            result.value,
-            state,
-            fr="+1 si COMP (+1) gagne, -1 si HUMAN (-1) gagne, 0 sinon",
-            en="+1 when COMP (+1) wins, -1 when HUMAN (-1) wins, 0 otherwise",
-        )
-
-
-def q2_signs(ctx: CheckContext[SubmissionState]) -> None:
-    no_win = [[1, -1, 0], [0, 1, 0], [0, 0, -1]]
-    for state in (line_position(ref.LINES[0], COMP), line_position(ref.LINES[4], HUMAN), no_win):
-        _check_evaluate(ctx, state)
-
-
-def q2_random(ctx: CheckContext[SubmissionState]) -> None:
-    explicit = [(s, COMP) for s in line_positions() + full_boards()]
-    ctx.for_all(
-        draw(positions, AT_WIN),
-        lambda ex: _check_evaluate(ctx, ex[0]),
-        examples=25,
-        explicit=explicit,
-        calls=_calls_of(ctx, "evaluate"),
-    )
-
-
-def q2_unchanged(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple[Any, ...]) -> None:
-        state, _ = example
-        call, result = _call(ctx, "evaluate", state, keep_args=True)
-        unchanged(call, state, result.argument_after(0), func="evaluate", arg=("state", "state"))
-
-    ctx.for_all(
-        draw(positions, AT_WIN),
-        probe,
-        examples=8,
-        explicit=[(line_position(ref.LINES[7], COMP), HUMAN)],
-        calls=_calls_of(ctx, "evaluate", keep_args=True),
-    )
+NO_WIN = [[1, -1, 0], [0, 1, 0], [0, 0, -1]]
+evaluate_value = functools.partial(
+    value_check,
+    reference=ref.evaluate,
+    board=0,
+    arguments=None,
+    shown=by_value("evaluate"),
+    note=(
+        "+1 si COMP (+1) gagne, -1 si HUMAN (-1) gagne, 0 sinon",
+        "+1 when COMP (+1) wins, -1 when HUMAN (-1) wins, 0 otherwise",
+    ),
+)
+"""A check of evaluate's value."""
 
 
 # -- Q3 game_over --------------------------------------------------------------
@@ -300,26 +288,26 @@ QUESTIONS = (
         "wins",
         (("wins",),),
         (
-            Check(
+            wins_value(
                 "rows",
                 0.5,
-                _line_kind("rows"),
-                "gagne sur chacune des 3 lignes, pour le bon joueur seulement",
-                "wins on each of the 3 rows, for the right player only",
+                _line_cases("rows"),
+                fr="gagne sur chacune des 3 lignes, pour le bon joueur seulement",
+                en="wins on each of the 3 rows, for the right player only",
             ),
-            Check(
+            wins_value(
                 "columns",
                 0.5,
-                _line_kind("columns"),
-                "gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
-                "wins on each of the 3 columns, for the right player only",
+                _line_cases("columns"),
+                fr="gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
+                en="wins on each of the 3 columns, for the right player only",
             ),
-            Check(
+            wins_value(
                 "diagonals",
                 0.5,
-                _line_kind("diagonals"),
-                "gagne sur les 2 diagonales, pour le bon joueur seulement",
-                "wins on both diagonals, for the right player only",
+                _line_cases("diagonals"),
+                fr="gagne sur les 2 diagonales, pour le bon joueur seulement",
+                en="wins on both diagonals, for the right player only",
             ),
             Check(
                 "random_positions",
@@ -336,27 +324,37 @@ QUESTIONS = (
         "evaluate",
         (("evaluate",),),
         (
-            Check(
+            evaluate_value(
                 "signs",
                 0.5,
-                q2_signs,
-                "+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
-                "+1 when COMP wins, -1 when HUMAN wins, 0 otherwise",
+                [(line_position(ref.LINES[0], COMP),), (line_position(ref.LINES[4], HUMAN),), (NO_WIN,)],
+                ahead=False,
+                fr="+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
+                en="+1 when COMP wins, -1 when HUMAN wins, 0 otherwise",
             ),
-            Check(
+            evaluate_value(
                 "random_positions",
                 1.0,
-                q2_random,
-                "même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
+                [(s, COMP) for s in line_positions() + full_boards()],
+                drawn=draw(positions, AT_WIN),
+                examples=25,
+                as_args=_first,
+                fr="même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
                 "parties au hasard",
-                "same score as the reference: a win on each of the 8 lines, full boards, random games",
+                en="same score as the reference: a win on each of the 8 lines, full boards, random games",
             ),
-            Check(
+            arguments_check(
                 "unchanged",
                 0.5,
-                q2_unchanged,
-                "ne modifie pas state",
-                "does not change state",
+                [(line_position(ref.LINES[7], COMP), HUMAN)],
+                reference=ref.evaluate,
+                drawn=draw(positions, AT_WIN),
+                examples=8,
+                as_args=_first,
+                board=0,
+                shown=by_value("evaluate"),
+                fr="ne modifie pas state",
+                en="does not change state",
                 value_free=True,
             ),
         ),

@@ -77,12 +77,16 @@ def _triple(value: Any) -> tuple[Any, Any, Any] | None:
     return (x, y, score)
 
 
-def _not_a_triple(call: str, state: list[list[int]], obtained: Any, expected: Any) -> Exception:
+def _not_a_triple(call: str, state: list[list[int]], obtained: Any, score: Any) -> Exception:
+    """minimax returned no [x, y, score]: the expected triple is shown as a triple, with
+    the position's score (`[x, y, 0]`), not as a string."""
+    expected = f"[x, y, {show(score)}]"
     return mismatch(
         call,
-        expected,
-        obtained,
+        Text(expected, expected),
+        show(obtained),
         state,
+        text=True,
         fr="minimax doit renvoyer une liste [x, y, score]",
         en="minimax must return a list [x, y, score]",
     )
@@ -120,7 +124,7 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
         expected = ref.game_value(state, player)
         triple = _triple(result.value)
         if triple is None:
-            raise _not_a_triple(call, state, result.value, f"[x, y, {expected}]")
+            raise _not_a_triple(call, state, result.value, expected)
         if not same(triple[2], expected):
             raise mismatch(
                 call,
@@ -145,7 +149,7 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
         good = ref.optimal_moves(state, player)
         triple = _triple(result.value)
         if triple is None:
-            raise _not_a_triple(call, state, result.value, f"[x, y, {ref.game_value(state, player)}]")
+            raise _not_a_triple(call, state, result.value, ref.game_value(state, player))
         if (triple[0], triple[1]) not in good:
             moves = ", ".join(f"[{x}, {y}]" for x, y in good)
             raise mismatch(

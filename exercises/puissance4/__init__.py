@@ -10,7 +10,7 @@ from exercises.signatures import PUISSANCE4
 from grader.kit import Exercise
 from reference import puissance4 as ref
 
-from . import alignment_checks, game_checks, search_checks, worker_side
+from . import alignment_checks, alpha_beta_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, example_size, prepare, to_student
 
 
@@ -26,7 +26,12 @@ def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
 EXERCISE = Exercise(
     id="puissance4",
     title="TD10 : Algorithme MinMax (puissance 4)",
-    questions=game_checks.QUESTIONS + alignment_checks.QUESTIONS + search_checks.QUESTIONS,
+    questions=(
+        game_checks.QUESTIONS
+        + alignment_checks.QUESTIONS
+        + search_checks.QUESTIONS
+        + alpha_beta_checks.QUESTIONS
+    ),
     **PUISSANCE4.fields(),
     reference=ref,
     given_code=Path(__file__).with_name("given_code.txt"),

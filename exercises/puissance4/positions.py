@@ -30,6 +30,8 @@ INF = float("inf")
 # What to do when a random move wins: stop before it, keep it and stop, or go on.
 BEFORE_WIN, AT_WIN, IGNORE_WINS = "before", "at", "ignore"
 
+SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3: many times what the reference needs
+
 
 def replay(choices: list[int], wins: str = BEFORE_WIN) -> dict[str, Any]:
     """The game reached by playing, for each choice c, the (c mod k)-th playable column.
@@ -268,7 +270,7 @@ class SubmissionState:
     own_games: dict[str, dict[str, Any]]
     """Valid, not won, games the submission defines itself (jeu2..jeu5...)."""
     searches: dict[Any, Any] = field(default_factory=dict)
-    """Outcomes of searches several questions read (search_checks.counted_on_jeu1)."""
+    """Outcomes of searches several questions read (evaluations.counted_on_jeu1)."""
 
 
 def to_student(state: SubmissionState, jeu: dict[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,13 @@
-"""Checks of the search functions: MinMax (Q15), the pruning exercise (Q16, manual)
-and alpha-beta (Q17)."""
+"""Checks of the search functions: MinMax (Q15) and the pruning exercise (Q16, manual);
+what the checks of searches share (alpha-beta's, Q17: `alpha_beta_checks`). The draws
+of alpha-beta's windows stay here: the shipped examples and the private positions are
+named by the module of their generator."""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grader.kit import (
@@ -19,7 +20,6 @@ from grader.kit import (
     Evidence,
     Question,
     Text,
-    ValueTooLarge,
     among_best,
     as_pair,
     draw,
@@ -33,12 +33,14 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
+from .evaluations import JEU1_DEPTH, counted_on_jeu1
 from .immediate_wins import Probe, immediate_wins
 from .immediate_wins import wins_for as immediate_wins_of
 from .positions import (
     INF,
     OPPONENT_THREAT,
     OWN_THREAT,
+    SEARCH_BUDGET,
     SubmissionState,
     columns,
     games,
@@ -49,15 +51,12 @@ from .positions import (
     random_search_game,
     sample,
     search_value,
-    structural,
     threats,
 )
-from .pruning import PROBES, Event, annexes_bound, read_search, traced_events
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
 
-SEARCH_BUDGET = 10.0  # seconds for one call at depth <= 3: many times what the reference needs
 SEARCH_SHRINK_PROBES = 20
 """Probes to shrink a search's failure: each candidate needs the reference's search too,
 which costs more than the student's call: a few dozen are worth it, not more."""
@@ -68,7 +67,7 @@ OPEN_BOARD = 4
 """A board with fewer tokens is searched at depth 2 at most by the random search checks
 (the drawn depth lowered when probed: the draws, their ladders and the shrinks are those
 of `_search_games`). At depth 3 its tree has all 7 x 7 x 7 = 343 leaves, most of the
-student CPU these checks spent on the class of issue 13, and no mutant (tools.mutation)
+student CPU these checks spent on the class of issue 13, and no mutant (grader.mutation)
 nor fixture failed on such an example alone: crowded boards searched at depth 3 catch
 what it caught (docs/explanation/performance.md#less-student-code-per-check)."""
 
@@ -413,27 +412,6 @@ def _q16_answer_key_texts() -> tuple[str, str]:
     return "\n".join(fr), "\n".join(en)
 
 
-# -- Q17 ----------------------------------------------------------------------
-WIDE = (-INF, INF)
-
-
-def q17_sheet(ctx: CheckContext[SubmissionState]) -> None:
-    _sheet_pairs(ctx, "maximin_alpha_beta", WIDE)
-
-
-def q17_random(ctx: CheckContext[SubmissionState]) -> None:
-    for func, player in (("maximin_alpha_beta", 1), ("minimax_alpha_beta", 2)):
-
-        def probe(example: tuple[Any, ...], func: str = func) -> None:
-            jeu, n = example
-            call, result = _search(ctx, func, jeu, n, window=WIDE)
-            check_answer(call, jeu, n, result.value, immediate_win_required=False)
-
-        random_games(ctx, player, probe, examples=8, seed=f"q17_random_{player}")
-        structural(probe, structural_searches.shared(player, full_board=True))
-    _immediate_wins(ctx, ("maximin_alpha_beta", "minimax_alpha_beta"), WIDE, 1)
-
-
 def _windows(value: float) -> st.SearchStrategy:
     """Windows alpha < beta placed around the true value (below, across, above)."""
     from hypothesis import strategies as st
@@ -441,63 +419,6 @@ def _windows(value: float) -> st.SearchStrategy:
     around = [-INF, INF] if value in (INF, -INF) else [value - 7, value - 1, value, value + 1, value + 7]
     bounds = sorted(set(around + [-INF, INF, -3.0, 0.0, 3.0]))
     return st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda w: w[0] < w[1])
-
-
-def bounds_allowed(true_value: float, alpha: float, beta: float) -> tuple[float, float]:
-    """[low, high]: what a right alpha-beta may return in the window ]alpha, beta[ for a
-    position worth `true_value`. Inside, the value itself; below, an upper bound between
-    the value (fail-soft, the annexes) and alpha (fail-hard); above, a lower bound between
-    beta and the value. Every node's result is then in its own range: the parents'
-    comparisons, hence the root's value, come out right with either kind."""
-    if true_value <= alpha:
-        return true_value, alpha
-    if true_value >= beta:
-        return beta, true_value
-    return true_value, true_value
-
-
-def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
-    def probe(example: tuple[Any, ...]) -> None:
-        (jeu, n), window = example
-        func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
-        if window == WIDE:
-            return
-        call, result = _search(ctx, func, jeu, n, window=window)
-        true_value = search_value(key(jeu), n)[1]
-        pair = as_pair(result.value)
-        value = pair[1] if pair is not None else result.value
-        alpha, beta = window
-        if not is_number(value):
-            raise mismatch(call, PAIR, show(result.value), jeu, text=True)
-        low, high = bounds_allowed(true_value, alpha, beta)
-        if not low <= value <= high:
-            if low == high:
-                expected = Text(show(low), show(low))
-            else:
-                expected = Text(
-                    f"une valeur entre {show(low)} et {show(high)}",
-                    f"a value between {show(low)} and {show(high)}",
-                )
-            raise mismatch(
-                call,
-                expected,
-                show(value),
-                jeu,
-                text=True,
-                fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
-                f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr} "
-                "(la valeur elle-même dans la fenêtre ; hors de la fenêtre, une borne entre "
-                "la valeur et la borne dépassée)",
-                en=f"the MinMax value of this game is {show(true_value)}; inside the window "
-                f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en} "
-                "(the value itself inside the window; outside, a bound between the value "
-                "and the bound it passed)",
-            )
-
-    ctx.for_all(
-        draw(_windowed_games), probe, examples=20, shrink_probes=SEARCH_SHRINK_PROBES, reads_only=True
-    )
-    probe_private(ctx, _private_window, probe, count=3, reads_only=True)
 
 
 def _private_window(rng: random.Random) -> tuple[tuple[dict[str, Any], int], tuple[float, float]]:
@@ -518,272 +439,6 @@ def _windowed_games() -> st.SearchStrategy:
     return st.one_of(_search_games(1), _search_games(2)).flatmap(
         lambda ex: st.tuples(st.just(ex), _windows(search_value(key(ex[0]), ex[1])[1]))
     )
-
-
-COUNTED = ("heuristique", "copie", "jouer_colonne")
-# docs/reference/sheet-facts.md: maximin(jeu1, 3) calls heuristique 294 times
-REFERENCE_MAXIMIN_EVALUATIONS = 294
-
-
-@dataclass(frozen=True)
-class Evaluations:
-    """What the pruning check measured on jeu1 at depth 3 (see worker_side.evaluations)."""
-
-    alpha_beta: int
-    maximin: int
-    counted: str
-    """What was counted: "heuristique", or "copie/jouer_colonne" when no search calls it."""
-    tampered: bool
-    """A search switched the profile hook off or replaced it: nothing measured."""
-
-
-def evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
-    """Computed once per submission: the pruning check and the note both use it."""
-    if "counts" not in ctx.cache:
-        ctx.cache["counts"] = _evaluation_counts(ctx)
-    counts: Evaluations = ctx.cache["counts"]
-    return counts
-
-
-@dataclass(frozen=True)
-class Counted:
-    """One search counted in the worker (worker_side.answered / evaluations)."""
-
-    counts: dict[str, int]
-    tampered: bool
-    answered: bool = False
-    """`value` is what the search returned (else it was not sent back)."""
-    value: Any = None
-
-
-def _counted(
-    ctx: CheckContext[SubmissionState],
-    func: str,
-    *args: Any,
-    shown: str,
-    board: dict[str, Any] | None = None,
-    answer: bool = False,
-) -> Counted:
-    # Counted in the worker by code object (any alias of heuristique counts), compared here.
-    names = [ctx.student.aliases.get(n, n) for n in COUNTED]
-    helper = "@answered" if answer else "@evaluations"
-    result = ctx.value(
-        helper, ctx.student.ref(func), names, *args, shown=shown, board=board, budget=SEARCH_BUDGET
-    )
-    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(COUNTED, names, strict=False)}
-    return Counted(counts, bool(result["tampered"]), answer, result.get("value") if answer else None)
-
-
-JEU1_DEPTH = 3
-JEU1_SEARCHES = {
-    "maximin": ((JEU1_DEPTH,), "maximin(jeu1, 3)"),
-    "maximin_alpha_beta": (
-        (-INF, INF, JEU1_DEPTH),
-        "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)",
-    ),
-}
-
-
-def counted_on_jeu1(ctx: CheckContext[SubmissionState], func: str) -> Counted:
-    """`maximin(jeu1, 3)` or `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, counted, with its
-    answer, once per submission (its failure too, raised again): the sheet checks read
-    the answer, the pruning check the counts. These are a submission's two largest
-    searches: each is made once, not once per check that reads it
-    (docs/explanation/performance.md#less-student-code-per-check)."""
-    searches = ctx.state.searches
-    if func not in searches:
-        args, shown = JEU1_SEARCHES[func]
-        jeu = ref.jeu1()
-
-        def search(answer: bool) -> Counted | CallFailed:
-            try:
-                return _counted(ctx, func, ctx.as_student(jeu), *args, shown=shown, board=jeu, answer=answer)
-            except CallFailed as failed:
-                return failed
-
-        outcome = search(answer=True)
-        if isinstance(outcome, CallFailed) and isinstance(outcome.failure, ValueTooLarge):
-            # Only the answer could not be sent back: counted again without it, as the
-            # pruning check always did (it does not judge values).
-            outcome = search(answer=False)
-        searches[func] = outcome
-    kept: Counted | CallFailed = searches[func]
-    if isinstance(kept, CallFailed):
-        raise CallFailed(kept.evidence, kept.failure)
-    return kept
-
-
-def _evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
-    counted = counted_on_jeu1(ctx, "maximin_alpha_beta")
-    ab, tampered = counted.counts, counted.tampered
-    mm = None
-    if ctx.student.has("maximin"):
-        try:
-            counted = counted_on_jeu1(ctx, "maximin")
-            mm = counted.counts
-            tampered = tampered or counted.tampered
-        except CallFailed:
-            mm = None
-    if ab["heuristique"] or (mm and mm["heuristique"]):
-        return Evaluations(
-            ab["heuristique"],
-            mm["heuristique"] if mm else REFERENCE_MAXIMIN_EVALUATIONS,
-            "heuristique",
-            tampered,
-        )
-    moves: Callable[[dict[str, Any]], int] = lambda counts: counts["copie"] + counts["jouer_colonne"]  # noqa: E731
-    return Evaluations(
-        moves(ab), moves(mm) if mm else REFERENCE_MAXIMIN_EVALUATIONS, "copie/jouer_colonne", tampered
-    )
-
-
-def _tampered(call: str, jeu: dict[str, Any]) -> Exception:
-    return mismatch(
-        call,
-        "",
-        "",
-        jeu,
-        text=True,
-        fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
-        "le nombre d'évaluations ne peut pas être mesuré",
-        en="the search changed Python's profile function (sys.setprofile): "
-        "the number of evaluations cannot be measured",
-    )
-
-
-def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
-    e = evaluation_counts(ctx)
-    call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
-    if e.tampered:
-        raise _tampered(call, ref.jeu1())
-    # 0 evaluations: the search evaluates positions by code the grader does not see, fail closed.
-    if not 0 < e.alpha_beta < e.maximin:
-        raise mismatch(
-            call,
-            Text(
-                f"moins de {e.maximin} appels à {e.counted}", f"fewer than {e.maximin} calls to {e.counted}"
-            ),
-            Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"),
-            ref.jeu1(),
-            text=True,
-            fr=f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
-            "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
-            "resp. alpha)",
-            en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
-            "strictly fewer, and at least one (cut as soon as the value reaches beta, "
-            "resp. alpha)",
-        )
-    # The bound is the annexes' alpha-beta on the reference's trees: a search built on a
-    # wrong helper (columns, heuristic, moves) explores another tree, and is already marked
-    # down by the value checks; its pruning is then judged on jeu1 only (no double penalty).
-    if not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta")):
-        _prunes_like_the_annexes(ctx)
-
-
-TRACED = (
-    "heuristique",
-    "jouer_colonne",
-    "copie",
-    "colonnes_jouables",
-    "maximin_alpha_beta",
-    "minimax_alpha_beta",
-)
-"""The functions whose calls tell which position a search is at: `heuristique` first
-(its calls are the evaluations), then those that enter a node."""
-
-
-@dataclass(frozen=True)
-class Traced:
-    """One probe searched in the worker (worker_side.traced)."""
-
-    counts: dict[str, int]
-    tampered: bool
-    events: list[Event]
-    """Each call of TRACED, in order (pruning.read_search)."""
-    full: bool
-    """More calls than the worker records."""
-
-
-def _traced(
-    ctx: CheckContext[SubmissionState], func: str, jeu: dict[str, Any], depth: int, shown: str
-) -> Traced:
-    names = [ctx.student.aliases.get(n, n) for n in TRACED]
-    result = ctx.value(
-        "@traced",
-        ctx.student.ref(func),
-        names,
-        TRACED.index("jouer_colonne"),
-        ctx.as_student(jeu),
-        -INF,
-        INF,
-        depth,
-        shown=shown,
-        board=jeu,
-        budget=SEARCH_BUDGET,
-    )
-    counts = {n: result["counts"].get(resolved, 0) for n, resolved in zip(TRACED, names, strict=True)}
-    events = traced_events(result["events"], result["texts"], TRACED)
-    return Traced(counts, bool(result["tampered"]), events, bool(result["full"]))
-
-
-def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState]) -> None:
-    """On each probe, the search evaluates no more positions at the horizon than the
-    annexes' alpha-beta trying the columns in the order the search tried them, node by
-    node (pruning.py): whatever that order, and fewer when it stops first on a winning
-    column or remembers positions."""
-    for probe in PROBES:
-        jeu = probe.game()
-        func = "maximin_alpha_beta" if ref.prochain_joueur(jeu) == 1 else "minimax_alpha_beta"
-        call = f"{func}(jeu, -float('inf'), float('inf'), {probe.depth})"
-        traced = _traced(ctx, func, jeu, probe.depth, call)
-        if traced.tampered:
-            raise _tampered(call, jeu)
-        observed = read_search(key(jeu), probe.depth, traced.events)
-        if observed.evaluations:
-            number, what = observed.evaluations, _EVALUATED
-        else:  # a search that never calls the student's heuristique: the positions it entered
-            number, what = observed.visits, _ENTERED
-        if not number and not traced.full:
-            raise mismatch(
-                call,
-                Text("des positions évaluées à l'horizon", "positions evaluated at the horizon"),
-                Text("aucune vue", "none seen"),
-                jeu,
-                text=True,
-                fr=f"la recherche n'appelle ni heuristique ni {func} sur les positions de l'horizon "
-                f"{probe.depth} : le nombre d'évaluations ne peut pas être mesuré",
-                en=f"the search calls neither heuristique nor {func} on the positions at horizon "
-                f"{probe.depth}: the number of evaluations cannot be measured",
-            )
-        bound = annexes_bound(jeu, probe.depth, observed.order)
-        if number > bound or traced.full:
-            shown = "> " + str(number) if traced.full else str(number)
-            root = observed.order.columns((), key(jeu), ref.colonnes_jouables(jeu))
-            order = ", ".join(map(str, root))
-            raise mismatch(
-                call,
-                Text(f"au plus {bound} {what.fr}", f"at most {bound} {what.en}"),
-                Text(f"{shown} {what.fr}", f"{shown} {what.en}"),
-                jeu,
-                text=True,
-                fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
-                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne), "
-                "essayant à chaque nœud les colonnes dans l'ordre où votre recherche les essaie "
-                f"(ici, à la racine : {order}), en évalue au plus {bound} : votre recherche élague moins",
-                en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
-                "alpha in minimax, and alpha, resp. beta, updated after each column), trying the "
-                "columns at each node in the order your search tries them (here, at the root: "
-                f"{order}), evaluates at most {bound}: your search prunes less",
-            )
-
-
-_EVALUATED = Text("positions évaluées (appels à heuristique)", "positions evaluated (calls to heuristique)")
-_ENTERED = Text("positions de l'horizon visitées", "positions at the horizon visited")
-
-
-def q17_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, Any]]]:
-    e = evaluation_counts(ctx)
-    return [("pruning_counts", {"alpha_beta": e.alpha_beta, "maximin": e.maximin, "counted": e.counted})]
 
 
 QUESTIONS = (
@@ -860,50 +515,5 @@ QUESTIONS = (
             "with the help of annexes 1 and 2 if needed. (The tree is jeu5's MinMax exploration; the sheet "
             "gives it as a figure.)",
         ),
-    ),
-    Question(
-        "Q17",
-        "maximin_alpha_beta/minimax_alpha_beta",
-        (("maximin_alpha_beta",), ("minimax_alpha_beta",)),
-        (
-            Check(
-                "sheet_pairs",
-                0.5,
-                q17_sheet,
-                "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
-                "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
-            ),
-            Check(
-                "random_root",
-                0.75,
-                q17_random,
-                "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-                "plateaux pleins ou presque, gains immédiats dans chaque direction",
-                "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-                "nearly full boards, immediate wins in each direction",
-            ),
-            Check(
-                "bounds",
-                0.5,
-                q17_bounds,
-                "dans une fenêtre ]alpha, beta[ plus étroite : la valeur MinMax si elle est dans la "
-                "fenêtre, sinon une borne entre cette valeur et la borne dépassée",
-                "inside a narrower window ]alpha, beta[: the MinMax value when it lies inside, "
-                "otherwise a bound between that value and the bound it passed",
-            ),
-            Check(
-                "prunes",
-                0.75,
-                q17_prunes,
-                "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
-                "et sur quatre positions pas plus d'évaluations à l'horizon que l'alpha-bêta des "
-                "annexes essayant les colonnes dans le même ordre que votre recherche",
-                "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
-                "four positions no more evaluations at the horizon than the annexes' alpha-beta "
-                "trying the columns in the same order as your search",
-                value_free=True,
-            ),
-        ),
-        notes=q17_notes,
     ),
 )

@@ -21,7 +21,7 @@ from ..reading.files import (
     module_name_of,
     student_names,
 )
-from ..registry import installed
+from ..registry import installed, load_all
 from ..sandbox.confine.isolation import choose
 from ..sandbox.confine.privileges import shield_grader
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
@@ -151,7 +151,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
 
     AHEAD.close()  # no worker of this process may be copied into the pool's
     shield_grader()  # its workers' grandparent: out of their reach too (the pool inherits it)
-    list(exercises.values())  # every TD imported once, here, not once per grading process
+    load_all(exercises)  # every TD imported once, here, not once per grading process
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.
     context = multiprocessing.get_context("fork")

@@ -14,7 +14,7 @@ from .. import __version__
 from ..marking.options import add_options as add_class_options
 from ..model.messages import tr, unavailable
 from ..model.settings import LANGS, Settings
-from ..registry import installed
+from ..registry import Unavailable, installed, unavailable_of
 from ..render.sanitize import SafeFormatter, safe_line
 from ..sandbox.confine.isolation import Isolation, IsolationChoice, IsolationUnavailable, choose
 from ..sandbox.confine.privileges import Drop, planned_drop
@@ -51,7 +51,9 @@ def build_parser(
         description=tr(lang, "cli.description", exercises=", ".join(exercises)),
     )
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=words("paths"))
-    parser.add_argument("--exercise", choices=list(exercises), help=words("exercise"))
+    # A TD that could not be loaded is a choice too: asking for it is a usage error that says why.
+    choices = [*exercises, *unavailable_of(exercises)]
+    parser.add_argument("--exercise", choices=choices, help=words("exercise"))
     parser.add_argument("--json", metavar="FILE", help=words("json"))
     parser.add_argument("--csv", metavar="FILE", help=words("csv"))
     parser.add_argument("--html", metavar="DIR", help=words("html"))
@@ -98,6 +100,8 @@ def main(argv: list[str], exercises: Registry) -> int:
     parser = build_parser(exercises, argv)
     args = parser.parse_args(argv)
     _log_safely(args.verbose)
+    for missing in unavailable_of(exercises).values():  # said once, before any copy says it
+        print(tr(args.lang, "unavailable_td", **_words(missing)), file=sys.stderr)
     settings = _settings(parser, args, exercises)
     from ..marking.workflow import ClassRun, UsageError, print_config
 
@@ -177,6 +181,9 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace, exercis
     """The settings, and the paths given checked; a usage error (exit 2) when they cannot be."""
     if not exercises:  # the entry points name none: not installed
         parser.error(tr(args.lang, "no_exercises"))
+    broken = unavailable_of(exercises).get(args.exercise or "")
+    if broken is not None:
+        parser.error(tr(args.lang, "unavailable_td.forced", **_words(broken)))
     try:
         settings = Settings(
             exercise=args.exercise,
@@ -197,6 +204,10 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace, exercis
     if args.vpl_max <= 0:
         parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
     return settings
+
+
+def _words(missing: Unavailable) -> dict[str, str]:
+    return {"exercise": missing.id, "package": missing.package, "cause": missing.cause}
 
 
 def _check_files(

@@ -29,7 +29,7 @@ from ..reading.answers import manual_answers, module_cells, notebook_cells
 from ..reading.recognise import Recognition, signatures_of, which_exercise
 from ..reading.submission import Cell, SubmissionCode, failing_line, preload_modules, read_submission
 from ..reading.unreached import unreached
-from ..registry import installed
+from ..registry import ExerciseUnavailable, Unavailable, installed, unavailable_of
 from ..sandbox.confine.isolation import IsolationChoice, choose
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
 from ..sandbox.manage.calls import CellReply
@@ -89,8 +89,9 @@ def grade_file(path: Path, settings: Settings, exercises: Registry | None = None
         cells=found.cells,
         printed="".join(session.printed),
         detected_by=found.recognition.detected_by,
-        closest=found.recognition.closest,
-        closest_names=found.recognition.closest_names,
+        closest="" if found.unavailable else found.recognition.closest,
+        closest_names=() if found.unavailable else found.recognition.closest_names,
+        unavailable=found.unavailable,
         isolation=isolation.mode,
         landlock_abi=isolation.landlock_abi,
         duration_s=round(time.monotonic() - start, 3),
@@ -117,6 +118,8 @@ class _Found:
     outcome: SubmissionOutcome | None = None
     answers: dict[str, str] = field(default_factory=dict)
     scored: Scored | None = None
+    unavailable: tuple[tuple[str, str, str], ...] = ()
+    """The TDs that could not be loaded, when the copy is not graded for them."""
 
 
 def run_cells(code: SubmissionCode, session: StudentSession, budget: float) -> list[CellOutcome]:
@@ -198,9 +201,15 @@ def _grade_code(
     found = _Found(cells, names.ignored_magics, recognition, understood=understood)
     if recognition.other:
         return replace(found, reason="other_exercise")
+    missing = unavailable_of(exercises)
+    if recognition.exercise is None and missing:  # maybe a TD that could not be loaded: never another
+        return _unavailable(found, list(missing.values()))
     if recognition.exercise is None:
         return replace(found, reason="unknown_exercise")
-    exercise = exercises[recognition.exercise]
+    try:
+        exercise = exercises[recognition.exercise]
+    except ExerciseUnavailable as exc:
+        return _unavailable(found, [exc.unavailable])
     view = StudentView(session, names, settings.call_budget, code.places, unreached(code.cells, cells))
     graded = grade_exercise(exercise, view, settings.examples_scale)
     answers: dict[str, str] = {}
@@ -217,3 +226,10 @@ def _grade_code(
         answers=answers,
         scored=graded.scored,
     )
+
+
+def _unavailable(found: _Found, missing: list[Unavailable]) -> _Found:
+    """Not gradable: the TDs `missing` could not be loaded (a copy recognised as no
+    loaded TD may be one of theirs: it is sent to no other, not even as a hint)."""
+    said = tuple((u.id, u.package, u.cause) for u in missing)
+    return replace(found, reason="exercise_unavailable", unavailable=said)

@@ -90,7 +90,9 @@ def import_exercises(settings: Settings, files: list[Path], exercises: Registry)
         elif len(files) == 1 and (guess := _likely_exercise(files[0], exercises)) is not None:
             exercises[guess]
         else:
-            list(exercises.values())
+            from ..registry import load_all
+
+            load_all(exercises)
     except Exception:  # a TD that fails to import: grading reports it, submission by submission
         log.debug("importing the exercises failed", exc_info=True)
 

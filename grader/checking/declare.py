@@ -119,10 +119,11 @@ class Exercise(Generic[State]):
     title: str
     questions: tuple[Question, ...]
     signature: frozenset[str] = frozenset()
-    """Names only this sheet uses: a submission defining `min_matches` of them is this TD."""
+    """Functions only this sheet uses: a submission defining `min_matches` of them at top
+    level is this TD."""
     min_matches: int = 2
     functions_only: frozenset[str] = frozenset()
-    """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    """No longer read: every signature name counts only as a function defined at top level."""
     title_words: tuple[str, ...] = ()
     """Words of the sheet's title, by which a blank skeleton is recognised (`Signature`)."""
     title_covers: frozenset[str] = frozenset()

@@ -61,13 +61,35 @@ class Draw:
 
     @property
     def package(self) -> str:
-        """The package whose shipped file holds these examples."""
-        return self.factory.__module__.rpartition(".")[0]
+        """The package whose shipped file holds these examples: the factory's module's
+        package (the module itself when it is a package's `__init__`)."""
+        module = self.factory.__module__
+        if hasattr(sys.modules.get(module), "__path__"):
+            return module
+        return module.rpartition(".")[0]
 
 
 def draw(factory: Callable[..., SearchStrategy[Any]], *args: Any, **kwargs: Any) -> Draw:
     """`Draw(factory, args, kwargs)`, written as the call it stands for."""
     return Draw(factory, args, tuple(sorted(kwargs.items())))
+
+
+def from_random(generate: Callable[[random.Random], Any]) -> Draw:
+    """The examples `generate(rng)` gives, drawn through Hypothesis (`st.randoms()`): a
+    generator written with `random.Random` alone (`rng.randint`, `rng.choice`...) whose
+    failures Hypothesis still shrinks, by shrinking the numbers `rng` gave. Named, in the
+    shipped file, by the generator's module, name and line (a lambda has no other name)."""
+
+    def factory() -> SearchStrategy[Any]:
+        from hypothesis import strategies as st
+
+        return st.randoms(use_true_random=False, note_method_calls=False).map(generate)
+
+    code = getattr(generate, "__code__", None)
+    line = f"@{code.co_firstlineno}" if code is not None else ""
+    factory.__module__ = getattr(generate, "__module__", None) or __name__
+    factory.__qualname__ = f"{getattr(generate, '__qualname__', 'generator')}{line}"
+    return Draw(factory)
 
 
 def entry(seed: str, count: int, spec: Draw) -> str:

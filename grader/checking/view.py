@@ -143,19 +143,21 @@ class StudentView:
         self.define_helpers(module_source(module))
 
 
-_SOURCES: dict[str, str] = {}
+_SOURCES: dict[tuple[str, str | None], str] = {}
 
 
 def module_source(module: ModuleType) -> str:
     """A module's source (a worker-side module's, a reference's), read once per process
     from its loader, as the import read it (`inspect.getsource` would first map every
-    module loaded to its file)."""
+    module loaded to its file). Kept by name and file: two packages may name a module
+    alike (two courses' `allumettes_td.reference`)."""
     name = module.__name__
-    if name not in _SOURCES:
+    key = (name, getattr(module, "__file__", None))
+    if key not in _SOURCES:
         get_source = getattr(module.__spec__.loader, "get_source", None) if module.__spec__ else None
         source = get_source(name) if get_source is not None else None
-        _SOURCES[name] = source if source is not None else inspect.getsource(module)
-    return _SOURCES[name]
+        _SOURCES[key] = source if source is not None else inspect.getsource(module)
+    return _SOURCES[key]
 
 
 def _bound(parameter: str) -> float | None:

@@ -121,6 +121,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "reason.too_deep": "fichier trop imbriqué pour être lu",
         "reason.other_exercise": "autre TD : {exercise}",
+        "reason.exercise_unavailable": "TD {exercise} indisponible ({package} : {cause})",
+        "unavailable_td": "TD {exercise} indisponible : le paquet {package} ne se charge pas ({cause}) ; "
+        "ses copies ne seront pas corrigées",
+        "unavailable_td.forced": "--exercise : le TD {exercise} est indisponible : le paquet {package} ne se "
+        "charge pas ({cause})",
         "reason.extra_file": "autre fichier de l'élève, non corrigé",
         "reason.extra_file_chosen": "autre fichier de l'élève, non corrigé (corrigé : {chosen}, {why})",
         "copy_rule.answers": "le seul qui réponde au TD",
@@ -267,15 +272,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "labelled": "{label} : {text}",  # French puts a space before the colon
         "percent": "{value} %",
         "numpy_board": "plateau numpy ({dtype}) : les jeux vous sont passés sous cette forme",
-        "recognised_from_text": "aucune cellule ne définit les noms de l'énoncé (le code ne compile pas ?) : "
-        "exercice reconnu d'après le texte du fichier, chaque fonction est comptée absente",
-        "recognised_from_text_class": "les fonctions de l'énoncé sont des méthodes de la classe {classes}, pas "
-        "des fonctions du module : exercice reconnu d'après le texte du fichier, chaque fonction est comptée "
-        "absente (les vérifications appellent les fonctions de l'énoncé, pas des méthodes)",
-        "recognised_from_text_plain": "aucune cellule ne définit les noms de l'énoncé : exercice reconnu "
-        "d'après le texte du fichier, chaque fonction est comptée absente",
-        "recognised_from_calls": "aucune cellule ne définit les fonctions de l'énoncé ; votre code appelle "
-        "{names} : exercice reconnu ainsi, chaque fonction est comptée absente",
+        "recognised_from_text": "exercice reconnu d'après le texte du fichier : {names} dans un bloc qui ne "
+        "compile pas, comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
+        "recognised_from_text_plain": "exercice reconnu d'après le texte du fichier : {names} définie(s) mais "
+        "jamais exécutée(s), comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
+        "recognised_from_text_called": "exercice reconnu d'après le texte du fichier : {names} dans un bloc qui "
+        "ne s'exécute pas, {called} seulement appelée(s), comptées absentes ; les fonctions qui s'exécutent "
+        "sont corrigées",
+        "recognised_from_calls": "exercice reconnu d'après les fonctions que votre code appelle sans les "
+        "définir : {names}, comptée(s) absente(s) ; les fonctions qui s'exécutent sont corrigées",
         "own_games": "positions de test prises aussi dans votre copie : {names}",
         "pruning_counts": (
             "élagage sur jeu1 à l'horizon 3 : {alpha_beta} appels à {counted} contre {maximin} pour maximin"
@@ -612,6 +617,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.answer_key": "Corrigé",
         "html.no_answer": "Pas de réponse trouvée : aucune cellule ne commence par « {question} » "
         "(ouvrez la copie)",
+        "value_check.sentence": "{func} comme la correction : {calls}",
+        "value_check.arguments_sentence": "{func} laisse ses arguments comme la correction : {calls}",
+        "value_check.more_calls": "{calls} et {more} autre(s) appel(s)",
+        "value_check.drawn": "{count} positions tirées au hasard",
+        "value_check.then_drawn": "{calls}, puis {count} positions tirées au hasard",
+        "value_check.budget": "{sentence} (au plus {seconds} s par appel)",
+        "value_check.words": "{sentence} ({words})",
+        "value_check.raises": "une exception {name}",
+        "value_check.must_raise": "cet appel doit lever {name}, comme la correction",
+        "value_check.unchanged": "{func} ne doit pas modifier {arg}{why} : voici {arg} après l'appel",
+        "value_check.changed_as": "après l'appel, {arg} doit être tel que le laisse la correction{why}",
+        "value_check.argument": "l'argument {number}",
+        "comparison.same_set": "dans n'importe quel ordre, chacun une fois",
+        "comparison.within": "à {tolerance} près",
+        "comparison.item": "seul l'élément {index} est comparé",
+        "comparison.best_move": "un coup légal qui mène à la meilleure valeur",
+        "comparison.among": "un coup parmi {moves}",
+        "course.bad_id": "{id} ne peut pas nommer un TD : des minuscules et des chiffres, des mots joints par - ou _ "
+        "(par exemple nim, jeu-de-nim)",
+        "course.not_empty": "{folder} existe déjà et n'est pas vide : rien n'a été écrit (donnez un autre dossier)",
+        "course.written": "TD {id} écrit dans {folder} (paquet {package}) : remplacez le sujet, la correction, "
+        "les vérifications et les copies par ceux de votre TD",
+        "course.next": "Ensuite : pip install -e {folder} ; python -m grader {folder}/copies ; "
+        "python -m grader.mutation {id}",
     },
     "en": {
         "detected": "Exercise detected: {exercise} (names found: {names})",
@@ -718,6 +747,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "to be reported to the grader's authors, with the detail",
         "reason.too_deep": "file nested too deeply to be read",
         "reason.other_exercise": "another TD: {exercise}",
+        "reason.exercise_unavailable": "TD {exercise} unavailable ({package}: {cause})",
+        "unavailable_td": "TD {exercise} unavailable: the package {package} does not load ({cause}); "
+        "its copies will not be graded",
+        "unavailable_td.forced": "--exercise: the TD {exercise} is unavailable: the package {package} does not "
+        "load ({cause})",
         "reason.extra_file": "another file of the student, not graded",
         "reason.extra_file_chosen": "another file of the student, not graded (graded: {chosen}, {why})",
         "copy_rule.answers": "the only one answering the TD",
@@ -860,15 +894,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "labelled": "{label}: {text}",
         "percent": "{value}%",
         "numpy_board": "numpy board ({dtype}): games are passed to you in that form",
-        "recognised_from_text": "no cell defines the sheet's names (does the code compile?): "
-        "exercise recognised from the file's text, every function counts as missing",
-        "recognised_from_text_class": "the sheet's functions are methods of the class {classes}, not functions "
-        "of the module: exercise recognised from the file's text, every function counts as missing (the "
-        "checks call the sheet's functions, not methods)",
-        "recognised_from_text_plain": "no cell defines the sheet's names: exercise recognised from the "
-        "file's text, every function counts as missing",
-        "recognised_from_calls": "no cell defines the sheet's functions; your code calls {names}: exercise "
-        "recognised from them, every function counts as missing",
+        "recognised_from_text": "exercise recognised from the file's text: {names} in a block that does not "
+        "compile, counted as missing; the functions that run are graded",
+        "recognised_from_text_plain": "exercise recognised from the file's text: {names} defined but never run, "
+        "counted as missing; the functions that run are graded",
+        "recognised_from_text_called": "exercise recognised from the file's text: {names} in a block that does not "
+        "run, {called} only called, counted as missing; the functions that run are graded",
+        "recognised_from_calls": "exercise recognised from the functions your code calls without defining them: "
+        "{names}, counted as missing; the functions that run are graded",
         "own_games": "test positions also taken from your file: {names}",
         "pruning_counts": "pruning on jeu1 at depth 3: {alpha_beta} calls to {counted} versus {maximin} for maximin",
         "override.short": "{question}: {points} by hand (auto {automatic})",
@@ -1184,6 +1217,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "html.student_answer": "The student's answer",
         "html.answer_key": "Answer key",
         "html.no_answer": "No answer found: no cell starts with '{question}' (open the file)",
+        "value_check.sentence": "{func} as the reference: {calls}",
+        "value_check.arguments_sentence": "{func} leaves its arguments as the reference does: {calls}",
+        "value_check.more_calls": "{calls} and {more} other call(s)",
+        "value_check.drawn": "{count} random positions",
+        "value_check.then_drawn": "{calls}, then {count} random positions",
+        "value_check.budget": "{sentence} (at most {seconds} s a call)",
+        "value_check.words": "{sentence} ({words})",
+        "value_check.raises": "an exception {name}",
+        "value_check.must_raise": "this call must raise {name}, as the reference does",
+        "value_check.unchanged": "{func} must not change {arg}{why}: this is {arg} after the call",
+        "value_check.changed_as": "after the call, {arg} must be as the reference leaves it{why}",
+        "value_check.argument": "argument {number}",
+        "comparison.same_set": "in any order, each once",
+        "comparison.within": "within {tolerance}",
+        "comparison.item": "only item {index} is compared",
+        "comparison.best_move": "a legal move that reaches the best value",
+        "comparison.among": "a move among {moves}",
+        "course.bad_id": "{id} cannot name a TD: lower case letters and digits, words joined by - or _ "
+        "(for example nim, game-of-nim)",
+        "course.not_empty": "{folder} exists and is not empty: nothing was written (give another folder)",
+        "course.written": "TD {id} written in {folder} (package {package}): replace the sheet, the reference, "
+        "the checks and the copies with your TD's",
+        "course.next": "Then: pip install -e {folder}; python -m grader {folder}/copies; "
+        "python -m grader.mutation {id}",
     },
 }
 

@@ -438,6 +438,9 @@ class SubmissionResult:
     """Not gradable as no known exercise: the one it comes closest to, a hint ("" none)."""
     closest_names: tuple[str, ...] = ()
     """The names `closest` was found by; () when by the words of its title."""
+    unavailable: tuple[tuple[str, str, str], ...] = ()
+    """Not gradable because TDs could not be loaded (`reason` exercise_unavailable): each
+    one's (id, package, cause): the copy's own when it was recognised, else every one."""
     isolation: Isolation | None = None
     """The worker's isolation (None: no worker ran); a weak one (basic, portable) left
     the reference readable, and the reports say so."""

@@ -1,16 +1,17 @@
 """Which TD a submission answers (pure, but for `file_text`): the one place that says it.
 
-Each sheet has a signature: the names only it uses, how many must be defined, which
-names count only as functions, and the words of its title. Names are the evidence, in
-this order:
-1. the names the code defines once run (`detect`);
-2. when they name no sheet, the names its text defines (`def` lines, top-level
-   assignments) and the names its code calls (`grille_vide(3, 4)`, read from each
-   cell's syntax tree, or from its text when it does not compile): a blank skeleton
-   handed in as given (bodies `#to_do`) compiles nowhere, a handout whose answers are
-   still `# à compléter` defines nothing, yet their text says which sheet it is
-   (`recognise`); the runner then grades it like any other, every question's functions
-   missing and named;
+Each sheet has a signature: the functions only it uses, how many must be defined, and
+the words of its title. A name counts only as a function the file defines at top level
+(never a variable, a flag, a class or a method: issue 39); the names it only calls are
+evidence of a text, said apart. The evidence, in this order:
+1. the functions the code defines once run (`detect`);
+2. when they name no sheet, the functions its text defines (top-level `def` lines) and
+   the names its code calls (`grille_vide(3, 4)`, read from each cell's syntax tree, or
+   from its text when it does not compile): a blank skeleton handed in as given (bodies
+   `#to_do`) compiles nowhere, a handout whose answers are still `# à compléter`
+   defines nothing, yet their text says which sheet it is (`recognise`); the runner
+   then grades it like any other, the functions that do not run missing and named, the
+   others graded;
 3. a sheet's title words alone never make a submission that sheet's (another TD on the
    same game shares them): they only name the closest sheet (`closest`).
 
@@ -70,10 +71,12 @@ class Signature:
 
     id: str
     signature: frozenset[str]
-    """Names only this sheet uses: a submission defining `min_matches` of them is this TD."""
+    """Functions only this sheet uses: a submission defining `min_matches` of them at top
+    level is this TD (a variable, a class or a method of the same name never counts)."""
     min_matches: int = 2
     functions_only: frozenset[str] = frozenset()
-    """Signature names that count only when defined as functions (`s`, `h`: also variables)."""
+    """No longer read: every name counts only when defined as a function at top level.
+    Kept so that declarations giving it still load."""
     title_words: tuple[str, ...] = ()
     """Words of the sheet's title, as a notebook copied from it keeps them (lower case,
     accents removed): a submission recognised as no sheet, whose text holds them, is
@@ -107,12 +110,22 @@ class Detection:
     """The names `closest` was found by; () when by its title's words."""
 
 
-def detect(defined: set[str] | Mapping[str, str], exercises: Iterable[Signed]) -> Detection:
-    """The sheet whose names the submission defines most (at least its `min_matches`);
-    on a tie, the first in the registry's order."""
+FUNCTIONS = frozenset({"function"})
+"""What a name must be to count as evidence: a function the file defines at top level
+(the worker's globals: never a value, a flag, a class, a method)."""
+FUNCTIONS_OR_CALLED = frozenset({"function", "called"})
+"""The evidence of a file's text: its top-level `def` lines, and the names it calls
+("called", said apart in the report)."""
+
+
+def detect(
+    defined: set[str] | Mapping[str, str], exercises: Iterable[Signed], counted: frozenset[str] = FUNCTIONS
+) -> Detection:
+    """The sheet whose names the submission defines most (at least its `min_matches`,
+    each of a kind in `counted`); on a tie, the first in the registry's order."""
     best: tuple[int, str, tuple[str, ...]] | None = None
     for exercise in exercises:
-        matched = matched_names(defined, exercise)
+        matched = matched_names(defined, exercise, counted)
         # Only sheets whose minimum is met compete: a chocolat submission that also
         # draws the bar with `affiche` is still chocolat.
         if len(matched) >= exercise.min_matches and (best is None or len(matched) > best[0]):
@@ -122,26 +135,24 @@ def detect(defined: set[str] | Mapping[str, str], exercises: Iterable[Signed]) -
     return Detection(best[1], best[2])
 
 
-def matched_names(defined: set[str] | Mapping[str, str], exercise: Signed) -> tuple[str, ...]:
+def matched_names(
+    defined: set[str] | Mapping[str, str], exercise: Signed, counted: frozenset[str] = FUNCTIONS
+) -> tuple[str, ...]:
     """The names of `exercise`'s signature among `defined` (name -> "function", "value",
-    "module"; a set: all functions), sorted."""
-    kinds = defined if isinstance(defined, Mapping) else {}
-    # One-letter names are common variables (`s = 0`): they count only when the
-    # submission defines them as functions, as the course page does.
-    names = {
-        name
-        for name in defined
-        if name not in exercise.functions_only or kinds.get(name, "function") == "function"
-    }
-    return tuple(sorted(names & exercise.signature))
+    "module", "class", "called"; a set: all functions) whose kind is in `counted`, sorted.
+    A variable (`game_over = False`), a class or a method never counts: a Connect-4
+    program with a flag named like a tic-tac-toe function is not the tic-tac-toe sheet."""
+    kinds = defined if isinstance(defined, Mapping) else dict.fromkeys(defined, "function")
+    return tuple(sorted(name for name in exercise.signature if kinds.get(name) in counted))
 
 
 def closest(defined: set[str] | Mapping[str, str], plain_text: str, exercises: Iterable[Signed]) -> Detection:
     """For a submission recognised as no sheet: the sheet whose title words come first in
     its text (lower case, accents removed: a notebook's title is its first heading; a
     sheet's text may name another's game further down), else the one with most of its
-    names among `defined` (fewer than its minimum), as a hint. Detection(None, ()) when
-    neither says anything."""
+    names among the functions `defined` at top level (fewer than its minimum; never a
+    variable, a flag or a method), as a hint. Detection(None, ()) when neither says
+    anything."""
     exercises = list(exercises)
     first: tuple[int, str] | None = None
     for exercise in exercises:
@@ -182,8 +193,9 @@ def signatures_of(registry: Mapping[str, Signed]) -> list[Signed]:
     return list(table()) if callable(table) else list(registry.values())
 
 
-DEF = re.compile(r"^[^\S\n]*(?:async[^\S\n]+)?def[^\S\n]+([A-Za-z_]\w*)[^\S\n]*\(", re.MULTILINE)
-"""Blanks within a line only: `^\\s*` crossed line breaks, quadratic on blank lines."""
+DEF = re.compile(r"^(?:async[^\S\n]+)?def[^\S\n]+([A-Za-z_]\w*)[^\S\n]*\(", re.MULTILINE)
+"""A `def` at the start of a line: a top-level function, never a method (indented).
+Blanks within a line only (`\\s` would cross line breaks, quadratic on blank lines)."""
 ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)", re.MULTILINE)
 CALLED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[^\S\n]*\(")
 """A name followed by `(`, not an attribute's (`v.copy(`): a call in a cell that does not
@@ -197,8 +209,8 @@ def names_in_text(sources: Iterable[str]) -> set[str]:
 
 
 def kinds_in_text(sources: Iterable[str]) -> dict[str, str]:
-    """Names a text defines ("function": its `def` lines) or assigns at the start of a
-    line ("value"), compiling or not."""
+    """Names a text defines ("function": its top-level `def` lines) or assigns at the
+    start of a line ("value"), compiling or not."""
     kinds: dict[str, str] = {}
     for source in sources:
         for line in ASSIGNED.finditer(source):
@@ -227,12 +239,15 @@ def names_called(sources: Iterable[str]) -> set[str]:
 
 
 def evidence(sources: Sequence[str], defined: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The names a submission's code gives, as `detect` weighs them: those it defined
-    once run (`defined`), those its text defines, and those it calls (as functions)."""
+    """The names a submission's code gives: the functions its text defines at top level
+    or it defined once run ("function"), the names it only calls ("called"), and its
+    other globals as they are (values, classes, modules: no evidence)."""
     found = kinds_in_text(sources)
-    found.update((name, "function") for name in names_called(sources))
-    for name, kind in (defined or {}).items():
+    for name in names_called(sources):
         if found.get(name) != "function":
+            found[name] = "called"
+    for name, kind in (defined or {}).items():
+        if kind == "function" or name not in found:
             found[name] = kind
     return found
 
@@ -249,14 +264,14 @@ def recognise(
     exercises: Iterable[Signed],
     defined: Mapping[str, str] | None = None,
 ) -> Detection:
-    """The sheet of a submission from its code's text: the names its `def` lines and
-    assignments define and those it calls, with those it defined once run (`defined`),
+    """The sheet of a submission from its code's text: the functions its top-level `def`
+    lines define and the names it calls, with those it defined once run (`defined`),
     weighed as `detect` weighs defined names. When they name no sheet: Detection(None,
     (), closest=...), the sheet whose title words come first in `whole_text`, else the one
-    with most of those names (`closest`), as a hint."""
+    with most of the functions it defines (`closest`), as a hint."""
     exercises = list(exercises)
     names = evidence(sources, defined)
-    found = detect(names, exercises)
+    found = detect(names, exercises, FUNCTIONS_OR_CALLED)
     if found.exercise is not None:
         return found
     return closest(names, plain(whole_text[:MAX_TEXT]), exercises)
@@ -321,40 +336,28 @@ def which_exercise(
     # A blank skeleton where no cell compiles, a handout: its text says.
     recognised = recognise(sources, whole_text, exercises, defined)
     if recognised.exercise is not None:
-        note = _recognised_note(outcomes, sources, recognised.matched)
-        return Recognition(recognised.exercise, ", ".join(recognised.matched), note=note)
+        names = evidence(sources, defined)
+        shown = tuple(n for n in recognised.matched if names.get(n) != "called")
+        note = _recognised_note(outcomes, defined, names, recognised.matched)
+        return Recognition(recognised.exercise, ", ".join(shown), note=note)
     return Recognition(None, closest=recognised.closest or "", closest_names=recognised.closest_names)
 
 
 def _recognised_note(
-    outcomes: Sequence[CellOutcome], sources: Sequence[str], names: tuple[str, ...]
+    outcomes: Sequence[CellOutcome],
+    defined: Mapping[str, str],
+    names: Mapping[str, str],
+    matched: tuple[str, ...],
 ) -> tuple[str, dict[str, str]]:
-    """Why no cell defines the sheet's names, as far as the code says: the code only calls
-    them (a handout still to complete), a cell that does not compile, or classes whose
-    methods carry the names (object-oriented code that runs); else only that they are
-    not defined."""
-    if not names_in_text(sources) & set(names):
-        return ("recognised_from_calls", {"names": ", ".join(names)})
-    if any(outcome.error in COMPILE_ERRORS for outcome in outcomes):
-        return ("recognised_from_text", {})
-    classes = sorted({c for source in sources for c in classes_defining(source, names)})
-    if classes:
-        return ("recognised_from_text_class", {"classes": ", ".join(classes)})
-    return ("recognised_from_text_plain", {})
-
-
-def classes_defining(source: str, names: tuple[str, ...]) -> list[str]:
-    """The classes of `source` that define one of `names` as a method."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, *TOO_DEEP):
-        return []
-    wanted = set(names)
-    return [
-        node.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ClassDef)
-        and any(
-            isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in wanted for f in node.body
-        )
-    ]
+    """What the report says of a submission recognised from its text, one account for
+    every function: those of the sheet it only calls, and those its text defines that did
+    not run (in a block that does not compile, or never reached), count as missing; the
+    functions that run are graded as usual."""
+    called = [n for n in matched if names.get(n) == "called"]
+    unrun = [n for n in matched if n not in called and defined.get(n) != "function"]
+    if not unrun:
+        return ("recognised_from_calls", {"names": ", ".join(called)})
+    compiles = not any(outcome.error in COMPILE_ERRORS for outcome in outcomes)
+    if called:
+        return ("recognised_from_text_called", {"names": ", ".join(unrun), "called": ", ".join(called)})
+    return ("recognised_from_text_plain" if compiles else "recognised_from_text", {"names": ", ".join(unrun)})

@@ -362,7 +362,12 @@ def cells_summary(result: SubmissionResult, lang: str) -> str:
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
     """Why a submission was not graded, in a sentence (with the closest exercise, when one
-    is known, for one recognised as none)."""
+    is known, for one recognised as none; the TDs that could not be loaded, by name)."""
+    if result.reason == "exercise_unavailable":
+        return " ; ".join(
+            tr(lang, "reason.exercise_unavailable", exercise=exercise, package=package, cause=cause)
+            for exercise, package, cause in result.unavailable
+        )
     if result.reason == "unknown_exercise" and result.closest:
         by = (
             tr(lang, "closest.names", names=", ".join(result.closest_names))

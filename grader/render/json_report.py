@@ -96,9 +96,22 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
     if result.review:  # flagged for the teacher whatever the mark: the file does not run as written
         data["review"] = True
         data["does_not_run"] = does_not_run_message(result, lang)
-    if result.closest:  # recognised as no exercise: the closest, by its names or its title ([])
-        data["closest"] = {"exercise": result.closest, "names": list(result.closest_names)}
+    data.update(_not_recognised(result))
     return data
+
+
+def _not_recognised(result: SubmissionResult) -> dict[str, Any]:
+    """What a copy graded as no TD says of why: the TDs that could not be loaded, or the
+    closest TD, by its names or its title ([])."""
+    found: dict[str, Any] = {}
+    if result.unavailable:
+        found["unavailable"] = [
+            {"exercise": exercise, "package": package, "cause": cause}
+            for exercise, package, cause in result.unavailable
+        ]
+    if result.closest:
+        found["closest"] = {"exercise": result.closest, "names": list(result.closest_names)}
+    return found
 
 
 def _cell_ids(cell: CellOutcome, lang: str) -> dict[str, Any]:

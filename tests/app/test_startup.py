@@ -119,7 +119,9 @@ def test_the_likely_exercise_is_guessed_from_the_text_as_detection_weighs_names(
     # `s` and `h` count only as functions, as detection counts them
     assert likely_exercise("s = 0\nh = 1\ndef affiche(g):\n", signatures) is None
     assert likely_exercise('"def s(v):\\n", "def h(v):\\n"', signatures) == "domineering-minmax"
-    assert likely_exercise("HUMAN = -1\nCOMP = +1\n", signatures) == "morpion"
+    # only functions count, as detection counts them (issue 39): the article's constants are no evidence
+    assert likely_exercise("HUMAN = -1\nCOMP = +1\n", signatures) is None
+    assert likely_exercise("def wins(s, p):\ndef evaluate(s):\n", signatures) == "morpion"
     assert likely_exercise("print('bonjour')", signatures) is None
 
 

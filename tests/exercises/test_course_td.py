@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -98,7 +99,12 @@ def test_a_td_that_does_not_load_is_left_out_and_said(tmp_path, monkeypatch, cap
     info.mkdir(parents=True)
     (info / "entry_points.txt").write_text(f"[{GROUP}]\nbroken = no_such_module:EXERCISE\n", "utf-8")
     monkeypatch.syspath_prepend(str(site))
-    assert list(discover()) == OWN
+    caplog.set_level(
+        logging.INFO, "grader.registry"
+    )  # the technical line: -v (tests/app/test_unavailable_td.py)
+    registry = discover()
+    assert list(registry) == OWN
+    assert list(registry.unavailable) == ["broken"]
     assert "no_such_module" in caplog.text
 
 

@@ -9,7 +9,6 @@ import dataclasses
 from pathlib import Path
 
 from grader.model.results import CheckStatus
-from grader.reading.recognise import classes_defining
 from tests.exercises.test_checks_in_process import grade_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -52,24 +51,19 @@ def test_a_wrong_value_is_not_taken_for_a_swapped_pair():
     assert SWAPPED not in checks["immediate_win"].evidence.note["fr"]
 
 
-def test_methods_of_a_class_are_named_not_a_compile_error():
-    source = (FIXTURES / "morpion" / "objet_classe_morpion.py").read_text("utf-8")
-    assert classes_defining(source, ("wins", "minimax")) == ["Morpion"]
-    assert classes_defining(source, ("grille_vide",)) == []
-    assert classes_defining("def f(:\n", ("f",)) == []
-
-
 def test_the_recognised_from_text_notes_exist_in_both_languages():
     from grader.model.messages import MESSAGES
 
     for key in (
         "recognised_from_text",
-        "recognised_from_text_class",
         "recognised_from_text_plain",
+        "recognised_from_text_called",
         "recognised_from_calls",
     ):
         assert key in MESSAGES["fr"] and key in MESSAGES["en"]
-    assert "compile" not in MESSAGES["fr"]["recognised_from_text_class"]
+        assert (
+            "chaque fonction est comptée absente" not in MESSAGES["fr"][key]
+        )  # the functions that run are graded
 
 
 def _not_counted_copy():

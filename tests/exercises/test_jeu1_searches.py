@@ -1,7 +1,7 @@
 """puissance4's two largest searches, `maximin(jeu1, 3)` and `maximin_alpha_beta(jeu1,
 -inf, +inf, 3)`, are made once each per submission: the sheet checks (Q15, Q17) read the
 answer of the counted search the pruning check (Q17 `prunes`) measures
-(`search_checks.counted_on_jeu1`). Each case below says what a submission must get and
+(`evaluations.counted_on_jeu1`). Each case below says what a submission must get and
 how many searches it costs, reasoned from the rule, not read from a run."""
 
 from __future__ import annotations

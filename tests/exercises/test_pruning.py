@@ -14,6 +14,7 @@ import pytest
 from fake_session import FakeSession
 
 from exercises.puissance4 import worker_side
+from exercises.puissance4.alpha_beta_checks import TRACED, bounds_allowed
 from exercises.puissance4.positions import key
 from exercises.puissance4.pruning import (
     CUTS,
@@ -28,7 +29,6 @@ from exercises.puissance4.pruning import (
     read_search,
     traced_events,
 )
-from exercises.puissance4.search_checks import TRACED, bounds_allowed
 from grader.model.results import CheckStatus
 from grader.sandbox.worker.wire import Ref
 from reference import puissance4 as ref

@@ -1,4 +1,4 @@
-"""The mutation harness (tools/mutation, docs/explanation/mutation.md): the mutator and the
+"""The mutation harness (grader/mutation, docs/explanation/mutation.md): the mutator and the
 differential tester on small modules, each exercise's inputs on its reference, and a
 fixed sample of mutants graded end to end (slow)."""
 
@@ -9,13 +9,24 @@ import random
 
 import pytest
 
+from grader.checking.view import module_source
+from grader.mutation import differential, harness
+from grader.mutation.differential import Call, Outcome
+from grader.mutation.inputs import shipped_spec, unordered
+from grader.mutation.mutator import dependents, generate
 from grader.registry import installed
-from tools.mutation import differential, harness
-from tools.mutation.differential import Call, Outcome
-from tools.mutation.inputs import specs, unordered
-from tools.mutation.mutator import generate
 
-SPECS = specs(installed())
+REGISTRY = installed()
+SPECS = {i: spec for i in REGISTRY if (spec := shipped_spec(REGISTRY.package(i))) is not None}
+"""The inputs written for the TDs of this repository (`grader/mutation/specs/`)."""
+
+
+def source_of(exercise_id: str) -> str:
+    """The reference the TD's declaration names, as the mutation command reads it."""
+    reference = REGISTRY[exercise_id].reference
+    assert reference is not None
+    return module_source(reference)
+
 
 SMALL = '''
 def autre(joueur):
@@ -129,24 +140,23 @@ def test_an_accepted_answer_is_an_alternative_not_a_change():
 
 
 def test_dependents_follow_calls_transitively():
-    users = harness.dependents(SMALL + "\ndef appelle(j):\n    return autre(j)\n\nX = appelle(0)\n")
+    users = dependents(SMALL + "\ndef appelle(j):\n    return autre(j)\n\nX = appelle(0)\n")
     assert users["autre"] == {"autre", "appelle", "X"}
     assert users["ignore"] == {"ignore"}
 
 
 def test_every_td_of_this_repository_has_mutation_inputs():
     """Found through the registry: a TD without inputs would not be measured."""
-    registry = installed()
-    ours = {exercise_id for exercise_id in registry if registry.package(exercise_id).startswith("exercises.")}
+    ours = {exercise_id for exercise_id in REGISTRY if REGISTRY.package(exercise_id).startswith("exercises.")}
     assert ours and ours <= set(SPECS)
 
 
 @pytest.mark.parametrize("exercise", sorted(SPECS))
 def test_the_reference_does_not_differ_from_itself(exercise):
-    spec = SPECS[exercise]
-    reference = differential.load(spec.source, "reference_copy")
+    spec, source = SPECS[exercise], source_of(exercise)
+    reference = differential.load(source, "reference_copy")
     calls = spec.build_calls(reference, random.Random(f"{exercise}:0"))
-    expected = differential.run_calls(spec.source, spec.source, calls, None, stop_at_first=False)
+    expected = differential.run_calls(source, source, calls, None, stop_at_first=False)
     assert len(calls) > 100 and not any(o.kind in ("timeout", "import_error") for o in expected)
     assert {c.func for c in calls} >= set(spec.questions)  # every graded name is observed
     verdict = differential.judge(reference, calls, expected, expected, spec.comparators)
@@ -173,9 +183,9 @@ SAMPLE = {  # (target, change): each behaviour-changing and killed on its questi
 @pytest.mark.slow
 @pytest.mark.parametrize("exercise", sorted(SAMPLE))
 def test_sampled_mutants_change_behaviour_and_lose_points(exercise):
-    spec = SPECS[exercise]
-    mutants = {(m.target, m.change): m for m in generate(spec.id, spec.source, spec.mutated_names)}
-    harness._prepare(spec, harness.DEFAULT_SEED)
+    spec, source = SPECS[exercise], source_of(exercise)
+    mutants = {(m.target, m.change): m for m in generate(spec.id, source, spec.mutated_names)}
+    harness._prepare(spec, source, harness.DEFAULT_SEED)
     for key in SAMPLE[exercise]:
         result = harness.evaluate(mutants[key])
         assert result.status == "killed", (key, result.status, result.scores)
@@ -186,12 +196,12 @@ def test_sampled_mutants_change_behaviour_and_lose_points(exercise):
 def test_an_accepted_answer_keeps_its_points():
     """chocolat: in a losing state any move will do; returning the second move instead
     of the first is an alternative, and the grader gives it full marks."""
-    spec = SPECS["chocolat"]
+    spec, source = SPECS["chocolat"], source_of("chocolat")
     mutant = next(
         m
-        for m in generate(spec.id, spec.source, spec.mutated_names)
+        for m in generate(spec.id, source, spec.mutated_names)
         if m.change == "`0` -> `1` in `coups(m, n)[0]`"
     )
-    harness._prepare(spec, harness.DEFAULT_SEED)
+    harness._prepare(spec, source, harness.DEFAULT_SEED)
     result = harness.evaluate(mutant)
     assert result.status == "alternative" and not result.lost_points

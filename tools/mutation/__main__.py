@@ -1,5 +1,5 @@
 import sys
 
-from .harness import main
+from grader.mutation.__main__ import main
 
 sys.exit(main())

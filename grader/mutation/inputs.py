@@ -1,11 +1,13 @@
 """Per exercise: what to mutate, which question each name belongs to, the calls that
 decide whether a mutant changed behaviour, and which different answers the sheet
-accepts (comparators). Each TD's spec is a module of `specs/` named after its package,
-found through the registry (`specs`); what several share is here.
+accepts (comparators).
 
-The calls are built from the reference's own game functions (legal random play plus
+A TD shipped with the grader has its inputs written for it (`specs/<package>.py`, its
+`SPEC`): calls built from the reference's own game functions (legal random play plus
 structural positions: empty, full, nearly full, each player to move), with a seeded
-`random.Random`, independently of the grader's checks and of Hypothesis.
+`random.Random`, independently of the grader's checks and of Hypothesis. Any other TD
+(a course's own) gets inputs derived from its declaration (`grader.mutation.derived`):
+the calls of its value checks, and their comparisons as the answers it accepts.
 """
 
 from __future__ import annotations
@@ -13,21 +15,18 @@ from __future__ import annotations
 import importlib
 import random
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 from .differential import Call, Comparator, Outcome, equal
 
-ROOT = Path(__file__).resolve().parents[2]
 INF = float("inf")
 
 
 @dataclass
 class ExerciseSpec:
     id: str
-    module: str
-    """File name under reference/."""
     questions: dict[str, str]
     """Graded name -> question id (docs/reference/exercises/<td>.md)."""
     helpers: set[str]
@@ -38,10 +37,12 @@ class ExerciseSpec:
     shim: str = ""
     """Appended to every submission (mutants and the reference alike): adapts the
     reference to the names the grader expects. Empty for most exercises."""
-
-    @property
-    def source(self) -> str:
-        return (ROOT / "reference" / self.module).read_text("utf-8")
+    unmeasured: tuple[str, ...] = ()
+    """Questions whose functions no input calls (derived inputs: no value check): their
+    mutants are not generated, and the report says so."""
+    derived: bool = False
+    """Derived from the TD's value checks: the calls are the checks' own, so a mutant no
+    call tells apart is reported, not taken for equivalent silently."""
 
     @property
     def mutated_names(self) -> set[str]:
@@ -56,11 +57,11 @@ def same_but_value(expected: Outcome, got: Outcome) -> bool:
     )
 
 
-def with_value(judge_value: Callable) -> Comparator:
+def with_value(judge_value: Callable[[Any, Call, Any, Any], bool]) -> Comparator:
     """A comparator that only relaxes the value: `judge_value(ref, call, expected, got)`
     says whether a different value is an accepted answer."""
 
-    def compare(ref, call, expected, got):
+    def compare(ref: Any, call: Call, expected: Outcome, got: Outcome) -> str:
         if equal(expected, got):
             return "same"
         if same_but_value(expected, got) and judge_value(ref, call, expected.value, got.value):
@@ -70,7 +71,7 @@ def with_value(judge_value: Callable) -> Comparator:
     return compare
 
 
-def as_cells(x) -> frozenset | None:
+def as_cells(x: Any) -> frozenset[Any] | None:
     try:
         cells = [tuple(c) for c in x]
     except TypeError:
@@ -81,16 +82,17 @@ def as_cells(x) -> frozenset | None:
 unordered = with_value(lambda ref, call, e, g: as_cells(e) is not None and as_cells(e) == as_cells(g))
 """Same elements, another order: the sheet fixes no order (the grader compares sets)."""
 
+OWN_PACKAGE = "exercises."
+"""The grader's own TDs' packages: only they have inputs written in `specs/`."""
 
-def specs(exercises: Mapping[str, object]) -> dict[str, ExerciseSpec]:
-    """The spec of each TD of `exercises` that has one: `tools/mutation/specs/<package>.py`
-    (its `SPEC`), named after the TD's package (`grader.registry.Installed.package`)."""
-    found = {}
-    for exercise_id in exercises:
-        package = getattr(exercises, "package", lambda i: "")(exercise_id) or exercise_id.replace("-", "_")
-        try:
-            module = importlib.import_module(f"{__package__}.specs.{package.rpartition('.')[2]}")
-        except ModuleNotFoundError:
-            continue  # a TD without mutation inputs: not measured
-        found[exercise_id] = module.SPEC
-    return found
+
+def shipped_spec(package: str) -> ExerciseSpec | None:
+    """The inputs written for the grader's own TD of `package` (`specs/<name>.py`), or None."""
+    if not package.startswith(OWN_PACKAGE):
+        return None
+    try:
+        module = importlib.import_module(f"{__package__}.specs.{package.rpartition('.')[2]}")
+    except ModuleNotFoundError:
+        return None
+    spec: ExerciseSpec = module.SPEC
+    return spec

@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import multiprocessing
 import random
-import resource
 import signal
 import types
 from collections.abc import Callable
@@ -41,9 +40,9 @@ class Call:
     """One observation: `func(*args)`, or the value of the global `func` when `value`."""
 
     func: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     value: bool = False
-    set_globals: dict = field(default_factory=dict)
+    set_globals: dict[str, Any] = field(default_factory=dict)
     """Module globals set (deep copies) before the call: morpion's `board`."""
     watch: tuple[str, ...] = ()
     """Module globals read back after the call."""
@@ -60,7 +59,7 @@ class Outcome:
     value: Any = None
     args_after: Any = None
     globals_after: Any = None
-    shared: tuple = ()
+    shared: tuple[tuple[str, str], ...] = ()
     count: int | None = None
 
 
@@ -68,7 +67,7 @@ class _CallTimeout(BaseException):
     """Raised by the timer; a BaseException so that `except Exception` cannot swallow it."""
 
 
-def _on_alarm(signum, frame):
+def _on_alarm(signum: int, frame: Any) -> None:
     raise _CallTimeout()
 
 
@@ -101,12 +100,12 @@ def plain(x: Any, depth: int = 0) -> Any:
     return ("<object>", type(x).__name__)
 
 
-def sharing(root: Any) -> tuple:
+def sharing(root: Any) -> tuple[tuple[str, str], ...]:
     """Pairs of paths in `root` holding the very same mutable container."""
     first: dict[int, str] = {}
-    pairs = []
+    pairs: list[tuple[str, str]] = []
 
-    def walk(x, path, depth=0):
+    def walk(x: Any, path: str, depth: int = 0) -> None:
         if depth > 20 or not isinstance(x, (list, dict, set)):
             if isinstance(x, tuple) and depth <= 20:
                 for k, v in enumerate(x):
@@ -116,7 +115,7 @@ def sharing(root: Any) -> tuple:
             pairs.append((first[id(x)], path))
             return
         first[id(x)] = path
-        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
+        items: Any = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
         for k, v in items:
             walk(v, f"{path}[{k!r}]", depth + 1)
 
@@ -140,9 +139,9 @@ def run_call(
         setattr(module, name, copy.deepcopy(value))
     counted = getattr(module, call.count, None) if call.count else None
     calls = [0]
-    if counted is not None:
+    if counted is not None and call.count:
 
-        def counting(*a, **k):
+        def counting(*a: Any, **k: Any) -> Any:
             calls[0] += 1
             return counted(*a, **k)
 
@@ -163,7 +162,7 @@ def run_call(
         value, kind = type(exc).__name__, "raised"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        if counted is not None:
+        if counted is not None and call.count:
             setattr(module, call.count, counted)
     watched = {name: plain(getattr(module, name, None)) for name in call.watch}
     shared = sharing((value, list(args))) if kind == "value" else ()
@@ -211,7 +210,17 @@ def run_calls(
     return outcomes
 
 
-def _child(conn, source, reference_source, calls, wanted, reference_outcomes, comparators):
+def _child(
+    conn: Any,
+    source: str,
+    reference_source: str,
+    calls: list[Call],
+    wanted: set[str] | None,
+    reference_outcomes: list[Outcome] | None,
+    comparators: dict[str, Comparator] | None,
+) -> None:
+    import resource  # POSIX: the mutation harness forks (docs/explanation/mutation.md)
+
     try:
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         with open("/proc/self/statm") as f:
@@ -246,7 +255,7 @@ def run_isolated(
     )
     process.start()
     sender.close()
-    result = None
+    result: list[Outcome | None] | None = None
     if receiver.poll(seconds):
         try:
             result = receiver.recv()
@@ -267,7 +276,7 @@ Comparator = Callable[[Any, Call, Outcome, Outcome], str]
 `differs`."""
 
 
-def strict(reference, call: Call, expected: Outcome, got: Outcome) -> str:
+def strict(reference: Any, call: Call, expected: Outcome, got: Outcome) -> str:
     return "same" if _equal(expected, got) else "differs"
 
 
@@ -284,7 +293,7 @@ def _equal(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=False))
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
-    return a == b
+    return bool(a == b)
 
 
 equal = _equal
@@ -308,7 +317,7 @@ class Verdict:
 
 
 def judge(
-    reference,
+    reference: Any,
     calls: list[Call],
     expected: list[Outcome],
     got: list[Outcome | None],
@@ -336,7 +345,7 @@ def judge(
 
 
 def _describe(call: Call, ref: Outcome, out: Outcome) -> str:
-    def short(x):
+    def short(x: Any) -> str:
         text = repr(x)
         return text if len(text) <= 160 else text[:157] + "..."
 

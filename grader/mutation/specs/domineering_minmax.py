@@ -1,16 +1,17 @@
 """The mutation inputs of the course page "Algorithme min-max" (domineering 4 x 4): its calls, its questions
-and the answers it accepts (`tools.mutation.inputs.ExerciseSpec`)."""
+and the answers it accepts (`grader.mutation.inputs.ExerciseSpec`)."""
 
 from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from ..differential import Call, Fn
 from ..inputs import ExerciseSpec, with_value
 
 
-def _dm_boards(ref, rng: random.Random, count: int) -> list[list]:
+def _dm_boards(ref: Any, rng: random.Random, count: int) -> list[list[Any]]:
     boards = []
     for _ in range(count):
         v = [[ref.EMPTY] * ref.N for _ in range(ref.N)]
@@ -25,7 +26,7 @@ def _dm_boards(ref, rng: random.Random, count: int) -> list[list]:
     return boards
 
 
-def _dm_calls(ref, rng: random.Random) -> list[Call]:
+def _dm_calls(ref: Any, rng: random.Random) -> list[Call]:
     calls = []
     stuck = [
         [list(r) for r in b]
@@ -50,7 +51,7 @@ def _dm_calls(ref, rng: random.Random) -> list[Call]:
     return calls
 
 
-def _dm_jeu(ref, call, expected, got) -> bool:
+def _dm_jeu(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     """Another game that optimal play may give: each board an optimal successor."""
     _, _, v, p, joueur = call.args
     try:
@@ -67,7 +68,7 @@ def _dm_jeu(ref, call, expected, got) -> bool:
         return False
 
 
-def _dm_s(ref, call, expected, got) -> bool:
+def _dm_s(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     try:
         return sorted(map(ref.key, expected)) == sorted(map(ref.key, got))
     except (TypeError, ValueError):
@@ -79,14 +80,14 @@ def _dm_s(ref, call, expected, got) -> bool:
 # the reference and every mutant) does that, so that the reference gets 20/20.
 DM_SHIM = '''
 
-def affiche(v):
+def affiche(v: Any) -> Any:
     return dessin(v)
 
 
 _jeu_sans_dessin = jeu
 
 
-def jeu(s, h, v, p, joueur):
+def jeu(s: Any, h: Any, v: Any, p: Any, joueur: Any) -> Any:
     boards, gagnant = _jeu_sans_dessin(s, h, v, p, joueur)
     for w in boards:
         affiche(w)
@@ -95,7 +96,6 @@ def jeu(s, h, v, p, joueur):
 
 SPEC = ExerciseSpec(
     "domineering-minmax",
-    "domineering_minmax.py",
     {"h": "Q1", "s": "Q2", "minmax": "Q3", "jeu": "Q4"},
     # minmax_coup is the page's second `minmax`; in the reference only `jeu` calls it
     # (`minmax` is the value form, which Q3 checks), so it is judged through `jeu`.

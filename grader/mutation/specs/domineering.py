@@ -1,15 +1,18 @@
 """The mutation inputs of the TP "Jeu du domineering": its calls, its questions
-and the answers it accepts (`tools.mutation.inputs.ExerciseSpec`)."""
+and the answers it accepts (`grader.mutation.inputs.ExerciseSpec`)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..differential import Call, Fn
 from ..inputs import INF, ExerciseSpec, unordered, with_value
 
 
-def _dom_positions(ref, rng: random.Random, count: int, max_side: int = 6) -> list[tuple[list, int]]:
+def _dom_positions(
+    ref: Any, rng: random.Random, count: int, max_side: int = 6
+) -> list[tuple[list[Any], int]]:
     out = []
     for _ in range(count):
         n, p = rng.randint(1, max_side), rng.randint(1, max_side)
@@ -18,7 +21,7 @@ def _dom_positions(ref, rng: random.Random, count: int, max_side: int = 6) -> li
     return out
 
 
-def _dom_calls(ref, rng: random.Random) -> list[Call]:
+def _dom_calls(ref: Any, rng: random.Random) -> list[Call]:
     calls = [Call("grille_vide", (n, p)) for n in range(1, 7) for p in range(1, 7)]
     structural = [(ref.grille_vide(n, p), 0) for n, p in ((1, 4), (4, 1), (2, 2), (3, 4), (1, 1), (5, 5))]
     positions = structural + _dom_positions(ref, rng, 150)
@@ -64,7 +67,7 @@ def _dom_calls(ref, rng: random.Random) -> list[Call]:
     return calls
 
 
-def _dom_optimal(ref, v, joueur, prof, h, got_move) -> bool:
+def _dom_optimal(ref: Any, v: Any, joueur: Any, prof: Any, h: Any, got_move: Any) -> bool:
     allowed = {tuple(m) for m in ref.coups_optimaux(ref.copie(v), joueur, prof, h)}
     try:
         return got_move is None or tuple(got_move) in allowed
@@ -72,18 +75,18 @@ def _dom_optimal(ref, v, joueur, prof, h, got_move) -> bool:
         return False
 
 
-def _dom_minmax(ref, call, expected, got) -> bool:
+def _dom_minmax(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     v, joueur, prof, h = call.args
     if not (isinstance(got, tuple) and len(got) == 2) or got[0] != expected[0] or prof == 0:
         return False
     h = getattr(ref, h.name)
     losing = expected[0] == (-INF if joueur == 0 else INF)
     if got[1] is None:
-        return losing
+        return bool(losing)
     return _dom_optimal(ref, v, joueur, prof, h, got[1])
 
 
-def _dom_strategie_minmax(ref, call, expected, got) -> bool:
+def _dom_strategie_minmax(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     v, joueur = call.args
     if got is None:
         return False
@@ -91,7 +94,7 @@ def _dom_strategie_minmax(ref, call, expected, got) -> bool:
     return any(_dom_optimal(ref, v, joueur, 2, h, got) for h in (ref.h1, ref.h1_bloque_1))
 
 
-def _dom_h1(ref, call, expected, got) -> bool:
+def _dom_h1(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     v = call.args[0]
     stuck = not ref.coups_possibles(v, 0) and not ref.coups_possibles(v, 1)
     return stuck and got == INF  # the sheet's sentence allows testing player 1 first
@@ -99,7 +102,6 @@ def _dom_h1(ref, call, expected, got) -> bool:
 
 SPEC = ExerciseSpec(
     "domineering",
-    "domineering.py",
     {
         "grille_vide": "Q1",
         "coups_possibles": "Q2",

@@ -1,23 +1,24 @@
-"""The mutation run: generate, filter by differential testing, grade, report.
+"""The mutation run of one TD: generate, filter by differential testing, grade.
 
-python -m tools.mutation [--exercise X] [--limit N] [--jobs N] [--seed S] [--json F]
+The command (`python -m grader.mutation`) is `grader.mutation.__main__`; the method,
+docs/explanation/mutation.md.
 """
 
 from __future__ import annotations
 
-import argparse
-import ast
 import logging
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from types import ModuleType
 
-from . import differential, report
+from . import differential
 from .grading import QuestionScore, grade_source
-from .inputs import ExerciseSpec, specs
-from .mutator import Mutant, generate
+from .inputs import ExerciseSpec
+from .mutator import Mutant, dependents, generate
 
 DEFAULT_SEED = 12
 
@@ -49,6 +50,12 @@ class ExerciseRun:
     generated: int
     seconds: float
     baseline_ok: bool = True
+    source: str = ""
+    """The reference the mutants were made from (their diffs are against it)."""
+    unmeasured: tuple[str, ...] = ()
+    """Questions no input reaches (derived inputs: no value check)."""
+    derived: bool = False
+    """The inputs were derived from the TD's value checks (`grader.mutation.derived`)."""
 
     def count(self, *statuses: str) -> int:
         return sum(r.status in statuses for r in self.results)
@@ -61,34 +68,6 @@ class ExerciseRun:
     def score(self) -> float | None:
         total = self.behaviour_changing
         return self.count("killed") / total if total else None
-
-
-# -- which calls a mutant can affect ------------------------------------------------------
-def dependents(source: str) -> dict[str, set[str]]:
-    """name -> every top-level name whose value or calls (transitively) use it."""
-    tree = ast.parse(source)
-    uses: dict[str, set[str]] = {}
-    for stmt in tree.body:
-        names = []
-        if isinstance(stmt, ast.FunctionDef):
-            names = [stmt.name]
-        elif isinstance(stmt, ast.Assign):
-            names = [t.id for target in stmt.targets for t in ast.walk(target) if isinstance(t, ast.Name)]
-        read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        for name in names:
-            uses.setdefault(name, set()).update(read)
-    users: dict[str, set[str]] = {name: {name} for name in uses}
-    changed = True
-    while changed:  # fixed point of "a uses b and b uses c"
-        changed = False
-        for name, read in uses.items():
-            for other in read:
-                if other in users:
-                    for affected in users.values():
-                        if other in affected and name not in affected:
-                            affected.add(name)
-                            changed = True
-    return users
 
 
 def questions_of(spec: ExerciseSpec, mutant: Mutant, changed: set[str]) -> list[str]:
@@ -104,21 +83,22 @@ class _Context:
 
     spec: ExerciseSpec
     source: str
-    reference: object
-    calls: list
-    expected: list
-    users: dict
+    reference: ModuleType
+    calls: list[differential.Call]
+    expected: list[differential.Outcome]
+    users: dict[str, set[str]]
 
 
 _CTX = _Context()
 
 
-def _prepare(spec: ExerciseSpec, seed: int) -> None:
-    _CTX.spec, _CTX.source = spec, spec.source
-    _CTX.reference = differential.load(_CTX.source, "reference_copy")
+def _prepare(spec: ExerciseSpec, source: str, seed: int) -> None:
+    _CTX.spec, _CTX.source = spec, source
+    _CTX.reference = differential.load(source, "reference_copy")
     _CTX.calls = spec.build_calls(_CTX.reference, random.Random(f"{spec.id}:{seed}"))
-    _CTX.expected = differential.run_calls(_CTX.source, _CTX.source, _CTX.calls, None, stop_at_first=False)
-    _CTX.users = dependents(_CTX.source)
+    outcomes = differential.run_calls(source, source, _CTX.calls, None, stop_at_first=False)
+    _CTX.expected = [o for o in outcomes if o is not None]  # none skipped: every call was run
+    _CTX.users = dependents(source)
 
 
 def _differential(mutant: Mutant) -> differential.Verdict:
@@ -157,25 +137,35 @@ def evaluate(mutant: Mutant) -> MutantResult:
     return result
 
 
-def baseline(spec: ExerciseSpec) -> list[str]:
+def baseline(spec: ExerciseSpec, source: str) -> list[str]:
     """Questions where the unmutated reference (with the shim) does not get full marks."""
-    scores = grade_source(spec.source + spec.shim, spec.id, set(spec.questions.values()))
+    scores = grade_source(source + spec.shim, spec.id, set(spec.questions.values()))
     return [q for q, s in sorted(scores.items()) if not s.full]
 
 
-def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int, on_result=None) -> ExerciseRun:
+def run_exercise(
+    spec: ExerciseSpec,
+    source: str,
+    seed: int,
+    limit: int | None,
+    jobs: int,
+    on_result: Callable[[MutantResult], None] | None = None,
+) -> ExerciseRun:
+    """Every mutant of the reference `source` (a seeded sample of `limit`), judged."""
     start = time.monotonic()
-    mutants = generate(spec.id, spec.source, spec.mutated_names)
+    mutants = generate(spec.id, source, spec.mutated_names)
     generated = len(mutants)
     if limit is not None and limit < len(mutants):
         picked = sorted(random.Random(f"{spec.id}:{seed}").sample(range(len(mutants)), limit))
         mutants = [mutants[k] for k in picked]
-    not_full = baseline(spec)
+    not_full = baseline(spec, source)
     if not_full:
         logging.error("%s: the reference itself loses points on %s; skipped", spec.id, ", ".join(not_full))
-        return ExerciseRun(spec.id, [], generated, time.monotonic() - start, baseline_ok=False)
-    _prepare(spec, seed)
-    results = []
+        return ExerciseRun(
+            spec.id, [], generated, time.monotonic() - start, False, source, spec.unmeasured, spec.derived
+        )
+    _prepare(spec, source, seed)
+    results: list[MutantResult] = []
     if jobs <= 1:
         for mutant in mutants:
             results.append(evaluate(mutant))
@@ -188,42 +178,6 @@ def run_exercise(spec: ExerciseSpec, seed: int, limit: int | None, jobs: int, on
                 results.append(result)
                 if on_result:
                     on_result(result)
-    return ExerciseRun(spec.id, results, generated, time.monotonic() - start)
-
-
-def main(argv: list[str] | None = None) -> int:
-    from grader.registry import installed
-
-    measured = specs(installed())  # every TD of the registry that has mutation inputs
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.mutation",
-        description="Mutation testing of the grader (docs/explanation/mutation.md).",
+    return ExerciseRun(
+        spec.id, results, generated, time.monotonic() - start, True, source, spec.unmeasured, spec.derived
     )
-    parser.add_argument(
-        "--exercise",
-        action="append",
-        choices=sorted(measured),
-        help="only this exercise (repeatable); every one with mutation inputs by default",
-    )
-    parser.add_argument("--limit", type=int, help="at most N mutants per exercise (a seeded sample)")
-    parser.add_argument("--jobs", type=int, default=1, help="mutants evaluated in parallel (default 1)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="inputs and sample seed")
-    parser.add_argument("--json", metavar="FILE", help="write every mutant's result as JSON")
-    parser.add_argument("--markdown", metavar="FILE", help="write the survivors as a Markdown table")
-    parser.add_argument("-v", "--verbose", action="store_true", help="one line per mutant as it is judged")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
-    runs = []
-    for exercise in args.exercise or list(measured):
-        spec = measured[exercise]
-        print(f"== {exercise}", flush=True)
-        on_result = (lambda r: print("  " + report.one_line(r), flush=True)) if args.verbose else None
-        run = run_exercise(spec, args.seed, args.limit, args.jobs, on_result)
-        runs.append(run)
-        print(report.summary(run), flush=True)
-    print(report.table(runs), flush=True)
-    if args.json:
-        report.write_json(runs, args.json, args.seed)
-    if args.markdown:
-        report.write_markdown(runs, args.markdown)
-    return 0 if all(r.baseline_ok for r in runs) else 1

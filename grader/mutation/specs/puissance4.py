@@ -1,20 +1,21 @@
 """The mutation inputs of TD10 "Algorithme MinMax" (puissance 4): its calls, its questions
-and the answers it accepts (`tools.mutation.inputs.ExerciseSpec`)."""
+and the answers it accepts (`grader.mutation.inputs.ExerciseSpec`)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..differential import Call, Outcome, equal
 from ..inputs import INF, ExerciseSpec, unordered, with_value
 
 
-def _p4_games(ref, rng: random.Random, count: int, stop_at_win: bool) -> list[list[int]]:
+def _p4_games(ref: Any, rng: random.Random, count: int, stop_at_win: bool) -> list[list[int]]:
     """Column lists of legal games, random lengths; stopped at the first win (kept) or
     avoiding wins (`stop_at_win=False`: a winning move is replaced when possible)."""
     games = []
     for _ in range(count):
-        jeu, cols = ref.init(), []
+        jeu, cols = ref.init(), list[int]()
         target = rng.choice([rng.randint(0, 42), rng.randint(20, 42), rng.randint(0, 14)])
         while len(cols) < target and ref.colonnes_jouables(jeu):
             options = ref.colonnes_jouables(jeu)
@@ -32,9 +33,8 @@ def _p4_games(ref, rng: random.Random, count: int, stop_at_win: bool) -> list[li
     return games
 
 
-def _p4_structural() -> list[list[int]]:
-    from reference import puissance4 as base
-
+def _p4_structural(base: Any) -> list[list[int]]:
+    """`base`: the reference module (its sheet positions and its full drawn game)."""
     full = base.PARTIE_NULLE
     # Empty, the sheet's boards, full, nearly full, one column full, player 2 to move.
     return [
@@ -55,7 +55,7 @@ def _p4_structural() -> list[list[int]]:
     ]
 
 
-def _p4_calls(ref, rng: random.Random) -> list[Call]:
+def _p4_calls(ref: Any, rng: random.Random) -> list[Call]:
     calls = [
         Call(name, value=True)
         for name in ("nrows", "ncols", "Lalignements", "Dalignements", "nb_alignements_potentiels")
@@ -63,7 +63,7 @@ def _p4_calls(ref, rng: random.Random) -> list[Call]:
     calls.append(Call("init"))
     won = _p4_games(ref, rng, 120, stop_at_win=True)
     quiet = _p4_games(ref, rng, 60, stop_at_win=False)
-    positions = _p4_structural() + won + quiet
+    positions = _p4_structural(ref) + won + quiet
     for cols in positions:
         jeu = ref.initialiser_jeu(cols)
         calls += [
@@ -88,7 +88,7 @@ def _p4_calls(ref, rng: random.Random) -> list[Call]:
         for a in alignments:
             calls.append(Call("evaluer", (jeu, a)))
     # Searches: nobody has won, the function of the player to move (the sheet's domain).
-    searchable = [cols for cols in _p4_structural() + quiet if ref.gagnant(ref.initialiser_jeu(cols)) == 0]
+    searchable = [cols for cols in _p4_structural(ref) + quiet if ref.gagnant(ref.initialiser_jeu(cols)) == 0]
     rng.shuffle(searchable)
     for cols in searchable[:36]:
         jeu = ref.initialiser_jeu(cols)
@@ -105,7 +105,7 @@ def _p4_calls(ref, rng: random.Random) -> list[Call]:
     return calls
 
 
-def _p4_search(ref, call, expected, got) -> bool:
+def _p4_search(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     """The reference's value, and an optimal column (None too when every move loses).
     In a narrow window alpha-beta's answer is a bound (`_p4_window_bound`)."""
     if not (isinstance(got, (tuple, list)) and len(got) == 2):
@@ -121,7 +121,7 @@ def _p4_search(ref, call, expected, got) -> bool:
     return got[0] in allowed or (losing and got[0] is None)
 
 
-def _p4_window_bound(ref, call, got) -> bool:
+def _p4_window_bound(ref: Any, call: Call, got: Any) -> bool:
     """What a right alpha-beta may return in ]alpha, beta[, fail-soft or fail-hard: the
     value v inside; v <= r <= alpha when v <= alpha; beta <= r <= v when v >= beta. The
     column is not judged (none is defined when the value leaves the window)."""
@@ -131,13 +131,15 @@ def _p4_window_bound(ref, call, got) -> bool:
     return isinstance(got, (int, float)) and low <= got <= high
 
 
-def _p4_strict_cut_count(ref, jeu, alpha, beta, n, strict_max: bool, strict_min: bool) -> int:
+def _p4_strict_cut_count(
+    ref: Any, jeu: Any, alpha: Any, beta: Any, n: Any, strict_max: bool, strict_min: bool
+) -> int:
     """heuristique calls of the annexes' alpha-beta cutting on a strict inequality in
     maximin (`strict_max`) or minimax (`strict_min`): an accepted answer (docs/explanation/mutation.md),
     written here apart from the grader's model (exercises/puissance4/pruning.py)."""
     count = 0
 
-    def search(jeu, alpha, beta, n):
+    def search(jeu: Any, alpha: Any, beta: Any, n: Any) -> Any:
         nonlocal count
         player, cols = ref.prochain_joueur(jeu), ref.colonnes_jouables(jeu)
         if n == 0 or not cols:
@@ -165,8 +167,8 @@ def _p4_strict_cut_count(ref, jeu, alpha, beta, n, strict_max: bool, strict_min:
     return count
 
 
-def _p4_alignments(ref, call, expected, got) -> bool:
-    def norm(x):
+def _p4_alignments(ref: Any, call: Call, expected: Any, got: Any) -> bool:
+    def norm(x: Any) -> Any:
         try:
             return sorted(sorted(frozenset(map(tuple, a))) for a in x)
         except TypeError:
@@ -180,11 +182,11 @@ def _p4_alignments(ref, call, expected, got) -> bool:
         return False
 
 
-def _p4_ab(ref, call, expected, got) -> bool:
+def _p4_ab(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     return _p4_search(ref, call, expected, got)
 
 
-def _p4_ab_compare(ref, call, expected: Outcome, got: Outcome) -> str:
+def _p4_ab_compare(ref: Any, call: Call, expected: Outcome, got: Outcome) -> str:
     """Alpha-beta: another optimal column is accepted, and in a narrow window any valid
     bound; so is the number of evaluations of the annexes' algorithm cutting on a strict
     inequality (the grader accepts every order of the columns; mutants keep the sheet's)."""
@@ -196,7 +198,8 @@ def _p4_ab_compare(ref, call, expected: Outcome, got: Outcome) -> str:
         return "differs"
     strict_cuts = ((True, True), (True, False), (False, True))
     if expected.count != got.count and all(
-        got.count != _p4_strict_cut_count(ref, *call.args, *cut) for cut in strict_cuts
+        got.count != _p4_strict_cut_count(ref, *call.args, *cut)  # type: ignore[call-arg]  # (jeu, alpha, beta, n)
+        for cut in strict_cuts
     ):
         return "differs"
     if equal(expected.value, got.value) or _p4_search(ref, call, expected.value, got.value):
@@ -228,7 +231,6 @@ P4_QUESTIONS = {
 
 SPEC = ExerciseSpec(
     "puissance4",
-    "puissance4.py",
     P4_QUESTIONS,
     helpers={"vecteurs_deplacements", "translation", "_sur_plateau", "signe", "gagnant"},
     build_calls=_p4_calls,

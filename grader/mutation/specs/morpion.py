@@ -1,15 +1,16 @@
 """The mutation inputs of the tic-tac-toe minimax article: its calls, its questions
-and the answers it accepts (`tools.mutation.inputs.ExerciseSpec`)."""
+and the answers it accepts (`grader.mutation.inputs.ExerciseSpec`)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..differential import Call
 from ..inputs import ExerciseSpec, unordered, with_value
 
 
-def _mo_games(ref, rng: random.Random, count: int, stop_at_win: bool) -> list[tuple[list, int]]:
+def _mo_games(ref: Any, rng: random.Random, count: int, stop_at_win: bool) -> list[tuple[list[Any], int]]:
     """(state, player to move) after legal random play, either player starting."""
     out = []
     for _ in range(count):
@@ -31,7 +32,7 @@ def _mo_games(ref, rng: random.Random, count: int, stop_at_win: bool) -> list[tu
     return out
 
 
-def _mo_calls(ref, rng: random.Random) -> list[Call]:
+def _mo_calls(ref: Any, rng: random.Random) -> list[Call]:
     calls = []
     empty = [[0] * 3 for _ in range(3)]
     full_draw = [[1, -1, 1], [1, -1, -1], [-1, 1, 1]]
@@ -67,7 +68,7 @@ def _mo_calls(ref, rng: random.Random) -> list[Call]:
     return calls
 
 
-def _mo_minimax(ref, call, expected, got) -> bool:
+def _mo_minimax(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     state, _, player = call.args
     if not (isinstance(got, list) and len(got) == 3) or got[2] != expected[2]:
         return False
@@ -76,12 +77,12 @@ def _mo_minimax(ref, call, expected, got) -> bool:
     return (got[0], got[1]) in ref.optimal_moves(state, player)
 
 
-def _mo_game_over(ref, call, expected, got) -> bool:
+def _mo_game_over(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     state = call.args[0]
     return not ref.empty_cells(state) and expected is False and got is True  # decision: full = over
 
 
-def _mo_truth(ref, call, expected, got) -> bool:
+def _mo_truth(ref: Any, call: Call, expected: Any, got: Any) -> bool:
     """True/False, 1/0, or None for False (docs/reference/exercises/morpion.md: decisions)."""
     if not isinstance(expected, bool) or not (got is None or type(got) in (bool, int)):
         return False
@@ -90,7 +91,6 @@ def _mo_truth(ref, call, expected, got) -> bool:
 
 SPEC = ExerciseSpec(
     "morpion",
-    "morpion.py",
     {
         "wins": "Q1",
         "evaluate": "Q2",

@@ -12,9 +12,13 @@ import ast
 import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
+
+Parents = dict[ast.AST, ast.AST]
+"""Each node of a definition -> the node holding it."""
 
 # Comparison swaps: the neighbour of each operator (off-by-one) and its opposite.
-COMPARE_SWAPS: dict[type, tuple[type, ...]] = {
+COMPARE_SWAPS: dict[type[Any], tuple[type[Any], ...]] = {
     ast.Lt: (ast.LtE, ast.Gt),
     ast.LtE: (ast.Lt, ast.GtE),
     ast.Gt: (ast.GtE, ast.Lt),
@@ -26,7 +30,7 @@ COMPARE_SWAPS: dict[type, tuple[type, ...]] = {
     ast.Is: (ast.IsNot,),
     ast.IsNot: (ast.Is,),
 }
-BINOP_SWAPS: dict[type, tuple[type, ...]] = {
+BINOP_SWAPS: dict[type[Any], tuple[type[Any], ...]] = {
     ast.Add: (ast.Sub,),
     ast.Sub: (ast.Add,),
     ast.Mult: (ast.Add,),
@@ -34,7 +38,7 @@ BINOP_SWAPS: dict[type, tuple[type, ...]] = {
     ast.FloorDiv: (ast.Mult,),
     ast.Div: (ast.Mult,),
 }
-SYMBOL = {
+SYMBOL: dict[type[Any], str] = {
     ast.Lt: "<",
     ast.LtE: "<=",
     ast.Gt: ">",
@@ -79,7 +83,7 @@ class _Site:
     index: int
     operator: str
     describe: str
-    apply: Callable[[ast.AST, dict], None]
+    apply: Callable[[Any, Parents], None]
     """Changes the node (a fresh copy) in place; `parents` maps child -> parent."""
     line: int | None = None
 
@@ -89,7 +93,7 @@ def _short(node: ast.AST, limit: int = 50) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _replace(parents: dict, old: ast.AST, new: ast.AST) -> None:
+def _replace(parents: Parents, old: ast.AST, new: ast.AST) -> None:
     parent = parents[old]
     for field, value in ast.iter_fields(parent):
         if value is old:
@@ -112,81 +116,97 @@ def _is_docstring(stmt: ast.stmt) -> bool:
 
 
 def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator[_Site]:
-    """The mutations possible at one node (`parent` only names the place in the report)."""
+    """The mutations possible at one node (`parent` only names the place in the report),
+    in a fixed order: an operator's, a value's, a branch's, then its statements'."""
     where = f" in `{_short(parent)}`" if isinstance(parent, ast.expr) else ""
+    yield from _operator_sites(node, index)
+    yield from _value_sites(node, index, where)
+    yield from _branch_sites(node, index)
+    yield from _statement_sites(node, index)
+
+
+def _operator_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """A comparison, an arithmetic or boolean operator changed, a sign or a `not` dropped."""
     if isinstance(node, ast.Compare):
         for k, op in enumerate(node.ops):
             for new in COMPARE_SWAPS.get(type(op), ()):
 
-                def apply(n, parents, k=k, new=new):
+                def _cmp(n: Any, parents: Parents, k: Any = k, new: Any = new) -> None:
                     n.ops[k] = new()
 
                 yield _Site(
-                    index, "cmp", f"`{SYMBOL[type(op)]}` -> `{SYMBOL[new]}` in `{_short(node)}`", apply
+                    index, "cmp", f"`{SYMBOL[type(op)]}` -> `{SYMBOL[new]}` in `{_short(node)}`", _cmp
                 )
     elif isinstance(node, ast.BinOp):
         for new in BINOP_SWAPS.get(type(node.op), ()):
 
-            def apply(n, parents, new=new):
+            def _binop(n: Any, parents: Parents, new: Any = new) -> None:
                 n.op = new()
 
             yield _Site(
-                index, "binop", f"`{SYMBOL[type(node.op)]}` -> `{SYMBOL[new]}` in `{_short(node)}`", apply
+                index, "binop", f"`{SYMBOL[type(node.op)]}` -> `{SYMBOL[new]}` in `{_short(node)}`", _binop
             )
         # `1 - joueur` -> `joueur`, `3 - p` -> `p`: the other player becomes the same one.
         if isinstance(node.op, ast.Sub) and isinstance(node.left, ast.Constant):
 
-            def apply(n, parents):
+            def _other_player(n: Any, parents: Parents) -> None:
                 _replace(parents, n, n.right)
 
-            yield _Site(index, "other_player", f"`{_short(node)}` -> `{_short(node.right)}`", apply)
+            yield _Site(index, "other_player", f"`{_short(node)}` -> `{_short(node.right)}`", _other_player)
     elif (
         isinstance(node, ast.UnaryOp)
         and isinstance(node.op, (ast.USub, ast.Not))
         and not isinstance(node.operand, ast.Constant)
     ):
 
-        def apply(n, parents):
+        def _unary(n: Any, parents: Parents) -> None:
             _replace(parents, n, n.operand)
 
-        yield _Site(index, "unary", f"`{_short(node)}` -> `{_short(node.operand)}`", apply)
+        yield _Site(index, "unary", f"`{_short(node)}` -> `{_short(node.operand)}`", _unary)
     elif isinstance(node, ast.BoolOp):
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
 
-        def apply(n, parents, other=other):
+        def _boolop(n: Any, parents: Parents, other: Any = other) -> None:
             n.op = other()
 
         yield _Site(
-            index, "boolop", f"`{SYMBOL[type(node.op)]}` -> `{SYMBOL[other]}` in `{_short(node)}`", apply
+            index, "boolop", f"`{SYMBOL[type(node.op)]}` -> `{SYMBOL[other]}` in `{_short(node)}`", _boolop
         )
         for k, value in enumerate(node.values):  # a forgotten condition
 
-            def apply(n, parents, k=k):
+            def _drop_condition(n: Any, parents: Parents, k: Any = k) -> None:
                 del n.values[k]
                 if len(n.values) == 1:
                     _replace(parents, n, n.values[0])
 
-            yield _Site(index, "drop_condition", f"drop `{_short(value)}` from `{_short(node)}`", apply)
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
+            yield _Site(
+                index, "drop_condition", f"drop `{_short(value)}` from `{_short(node)}`", _drop_condition
+            )
+
+
+def _value_sites(node: ast.AST, index: int, where: str) -> Iterator[_Site]:
+    """A constant off by one or negated, min for max, a range bound off by one, the
+    branches of `a if c else b` swapped, a comprehension's filter dropped."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
         for delta in (1, -1):
 
-            def apply(n, parents, delta=delta):
+            def _const_int(n: Any, parents: Parents, delta: Any = delta) -> None:
                 n.value = n.value + delta
 
-            yield _Site(index, "const", f"`{node.value}` -> `{node.value + delta}`{where}", apply)
+            yield _Site(index, "const", f"`{node.value}` -> `{node.value + delta}`{where}", _const_int)
     elif isinstance(node, ast.Constant) and type(node.value) is bool:
 
-        def apply(n, parents):
+        def _const_bool(n: Any, parents: Parents) -> None:
             n.value = not n.value
 
-        yield _Site(index, "const", f"`{node.value}` -> `{not node.value}`{where}", apply)
+        yield _Site(index, "const", f"`{node.value}` -> `{not node.value}`{where}", _const_bool)
     elif isinstance(node, ast.Name) and node.id in ("min", "max"):
-        other = "max" if node.id == "min" else "min"
+        swapped = "max" if node.id == "min" else "min"
 
-        def apply(n, parents, other=other):
-            n.id = other
+        def _minmax(n: Any, parents: Parents, swapped: str = swapped) -> None:
+            n.id = swapped
 
-        yield _Site(index, "minmax", f"`{node.id}` -> `{other}`{where}", apply)
+        yield _Site(index, "minmax", f"`{node.id}` -> `{swapped}`{where}", _minmax)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
         # Literal bounds are covered by `const`; computed bounds get +-1 here.
         for k, arg in enumerate(node.args[:2]):
@@ -194,40 +214,48 @@ def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator
                 continue
             for delta, sym in ((1, ast.Add), (-1, ast.Sub)):
 
-                def apply(n, parents, k=k, sym=sym):
+                def _range_bound(n: Any, parents: Parents, k: Any = k, sym: Any = sym) -> None:
                     n.args[k] = ast.BinOp(n.args[k], sym(), ast.Constant(1))
 
                 yield _Site(
                     index,
                     "range",
                     f"`{_short(arg)}` -> `{_short(arg)} {'+' if delta > 0 else '-'} 1` in `{_short(node)}`",
-                    apply,
+                    _range_bound,
                 )
     elif isinstance(node, ast.IfExp):
 
-        def apply(n, parents):
+        def _ifexp(n: Any, parents: Parents) -> None:
             n.body, n.orelse = n.orelse, n.body
 
-        yield _Site(index, "ifexp", f"swap the branches of `{_short(node)}`", apply)
+        yield _Site(index, "ifexp", f"swap the branches of `{_short(node)}`", _ifexp)
     elif isinstance(node, ast.comprehension):
         for k, cond in enumerate(node.ifs):
 
-            def apply(n, parents, k=k):
+            def _drop_filter(n: Any, parents: Parents, k: Any = k) -> None:
                 del n.ifs[k]
 
-            yield _Site(index, "drop_filter", f"drop the filter `if {_short(cond)}`", apply)
+            yield _Site(index, "drop_filter", f"drop the filter `if {_short(cond)}`", _drop_filter)
+
+
+def _branch_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """An `if`/`while` test negated, an `else` dropped."""
     if isinstance(node, (ast.If, ast.While)):
 
-        def apply(n, parents):
+        def _negate(n: Any, parents: Parents) -> None:
             n.test = ast.UnaryOp(ast.Not(), n.test)
 
-        yield _Site(index, "negate", f"negate `{_short(node.test)}`", apply)
+        yield _Site(index, "negate", f"negate `{_short(node.test)}`", _negate)
         if isinstance(node, ast.If) and node.orelse:
 
-            def apply(n, parents):
+            def _drop_else(n: Any, parents: Parents) -> None:
                 n.orelse = []
 
-            yield _Site(index, "drop_else", f"drop the else branch of `if {_short(node.test)}`", apply)
+            yield _Site(index, "drop_else", f"drop the else branch of `if {_short(node.test)}`", _drop_else)
+
+
+def _statement_sites(node: ast.AST, index: int) -> Iterator[_Site]:
+    """One statement of a body replaced by `pass`."""
     for field in ("body", "orelse"):
         body = getattr(node, field, None)
         if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
@@ -238,16 +266,16 @@ def _sites(node: ast.AST, index: int, parent: ast.AST | None = None) -> Iterator
             if _is_docstring(stmt) or isinstance(stmt, (ast.Pass, ast.Global, ast.Nonlocal)):
                 continue
 
-            def apply(n, parents, field=field, k=k):
+            def _drop_statement(n: Any, parents: Parents, field: Any = field, k: Any = k) -> None:
                 getattr(n, field)[k] = ast.Pass()
 
             first = ast.unparse(stmt).splitlines()[0]
-            yield _Site(index, "drop_statement", f"remove `{first[:60]}`", apply, stmt.lineno)
+            yield _Site(index, "drop_statement", f"remove `{first[:60]}`", _drop_statement, stmt.lineno)
 
 
 def _targets(tree: ast.Module, names: set[str]) -> list[tuple[int, str]]:
     """(statement index, name) of the top-level definitions to mutate."""
-    found = []
+    found: list[tuple[int, str]] = []
     for k, stmt in enumerate(tree.body):
         if isinstance(stmt, ast.FunctionDef) and stmt.name in names:
             found.append((k, stmt.name))
@@ -268,7 +296,7 @@ def generate(exercise: str, source: str, names: set[str]) -> list[Mutant]:
     tree = ast.parse(source)
     original = ast.unparse(tree)
     seen = {original}
-    mutants = []
+    mutants: list[Mutant] = []
     for stmt_index, name in _targets(tree, names):
         target = tree.body[stmt_index]
         nodes = list(ast.walk(target))
@@ -299,3 +327,31 @@ def generate(exercise: str, source: str, names: set[str]) -> list[Mutant]:
                     )
                 )
     return mutants
+
+
+# -- which calls a mutant can affect ------------------------------------------------------
+def dependents(source: str) -> dict[str, set[str]]:
+    """name -> every top-level name whose value or calls (transitively) use it."""
+    tree = ast.parse(source)
+    uses: dict[str, set[str]] = {}
+    for stmt in tree.body:
+        names = []
+        if isinstance(stmt, ast.FunctionDef):
+            names = [stmt.name]
+        elif isinstance(stmt, ast.Assign):
+            names = [t.id for target in stmt.targets for t in ast.walk(target) if isinstance(t, ast.Name)]
+        read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for name in names:
+            uses.setdefault(name, set()).update(read)
+    users: dict[str, set[str]] = {name: {name} for name in uses}
+    changed = True
+    while changed:  # fixed point of "a uses b and b uses c"
+        changed = False
+        for name, read in uses.items():
+            for other in read:
+                if other in users:
+                    for affected in users.values():
+                        if other in affected and name not in affected:
+                            affected.add(name)
+                            changed = True
+    return users

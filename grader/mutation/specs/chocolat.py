@@ -1,15 +1,16 @@
 """The mutation inputs of the TP on the chocolate-bar game: its calls, its questions
-and the answers it accepts (`tools.mutation.inputs.ExerciseSpec`)."""
+and the answers it accepts (`grader.mutation.inputs.ExerciseSpec`)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..differential import Call, Outcome, equal
 from ..inputs import ExerciseSpec
 
 
-def _ch_calls(ref, rng: random.Random) -> list[Call]:
+def _ch_calls(ref: Any, rng: random.Random) -> list[Call]:
     calls = []
     for m in range(1, 8):
         for n in range(1, 8):
@@ -18,7 +19,7 @@ def _ch_calls(ref, rng: random.Random) -> list[Call]:
             calls.append(Call("minimax", (m, n)))
     calls.append(Call("minimax_rec", ({}, 5, 7, 1), count="minimax_rec"))
     # A dictionary already holding states (the memo the sheet passes along).
-    dic = {}
+    dic: dict[Any, Any] = {}
     ref.minimax_rec(dic, 4, 3, 1)
     calls.append(Call("minimax_rec", (dic, 6, 5, 1)))
     calls += [
@@ -29,7 +30,7 @@ def _ch_calls(ref, rng: random.Random) -> list[Call]:
     return calls
 
 
-def _ch_normal(entry, state, reduit_m):
+def _ch_normal(entry: Any, state: Any, reduit_m: Any) -> Any:
     """(winner, move) with the move replaced by what the sheet asks: in a winning state
     the bar it leaves (must be a square), in a losing state anything ('*')."""
     m, n, p = state
@@ -48,7 +49,7 @@ def _ch_normal(entry, state, reduit_m):
     return (winner, "square" if ok else ("bad", left))
 
 
-def _ch_compare(ref, call, expected: Outcome, got: Outcome) -> str:
+def _ch_compare(ref: Any, call: Call, expected: Outcome, got: Outcome) -> str:
     """The winners exactly; in winning states a move leaving a square bar (with `d` read
     either way, since the sheet lets the student choose its encoding); losing states'
     moves are free."""
@@ -57,7 +58,7 @@ def _ch_compare(ref, call, expected: Outcome, got: Outcome) -> str:
     if expected.kind != got.kind or expected.kind != "value" or not equal(expected.count, got.count):
         return "differs"
 
-    def normal(outcome: Outcome, reduit_m):
+    def normal(outcome: Outcome, reduit_m: Any) -> Any:
         if call.func == "minimax_rec":
             dic, m, n, p = outcome.args_after
             value = _ch_normal(outcome.value, (m, n, p), reduit_m)
@@ -78,7 +79,6 @@ def _ch_compare(ref, call, expected: Outcome, got: Outcome) -> str:
 
 SPEC = ExerciseSpec(
     "chocolat",
-    "chocolat.py",
     {"minimax_rec": "Q1", "minimax": "Q2"},
     helpers={"adversaire", "coups", "jouer", "REDUIT_M"},
     build_calls=_ch_calls,

@@ -13,15 +13,17 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from grader.app.runner import resolve_isolation, run_cells
-from grader.checking.context import CheckContext
-from grader.checking.running import run_check
-from grader.checking.view import StudentView
-from grader.model.results import CheckStatus
-from grader.model.settings import Settings
-from grader.reading.submission import read_submission
-from grader.sandbox.manage.session import StudentSession
+from ..app.runner import resolve_isolation, run_cells
+from ..checking.context import CheckContext
+from ..checking.declare import Exercise, Question
+from ..checking.running import run_check
+from ..checking.view import StudentView
+from ..model.results import CheckStatus
+from ..model.settings import Settings
+from ..reading.submission import read_submission
+from ..sandbox.manage.session import StudentSession
 
 
 @dataclass
@@ -45,7 +47,7 @@ def grade_source(
     stop_at_loss: bool = True,
 ) -> dict[str, QuestionScore]:
     """{question id: score} of `source` graded as the exercise's submission."""
-    from grader.registry import installed
+    from ..registry import installed
 
     settings = settings or Settings(exercise=exercise_id)
     with tempfile.TemporaryDirectory(prefix="mmg-mutant-") as folder:
@@ -73,19 +75,24 @@ def grade_source(
 
 
 def _grade_question(
-    question, view: StudentView, state, settings: Settings, stop_at_loss: bool, exercise=None
+    question: Question,
+    view: StudentView,
+    state: Any,
+    settings: Settings,
+    stop_at_loss: bool,
+    exercise: Exercise[Any] | None = None,
 ) -> QuestionScore:
     """`grader.checking`'s scoring, checks in their order."""
     if any(view.resolve(spellings) is None for spellings in question.names):
         return QuestionScore(question.id, 0.0, question.max_score, "missing", ["(names missing)"])
     for spellings in question.names:
         found = view.resolve(spellings)
-        if found != spellings[0]:
+        if found is not None and found != spellings[0]:
             view.aliases[spellings[0]] = found
     ctx = CheckContext(view, state, examples_scale=settings.examples_scale)
     if exercise is not None:  # the submission's representation and the sheet's drawing
         ctx.to_student, ctx.draw = exercise.to_student, exercise.draw
-    score, failed = 0.0, []
+    score, failed = 0.0, list[str]()
     for check in question.checks:
         result = run_check(check, ctx)
         if result.status is CheckStatus.PASSED:

@@ -1,7 +1,9 @@
-"""Printing the mutation run: per-exercise counts, the score, every survivor."""
+"""Printing the mutation run: per-exercise counts, the score, every survivor and its diff."""
 
 from __future__ import annotations
 
+import ast
+import difflib
 import json
 from dataclasses import asdict
 from datetime import datetime, timezone
@@ -9,6 +11,22 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .harness import ExerciseRun, MutantResult
+    from .mutator import Mutant
+
+NOTHING_TO_MEASURE = (
+    "no mutation inputs: none written for it, and no value check to derive them from "
+    "(docs/explanation/mutation.md)"
+)
+
+
+def diff(source: str, mutant: Mutant) -> str:
+    """The mutant's change as a unified diff of the reference, one line of context: the
+    reference is unparsed as the mutant is, so that only the change differs; its hunk
+    headers are left out (their numbers are the unparsed text's: the report names the
+    mutant's line in the file)."""
+    original = ast.unparse(ast.parse(source)).splitlines()
+    lines = difflib.unified_diff(original, mutant.source.splitlines(), n=1, lineterm="")
+    return "\n".join(line for line in lines if not line.startswith(("---", "+++", "@@")))
 
 
 def _scores(r: MutantResult) -> str:
@@ -32,7 +50,8 @@ def summary(run: ExerciseRun) -> str:
     lines = [
         f"  mutants generated:   {run.generated}"
         + (f" ({len(run.results)} sampled)" if len(run.results) != run.generated else ""),
-        f"  equivalent:          {run.count('equivalent')} (no call differs from the reference)",
+        f"  equivalent:          {run.count('equivalent')} (no call differs from the reference"
+        + ("'s: each shown below as UNSEEN)" if run.derived and run.count("equivalent") else ")"),
         f"  accepted answers:    {run.count('alternative')} (only differences the sheet accepts)"
         + (
             f", of which {sum(r.lost_points for r in run.results if r.status == 'alternative')} lose points"
@@ -49,12 +68,23 @@ def summary(run: ExerciseRun) -> str:
         f"  surviving:           {run.count('survived')}",
         f"  score:               {'-' if score is None else f'{100 * score:.1f}%'}  ({run.seconds:.0f} s)",
     ]
+    for question in run.unmeasured:
+        lines.append(f"  not measured: {question} (no value check: the harness cannot know its calls)")
     for r in run.results:
         if r.status == "survived":
             lines.append(
                 f"  SURVIVOR {', '.join(r.questions)} {r.mutant.target} line {r.mutant.line}: "
                 f"{r.mutant.change}\n           differs on: {r.example}"
             )
+            lines += ["           " + line for line in diff(run.source, r.mutant).splitlines()]
+    if run.derived:  # the checks' own calls: a change none of them shows may be a blind spot
+        for r in run.results:
+            if r.status == "equivalent":
+                lines.append(
+                    f"  UNSEEN {r.mutant.target} line {r.mutant.line}: {r.mutant.change} "
+                    "(no call of the checks tells it from the reference)"
+                )
+                lines += ["           " + line for line in diff(run.source, r.mutant).splitlines()]
     for r in run.results:
         if r.status == "alternative" and r.lost_points:
             lines.append(
@@ -75,7 +105,12 @@ def table(runs: list[ExerciseRun]) -> str:
 
 
 def write_json(runs: list[ExerciseRun], path: str, seed: int) -> None:
-    data = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "seed": seed, "exercises": []}
+    exercises: list[dict[str, object]] = []
+    data = {
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "seed": seed,
+        "exercises": exercises,
+    }
     for run in runs:
         mutants = []
         for r in run.results:
@@ -87,9 +122,10 @@ def write_json(runs: list[ExerciseRun], path: str, seed: int) -> None:
                 example=r.example,
                 import_error=r.import_error,
                 scores={q: asdict(s) for q, s in r.scores.items()},
+                diff=diff(run.source, r.mutant) if r.status == "survived" else "",
             )
             mutants.append(item)
-        data["exercises"].append(
+        exercises.append(
             {
                 "id": run.spec_id,
                 "generated": run.generated,

@@ -1,0 +1,101 @@
+"""`python -m grader.course new`: the plug-in package it writes for a TD id, from the
+allumettes example; and the example itself, graded in process (fast tier)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from fake_session import FakeSession
+
+from grader.checking.grading import grade_exercise
+from grader.checking.view import StudentView
+from grader.course.__main__ import main
+from grader.course.skeleton import EXAMPLE, BadName, Names, planned, write
+
+EXPECTED_FILES = {
+    "README.md",
+    "pyproject.toml",
+    "sujet.md",
+    "copies/ATTENDU.md",
+    "copies/copie_a.py",
+    "copies/copie_b.py",
+    "copies/copie_c.py",
+    "copies/copie_d.py",
+}
+
+
+def test_names_of_a_td():
+    assert Names.of("allumettes") == Names("allumettes", "allumettes_td", "allumettes-td")
+    assert Names.of("jeu-de-nim") == Names("jeu-de-nim", "jeu_de_nim_td", "jeu-de-nim-td")
+    for bad in ("Nim", "2nim", "nim!", "", "nim-", "a b"):
+        with pytest.raises(BadName):
+            Names.of(bad)
+
+
+def test_the_allumettes_package_is_the_example_as_it_is():
+    files = planned(Names.of("allumettes"))
+    assert set(files) == EXPECTED_FILES | {
+        "allumettes_td/__init__.py",
+        "allumettes_td/reference.py",
+        "tests/test_allumettes_td.py",
+    }
+    for relative, text in files.items():
+        assert text == (EXAMPLE / relative).read_text("utf-8"), relative
+    assert 'allumettes = "allumettes_td:EXERCISE"' in files["pyproject.toml"]
+
+
+def test_another_id_gets_the_same_files_renamed():
+    files = planned(Names.of("jeu-de-nim"))
+    assert set(files) == EXPECTED_FILES | {
+        "jeu_de_nim_td/__init__.py",
+        "jeu_de_nim_td/reference.py",
+        "tests/test_jeu_de_nim_td.py",
+    }
+    assert 'jeu-de-nim = "jeu_de_nim_td:EXERCISE"' in files["pyproject.toml"]
+    assert 'name = "jeu-de-nim-td"' in files["pyproject.toml"]
+    assert 'id="jeu-de-nim"' in files["jeu_de_nim_td/__init__.py"]
+    assert '"jeu-de-nim"' in files["tests/test_jeu_de_nim_td.py"]
+    assert not any("allumettes_td" in text or "allumettes-td" in text for text in files.values())
+    assert "jeu des allumettes" in files["sujet.md"]  # the prose is the course's to replace
+
+
+def test_a_folder_that_holds_anything_is_left_as_it_is(tmp_path):
+    folder = tmp_path / "nim-td"
+    folder.mkdir()
+    (folder / "mes_notes.txt").write_text("à garder", "utf-8")
+    with pytest.raises(BadName):
+        write(folder, planned(Names.of("nim")))
+    assert [p.name for p in folder.iterdir()] == ["mes_notes.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["nim-td"]  # no scratch folder left
+
+
+def test_the_command_writes_a_new_folder_and_says_what_next(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "nim"]) == 0
+    said = capsys.readouterr().out
+    assert "TD nim écrit dans nim-td (paquet nim_td)" in said
+    assert "pip install -e nim-td ; python -m grader nim-td/copies ; python -m grader.mutation nim" in said
+    assert (tmp_path / "nim-td" / "nim_td" / "__init__.py").is_file()
+    with pytest.raises(SystemExit) as stopped:
+        main(["new", "nim", "--lang", "en"])
+    assert stopped.value.code == 2
+    assert "nim-td exists and is not empty: nothing was written" in capsys.readouterr().err
+
+
+@pytest.fixture
+def example_td(monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    yield __import__("allumettes_td").EXERCISE
+    for name in [n for n in sys.modules if n.split(".")[0] == "allumettes_td"]:
+        del sys.modules[name]
+
+
+@pytest.mark.parametrize(("copy", "mark"), [("copie_a.py", 20), ("copie_b.py", 8), ("copie_c.py", 18)])
+def test_the_example_s_copies_get_the_marks_reasoned_before(example_td, copy, mark):
+    # copies/ATTENDU.md says why; copie_d's marks come from timeouts: graded by a worker
+    # in tests/course/test_course_example.py
+    assert sum(c.points for q in example_td.questions for c in q.checks) == 20
+    session = FakeSession((EXAMPLE / "copies" / copy).read_text("utf-8"), "copie")
+    graded = grade_exercise(example_td, StudentView(session, session.names(), None))  # type: ignore[arg-type]
+    assert sum(q.score for q in graded.questions) == mark
