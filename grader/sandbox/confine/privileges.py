@@ -137,11 +137,11 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _reachable_by_anyone(path: Path) -> bool:
+def _reachable_by_anyone(path: Path, namespaced: bool) -> bool:
     """Any user can cross every folder above `path` and read it, where the worker will see
-    it: in its mount namespace, the folders from the root bound back down (`mountns`
-    covers those above), else every folder from `/`."""
-    root = mountns.kept_root(path, veiled=True) if mountns.available() else None
+    it: in its mount namespace (`namespaced`), the folders from the root bound back down
+    (`mountns` covers those above), else every folder from `/`."""
+    root = mountns.kept_root(path, veiled=True) if namespaced else None
     folders = list(reversed(path.parents))
     if root is not None:  # the root bound back and the folders under it (not `path` itself)
         folders = [f for f in [root, *(f for f in folders if root in f.parents)] if f != path]
@@ -154,15 +154,20 @@ def _reachable_by_anyone(path: Path) -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=1)
 def uid_drop_possible() -> tuple[bool, str]:
     """Whether another user can run this Python and import the student's libraries (in
     its mount namespace where the grader can make one: a Python in root's 0700 home is
     bound back there, `mountns.veils`)."""
+    return _uid_drop_possible(mountns.available())
+
+
+@functools.lru_cache(maxsize=2)
+def _uid_drop_possible(namespaced: bool) -> tuple[bool, str]:
+    """Worked out once for each answer of `mountns.available` (a test turns it off)."""
     needed = [Path(reach.python_executable()), Path(sysconfig.get_paths()["stdlib"]) / "os.py"]
     needed += [p for _, p in reach.student_libraries()]
     for path in needed:
-        if not _reachable_by_anyone(path):
+        if not _reachable_by_anyone(path, namespaced):
             return False, f"{path} is not readable by another user"
     return True, ""
 

@@ -462,7 +462,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
         pytest.skip("this kernel has no Landlock")
     import tempfile
 
-    from grader.sandbox.confine import privileges, reach
+    from grader.sandbox.confine import mountns, privileges, reach
     from grader.sandbox.manage.session import StudentSession
 
     folder = Path(tempfile.mkdtemp(prefix="mmg-test-uid-"))  # in /tmp: crossable by any user
@@ -475,6 +475,8 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     monkeypatch.setattr(reach, "student_libraries", lambda: ())
     monkeypatch.setattr(privileges, "uid_drop_possible", lambda: (True, ""))
     reach._runtime.cache_clear()  # worked out again for this interpreter
+    mountns._runtime_roots.cache_clear()
+    mountns.veils.cache_clear()
     landlock._static_rules.cache_clear()
     code = (
         "import os, signal\n"
@@ -510,4 +512,6 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
         shutil.rmtree(folder, ignore_errors=True)
         monkeypatch.undo()
         reach._runtime.cache_clear()
+        mountns._runtime_roots.cache_clear()
+        mountns.veils.cache_clear()
         landlock._static_rules.cache_clear()

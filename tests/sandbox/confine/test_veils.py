@@ -63,8 +63,7 @@ def test_a_module_bound_back_alone_is_within_reach(tree, monkeypatch):
     module.write_text("from matplotlib.pylab import *\n")
     os.chmod(module, 0o644)
     monkeypatch.setattr(mountns, "_runtime_roots", lambda: (library, module, python, system))
-    monkeypatch.setattr(mountns, "available", lambda: True)
     mountns.veils.cache_clear()
     assert mountns.kept_root(module, veiled=True) == module
-    assert privileges._reachable_by_anyone(module)
-    assert privileges._reachable_by_anyone(python / "bin") is False  # not made: no such file
+    assert privileges._reachable_by_anyone(module, namespaced=True)
+    assert privileges._reachable_by_anyone(python / "bin", namespaced=True) is False  # not made: no such file
