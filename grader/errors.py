@@ -1,7 +1,7 @@
 """Exceptions raised while running student code, with the fields the feedback needs.
 
 Messages shown to people are built from these fields by the renderers (through
-`grader.model.messages`); the exceptions themselves carry no French or English text.
+the wings' `text.py`); the exceptions themselves carry no French or English text.
 
     StudentFailure            a call into student code gave no value
     ├── StudentCodeError      the student code raised

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from .checking.comparisons import EQUAL, NUMBER, SAME_SET, Comparison, all_of, best_move, item, within
 from .checking.context import CheckContext, State
-from .checking.declare import Check, Exercise, Question, Registry
+from .checking.declare import Check, Exercise, Note, Question, Registry, note
 from .checking.draws import Draw, draw, first_board, marked
 from .checking.draws import decode as from_json
 from .checking.draws import encode as as_json
@@ -48,7 +48,8 @@ from .checking.values import as_cell, as_pair, is_number, same, show
 from .checking.verdicts import CallFailed, Mismatch, among_best, mismatch, unchanged
 from .checking.view import StudentView
 from .errors import CallTimeout, StudentCodeError, StudentFailure, ValueTooLarge
-from .model.results import Evidence, Text
+from .model.results import Evidence
+from .model.text import Text
 from .reading.recognise import Signature
 from .sandbox.manage.calls import Call, CallResult
 from .sandbox.worker.wire import ArrayValue, Ref
@@ -69,6 +70,7 @@ __all__ = [
     "Evidence",
     "Exercise",
     "Mismatch",
+    "Note",
     "Question",
     "Ref",
     "Registry",
@@ -95,6 +97,7 @@ __all__ = [
     "item",
     "marked",
     "mismatch",
+    "note",
     "once_per_process",
     "probe_private",
     "question",

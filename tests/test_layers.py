@@ -258,7 +258,7 @@ def test_the_rules_see_what_they_forbid():
     assert imports(source, "grader.sandbox", modules(), type_only=True) == {"grader.checking.declare"}
     edges = {
         "grader.sandbox.manage.session": {"grader.sandbox.worker.wire", "grader.model.results", "grader"},
-        "grader.render.terminal": {"grader.reading.submission", "grader.model.messages"},
+        "grader.render.terminal": {"grader.reading.submission", "grader.model.text"},
         "grader.sandbox.worker.wire": {"grader.errors"},
     }
     assert upward(edges) == {

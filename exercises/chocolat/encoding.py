@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.kit import StudentFailure, StudentView, as_pair, show
+from grader.kit import StudentFailure, StudentView, Text, as_pair, show
 
 M, N = 0, 1
 """Which side a move reduces: the first dimension m, or the second n."""
@@ -141,24 +141,24 @@ def prepare(view: StudentView) -> Encoding:
     return Encoding()
 
 
-def describe(encoding: Encoding) -> dict[str, str]:
-    """What was understood of d, in both languages (message key "text")."""
+def describe(encoding: Encoding) -> Text:
+    """What was understood of d, in both languages (a note: `kit.note`)."""
     if encoding.conflicting:
         values = ", ".join(show(d) for d in encoding.conflicting)
-        return {
-            "fr": f"Codage de d : aucun codage cohérent, d = {values} sert à réduire m (tablette 4 x 1) "
+        return Text(
+            f"Codage de d : aucun codage cohérent, d = {values} sert à réduire m (tablette 4 x 1) "
             f"comme n (tablette 1 x 4) ({encoding.source}) ; les coups ne peuvent pas être "
             "validés.",
-            "en": f"Encoding of d: no consistent encoding, d = {values} is used to reduce m (4 x 1 bar) "
+            f"Encoding of d: no consistent encoding, d = {values} is used to reduce m (4 x 1 bar) "
             f"and n (1 x 4 bar) ({encoding.source}); moves cannot be accepted.",
-        }
+        )
     if not encoding.learnt:
-        return {
-            "fr": "Codage de d inconnu : ni minimax_rec ni minimax n'ont donné de coup sur les tablettes "
+        return Text(
+            "Codage de d inconnu : ni minimax_rec ni minimax n'ont donné de coup sur les tablettes "
             "1 x 4 et 4 x 1 ; les coups ne peuvent pas être validés.",
-            "en": "Encoding of d unknown: neither minimax_rec nor minimax gave a move on the 1 x 4 and "
+            "Encoding of d unknown: neither minimax_rec nor minimax gave a move on the 1 x 4 and "
             "4 x 1 bars; moves cannot be accepted.",
-        }
+        )
     fr, en = [], []
     for d, side in sorted(encoding.learnt, key=lambda entry: entry[1]):
         fr.append(f"d = {show(d)} enlève k à " + ("m (1re dimension)" if side == M else "n (2e dimension)"))
@@ -170,9 +170,9 @@ def describe(encoding: Encoding) -> dict[str, str]:
         other = "n" if encoding.learnt[0][1] == M else "m"
         fr.append(f"toute autre valeur du même type enlève k à {other}")
         en.append(f"any other value of the same type removes k from {other}")
-    return {
-        "fr": "Codage de d compris d'après vos coups sur les tablettes 1 x 4 et 4 x 1 "
+    return Text(
+        "Codage de d compris d'après vos coups sur les tablettes 1 x 4 et 4 x 1 "
         f"({encoding.source}) : " + ", ".join(fr) + ".",
-        "en": "Encoding of d understood from your moves on the 1 x 4 and 4 x 1 bars "
+        "Encoding of d understood from your moves on the 1 x 4 and 4 x 1 bars "
         f"({encoding.source}): " + ", ".join(en) + ".",
-    }
+    )

@@ -3,27 +3,23 @@
 The questions, checks and points are listed in docs/reference/exercises/domineering.md.
 """
 
-from typing import Any
-
 from exercises.signatures import DOMINEERING
-from grader.kit import Exercise
+from grader.kit import Exercise, Note, Text, note
 from reference import domineering as ref
 
 from . import board_checks, game_checks, search_checks, worker_side
 from .positions import SubmissionState, draw, example_size, prepare, to_student
 
 
-def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
+def describe(state: SubmissionState) -> list[Note]:
     if state.representation.dtype:
         return [
-            (
-                "text",
-                {
-                    "fr": f"grille numpy ({state.representation.dtype}) : les positions vous sont "
+            note(
+                Text(
+                    f"grille numpy ({state.representation.dtype}) : les positions vous sont "
                     "passées sous cette forme",
-                    "en": f"numpy grid ({state.representation.dtype}): positions are passed to you "
-                    "in that form",
-                },
+                    f"numpy grid ({state.representation.dtype}): positions are passed to you in that form",
+                )
             )
         ]
     return []

@@ -4,34 +4,30 @@ minmax (Q3), jeu and affiche (Q4).
 The questions, checks and points are listed in docs/reference/exercises/domineering-minmax.md.
 """
 
-from typing import Any
-
 from exercises.signatures import DOMINEERING_MINMAX
-from grader.kit import Exercise
+from grader.kit import Exercise, Note, Text, note
 from reference import domineering_minmax as ref
 
 from . import board_checks, search_checks, worker_side
 from .positions import Representation, example_size, prepare, to_student
 
 
-def describe(state: Representation) -> list[tuple[str, dict[str, Any]]]:
+def describe(state: Representation) -> list[Note]:
     if state.dtype:
         return [
-            (
-                "text",
-                {
-                    "fr": f"plateaux numpy ({state.dtype}) : ils vous sont passés sous cette forme",
-                    "en": f"numpy boards ({state.dtype}): they are given to you in that form",
-                },
+            note(
+                Text(
+                    f"plateaux numpy ({state.dtype}) : ils vous sont passés sous cette forme",
+                    f"numpy boards ({state.dtype}): they are given to you in that form",
+                )
             )
         ]
     return [
-        (
-            "text",
-            {
-                "fr": "plateaux en listes de listes : ils vous sont passés sous cette forme",
-                "en": "boards as lists of lists: they are given to you in that form",
-            },
+        note(
+            Text(
+                "plateaux en listes de listes : ils vous sont passés sous cette forme",
+                "boards as lists of lists: they are given to you in that form",
+            )
         )
     ]
 

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import StudentFailure, StudentView, Text, first_board, marked, show
+from grader.kit import Note, StudentFailure, StudentView, Text, first_board, marked, note, show
 from reference import morpion as ref
 
 if TYPE_CHECKING:
@@ -229,8 +229,8 @@ def _is_grid(value: Any) -> bool:
     )
 
 
-def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
-    notes: list[tuple[str, dict[str, Any]]] = []
+def describe(state: SubmissionState) -> list[Note]:
+    notes: list[Note] = []
     if state.board_name != "board":
         why = (
             "l'écriture de l'article"
@@ -243,50 +243,49 @@ def describe(state: SubmissionState) -> list[tuple[str, dict[str, Any]]]:
             else "the grid valid_move and set_move use"
         )
         notes.append(
-            (
-                "text",
-                {
-                    "fr": f"plateau global : {state.board_name} ({why}) accepté pour board",
-                    "en": f"global board: {state.board_name} ({why_en}) accepted for board",
-                },
+            note(
+                Text(
+                    f"plateau global : {state.board_name} ({why}) accepté pour board",
+                    f"global board: {state.board_name} ({why_en}) accepted for board",
+                )
             )
         )
-    notes.append(("text", _players_note(state)))
+    notes.append(note(_players_note(state)))
     return notes
 
 
-def _players_note(state: SubmissionState) -> dict[str, str]:
+def _players_note(state: SubmissionState) -> Text:
     """The players' constants the file really defines, as the report names them."""
     wrong = [f"{name} = {show(value)}" for name, value in state.constants.items() if value != CONSTANTS[name]]
     if wrong:
-        return {
-            "fr": f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
+        return Text(
+            f"attention : {', '.join(wrong)} ; l'article prend HUMAN = MIN = -1 et COMP = MAX = +1, "
             "et les tests appellent vos fonctions avec -1 et +1",
-            "en": f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
+            f"warning: {', '.join(wrong)}; the article has HUMAN = MIN = -1 and COMP = MAX = +1, "
             "and the checks call your functions with -1 and +1",
-        }
+        )
     if not state.players:
-        return {
-            "fr": "joueurs : le fichier ne définit pas de constante (HUMAN, COMP...) ; les tests appellent "
+        return Text(
+            "joueurs : le fichier ne définit pas de constante (HUMAN, COMP...) ; les tests appellent "
             "vos fonctions avec -1 (HUMAN dans l'article) et +1 (COMP)",
-            "en": "players: the file defines no constant (HUMAN, COMP...); the checks call your functions "
+            "players: the file defines no constant (HUMAN, COMP...); the checks call your functions "
             "with -1 (HUMAN in the article) and +1 (COMP)",
-        }
+        )
     named = ", ".join(
         f"{name} = {value:+d}"
         for name, value in sorted(state.players.items(), key=lambda item: (-item[1], item[0]))
     )
     if set(state.players) <= set(CONSTANTS):
-        return {
-            "fr": f"joueurs : {named}, comme dans l'article",
-            "en": f"players: {named}, as in the article",
-        }
-    return {
-        "fr": f"joueurs : {named} ; les tests appellent vos fonctions avec -1 et +1 (HUMAN = -1, COMP = +1 "
+        return Text(
+            f"joueurs : {named}, comme dans l'article",
+            f"players: {named}, as in the article",
+        )
+    return Text(
+        f"joueurs : {named} ; les tests appellent vos fonctions avec -1 et +1 (HUMAN = -1, COMP = +1 "
         "dans l'article)",
-        "en": f"players: {named}; the checks call your functions with -1 and +1 (HUMAN = -1, COMP = +1 in "
+        f"players: {named}; the checks call your functions with -1 and +1 (HUMAN = -1, COMP = +1 in "
         "the article)",
-    }
+    )
 
 
 def threat_position(line: tuple[Any, ...], holder: int, holder_to_move: bool) -> list[Any] | None:

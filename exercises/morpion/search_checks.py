@@ -9,11 +9,13 @@ from grader.kit import (
     CallTimeout,
     Check,
     CheckContext,
+    Note,
     Question,
     Text,
     draw,
     is_number,
     mismatch,
+    note,
     probe_private,
     same,
     show,
@@ -238,8 +240,8 @@ def _fr(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
-def _text(fr: str, en: str) -> tuple[str, dict[str, Any]]:
-    return ("text", {"fr": fr, "en": en})
+def _text(fr: str, en: str) -> Note:
+    return note(Text(fr, en))
 
 
 QUESTIONS = (

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..model.messages import tr
+from .text import ARGUMENT_TYPE, tr
 
 ENTRY_SCRIPTS = {"__main__.py": "python -m grader"}
 """argv[0] of `python -m grader`, named as it was typed."""
@@ -69,7 +69,7 @@ def translated_error(message: str, lang: str) -> str:
         if found:
             values = found.groupdict()
             if "type" in values:  # `float` is Python's word: "un nombre"
-                values["type"] = tr(lang, f"cli.type.{values['type']}")
+                values["type"] = ARGUMENT_TYPE(lang, values["type"])
             inner = tr(lang, key, **values)
             break
     return tr(lang, "cli.error.argument", name=argument.group("name"), message=inner) if argument else inner

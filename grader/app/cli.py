@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
 from ..marking.options import add_options as add_class_options
-from ..model.messages import tr, unavailable
 from ..model.settings import LANGS, Settings
 from ..registry import Unavailable, installed, unavailable_of
 from ..render.sanitize import SafeFormatter, safe_line
@@ -20,6 +19,7 @@ from ..sandbox.confine.isolation import Isolation, IsolationChoice, IsolationUna
 from ..sandbox.confine.privileges import Drop, planned_drop
 from . import startup
 from .arguments import Parser, lang_of, prog_name
+from .text import OPTION_HELP, tr, unavailable
 
 if TYPE_CHECKING:
     import socket
@@ -43,7 +43,7 @@ def build_parser(
     lang = lang_of(sys.argv[1:] if argv is None else argv, defaults.lang, LANGS)
 
     def words(key: str) -> str:
-        return tr(lang, f"cli.{key}")
+        return OPTION_HELP(lang, key)
 
     parser = Parser(
         lang,
@@ -200,9 +200,9 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace, exercis
         parser.error(tr(settings.lang, "paths_needed"))
     missing = [p for p in args.paths if not p.exists()]
     if missing:
-        parser.error(f"introuvable : {', '.join(map(str, missing))}")
+        parser.error(tr(settings.lang, "cli.not_found", paths=", ".join(map(str, missing))))
     if args.vpl_max <= 0:
-        parser.error(f"--vpl-max : {args.vpl_max} n'est pas positif")
+        parser.error(tr(settings.lang, "cli.not_positive", option="--vpl-max", value=args.vpl_max))
     return settings
 
 

@@ -23,9 +23,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.messages import tr
 from ..model.results import SubmissionResult
 from ..model.settings import Settings
+from .text import tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Registry

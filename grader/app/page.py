@@ -14,7 +14,7 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..model.messages import tr
+from .text import tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Registry

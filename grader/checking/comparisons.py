@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.messages import tr
-from ..model.results import Text
+from ..model.text import Text
+from .text import tr
 from .values import canon, is_number, same, show
 
 Accepts = Callable[[Any, Any, tuple[Any, ...]], bool]

@@ -8,16 +8,20 @@ its checks (`grader.checking.running`) and scoring their outcomes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic
 
+from ..model.text import Text
 from .context import CheckContext, State, _as_is
 from .draws import Size
 from .values import show
 from .view import StudentView
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,37 @@ class Question:
     @property
     def max_score(self) -> float:
         return sum(c.points for c in self.checks)
+
+
+Note = tuple[str, dict[str, Any]]
+"""A sentence without points, beside a question or about the submission: a key of the
+reports' words and its values (`grader.render.text`)."""
+
+
+def note(text: Text) -> Note:
+    """A note the exercise words itself, its French and English side by side:
+    `note(Text("plateaux numpy : …", "numpy boards: …"))`."""
+    return ("text", {"text": text})
+
+
+def current_notes(notes: Iterable[Note], exercise_id: str) -> tuple[Note, ...]:
+    """`notes` as the reports read them. A note written `("text", {"fr": …, "en": …})` (the
+    kit before `note`) is read as `note(Text(fr, en))`, and said once in the log."""
+    current = []
+    for key, values in notes:
+        if key == "text" and "fr" in values and "text" not in values:
+            if exercise_id not in _LEGACY_SAID:
+                _LEGACY_SAID.add(exercise_id)
+                log.warning(
+                    "%s: a note ('text', {'fr': ..., 'en': ...}) is deprecated: write kit.note(Text(fr, en))",
+                    exercise_id,
+                )
+            values = {"text": Text(values["fr"], values.get("en") or values["fr"])}
+        current.append((key, values))
+    return tuple(current)
+
+
+_LEGACY_SAID: set[str] = set()
 
 
 def _no_state(view: StudentView) -> Any:

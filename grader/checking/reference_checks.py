@@ -38,12 +38,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..errors import StudentCodeError
-from ..model.messages import number, tr
-from ..model.results import Text
+from ..model.text import Text, number
 from .comparisons import EQUAL, Comparison
 from .declare import Check, Question
 from .draws import Draw, draw, example_text, from_random
 from .private_draws import probe_private
+from .text import tr
 from .values import same, show
 from .verdicts import CallFailed, Mismatch, mismatch
 

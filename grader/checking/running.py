@@ -26,7 +26,7 @@ from ..model.results import (
     failure_of,
 )
 from .context import CheckContext, State
-from .declare import Check, Exercise, Question
+from .declare import Check, Exercise, Question, current_notes
 from .verdicts import CallFailed, Mismatch
 from .view import StudentView
 
@@ -53,7 +53,7 @@ def run_exercise(
         except StudentFailure:  # a worker that cannot start again: the checks will say so
             log.info("worker-side code of %s not sent", exercise.id)
     state = exercise.prepare(view)
-    understood = exercise.describe(state)
+    understood = list(current_notes(exercise.describe(state), exercise.id))
     outcomes: list[QuestionOutcome] = []
     failing: dict[str, str] = {}
     for question in exercise.questions:
@@ -120,7 +120,7 @@ def run_question(
         question.id,
         checks,
         aliases=aliases,
-        notes=tuple(notes),
+        notes=current_notes(notes, exercise.id),
         bounds_added=tuple(sorted(view.bounds_added - bounds_before)),
     )
 

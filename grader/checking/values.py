@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..model.messages import tr
-from ..model.results import Text
+from ..model.text import Text
 from ..sandbox.worker.wire import ArrayValue, Opaque
+from .text import tr
 
 SHOW_LIMIT = 400
 

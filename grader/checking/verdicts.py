@@ -12,7 +12,8 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from ..errors import StudentFailure
-from ..model.results import Evidence, Text
+from ..model.results import Evidence
+from ..model.text import Text
 from .values import same, show
 
 

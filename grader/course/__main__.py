@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..model.messages import tr
 from .skeleton import BadName, Names, planned, write
+from .text import tr
 
 
 def main(argv: list[str] | None = None) -> int:

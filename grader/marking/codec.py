@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, Union
 
-from ..model.results import Text
+from ..model.text import Text
 
 TEXT = "$text"
 FLOAT = "$float"

@@ -18,10 +18,11 @@ from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.messages import number, tr
+from ..model.text import Words, number
 from ..reading.files import BAREME_NAME
 from .rubric import TABLE as RUBRIC_TABLE
 from .rubric import RubricError, RubricItem, Target, parse_rubrics
+from .text import BAREME_ERROR, RUBRIC_ERROR, tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
@@ -38,15 +39,19 @@ DEFAULT_ROUNDING = 0.01
 class BaremeError(ValueError):
     """A barème file the grader refuses: where (file, line) and why (a message key)."""
 
-    def __init__(self, path: Path | None, line: int | None, reason: str, **values: Any):
+    def __init__(
+        self, path: Path | None, line: int | None, reason: str, words: Words = BAREME_ERROR, **values: Any
+    ):
         super().__init__(f"{path}:{line}: {reason} {values}")
         self.path = path
         self.line = line
         self.reason = reason
         self.values = values
+        self._words = words
+        """The sentences `reason` is a key of: a barème's mistakes, or its rubric's."""
 
     def words(self, lang: str) -> str:
-        what = tr(lang, f"bareme.{self.reason}", **self.values)
+        what = self._words(lang, self.reason, **self.values)
         where = str(self.path) if self.path is not None else "--config"
         if self.line is not None:
             return tr(lang, "bareme.error_line", path=where, line=self.line, what=what)
@@ -216,7 +221,7 @@ def _rubrics(
         if line is None:
             line = _line_of(lines, where) or _line_of(lines, exc.question, table=RUBRIC_TABLE)
         values = {"question": exc.question, "item": exc.item, **exc.values}
-        raise BaremeError(path, line, f"rubric.{exc.reason}", **values) from None
+        raise BaremeError(path, line, exc.reason, words=RUBRIC_ERROR, **values) from None
 
 
 def question_points(bareme: BaremeFile, question: Question) -> float:
@@ -239,7 +244,7 @@ def default_bareme_text(exercise: Exercise[Any], lang: str = "fr") -> str:
     for the teacher (`--print-config`): grading with it gives exactly the marks of
     grading without one."""
 
-    from ..model.results import in_lang
+    from ..model.text import in_lang
 
     def comment(key: str, **values: Any) -> list[str]:
         return ["# " + line if line else "#" for line in tr(lang, key, **values).split("\n")]

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..model.messages import number
+from ..model.text import number
 from ..render.csv_report import BOM
 from ..render.sanitize import safe_cell
 from .moodle import Mark

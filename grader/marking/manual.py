@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..atomic import write_text_atomic
-from ..model.messages import tr
 from ..render.csv_report import BOM, SEPARATORS
 from ..render.sanitize import FORMULA_START
 from .rubric import parse_items
+from .text import MANUAL_FILE
 
 HEADERS = {
     "student": ("élève", "eleve", "student", "nom"),
@@ -112,7 +112,7 @@ class ManualFileError(ValueError):
         self.detail = detail
 
     def words(self, lang: str) -> str:
-        return tr(lang, f"manual.file.{self.reason}", path=self.path, detail=self.detail)
+        return MANUAL_FILE(lang, self.reason, path=self.path, detail=self.detail)
 
 
 def as_text_cell(value: str) -> str:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..model.messages import number
+from ..model.text import number
 from ..render.csv_report import BOM
 from .roster import Copy, Listed, match, plain
 

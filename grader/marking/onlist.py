@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..model.messages import tr
 from ..model.results import SubmissionResult, SubmissionStatus
 from ..render.sanitize import safe_line
 from .roster import ClassList, Copy, Matching, match
+from .text import tr
 
 if TYPE_CHECKING:
     from .record import Entry

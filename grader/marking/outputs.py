@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
-from ..model.messages import number, tr
+from ..model.text import number
 from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
+from .text import MOODLE_ERROR, tr
 
 if TYPE_CHECKING:
     from ..model.results import SubmissionResult
@@ -164,7 +165,7 @@ def _moodle(source: Path, marks: Sequence[Mark], lang: str, done: Outputs) -> No
     try:
         filled = fill_worksheet(text, marks)
     except WorksheetError as exc:
-        why = tr(lang, f"moodle.error.{exc.reason}", detail=exc.detail)
+        why = MOODLE_ERROR(lang, exc.reason, detail=exc.detail)
         raise ValueError(tr(lang, "moodle.error", path=source, why=why)) from None
     target = source.with_name(source.stem + ".rempli" + source.suffix)
     write_text_atomic(target, filled.text)

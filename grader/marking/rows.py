@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.messages import tr
 from .manual import ManualFileError, ManualMarks, ManualRow, Slot, check_rows, prepare, read_manual, side_file
+from .text import MANUAL_REFUSED, tr
 from .views import slots
 
 if TYPE_CHECKING:
@@ -46,9 +46,9 @@ def read_rows(
     said += missing_points(marks, per_student, lang)
     for refused in marks.refused:
         row = refused.row
-        why = tr(
+        why = MANUAL_REFUSED(
             lang,
-            f"manual.refused.{refused.reason}",
+            refused.reason,
             student=row.student,
             question=row.question,
             points=row.points_text,

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import __version__
 from ..checking import private_draws
 from ..checking.draw_key import record_key
-from ..model.messages import tr
 from ..model.settings import Settings
 from ..render.sanitize import safe_line
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
 from .naming import Roster, add_damaged, name_files
+from .text import BAREME_ERROR, RECORD_REASON, ROSTER_ERROR, tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Registry
@@ -54,7 +54,7 @@ def print_config(exercise_id: str, exercises: Registry, lang: str, out: TextIO) 
     """`--print-config EXERCISE`: the default barème file, commented."""
     if exercise_id not in exercises:
         raise UsageError(
-            tr(lang, "bareme.unknown_exercise", exercise=exercise_id, known=", ".join(exercises))
+            BAREME_ERROR(lang, "unknown_exercise", exercise=exercise_id, known=", ".join(exercises))
         )
     out.write(default_bareme_text(exercises[exercise_id], lang))
     return 0
@@ -204,7 +204,7 @@ class ClassRun:
                     decode(self.args.moodle_worksheet.read_bytes()), self.args.moodle_worksheet
                 )
         except RosterError as exc:
-            why = tr(self.lang, f"roster.error.{exc.reason}", detail=exc.detail)
+            why = ROSTER_ERROR(self.lang, exc.reason, detail=exc.detail)
             if path is None:  # the worksheet's own error is said by its writer
                 return None
             raise UsageError(tr(self.lang, "roster.error", path=path, why=why)) from None
@@ -378,7 +378,7 @@ class ClassRun:
         self.messages.insert(0, tr(self.lang, "record.summary", graded=len(done), unchanged=len(others)))
         if done and others:  # what was graded again, and why
             lines = [
-                tr(self.lang, "record.graded_line", student=s, why=tr(self.lang, f"record.reason.{why}"))
+                tr(self.lang, "record.graded_line", student=s, why=RECORD_REASON(self.lang, why))
                 for s, why in self.reasons.items()
                 if s in done
             ]

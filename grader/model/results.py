@@ -44,35 +44,6 @@ class QuestionStatus(str, Enum):
     MANUAL = "manual"
 
 
-class Text(str):
-    """Text a person reads, in both languages; the renderer picks one with `in_lang`.
-
-    As a `str` it is the French text (French is the default language of every report),
-    so a consumer that does not choose still reads a whole sentence.
-    """
-
-    en: str
-
-    def __new__(cls, fr: str, en: str) -> Text:
-        text = super().__new__(cls, fr)
-        text.en = en
-        return text
-
-    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:  # pickled across forked graders
-        return (Text, (str(self), self.en))
-
-    @property
-    def fr(self) -> str:
-        return str(self)
-
-
-def in_lang(value: str, lang: str) -> str:
-    """A plain string (code, a value as Python shows it) as is; a `Text` in `lang`."""
-    if isinstance(value, Text) and lang == "en":
-        return value.en
-    return str(value)
-
-
 class PlaceKind(str, Enum):
     CELL = "cell"
     """A notebook code cell, named by its position among the code cells."""
@@ -169,7 +140,7 @@ class Evidence:
 
 
 Note = tuple[str, dict[str, Any]]
-"""Information for the student without points: a message key of `grader.model.messages` and
+"""Information for the student without points: a key of the reports' words (`grader.render.text`) and
 its arguments (strings, numbers, `Text`)."""
 
 
@@ -419,7 +390,7 @@ class SubmissionResult:
     exercise: str | None
     status: SubmissionStatus
     reason: str = ""
-    """Why it is not gradable: a key of `grader.model.messages` (`reason.<key>`)."""
+    """Why it is not gradable: a key of `grader.render.text.REASON`."""
     detail: str = ""
     kind: SubmissionKind | None = None
     """None when the file could not be read."""

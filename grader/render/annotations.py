@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model.messages import number, tr
 from ..model.results import SubmissionResult
+from ..model.text import number
 from .feedback import does_not_run_message, not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
+from .text import tr
 
 
 def _escape(text: str, property_value: bool = False) -> str:

@@ -11,10 +11,11 @@ import csv
 import io
 from collections.abc import Sequence
 
-from ..model.messages import number, tr
 from ..model.results import QuestionStatus, SubmissionResult
+from ..model.text import number
 from .feedback import not_gradable_reason, overrides, review_flags
 from .sanitize import safe_cell
+from .text import tr
 
 BOM = "\ufeff"
 SEPARATORS = {"fr": ";", "en": ","}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import Crash
-from ..model.messages import number, tr
 from ..model.results import (
     CellOutcome,
     CellStatus,
@@ -17,11 +16,13 @@ from ..model.results import (
     PlaceKind,
     QuestionResult,
     QuestionStatus,
+    SubmissionKind,
     SubmissionResult,
     TeacherComment,
     Unreached,
-    in_lang,
 )
+from ..model.text import in_lang, number
+from .text import BLOCK_HINT, CELL_HINT, CHECK_STATUS, COPY_RULE, CRASH, REASON, UNIT, tr
 
 INDENT = "    "
 
@@ -64,8 +65,7 @@ def crash_text(cause: Crash | None, detail: str, lang: str) -> str:
     """Why the worker died, explained."""
     if cause is Crash.SIGNAL and detail in SIGNALS:
         return tr(lang, SIGNALS[detail])
-    key = f"crash.{cause.value}" if cause is not None else "crash.closed"
-    return tr(lang, key, detail=detail)
+    return CRASH(lang, cause if cause is not None else "closed", detail=detail)
 
 
 def failure_text(failure: Failure | None, lang: str) -> str:
@@ -73,7 +73,7 @@ def failure_text(failure: Failure | None, lang: str) -> str:
     if failure is None:
         return ""
     if failure.kind is FailureKind.TOO_LARGE:
-        unit = tr(lang, f"unit.{failure.unit.value}") if failure.unit is not None else ""
+        unit = UNIT(lang, failure.unit) if failure.unit is not None else ""
         return tr(lang, "too_large", amount=failure.amount, unit=unit)
     if failure.kind is FailureKind.CRASH:
         return tr(lang, "crashed", error=crash_text(failure.crash, failure.detail, lang))
@@ -191,7 +191,7 @@ def question_feedback(question: QuestionResult, lang: str) -> str:
     for check in question.checks:
         if check.status is CheckStatus.PASSED:
             continue
-        status = tr(lang, f"check.{check.status.value}")
+        status = CHECK_STATUS(lang, check.status)
         lines.append(
             f"{check_symbol(check)} {check_title(check, lang)} ({status}, {number(check.points, lang)} pt)"
         )
@@ -225,44 +225,49 @@ def unreached_text(unreached: Unreached, lang: str) -> str:
     dans la cellule de code 6 (« assert … »), qui s'est arrêtée avant (AssertionError
     ligne 1)"; "…qui ne compile pas (SyntaxError ligne 3)"."""
     place = unreached.place
-    unit = "block" if place.kind is PlaceKind.LINES else "cell"
+    block = place.kind is PlaceKind.LINES
     where = place_text(place, lang)
     if place.opening:
         where = tr(lang, "cell_name", place=where, opening=place.opening)
     if unreached.status is CellStatus.SKIPPED:
-        return tr(lang, f"unreached.skipped.{unit}", name=unreached.name, where=where)
+        key = "unreached.skipped.block" if block else "unreached.skipped.cell"
+        return tr(lang, key, name=unreached.name, where=where)
     if unreached.status is CellStatus.TIMEOUT:
-        why = tr(lang, "check.timeout")
+        why = CHECK_STATUS(lang, CheckStatus.TIMEOUT)
     elif unreached.status is CellStatus.CRASH:
         why = tr(lang, "unreached.crash")
     elif unreached.line:
         why = tr(lang, "unreached.error_line", error=unreached.error, line=unreached.line)
     else:
         why = unreached.error
-    how = "stopped" if unreached.compiles else "uncompiled"
-    return tr(lang, f"unreached.{how}.{unit}", name=unreached.name, where=where, why=why)
+    if unreached.compiles:
+        key = "unreached.stopped.block" if block else "unreached.stopped.cell"
+    else:
+        key = "unreached.uncompiled.block" if block else "unreached.uncompiled.cell"
+    return tr(lang, key, name=unreached.name, where=where, why=why)
 
 
 def cell_message(cell: CellOutcome, lang: str) -> str:
     """A cell that did not run through: which one, the failing line quoted, a hint."""
     message = ""
     # A .py module runs in blocks of lines, a notebook in cells: the hints name them so.
-    unit = "block" if cell.place is not None and cell.place.kind is PlaceKind.LINES else "cell"
+    block = cell.place is not None and cell.place.kind is PlaceKind.LINES
+    hints = BLOCK_HINT if block else CELL_HINT
     if cell.status is CellStatus.TIMEOUT:
         seconds = number(cell.failure.budget if cell.failure is not None else 0, lang)
         if cell.failure is not None and cell.failure.loop is not None:
             error = tr(lang, "endless", seconds=seconds, state=_state(cell.failure, lang))
-            hint = f"{unit}_hint.endless"
+            hint = "endless"
         else:
-            error, hint = tr(lang, "cell_timeout", seconds=seconds), f"{unit}_hint.timeout"
+            error, hint = tr(lang, "cell_timeout", seconds=seconds), "timeout"
     elif cell.status is CellStatus.SKIPPED:
-        error, hint = tr(lang, f"{unit}_skipped"), f"{unit}_hint.skipped"
+        error, hint = tr(lang, "block_skipped" if block else "cell_skipped"), "skipped"
     elif cell.status is CellStatus.NOT_RUN:
         error, hint = tr(lang, "cell_not_run", magic=cell.cell_magic), ""
     elif cell.status is CellStatus.CRASH:
         error, hint = failure_text(cell.failure, lang), ""
     else:
-        error, hint = cell.error, f"{unit}_hint.{cell.error}"
+        error, hint = cell.error, cell.error  # a hint for the errors that have one (EOFError)
         message = f": {cell.message}" if cell.message else ""
     if cell.place is None and cell.first_line:  # no notebook place: name it by its text
         label = tr(lang, "cell_name", place=cell.label, opening=cell.first_line)
@@ -287,8 +292,7 @@ def cell_message(cell: CellOutcome, lang: str) -> str:
         )
     else:
         text = tr(lang, "cell_failed", label=label, error=error, message=message)
-    hinted = tr(lang, hint) if hint else hint
-    return text if hinted == hint else f"{text}\n  → {hinted}"
+    return f"{text}\n  → {hints(lang, hint)}" if hint in hints else text
 
 
 def does_not_run_message(result: SubmissionResult, lang: str) -> str:
@@ -356,8 +360,11 @@ def cells_summary(result: SubmissionResult, lang: str) -> str:
     """`Cellules de code : 10, dont 1 en échec`: how many cells (or module blocks) did
     not run through; a cell the grader does not run (`%%html`) is said, not counted."""
     failed = sum(1 for c in result.cells if not c.ok and c.status is not CellStatus.NOT_RUN)
-    key = "cells" if result.kind == "notebook" else "module_cells"
-    return tr(lang, key if failed else f"{key}_ok", total=result.total_cells, failed=failed)
+    if result.kind is SubmissionKind.NOTEBOOK:
+        key = "cells" if failed else "cells_ok"
+    else:
+        key = "module_cells" if failed else "module_cells_ok"
+    return tr(lang, key, total=result.total_cells, failed=failed)
 
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
@@ -377,9 +384,9 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
         return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
     if result.reason == "extra_file" and "|" in result.detail:  # the copy graded instead, and why
         chosen, rule = result.detail.rsplit("|", 1)
-        why = tr(lang, f"copy_rule.{rule}") if rule else ""
+        why = COPY_RULE(lang, rule) if rule else ""
         return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
-    return tr(lang, f"reason.{result.reason}", exercise=result.exercise or "?")
+    return REASON(lang, result.reason, exercise=result.exercise or "?")
 
 
 def comment_text(comment: TeacherComment, lang: str) -> str:

@@ -20,8 +20,8 @@ from jinja2 import BaseLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
-from ..model.messages import number, tr
-from ..model.results import QuestionStatus, SubmissionKind, SubmissionResult
+from ..model.results import CheckStatus, QuestionStatus, SubmissionKind, SubmissionResult
+from ..model.text import Words, number
 from .feedback import (
     cell_message,
     cells_summary,
@@ -38,6 +38,7 @@ from .feedback import (
     review_flags,
 )
 from .sanitize import safe_line, safe_text
+from .text import CHECK_STATUS, STATUS, STATUS_MANY, STATUS_ONE, tr
 
 PRINTED_CHARS = 5_000
 PRINTED_LINES = 150
@@ -156,9 +157,10 @@ def _environment(lang: str) -> Environment:
     return environment(lang)
 
 
-def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
+def environment(lang: str, loader: BaseLoader | None = None, words: Words = tr) -> Environment:
     """The reports' Jinja environment in `lang` (their globals and filters); `loader`: the
-    templates it finds (default: the reports'; the marking page adds its own)."""
+    templates it finds (default: the reports'; the marking page adds its own), `words`:
+    the sentences `t(key)` reads (the marking page's own, then these)."""
     # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
     # characters and lone surrogates (which would stop the page from being written).
     env = Environment(
@@ -175,7 +177,11 @@ def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
         number=lambda value: number(value, lang),
         statuses=[s.value for s in RATE_STATUSES],
         NOTEBOOK=SubmissionKind.NOTEBOOK,
-        t=lambda key, **values: tr(lang, key, **values),
+        t=lambda key, **values: words(lang, key, **values),
+        QuestionStatus=QuestionStatus,
+        CheckStatus=CheckStatus,
+        status_word=lambda status: STATUS(lang, status),
+        check_word=lambda status: CHECK_STATUS(lang, status),
         parts=lambda check: check_parts(check, lang),
         check_title=lambda check: check_title(check, lang),
         symbol=check_symbol,
@@ -187,8 +193,8 @@ def environment(lang: str, loader: BaseLoader | None = None) -> Environment:
         comment_text=lambda comment: comment_text(comment, lang),
         to_review=lambda result: [*review_flags(result, lang), *to_review(result), *overrides(result, lang)],
         does_not_run=lambda result: does_not_run_message(result, lang),
-        status_count=lambda status, count: tr(
-            lang, f"status_count.{status}" if count == 1 else f"status_count.{status}_many", count=count
+        status_count=lambda status, count: (STATUS_ONE if count == 1 else STATUS_MANY)(
+            lang, status, count=count
         ),
     )
     env.filters["path_breaks"] = path_breaks

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..model.messages import tr
 from ..model.results import CellOutcome, CellStatus, SubmissionResult, TeacherComment
 from .feedback import (
     answer_key,
@@ -17,6 +16,7 @@ from .feedback import (
     question_title,
 )
 from .sanitize import json_text_safe
+from .text import tr
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..model.messages import number, tr
 from ..model.results import QuestionStatus, SubmissionResult
+from ..model.text import number
 from .feedback import not_gradable_reason, question_feedback, question_title
 from .sanitize import safe_line, safe_text
+from .text import STATUS, tr
 
 
 def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
@@ -53,7 +54,7 @@ def render_junit(results: Sequence[SubmissionResult], lang: str) -> str:
                 counts["skipped"] += 1
             elif question.to_review:
                 score = f"{number(question.score, lang)}/{number(question.max_score, lang)}"
-                message = f"{tr(lang, f'status.{question.status.value}')} ({score})"
+                message = f"{STATUS(lang, question.status)} ({score})"
                 ET.SubElement(case, "failure", message=message, type=question.status.value).text = safe_text(
                     question_feedback(question, lang)
                 )

@@ -6,10 +6,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from ..model.messages import number, tr
 from ..model.results import SubmissionResult
+from ..model.text import number
 from .feedback import not_gradable_reason
 from .sanitize import safe_line
+from .text import tr
 
 if TYPE_CHECKING:  # rich is imported only when a bar is drawn
     from rich.progress import Progress as Bar

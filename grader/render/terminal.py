@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..model.messages import number, tr
 from ..model.results import CellStatus, QuestionStatus, SubmissionResult
+from ..model.text import number
 from .feedback import (
     INDENT,
     cell_message,
@@ -18,6 +18,7 @@ from .feedback import (
     total_line,
 )
 from .sanitize import safe_line, safe_text
+from .text import STATUS, tr
 
 SYMBOLS = {
     QuestionStatus.PASSED: "✓",
@@ -51,7 +52,7 @@ def render_submission(result: SubmissionResult, lang: str) -> str:
     lines.append("─" * WIDTH)
     for question in result.questions:
         label = f"{SYMBOLS[question.status]} {question.id:<4}{question_title(question, lang)}"
-        status = tr(lang, f"status.{question.status.value}")
+        status = STATUS(lang, question.status)
         if question.status is QuestionStatus.MANUAL and not question.max_score:
             lines.append(f"{label}  ({status})")
             continue

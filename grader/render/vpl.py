@@ -13,8 +13,8 @@ the student wrote, can start a line with `Grade :=>>` or `Comment :=>>`, or be `
 
 from __future__ import annotations
 
-from ..model.messages import number, tr
 from ..model.results import CellStatus, QuestionStatus, SubmissionResult
+from ..model.text import number
 from .feedback import (
     cell_message,
     cells_summary,
@@ -26,6 +26,7 @@ from .feedback import (
 )
 from .sanitize import safe_text
 from .terminal import SYMBOLS
+from .text import STATUS, tr
 
 BEGIN, END, GRADE = "<|--", "--|>", "Grade :=>>"
 DEFAULT_MAX = 20.0
@@ -77,7 +78,7 @@ def render_vpl(result: SubmissionResult, lang: str, vpl_max: float = DEFAULT_MAX
         lines += _lines(">", tr(lang, key, **values))
     lines += _cells(result, lang)
     for question in result.questions:
-        status = tr(lang, f"status.{question.status.value}")
+        status = STATUS(lang, question.status)
         if question.status is QuestionStatus.MANUAL:
             lines += _title(f"{SYMBOLS[question.status]} {question.id} {question.title} ({status})")
             continue

@@ -34,9 +34,10 @@ from ..marking.manual_edit import Cells, EditError, cells_of, delimiter_of, dige
 from ..marking.record import ENTRIES, Entry
 from ..marking.rubric import RubricItem, rubric_points
 from ..marking.workflow import ClassRun, UsageError
-from ..model.messages import number, tr
 from ..model.results import QuestionResult, QuestionStatus, SubmissionResult
+from ..model.text import number
 from ..render.html_report import page_names
+from .text import tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Registry

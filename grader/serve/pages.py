@@ -21,13 +21,14 @@ from markupsafe import Markup
 from ..marking.manual import ManualRow
 from ..marking.manual_edit import Cells
 from ..marking.record import file_hash
-from ..model.messages import number, tr
-from ..model.results import QuestionResult, in_lang
+from ..model.results import QuestionResult
+from ..model.text import in_lang, number
 from ..reading.answers import answer_spans, module_cells
 from ..render.cells_html import Cell, cells_html, escaped, read_cells
 from ..render.feedback import in_language
 from ..render.html_report import capped_printed, environment
 from .desk import FILTERS, Copy, Snapshot
+from .text import tr
 
 LETTERS = string.ascii_lowercase
 MAX_COPY_BYTES = 20_000_000
@@ -60,7 +61,7 @@ class Pages:
         loader = ChoiceLoader(
             [PackageLoader("grader.serve", "templates"), PackageLoader("grader.render", "templates")]
         )
-        env = environment(self.lang, loader)
+        env = environment(self.lang, loader, tr)
         env.globals.update(
             filters=FILTERS,
             filter_words={f: tr(self.lang, key) for f, key in FILTER_WORDS.items()},

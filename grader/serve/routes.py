@@ -20,8 +20,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..marking.manual_edit import Cells, cells_of
-from ..model.messages import tr
 from .desk import FILTERS, Copy, Desk, Saved, Typed
+from .text import tr
 
 if TYPE_CHECKING:
     from .pages import Pages

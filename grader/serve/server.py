@@ -20,11 +20,11 @@ import webbrowser
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..model.messages import tr
 from .desk import Desk, Snapshot
 from .pages import Pages
 from .routes import application
 from .security import Guard, Keys
+from .text import tr
 
 if TYPE_CHECKING:
     import argparse

@@ -21,7 +21,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from .. import __version__
-from ..model.messages import DECIMAL_SEPARATORS
+from ..model.text import DECIMAL_SEPARATORS
 from ..render.csv_report import BOM, SEPARATORS
 from ..render.sanitize import safe_cell, safe_text
 from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
@@ -29,7 +29,7 @@ from .extract import TOP_LEVEL
 from .fingerprints import K
 from .given import shared_by
 from .score import UNUSUAL, PairScore
-from .text import say
+from .text import LEFT_OUT, say
 
 if TYPE_CHECKING:
     from ..checking.declare import Registry
@@ -294,7 +294,7 @@ def render_html(similarity: Similarity, lang: str) -> str:
         exercises=exercises,
         copies=sum(view.copies for view in exercises),
         pairs=sum(view.pairs for view in exercises),
-        left_out=[(item, say(lang, f"sim.left_out.{item.reason}")) for item in similarity.left_out],
+        left_out=[(item, LEFT_OUT(lang, item.reason)) for item in similarity.left_out],
         unusual_z=UNUSUAL,
         k=K,
     )

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grader.reading.submission as submission
+from grader.app.text import unavailable
 from grader.errors import NotGradable
-from grader.model.messages import unavailable
 from grader.registry import installed
 from grader.sandbox.confine import reach
 

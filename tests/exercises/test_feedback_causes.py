@@ -52,7 +52,7 @@ def test_a_wrong_value_is_not_taken_for_a_swapped_pair():
 
 
 def test_the_recognised_from_text_notes_exist_in_both_languages():
-    from grader.model.messages import MESSAGES
+    from grader.render.text import tr
 
     for key in (
         "recognised_from_text",
@@ -60,10 +60,9 @@ def test_the_recognised_from_text_notes_exist_in_both_languages():
         "recognised_from_text_called",
         "recognised_from_calls",
     ):
-        assert key in MESSAGES["fr"] and key in MESSAGES["en"]
-        assert (
-            "chaque fonction est comptée absente" not in MESSAGES["fr"][key]
-        )  # the functions that run are graded
+        entry = tr.entry(key)
+        assert entry.fr and entry.en
+        assert "chaque fonction est comptée absente" not in entry.fr  # the functions that run are graded
 
 
 def _not_counted_copy():

@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 def _state(source: str) -> tuple[SubmissionState, list[str]]:
     session = FakeSession(source, "copie")
     state = prepare(StudentView(session, session.names(), None))  # type: ignore[arg-type]
-    return state, [note[1]["fr"] for note in describe(state) if note[0] == "text"]
+    return state, [note[1]["text"].fr for note in describe(state) if note[0] == "text"]
 
 
 PROGRAM = (FIXTURES / "morpion" / "correct_programme.py").read_text("utf-8")

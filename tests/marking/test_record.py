@@ -14,7 +14,8 @@ from grader import __version__
 from grader.marking import record as rec
 from grader.marking.lock import RecordBusy
 from grader.marking.record import Entry, Record, Seen, entry_name, plan
-from grader.model.results import QuestionResult, QuestionStatus, SubmissionResult, SubmissionStatus, Text
+from grader.model.results import QuestionResult, QuestionStatus, SubmissionResult, SubmissionStatus
+from grader.model.text import Text
 
 
 def outcome(student: str = "dupont") -> SubmissionResult:

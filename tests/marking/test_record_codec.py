@@ -30,8 +30,8 @@ from grader.model.results import (
     SubmissionOutcome,
     SubmissionResult,
     SubmissionStatus,
-    Text,
 )
+from grader.model.text import Text
 from grader.sandbox.confine.isolation import Isolation
 
 

@@ -16,8 +16,8 @@ from grader.model.results import (
     SubmissionKind,
     SubmissionResult,
     SubmissionStatus,
-    in_lang,
 )
+from grader.model.text import in_lang
 from grader.reading.submission import (
     Cell,
     SubmissionCode,

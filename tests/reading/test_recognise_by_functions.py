@@ -105,7 +105,7 @@ def test_a_handout_that_only_calls_the_sheet_s_functions_says_so():
 
 
 def test_the_words_say_the_functions_that_run_are_graded():
-    from grader.model.messages import tr
+    from grader.render.text import tr
 
     fr = tr(
         "fr", "recognised_from_text_called", names="coups_possibles, placer", called="strategie_aleatoire"

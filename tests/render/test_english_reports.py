@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from grader.app.runner import grade_file
-from grader.model.results import SubmissionResult, Text
+from grader.model.results import SubmissionResult
 from grader.model.settings import Settings
+from grader.model.text import Text
 from grader.render.json_report import render_json
 from grader.render.terminal import render_submission
 

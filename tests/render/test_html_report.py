@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.checking.bareme import mark_of
+from grader.checking.declare import note
 from grader.model.results import (
     CellOutcome,
     CheckResult,
@@ -22,6 +23,7 @@ from grader.model.results import (
     SubmissionResult,
     SubmissionStatus,
 )
+from grader.model.text import Text
 from grader.render.feedback import check_message, check_parts
 from grader.render.html_report import (
     capped_printed,
@@ -376,7 +378,7 @@ def test_remarks_of_a_passed_question_are_kept(tmp_path):
     first, second = results[0].questions[:2]
     results[0].questions[:2] = [
         replace(first, aliases={"evaluer": "evaluer_alignement"}),
-        replace(second, notes=(("text", {"fr": "élagage : 63 appels", "en": "pruning: 63 calls"}),)),
+        replace(second, notes=(note(Text("élagage : 63 appels", "pruning: 63 calls")),)),
     ]
     write_html(results, tmp_path)
     alice = (tmp_path / "alice.html").read_text(encoding="utf-8")

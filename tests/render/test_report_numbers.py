@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-from grader.model.messages import number
 from grader.model.results import (
     CheckResult,
     CheckStatus,
@@ -14,6 +13,7 @@ from grader.model.results import (
     QuestionStatus,
     SubmissionResult,
 )
+from grader.model.text import number
 from grader.render.annotations import render_annotations
 from grader.render.csv_report import render_csv
 from grader.render.html_report import submission_page, write_html

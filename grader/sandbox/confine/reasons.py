@@ -1,5 +1,5 @@
 """Why an isolation cannot work on this machine: a typed reason, the system's own words
-kept as a detail. The engine words it for the reader (`grader.model.messages.unavailable`)."""
+kept as a detail. The engine words it for the reader (`grader.app.text.unavailable`)."""
 
 from __future__ import annotations
 

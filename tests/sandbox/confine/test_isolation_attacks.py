@@ -20,7 +20,7 @@ import pytest
 
 from grader.app.api import grade
 from grader.app.runner import grade_file
-from grader.model.messages import unavailable
+from grader.app.text import unavailable
 from grader.model.results import SubmissionStatus
 from grader.model.settings import Settings
 from grader.sandbox.confine import isolation as isolation_module

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from grader.app.runner import grade_file
-from grader.model.messages import unavailable
+from grader.app.text import unavailable
 from grader.model.results import SubmissionStatus
 from grader.model.settings import Settings
 from grader.sandbox.confine import isolation as iso

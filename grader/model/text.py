@@ -1,0 +1,135 @@
+"""The words a person reads: one form for every sentence, its French and English side by side.
+
+- `Text(fr, en)` is one sentence in both languages. As a `str` it is the French (French is
+  the default language of every report), so a consumer that does not choose still reads
+  a whole sentence; `in_lang` picks the reader's language. An exercise's sentences (a
+  check's description, a note) are `Text` values written beside its checks.
+- `Words` is a wing's table of sentences, each key with its `Text`, kept next to the code
+  that owns it: `grader/<wing>/text.py`. A wing's table reads the sentences of the wings
+  below it too (`below`: app, then serve, then marking, then render, then the words every
+  wing shares here), as its code may import theirs. A key no table holds is an error,
+  never a silent fallback to the other language or to the key itself.
+- A family of sentences looked up by a value (a status, a reason code, an error's code)
+  is a `Words` of its own, keyed by that value (`STATUS(lang, question.status)`): the
+  value, written where it is produced, is its key, and no key is built from pieces.
+
+`tests/model/test_words.py` reads every table: both languages in every entry, with the
+same placeholders; every key a call names exists; every key is used somewhere.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator, Mapping
+from enum import Enum
+from typing import Any
+
+
+class Text(str):
+    """Text a person reads, in both languages; the renderer picks one with `in_lang`.
+
+    As a `str` it is the French text (French is the default language of every report),
+    so a consumer that does not choose still reads a whole sentence.
+    """
+
+    en: str
+
+    def __new__(cls, fr: str, en: str) -> Text:
+        text = super().__new__(cls, fr)
+        text.en = en
+        return text
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:  # pickled across forked graders
+        return (Text, (str(self), self.en))
+
+    @property
+    def fr(self) -> str:
+        return str(self)
+
+
+def in_lang(value: str, lang: str) -> str:
+    """A plain string (code, a value as Python shows it) as is; a `Text` in `lang`."""
+    if isinstance(value, Text) and lang == "en":
+        return value.en
+    return str(value)
+
+
+class MissingWords(KeyError):
+    """A key that no table holds: a bug of the grader (the fast tests look for them)."""
+
+
+class Words(Mapping[str, Text]):
+    """A table of sentences: key -> `Text`, read by calling it, `words(lang, key, **values)`.
+
+    `below`: the table of the wings below this one, read for a key this one does not hold.
+    A key (or a family's value: an enum member is read as its value) that neither holds
+    raises `MissingWords`.
+    """
+
+    def __init__(self, entries: Mapping[str, Text], below: Words | None = None, name: str = "") -> None:
+        self._entries = dict(entries)
+        self._below = below
+        self.name = name
+        """What the table is, for a missing key's message (`reason`, `status`...)."""
+
+    def entry(self, key: str | Enum) -> Text:
+        """The sentence of `key`, here or below."""
+        plain = key.value if isinstance(key, Enum) else key
+        found = self._entries.get(plain)
+        if found is not None:
+            return found
+        if self._below is not None and plain in self._below:
+            return self._below.entry(plain)
+        raise MissingWords(f"{self.name or 'words'}: no sentence for {plain!r}")
+
+    def __call__(self, lang: str, key: str | Enum, **values: Any) -> str:
+        """The sentence of `key` in `lang`, filled with `values` (a `Text` among them in
+        `lang` too)."""
+        shown = {
+            name: in_lang(value, lang) if isinstance(value, Text) else value for name, value in values.items()
+        }
+        return in_lang(self.entry(key), lang).format(**shown)
+
+    def __getitem__(self, key: str) -> Text:
+        return self.entry(key)
+
+    def __contains__(self, key: object) -> bool:
+        plain = key.value if isinstance(key, Enum) else key
+        return plain in self._entries or (self._below is not None and plain in self._below)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def own(self) -> Mapping[str, Text]:
+        """This table's own entries, without those below."""
+        return self._entries
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a sentence fills in (`{count}`, `{path}`): both languages must agree."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+DECIMAL_SEPARATORS = {"fr": ",", "en": "."}
+"""How each language writes the decimal point (the CSV follows it too: French
+spreadsheets read '14,5' as a number)."""
+
+
+def number(value: float, lang: str) -> str:
+    """A score, a mark or a duration as a teacher writes it in `lang`: 2.0 -> '2',
+    14.5 -> '14,5' in French and '14.5' in English. Every report that a person reads
+    writes its numbers with this function (machine formats keep Python's '14.5')."""
+    text = f"{value:g}" if value == round(value, 4) else f"{value:.2f}"
+    return text.replace(".", DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"]))
+
+
+tr = Words(
+    {
+        "board": Text("Jeu", "Game"),
+    },
+    name="words",
+)
+"""The words several wings share."""

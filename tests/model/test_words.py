@@ -1,0 +1,235 @@
+"""Every sentence a person reads is one entry, its French and English side by side (issue 38
+item 4): read from the wings' `text.py` tables and from the code that names their keys, in
+this process (nothing is rendered).
+
+- every entry has both languages, with the same placeholders;
+- every key the code names literally exists in the table the calling code reads (a wing's
+  `tr` reads its own words, then those of the wings below it), and every value a family is
+  looked up by (a status, a reason code, an error's code) has its sentence;
+- no key is unused: each appears as a literal in the code or the templates, or is a value
+  of the enum its family is keyed by;
+- a missing key is an error, never the other language nor the key itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import re
+from collections.abc import Iterator
+from enum import Enum
+from pathlib import Path
+
+import pytest
+
+from grader.model.text import MissingWords, Text, Words, placeholders
+
+ROOT = Path(__file__).resolve().parents[2]
+GRADER = ROOT / "grader"
+TEXT_MODULES = sorted(
+    f"grader.{p.parent.name}.text" for p in GRADER.glob("*/text.py") if p.parent.name != "model"
+) + ["grader.model.text"]
+
+
+@functools.cache
+def tables() -> dict[tuple[str, str], Words]:
+    """(module, name) -> each `Words` table of the text modules."""
+    found = {}
+    for name in TEXT_MODULES:
+        module = importlib.import_module(name)
+        for attribute, value in vars(module).items():
+            if isinstance(value, Words) and not attribute.startswith("_"):  # not a table imported
+                found[(name, attribute)] = value
+    return found
+
+
+def entries() -> Iterator[tuple[str, str, Text]]:
+    for (module, name), table in tables().items():
+        for key, text in table.own().items():
+            yield f"{module}.{name}", key, text
+
+
+def test_every_entry_has_both_languages_with_the_same_placeholders():
+    wrong = [
+        (table, key)
+        for table, key, text in entries()
+        if not (isinstance(text, Text) and text.fr.strip() and text.en.strip())
+        or placeholders(text.fr) != placeholders(text.en)
+    ]
+    assert wrong == []
+
+
+def test_a_missing_key_is_an_error_not_another_language():
+    from grader.render.text import tr
+
+    with pytest.raises(MissingWords):
+        tr("en", "no.such.key")
+    assert tr("en", "board") == "Game" and tr("fr", "board") == "Jeu"  # read below render, in model
+
+
+# -- the code's literal keys ------------------------------------------------------------------
+CALL = re.compile(
+    r"""\b(tr|say|t|[A-Z][A-Z_]+)\(\s*(?:[\w.]+,\s*|["'](?:fr|en)["'],\s*)?["'](?!(?:fr|en)["'],)([^"'{}]+)["']"""
+)
+"""`tr(lang, "key"`, `say(lang, "key"`, `t("key"` (templates), `STATUS(lang, "passed"`."""
+
+
+def _wing(path: Path) -> str:
+    return path.relative_to(GRADER).parts[0]
+
+
+def _table_of(path: Path, name: str) -> Words | None:
+    """The table a call named `name` reads in the file at `path` (None: not a table)."""
+    wing = _wing(path)
+    module = f"grader.{wing}.text"
+    if name == "t":  # a template: its environment's words (the marking page's, the similarity report's)
+        module, name = {
+            "serve": ("grader.serve.text", "tr"),
+            "similarity": ("grader.similarity.text", "say"),
+        }.get(wing, ("grader.render.text", "tr"))
+    if name == "say":
+        module = "grader.similarity.text"
+    for (mod, attribute), table in tables().items():
+        if attribute == name and (mod == module or name != "tr"):
+            return table
+    return None
+
+
+def code_files() -> list[Path]:
+    return [
+        p
+        for p in [*GRADER.rglob("*.py"), *GRADER.rglob("*.j2")]
+        if p.name != "text.py" and "mutation/specs" not in p.as_posix()
+    ]
+
+
+def test_every_key_the_code_names_exists():
+    missing = []
+    for path in code_files():
+        for name, key in CALL.findall(path.read_text("utf-8")):
+            table = _table_of(path, name)
+            if table is not None and key not in table:
+                missing.append((path.relative_to(ROOT).as_posix(), name, key))
+    assert missing == []
+
+
+# -- the families: looked up by a value produced elsewhere ---------------------------------------
+def _literal_args(call: str, position: int | None = None, keyword: str | None = None) -> set[str]:
+    """The string literals given to every call of `call` in the engine (at `position`, or as
+    `keyword`)."""
+    found = set()
+    for path in GRADER.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if called != call:
+                continue
+            values = [node.args[position]] if position is not None and len(node.args) > position else []
+            values += [k.value for k in node.keywords if keyword is not None and k.arg == keyword]
+            found |= {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+    return found
+
+
+def _enum(dotted: str) -> set[str]:
+    module, _, name = dotted.rpartition(".")
+    kind: type[Enum] = getattr(importlib.import_module(module), name)
+    return {member.value for member in kind}
+
+
+def _family(dotted: str) -> Words:
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _option_types() -> set[str]:
+    """The types of the command line's options, as argparse names them in its errors."""
+    from grader.app.cli import build_parser
+    from grader.registry import installed
+
+    return {a.type.__name__ for a in build_parser(installed(), [])._actions if a.type in (int, float)}
+
+
+FAMILIES = {
+    # table: (the values it must answer, exactly; or at least: those the code produces)
+    "grader.render.text.STATUS": ("exactly", lambda: _enum("grader.model.results.QuestionStatus")),
+    "grader.render.text.CHECK_STATUS": (
+        "exactly",
+        lambda: _enum("grader.model.results.CheckStatus") - {"passed"},  # a passing check says nothing
+    ),
+    "grader.render.text.STATUS_ONE": (
+        "exactly",
+        lambda: {s.value for s in importlib.import_module("grader.render.html_report").RATE_STATUSES},
+    ),
+    "grader.render.text.STATUS_MANY": (
+        "exactly",
+        lambda: {s.value for s in importlib.import_module("grader.render.html_report").RATE_STATUSES},
+    ),
+    "grader.render.text.UNIT": ("exactly", lambda: _enum("grader.errors.SizeUnit")),
+    "grader.render.text.CRASH": ("exactly", lambda: _enum("grader.errors.Crash") | {"closed"}),
+    # a hint for how a cell (a module's block) stopped, and for the errors that have one
+    "grader.render.text.CELL_HINT": ("exactly", lambda: set(_family("grader.render.text.BLOCK_HINT"))),
+    "grader.render.text.BLOCK_HINT": ("exactly", lambda: set(_family("grader.render.text.CELL_HINT"))),
+    "grader.app.text.ARGUMENT_TYPE": ("exactly", _option_types),
+    "grader.render.text.REASON": (
+        "at least",
+        lambda: _literal_args("NotGradable", 0) | _literal_args("Refused", 1) | _literal_args("reason", None),
+    ),
+    "grader.app.text.UNAVAILABLE": ("exactly", lambda: _enum("grader.sandbox.confine.reasons.Reason")),
+    "grader.marking.text.BAREME_ERROR": ("at least", lambda: _literal_args("BaremeError", 2)),
+    "grader.marking.text.RUBRIC_ERROR": ("at least", lambda: _literal_args("RubricError", 0)),
+    "grader.marking.text.MANUAL_FILE": ("at least", lambda: _literal_args("ManualFileError", 1)),
+    "grader.marking.text.ROSTER_ERROR": ("at least", lambda: _literal_args("RosterError", 0)),
+    "grader.marking.text.MOODLE_ERROR": ("at least", lambda: _literal_args("WorksheetError", 0)),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_a_family_answers_every_value_it_is_looked_up_by(family):
+    how, values = FAMILIES[family]
+    keys = set(_family(family).own())
+    if how == "exactly":
+        assert keys == values()
+    else:
+        assert values() - keys == set()
+
+
+# -- no key unused ------------------------------------------------------------------------------
+@functools.cache
+def literals() -> frozenset[str]:
+    """Every string the engine and the exercises write (code, templates), outside the tables."""
+    found: set[str] = set()
+    for path in [*code_files(), *(ROOT / "exercises").rglob("*.py")]:
+        text = path.read_text("utf-8")
+        if path.suffix == ".j2":
+            found |= set(re.findall(r"""["']([^"'\s]+)["']""", text))
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return frozenset(found)
+
+
+def test_no_key_is_unused():
+    enums = {
+        name: values() for name, (how, values) in FAMILIES.items() if how == "exactly"
+    }  # a family keyed by an enum is used by every member
+    unused = [
+        (table, key)
+        for table, key, _ in entries()
+        if key not in literals() and key not in enums.get(table, set())
+    ]
+    assert unused == []
+
+
+def test_the_checks_see_what_they_forbid():
+    """The literal scan finds a key in a call and a template; the family extractor finds a
+    code raised by its exception."""
+    assert CALL.findall('tr(lang, "cells_ok", total=1)  t("html.title")  STATUS(lang, "passed")') == [
+        ("tr", "cells_ok"),
+        ("t", "html.title"),
+        ("STATUS", "passed"),
+    ]
+    assert "no_code" in _literal_args("NotGradable", 0)
