@@ -143,22 +143,8 @@ def parse_bareme(
 ) -> BaremeFile:
     """The barème `text` checked against the registry `exercises` (and `--exercise`,
     `forced`): known keys, an exercise that exists, questions it has, positive numbers."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
-        import tomli as tomllib
-
     lines = text.splitlines()
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        at = _toml_line(str(exc), len(lines))
-        comma = _DECIMAL_COMMA.match(lines[at - 1]) if 0 < at <= len(lines) else None
-        if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read
-            raise BaremeError(
-                path, at, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
-            ) from None
-        raise BaremeError(path, at, "toml", error=str(exc)) from None
+    data = _toml(text, lines, path)
     for key in data:
         if key not in KEYS:
             raise BaremeError(path, _line_of(lines, key), "unknown_key", name=key, keys=", ".join(KEYS))
@@ -174,14 +160,6 @@ def parse_bareme(
             _known(qid, ids, exercise_id, path, _line_of(lines, key, item=qid))
         return tuple(dict.fromkeys(value))
 
-    points_table = data.get("points", {})
-    if not isinstance(points_table, dict):
-        raise BaremeError(path, _line_of(lines, "points"), "not_a_table", name="points")
-    points: list[tuple[str, float]] = []
-    for qid, value in points_table.items():
-        line = _line_of(lines, qid, table="points")
-        _known(qid, ids, exercise_id, path, line)
-        points.append((qid, _number(value, path, line, f"[points] {qid}", positive=False)))
     bareme = BaremeFile(
         path,
         exercise_id,
@@ -190,7 +168,7 @@ def parse_bareme(
         omitted=question_list("omises"),
         bonus=question_list("bonus"),
         cap=_flag(data.get("plafond", True), path, _line_of(lines, "plafond")),
-        points=tuple(points),
+        points=_points(data.get("points", {}), ids, exercise_id, path, lines),
         copies=_copies(data.get("copies", {}), path, _line_of(lines, "copies")),
     )
     if exercise_id and not total_points(bareme, questions):
@@ -203,6 +181,40 @@ def parse_bareme(
         }
         bareme = replace(bareme, rubrics=_rubrics(data[RUBRIC_TABLE], targets, path, lines))
     return bareme
+
+
+def _toml(text: str, lines: list[str], path: Path | None) -> dict[str, Any]:
+    """The file read as TOML; a BaremeError naming the line, and a decimal comma as such."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
+        import tomli as tomllib
+
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+        return data
+    except tomllib.TOMLDecodeError as exc:
+        at = _toml_line(str(exc), len(lines))
+        comma = _DECIMAL_COMMA.match(lines[at - 1]) if 0 < at <= len(lines) else None
+        if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read
+            raise BaremeError(
+                path, at, "decimal_comma", value=comma["value"], point=comma["value"].replace(",", ".")
+            ) from None
+        raise BaremeError(path, at, "toml", error=str(exc)) from None
+
+
+def _points(
+    table: Any, ids: list[str], exercise_id: str | None, path: Path | None, lines: list[str]
+) -> tuple[tuple[str, float], ...]:
+    """`[points]`: each question the exercise has, with a number."""
+    if not isinstance(table, dict):
+        raise BaremeError(path, _line_of(lines, "points"), "not_a_table", name="points")
+    points: list[tuple[str, float]] = []
+    for qid, value in table.items():
+        line = _line_of(lines, qid, table="points")
+        _known(qid, ids, exercise_id, path, line)
+        points.append((qid, _number(value, path, line, f"[points] {qid}", positive=False)))
+    return tuple(points)
 
 
 def _rubrics(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..model.results import QuestionStatus, SubmissionResult
 from ..model.text import number
@@ -34,76 +35,87 @@ def question_columns(results: Sequence[SubmissionResult]) -> list[tuple[str, str
     return [(exercise, qid, points) for (exercise, qid), points in columns.items()]
 
 
+@dataclass(frozen=True)
+class _Table:
+    """What every row of the table shares: its question columns, its scale, its extra columns."""
+
+    columns: list[tuple[str, str, float]]
+    scale: float
+    review: bool
+    """A column of what to look at again: the teacher gave points, or a copy does not run."""
+    by_hand: bool
+    """A column of the teacher's points in place of the automatic score, that score beside."""
+
+
 def render_csv(results: Sequence[SubmissionResult], lang: str) -> str:
-    separator = SEPARATORS.get(lang, SEPARATORS["fr"])
+    scales = {r.scale for r in results if r.graded}
+    table = _Table(
+        question_columns(results),
+        scales.pop() if len(scales) == 1 else 20.0,
+        any(q.override is not None for r in results for q in r.questions) or any(r.review for r in results),
+        any(overrides(r, lang) for r in results),
+    )
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=SEPARATORS.get(lang, SEPARATORS["fr"]), lineterminator="\r\n")
+    writer.writerow(_header(table, lang))
+    writer.writerows(_row(result, table, lang) for result in results)
+    return BOM + out.getvalue()
 
-    def num(value: float) -> str:
-        return number(value, lang)
 
-    columns = question_columns(results)
-    mixed = len({exercise for exercise, _, _ in columns}) > 1
+def _header(table: _Table, lang: str) -> list[str]:
+    mixed = len({exercise for exercise, _, _ in table.columns}) > 1
     header = [tr(lang, "csv.student"), tr(lang, "csv.file"), tr(lang, "csv.exercise"), tr(lang, "csv.status")]
     header += [
-        f"{exercise + ' ' if mixed else ''}{qid} (/{num(points)})" for exercise, qid, points in columns
+        f"{exercise + ' ' if mixed else ''}{qid} (/{number(points, lang)})"
+        for exercise, qid, points in table.columns
     ]
-    scales = {r.scale for r in results if r.graded}
-    scale = scales.pop() if len(scales) == 1 else 20.0
-    # the teacher gave points, or a copy does not run as written: what to look at again
-    overridden = any(q.override is not None for r in results for q in r.questions) or any(
-        r.review for r in results
-    )
     header += [
         tr(lang, "csv.total"),
         tr(lang, "csv.max"),
-        tr(lang, "csv.mark") if scale == 20 else tr(lang, "csv.mark_on", scale=num(scale)),
+        tr(lang, "csv.mark")
+        if table.scale == 20
+        else tr(lang, "csv.mark_on", scale=number(table.scale, lang)),
         tr(lang, "csv.seconds"),
         tr(lang, "csv.isolation"),
     ]
-    if overridden:
+    if table.review:
         header.append(tr(lang, "csv.review"))
-    by_hand = any(overrides(r, lang) for r in results)
-    if by_hand:  # the teacher's points in place of the automatic score, that score beside
+    if table.by_hand:
         header.append(tr(lang, "csv.overrides"))
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
-    writer.writerow(header)
-    for result in results:
-        # a question graded by hand whose points are not given yet: an empty cell to fill, not 0
-        scores = {
-            (result.exercise or "", q.id): q.score
-            for q in result.questions
-            if q.status is not QuestionStatus.MANUAL or q.override is not None
-        }
-        graded = result.graded
-        status = (
-            tr(lang, "csv.graded")
-            if graded
-            else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang))
-        )
-        # Text cells may hold student text (file and folder names): never a formula.
-        # Mark cells are numbers the grader computed, left as they are.
-        row = [
-            safe_cell(t) for t in (result.student or result.path, result.path, result.exercise or "", status)
-        ]
-        row += [num(scores[(ex, qid)]) if (ex, qid) in scores else "" for ex, qid, _ in columns]
-        row += [
-            num(result.score) if graded else "",
-            num(result.max_score) if graded else "",
-            (num(result.mark) if scale == result.scale else num(result.mark20 * scale / 20))
-            if graded
-            else "",
-            num(round(result.duration_s, 1)),
-            result.isolation_label,
-        ]
-        if overridden:
-            row.append(
-                safe_cell(
-                    ", ".join(
-                        [*review_flags(result, lang), *(q.id for q in result.questions if q.left_to_review)]
-                    )
-                )
-            )
-        if by_hand:
-            row.append(safe_cell(", ".join(overrides(result, lang))))
-        writer.writerow(row)
-    return BOM + out.getvalue()
+    return header
+
+
+def _row(result: SubmissionResult, table: _Table, lang: str) -> list[str]:
+    def num(value: float) -> str:
+        return number(value, lang)
+
+    # a question graded by hand whose points are not given yet: an empty cell to fill, not 0
+    scores = {
+        (result.exercise or "", q.id): q.score
+        for q in result.questions
+        if q.status is not QuestionStatus.MANUAL or q.override is not None
+    }
+    graded = result.graded
+    status = (
+        tr(lang, "csv.graded")
+        if graded
+        else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang))
+    )
+    # Text cells may hold student text (file and folder names): never a formula.
+    # Mark cells are numbers the grader computed, left as they are.
+    row = [safe_cell(t) for t in (result.student or result.path, result.path, result.exercise or "", status)]
+    row += [num(scores[(ex, qid)]) if (ex, qid) in scores else "" for ex, qid, _ in table.columns]
+    mark = num(result.mark) if table.scale == result.scale else num(result.mark20 * table.scale / 20)
+    row += [
+        num(result.score) if graded else "",
+        num(result.max_score) if graded else "",
+        mark if graded else "",
+        num(round(result.duration_s, 1)),
+        result.isolation_label,
+    ]
+    if table.review:
+        flags = [*review_flags(result, lang), *(q.id for q in result.questions if q.left_to_review)]
+        row.append(safe_cell(", ".join(flags)))
+    if table.by_hand:
+        row.append(safe_cell(", ".join(overrides(result, lang))))
+    return row

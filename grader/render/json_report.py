@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .. import __version__
-from ..model.results import CellOutcome, CellStatus, SubmissionResult, TeacherComment
+from ..model.results import CellOutcome, CellStatus, QuestionResult, SubmissionResult, TeacherComment
 from .feedback import (
     answer_key,
     check_message,
@@ -20,11 +20,6 @@ from .text import tr
 
 
 def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
-    failed = [
-        c for c in result.cells if not c.ok and c.status not in (CellStatus.SKIPPED, CellStatus.NOT_RUN)
-    ]
-    skipped = [c for c in result.cells if c.status is CellStatus.SKIPPED]
-    not_run = [c for c in result.cells if c.status is CellStatus.NOT_RUN]
     data: dict[str, Any] = {
         "path": result.path,
         "exercise": result.exercise,
@@ -34,51 +29,8 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         "mark20": result.mark20 if result.has_mark else None,  # no mark: empty, as in the CSV
         "mark": result.mark if result.has_mark else None,
         "scale": result.scale,
-        "questions": [
-            {
-                "id": q.id,
-                "title": question_title(q, lang),
-                "status": q.status.value,
-                "score": q.score,
-                "max_score": q.max_score,
-                "feedback": question_feedback(q, lang),
-                "checks": [
-                    {
-                        "name": c.name,
-                        "status": c.status.value,
-                        "score": c.score,
-                        "max_score": c.points,
-                        "message": check_message(c, lang),
-                    }
-                    for c in q.checks
-                ],
-                **({"missing": list(q.missing)} if q.missing else {}),
-                **({"auto_score": q.auto_score, "override": q.override} if q.override is not None else {}),
-                **({"bonus": True} if q.bonus else {}),
-                **({"review": True} if q.review else {}),
-            }
-            for q in result.questions
-        ],
-        "cells": {
-            "total": result.total_cells,
-            "failed": [
-                {
-                    **_cell_ids(c, lang),
-                    "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
-                    "line": c.line,
-                    **({"line_text": c.failing_line} if c.failing_line else {}),
-                    **({"endless_loop": True} if c.failure is not None and c.failure.loop else {}),
-                    **(
-                        {"line_code_cell": c.line_place.code_cell}
-                        if c.line_place is not None and c.line_place.code_cell is not None
-                        else {}
-                    ),
-                }
-                for c in failed
-            ],
-            "skipped": [_cell_ids(c, lang) for c in skipped],
-            "not_run": [{**_cell_ids(c, lang), "cell_magic": "%%" + c.cell_magic} for c in not_run],
-        },
+        "questions": [_question(q, lang) for q in result.questions],
+        "cells": _cells(result, lang),
         "duration_s": result.duration_s,
         "student_s": result.student_seconds,
         "student_cpu_s": result.student_cpu,
@@ -98,6 +50,61 @@ def submission_dict(result: SubmissionResult, lang: str) -> dict[str, Any]:
         data["does_not_run"] = does_not_run_message(result, lang)
     data.update(_not_recognised(result))
     return data
+
+
+def _question(q: QuestionResult, lang: str) -> dict[str, Any]:
+    return {
+        "id": q.id,
+        "title": question_title(q, lang),
+        "status": q.status.value,
+        "score": q.score,
+        "max_score": q.max_score,
+        "feedback": question_feedback(q, lang),
+        "checks": [
+            {
+                "name": c.name,
+                "status": c.status.value,
+                "score": c.score,
+                "max_score": c.points,
+                "message": check_message(c, lang),
+            }
+            for c in q.checks
+        ],
+        **({"missing": list(q.missing)} if q.missing else {}),
+        **({"auto_score": q.auto_score, "override": q.override} if q.override is not None else {}),
+        **({"bonus": True} if q.bonus else {}),
+        **({"review": True} if q.review else {}),
+    }
+
+
+def _cells(result: SubmissionResult, lang: str) -> dict[str, Any]:
+    """The cells that did not run through: failed, skipped, and not run (a cell magic)."""
+    failed = [
+        c for c in result.cells if not c.ok and c.status not in (CellStatus.SKIPPED, CellStatus.NOT_RUN)
+    ]
+    skipped = [c for c in result.cells if c.status is CellStatus.SKIPPED]
+    not_run = [c for c in result.cells if c.status is CellStatus.NOT_RUN]
+    return {
+        "total": result.total_cells,
+        "failed": [_failed_cell(c, lang) for c in failed],
+        "skipped": [_cell_ids(c, lang) for c in skipped],
+        "not_run": [{**_cell_ids(c, lang), "cell_magic": "%%" + c.cell_magic} for c in not_run],
+    }
+
+
+def _failed_cell(c: CellOutcome, lang: str) -> dict[str, Any]:
+    return {
+        **_cell_ids(c, lang),
+        "error": f"{c.error_type}: {c.message}" if c.message else c.error_type,
+        "line": c.line,
+        **({"line_text": c.failing_line} if c.failing_line else {}),
+        **({"endless_loop": True} if c.failure is not None and c.failure.loop else {}),
+        **(
+            {"line_code_cell": c.line_place.code_cell}
+            if c.line_place is not None and c.line_place.code_cell is not None
+            else {}
+        ),
+    }
 
 
 def _not_recognised(result: SubmissionResult) -> dict[str, Any]:
