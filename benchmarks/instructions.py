@@ -62,11 +62,11 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     from grader.app import api
     from grader.model.settings import Settings
     from grader.sandbox.confine import limits, mountns, reach
-    from grader.sandbox.manage import process
+    from grader.sandbox.manage import confinement, process
 
     hooks = [
         (reach, "python_executable"),
-        (process, "apply_limits"),
+        (confinement, "apply_limits"),
         (process, "POLL_SECONDS"),
         (process, "SHUTDOWN"),
         (mountns, "available"),
@@ -101,7 +101,7 @@ def child(out: Path, paths: list[str], valgrind: str) -> None:
     # ... and so does the memory all of a worker's processes hold together (cage.py).
     settings_limits = limits.Limits(total_memory_bytes=64 * 1024 * limits.MIB)
 
-    process.apply_limits = roomier  # type: ignore[assignment]
+    confinement.apply_limits = roomier  # type: ignore[assignment]
     close = process.WorkerProcess.close
 
     def close_after_exit(self: process.WorkerProcess) -> None:

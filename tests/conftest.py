@@ -8,11 +8,14 @@ with a message saying to mark it `slow`. Checks are tested fast through
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tools.golden import DRAW_KEY
 
 SLOW_MODULES = {
     "test_fixture_corpus",
@@ -31,6 +34,25 @@ SLOW_MODULES = {
     "test_course_example",
 }
 """Whole modules of end-to-end runs: every test in them starts a worker or grade.py."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The suite's own cache folder (`XDG_CACHE_HOME`, inherited by every `grade.py` it
+    runs), holding the tests' key: the developer's own key and caches are not touched."""
+    import os
+
+    if os.environ.get("MMG_TESTS_CACHE"):  # set by a run already (xdist workers, nested runs)
+        return
+    folder = Path(tempfile.mkdtemp(prefix="mmg-tests-cache-"))
+    keys = folder / "minimax-grader" / "private-draws"
+    keys.mkdir(parents=True)
+    # the key the private positions are drawn with, the same on every machine: a verdict
+    # that hangs on a position drawn for a copy (tests/fixtures/*/EXPECTED.json) holds in
+    # every run of the suite (grader/checking/draw_key.py)
+    (keys / "key").write_bytes(DRAW_KEY)
+    os.chmod(keys / "key", 0o600)
+    os.environ["XDG_CACHE_HOME"] = os.environ["MMG_TESTS_CACHE"] = str(folder)
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -23,6 +23,7 @@ from ..reading.files import (
 )
 from ..registry import installed, load_all
 from ..sandbox.confine.isolation import choose
+from ..sandbox.confine.privileges import shield_grader
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
 from .guard import grade_file_guarded, prepare_process
 from .schedule import start_order
@@ -149,6 +150,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     AHEAD.close()  # no worker of this process may be copied into the pool's
+    shield_grader()  # its workers' grandparent: out of their reach too (the pool inherits it)
     load_all(exercises)  # every TD imported once, here, not once per grading process
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.

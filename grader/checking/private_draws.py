@@ -7,15 +7,18 @@ anything. So a check that compares on positions also probes a few positions draw
 this submission alone:
 
 - drawn by the exercise's own generator from a `random.Random` seeded in the grader,
-  never in the worker, from a digest of the submission's code (the code of the cells it
+  never in the worker, from a keyed BLAKE2 hash (the key: `draw_key`, the machine's or
+  the class record's) of a digest of the submission's code (the code of the cells it
   runs: a notebook saved again with other outputs keeps it), a constant salt, the
   check's name and the generator's: the same code gets the same positions and the same
-  mark, on any machine and with any Hypothesis (the generators use only `random`);
+  mark on that machine and in that record, with any Hypothesis (the generators use only
+  `random`); without the key no one can tell which positions a code will be asked;
 - probed as the check probes any example, after the shipped ones (a bug that a shipped
   example shows is reported as before), their reference computed in the grader.
 
-The runner names the code being graded (`drawing_for`); outside a grading (a check run
-in a test) the positions are those of an empty code. A generator is
+The runner names the code being graded (`drawing_for`), with the run's key (`keyed`, or
+the machine's); outside a grading (a check run in a test) the positions are those of an
+empty code, without a key. A generator is
 `Callable[[random.Random], example]`, returning an example of the shape the check's
 probe takes; `Random`'s `randrange`, `randint`, `choice`, `shuffle` and `random` give
 the same numbers on every Python since 3.2 for a given integer seed.
@@ -26,10 +29,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from . import draw_key
+
+try:  # hashlib's own BLAKE2, without hashlib: it loads OpenSSL, 3-10 ms of every run
+    from _blake2 import blake2b  # (docs/explanation/performance.md#little-work-before-the-first-cell)
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 if TYPE_CHECKING:
     from ..sandbox.manage.calls import Call
@@ -41,26 +50,44 @@ SALT = b"minimax-grader private positions, issue 32"
 COUNT = 3
 """Positions per check: each costs a call into the student's code and a reference
 computed in the grader."""
-_CODE: ContextVar[bytes] = ContextVar("private_draws_code", default=b"")
-
-
-def _checksum(data: bytes) -> bytes:
-    """64 bits of `data`: CRC-32 and Adler-32 (zlib: `hashlib` would load OpenSSL in every
-    run, docs/explanation/performance.md#little-work-before-the-first-cell). Nothing rests
-    on its strength: the seed is never in the worker, and what a student could work out
-    from their own code and the salt is positions whose answers still take the reference."""
-    return zlib.crc32(data).to_bytes(4, "big") + zlib.adler32(data).to_bytes(4, "big")
+_CODE: ContextVar[tuple[bytes, bytes]] = ContextVar("private_draws_code", default=(b"", b""))
+"""The digest of the code being graded and the key it is drawn with."""
+_RUN_KEY: bytes | None = None
+"""The key of this run (`keyed`); the machine's when none was given."""
 
 
 def code_digest(sources: Iterable[str]) -> bytes:
-    """The digest of a submission's code: its cells' sources, in order."""
-    return _checksum(b"\0".join(source.encode("utf-8", "surrogatepass") for source in sources))
+    """The digest of a submission's code: its cells' sources, in order (BLAKE2b: no two
+    codes are made to share one, as CRC-32 and Adler-32 were, issue 40)."""
+    data = b"\0".join(source.encode("utf-8", "surrogatepass") for source in sources)
+    return blake2b(data, digest_size=32).digest()
+
+
+@contextlib.contextmanager
+def keyed(key: bytes) -> Iterator[None]:
+    """Inside, every grading of this process (and of the processes it forks) draws with
+    `key` (a class record's: `draw_key.record_key`)."""
+    global _RUN_KEY
+    before, _RUN_KEY = _RUN_KEY, key
+    try:
+        yield
+    finally:
+        _RUN_KEY = before
+
+
+def run_key() -> bytes:
+    """The key of this run: the one given (`keyed`), else this machine's."""
+    global _RUN_KEY
+    if _RUN_KEY is None:
+        _RUN_KEY = draw_key.machine_key()
+    return _RUN_KEY
 
 
 @contextlib.contextmanager
 def drawing_for(digest: bytes) -> Iterator[None]:
-    """Inside, positions are drawn for the code of `digest` (`code_digest`)."""
-    token = _CODE.set(digest)
+    """Inside, positions are drawn for the code of `digest` (`code_digest`), with the
+    run's key."""
+    token = _CODE.set((digest, run_key()))
     try:
         yield
     finally:
@@ -80,10 +107,11 @@ def generator_name(generate: Callable[..., Any]) -> str:
 
 def seeded(check_name: str, generate: Callable[..., Any], what: str = "") -> random.Random:
     """The random source of one check's private positions for the code being graded."""
+    digest, key = _CODE.get()
     material = b"\0".join(
-        [SALT, _CODE.get(), check_name.encode(), generator_name(generate).encode(), what.encode()]
+        [SALT, digest, check_name.encode(), generator_name(generate).encode(), what.encode()]
     )
-    return random.Random(int.from_bytes(_checksum(material), "big"))
+    return random.Random(int.from_bytes(blake2b(material, key=key, digest_size=16).digest(), "big"))
 
 
 def examples(

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
+from ..checking import private_draws
+from ..checking.draw_key import record_key
 from ..model.settings import Settings
 from ..render.sanitize import safe_line
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
@@ -151,7 +153,9 @@ class ClassRun:
             run.bareme = run._bareme()
         run.record = Record(args.results, SubmissionResult, usable=_scorable)
         try:
-            with run.record.open():
+            # the record's own key for the private positions (its own file, beside the
+            # entries): the same marks wherever the record goes (grader/checking/draw_key.py)
+            with run.record.open(), private_draws.keyed(record_key(args.results)):
                 if not early:  # files named alone, or none: the record says where the class is
                     run.bareme = run._bareme()
                 run.classlist = run._classlist()

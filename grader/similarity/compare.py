@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NotGradable
-from .extract import Unit, extract, extract_sources
+from .extract import TooLarge, Unit, extract, extract_sources
 from .fingerprints import Prints, fingerprint
 from .score import ClassScores, PairScore, score_class
 
@@ -39,7 +39,8 @@ class LeftOut:
     student: str
     path: str
     reason: str
-    """`unreadable` (the file), `no_function` (nothing to compare), `no_exercise`."""
+    """`unreadable` (the file), `no_function` (nothing to compare), `no_exercise`,
+    `too_large` (more code than the pass compares: `extract.MAX_COMPARED_BYTES`)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,9 @@ def compare(
             except NotGradable as exc:
                 log.debug("similarity: %s not read (%s)", member.path, exc)
                 left_out.append(LeftOut(member.student, member.path, "unreadable"))
+                continue
+            except TooLarge:
+                left_out.append(LeftOut(member.student, member.path, "too_large"))
                 continue
             if not units:
                 left_out.append(LeftOut(member.student, member.path, "no_function"))

@@ -37,6 +37,18 @@ MAX_UNITS = 300
 MAX_UNIT_TOKENS = 20_000
 """Bounds on what one submission costs the pass (a hostile file may hold thousands of
 functions, or one huge one): beyond them the rest is left out."""
+MAX_COMPARED_BYTES = 200_000
+"""The code a copy may have to be compared (UTF-8), 25 times the largest copy of the
+fixtures (7.7 KB): checked before its costly steps (issue 40: a 3.9 MB module cost the
+pass 15 s and 1.3 GB). A module's file is checked before it is read (reading splits it
+in statements: 3.7 s and 895 MiB for that module), a notebook's code once read (its
+reading is cheap). Past it, the copy is listed, not compared (`TooLarge`)."""
+
+
+class TooLarge(Exception):
+    """A copy with more code than the pass compares (MAX_COMPARED_BYTES)."""
+
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 
 
@@ -65,9 +77,17 @@ class Extracted:
 
 def extract(path: Path, given_names: Iterable[str] = ()) -> Extracted:
     """The units of the submission at `path`; raises NotGradable when it cannot be read
-    (the reason grading gives)."""
-    code = read_submission(path)
-    return extract_sources([cell.source for cell in code.cells], given_names)
+    (the reason grading gives), TooLarge past MAX_COMPARED_BYTES of code."""
+    if path.suffix.lower() != ".ipynb":
+        try:
+            if path.stat().st_size > MAX_COMPARED_BYTES:
+                raise TooLarge(path)
+        except OSError:
+            pass  # reading it says why
+    sources = [cell.source for cell in read_submission(path).cells]
+    if sum(len(source.encode("utf-8", "surrogatepass")) for source in sources) > MAX_COMPARED_BYTES:
+        raise TooLarge(path)
+    return extract_sources(sources, given_names)
 
 
 def extract_sources(sources: Sequence[str], given_names: Iterable[str] = ()) -> Extracted:

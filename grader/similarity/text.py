@@ -200,6 +200,10 @@ LEFT_OUT = Words(
             "aucun code à comparer",
             "no code to compare",
         ),
+        "too_large": Text(
+            "trop de code pour être comparé (plus de 200 Ko)",
+            "too much code to compare (more than 200 KB)",
+        ),
     },
     name="left_out",
 )

@@ -5,9 +5,11 @@ The modes (each one batch, graded by `attack_driver.py` in a process of its own)
 
 - bubblewrap, the grader root; bubblewrap, the grader another user;
 - Landlock (bwrap hidden from PATH: `auto` falls back to it), the grader root with a
-  Python other users cannot reach (the worker stays uid 0 without capabilities);
+  Python other users cannot reach (the worker still gets a uid of its own: its mount
+  namespace covers the private folder and binds the runtime back);
   Landlock, the grader another user who owns its Python (a teacher's own install);
-- basic, the grader root with a private Python.
+- basic, the grader root with a private Python; basic, the grader another user who owns
+  its Python (only the seccomp filter stands between its worker and the grader's limits).
 
 The grader's Python is always a COPY of the system's (the attacks chmod the
 interpreter they run on: never the real one), given the test's dependencies and the
@@ -21,6 +23,7 @@ temporary directory.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import os
@@ -31,7 +34,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,9 +55,16 @@ SYSTEM_PYTHON = Path("/usr/bin/python{}.{}".format(*sys.version_info[:2]))
 SYSTEM_STDLIB = Path("/usr/lib/python{}.{}".format(*sys.version_info[:2]))
 USER = 1000
 """The unprivileged user of the "as a user" modes (any uid works with setpriv)."""
-ATTACK_CELLS = ("chmod_tout", "socket_racine", "remplit_scratch", "fourche_memoire")
-SCRATCH_MIB, MEMORY_MB = 128, 1536 * 1.048576
-"""The caps of `Limits` (scratch 128 MiB, memory 1536 MiB) in the attacks' units."""
+ATTACK_CELLS = (
+    "chmod_tout",
+    "socket_racine",
+    "remplit_scratch",
+    "fourche_memoire",
+    "vise_le_correcteur",
+    "memoire_cachee",
+)
+SCRATCH_MIB, MEMORY_MB = 128, 1024 * 1.048576
+"""The caps of `Limits` (scratch 128 MiB, memory 1024 MiB) in the attacks' units."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,7 @@ MODES = [
     Mode("landlock-root-private-python", "auto", False, True, "landlock"),
     Mode("landlock-user-own-python", "auto", True, True, "landlock"),
     Mode("basic-root-private-python", "basic", False, False, "basic"),
+    Mode("basic-user-own-python", "basic", True, False, "basic"),
 ]
 
 
@@ -158,6 +169,46 @@ def python_for(mode: Mode, run: Path) -> Path:
 def dependencies() -> str:
     """PYTHONPATH for a copy of Python: the project and this test run's packages."""
     return os.pathsep.join([str(ROOT)] + [p for p in sys.path if p.endswith("-packages")])
+
+
+def within_reach_of_the_user(paths: list[Path]) -> Callable[[], None] | None:
+    """For a checkout in a folder only root can cross (`mktemp -d` makes one 0700, so does
+    a private home): the user's grader runs in a mount namespace where each such folder is
+    covered by a tmpfs every user crosses and `paths` (the project, the venv's packages)
+    are bound back. None when every path is within reach already. Made here
+    with the mount system call, independently of the grader's own `mountns`."""
+    covers = set()
+    for path in paths:
+        shut = [f for f in reversed(path.parents) if f != Path("/") and not os.stat(f).st_mode & stat.S_IXOTH]
+        if shut:
+            covers.add(shut[0])
+    if not covers:
+        return None
+    kept = [p for p in {*paths} if any(c in p.parents for c in covers)]
+    kept = [p for p in kept if not any(o in p.parents for o in kept)]
+
+    def in_child() -> None:
+        libc = ctypes.CDLL(None, use_errno=True)
+
+        def check(result: int, what: str) -> None:
+            if result != 0:
+                raise OSError(ctypes.get_errno(), what)
+
+        check(libc.unshare(0x00020000), "unshare(CLONE_NEWNS)")
+        check(
+            libc.mount(b"none", b"/", None, 16384 | 262144, None), "mount --make-rprivate /"
+        )  # MS_REC | MS_PRIVATE
+        held = [(path, os.open(path, os.O_PATH)) for path in kept]
+        for cover in covers:
+            check(libc.mount(b"tmpfs", bytes(cover), b"tmpfs", 0, b"mode=0755"), f"tmpfs on {cover}")
+        for path, fd in held:
+            path.mkdir(parents=True, exist_ok=True)
+            check(
+                libc.mount(f"/proc/self/fd/{fd}".encode(), bytes(path), None, 4096 | 16384, None),
+                f"bind {path}",
+            )
+
+    return in_child
 
 
 # -- the class ------------------------------------------------------------------------------
@@ -267,7 +318,17 @@ def run_batch(mode: Mode, workspace: Path) -> Batch:
             "--",
         ] + command
     try:
-        done = subprocess.run(command, env=env, cwd=run, capture_output=True, text=True, timeout=1200)
+        done = subprocess.run(
+            command,
+            env=env,
+            cwd=run,
+            capture_output=True,
+            text=True,
+            timeout=1200,
+            preexec_fn=within_reach_of_the_user([ROOT, *map(Path, dependencies().split(os.pathsep))])
+            if mode.as_user
+            else None,
+        )
     finally:
         listener.close()
     assert done.returncode == 0, done.stderr[-4000:]
@@ -386,6 +447,55 @@ def test_a_thief_scores_as_if_it_had_not_stolen(mode, batches):
             assert batch.rows[name]["questions"] == twin["questions"], name
             assert batch.rows[name]["mark20"] == twin["mark20"], name
     assert batch.rows["vole_domineering.py"]["mark20"] == 11.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_no_call_reaches_the_grading_processes(mode, batches):
+    """Issue 40: a worker of the grader's uid (or root without capabilities) set the
+    grading process's RLIMIT_FSIZE and RLIMIT_NOFILE to 0: with --jobs 2 its neighbours
+    became unreadable and the process grading them an internal error."""
+    row = batches.of(mode).rows["vise_le_correcteur.py"]
+    tried = attempts(row["printed"])
+    assert any(what.startswith("prlimit") for what in tried), row["printed"][-2000:]
+    assert not [w for w, o in tried.items() if o.startswith("réussi")], tried
+    assert row["questions"] == CORRECT["questions"], row["questions"]
+
+
+ROOT_WITHOUT_BUBBLEWRAP = [m for m in MODES if not m.as_user and m.expect != "bubblewrap"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ROOT_WITHOUT_BUBBLEWRAP, ids=[m.name for m in ROOT_WITHOUT_BUBBLEWRAP])
+def test_a_root_grader_gives_each_worker_a_uid_of_its_own(mode, batches):
+    """Issue 40: with a Python in a folder only root can cross, the worker stayed uid 0
+    (without capabilities: it still owned root's files and processes, the grader's
+    `/proc/PID/oom_score_adj` among them). It now sees itself as nobody, as under
+    bubblewrap (the same on every run), and is a uid of its own outside (read from its
+    /proc where Landlock lets it)."""
+    from grader.sandbox.confine.privileges import FIRST_UID, SEEN_UID
+
+    printed = batches.of(mode).rows["vise_le_correcteur.py"]["printed"]
+    assert amount(printed, "uid") == SEEN_UID, printed[-2000:]
+    outside = amount(printed, "uid hors du bac à sable")
+    assert outside is None or outside >= FIRST_UID, printed[-2000:]
+    if mode.isolation == "basic":
+        assert outside is not None, printed[-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_memory_no_count_sees_is_refused(mode, batches):
+    """Issue 40: memfds written and never mapped, a SysV segment, a descriptor in flight:
+    held by no mapping nor process the grader counts (2 GiB of memfds without a memory
+    cgroup against a 1.5 GiB cap)."""
+    row = batches.of(mode).rows["memoire_cachee.py"]
+    tried = attempts(row["printed"])
+    assert {"memfd", "segment SysV", "descripteur en vol"} <= set(tried), row["printed"][-2000:]
+    assert not [w for w, o in tried.items() if o.startswith("réussi")], tried
+    held = amount(row["printed"], "mémoire memfd")
+    assert held is None or held <= MEMORY_MB, held
+    assert row["questions"] == CORRECT["questions"], row["questions"]
 
 
 # -- where the kernel cannot cap them: counted by the grader --------------------------------

@@ -175,6 +175,44 @@ def test_hostile_code_neither_stops_nor_blows_up_the_pass():
     assert len(extracted.units) == 300  # MAX_UNITS
 
 
+def test_a_copy_past_the_bound_is_listed_not_compared(tmp_path):
+    """Issue 40: a 3.9 MB module cost the pass 15 s and 1.3 GB (its reading alone, split
+    in statements, 3.7 s and 895 MiB): past MAX_COMPARED_BYTES of code a copy is left out
+    before any of that, a module by its file's size, a notebook by its code once read.
+    Both hold 3.2 MB of code: the grader grades them (up to 4,000,000 characters)."""
+    row = ", ".join(str(j * 7 % 1000) for j in range(100))
+    table = "".join(f"T{i} = [{row}]\n" for i in range(8_000))
+    big_module = tmp_path / "gros.py"
+    big_module.write_text((FIXTURES / "puissance4" / "correct_module.py").read_text("utf-8") + table, "utf-8")
+    lines = table.splitlines(keepends=True)
+    cells = [
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "outputs": [],
+            "execution_count": None,
+            "source": "".join(lines[i : i + 200]),
+        }
+        for i in range(0, len(lines), 200)
+    ]
+    big_notebook = tmp_path / "gros.ipynb"
+    big_notebook.write_text(
+        json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}), "utf-8"
+    )
+    honest = [FIXTURES / "puissance4" / name for name in ("correct_listes.ipynb", "correct_numpy.ipynb")]
+    submissions = [
+        Submission(p.stem + p.suffix, str(p), "puissance4") for p in [*honest, big_module, big_notebook]
+    ]
+    found = compare(submissions, lambda exercise: [])
+    assert sorted((item.student, item.reason) for item in found.left_out) == [
+        ("gros.ipynb", "too_large"),
+        ("gros.py", "too_large"),
+    ]
+    (exercise,) = found.exercises
+    assert [copy.student for copy in exercise.copies] == ["correct_listes.ipynb", "correct_numpy.ipynb"]
+    assert len(exercise.scores.pairs) == 1
+
+
 def test_each_token_points_at_the_statement_it_comes_from():
     source = (
         "def f(jeu, col):\n"

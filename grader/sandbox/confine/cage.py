@@ -26,11 +26,13 @@ import itertools
 import logging
 import os
 import signal
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from ...errors import Crash
+from .held import held_bytes
 
 log = logging.getLogger(__name__)
 
@@ -171,14 +173,26 @@ def become_subreaper() -> None:
         log.debug("cannot become a child subreaper here")
 
 
+def _known_children() -> set[int]:
+    """This process's children that are not a worker's orphans: its workers and its
+    multiprocessing helpers (none when it never imported multiprocessing)."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    helpers = {p.pid for p in multiprocessing.active_children()} if multiprocessing is not None else set()
+    return _workers | helpers
+
+
 def _adopted_orphans() -> list[int]:
     """Processes re-parented to this grader: children that are not one of its workers
     nor one of its multiprocessing helpers."""
-    import multiprocessing
-
-    me = os.getpid()
-    known = _workers | {p.pid for p in multiprocessing.active_children()}
+    me, known = os.getpid(), _known_children()
     return [pid for pid, fields in _processes() if pid not in known and int(fields[1]) == me]
+
+
+def _device(folder: Path | None) -> int:
+    try:
+        return os.stat(folder).st_dev if folder is not None else -1
+    except OSError:
+        return -1
 
 
 MAX_SCRATCH_ENTRIES = 10_000
@@ -196,6 +210,7 @@ class Cage:
         max_memory: int | None = None,
         scratch: Path | None = None,
         max_scratch: int = 0,
+        max_file: int = 0,
     ):
         self.max_pids = max_pids
         self.cgroup = _make_cgroup(max_pids) if use_cgroup and cgroups_usable() else None
@@ -209,6 +224,10 @@ class Cage:
         self.scratch = scratch
         """A scratch folder to count (none when a sized tmpfs holds it)."""
         self.max_scratch = max_scratch
+        self.max_file = max_file
+        """The largest file the worker may write: what a held file that cannot be read
+        is counted as (`held`)."""
+        self._scratch_device = _device(scratch)
 
     @property
     def kind(self) -> str:
@@ -250,7 +269,7 @@ class Cage:
             return [int(p) for p in text.split() if _alive(int(p))]
         if self.leader is None:
             return []
-        return _session_members(self.leader)
+        return _session_members(self.leader, _known_children())
 
     def _drop_memory_group(self) -> None:
         if self._memory_own and self.memory is not None:
@@ -269,14 +288,17 @@ class Cage:
             members = self.members()
             if len(members) > self.max_pids:
                 return Crash.PROCESSES
-        if (
-            self.max_memory is not None
-            and self.memory is None
-            and _memory_of(self.members() if members is None else members) > self.max_memory
-        ):
-            return Crash.MEMORY
-        if self.scratch is not None and _disk_use(self.scratch) > self.max_scratch:
-            return Crash.DISK
+        if self.max_memory is not None and self.memory is None:
+            members = self.members() if members is None else members
+            if _memory_of(members) > self.max_memory:
+                return Crash.MEMORY
+        if self.scratch is not None:
+            used = _disk_use(self.scratch)
+            if used <= self.max_scratch:  # then the files held without a name (issue 40)
+                members = self.members() if members is None else members
+                used += held_bytes(members, self._scratch_device, self.max_file)
+            if used > self.max_scratch:
+                return Crash.DISK
         return None
 
     def oom_killed(self) -> bool:
@@ -477,9 +499,12 @@ def _alive(pid: int) -> bool:
     return fields is not None and fields[0] not in (b"Z", b"X")
 
 
-def _session_members(leader: int) -> list[int]:
+def _session_members(leader: int, known: set[int] | None = None) -> list[int]:
     """Live processes of the worker: in its session or process group (`leader`'s pid),
-    or descended from it (inside bubblewrap the student runs in a session of its own)."""
+    or descended from it (inside bubblewrap the student runs in a session of its own);
+    given the grader's `known` children, also its orphans the grader adopted (a
+    grandchild that left the session and lost its parent: issue 40, its memory was
+    counted nowhere) and what descends from them."""
     children: dict[int, list[int]] = {}
     found = set()
     for pid, fields in _processes():
@@ -488,6 +513,8 @@ def _session_members(leader: int) -> list[int]:
         children.setdefault(int(fields[1]), []).append(pid)
         if int(fields[2]) == leader or int(fields[3]) == leader:
             found.add(pid)
+    if known is not None:
+        found.update(p for p in children.get(os.getpid(), ()) if p not in known)
     stack = [leader] + list(found)
     while stack:
         for child in children.get(stack.pop(), ()):

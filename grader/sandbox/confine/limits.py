@@ -28,9 +28,11 @@ class Limits:
     scratch_bytes: int = 128 * MIB
     """All the files of the scratch directory together: a sized tmpfs (bubblewrap, and a
     root grader's private /tmp), else counted by the grader (`cage`)."""
-    total_memory_bytes: int = 1536 * MIB
+    total_memory_bytes: int = 1024 * MIB
     """Memory of all the worker's processes together, its tmpfs files included: a memory
-    cgroup when the grader can make one, else counted by the grader (`cage`)."""
+    cgroup when the grader can make one, else counted by the grader (`cage`). What one
+    process may have (`memory_bytes`): forks hold no more together than it alone (issue
+    40: six forks held 1,410 MiB against 1,536)."""
     use_cgroup: bool = True
     """Cage the worker's processes in a pids cgroup when the machine allows it."""
 

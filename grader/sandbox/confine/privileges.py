@@ -7,12 +7,14 @@ cover those). So, in the child just before `exec`:
 
 - `uid`: it becomes a user id of its own, unused by the system (one per worker, so
   two workers cannot signal each other either), when that user can reach the Python
-  installation and the student's libraries;
-- `no-capabilities`: otherwise (Python under a private home such as /root/.pyenv,
-  mode 0700) it stays uid 0 but empties its capability bounding set, so that after
-  `exec` it has no capability at all. It then still owns root's files (chmod) and
-  can signal root's processes: Landlock's scoping stops the signals, nothing stops
-  these in basic isolation (docs/explanation/security.md).
+  installation and the student's libraries: where they are (readable by all), or in
+  the worker's mount namespace, where a folder it could not cross (root's home, mode
+  0700, holding a pyenv Python) is covered and the runtime bound back (`mountns.veils`);
+- `no-capabilities`: otherwise (a private Python and no mount namespace: a container's
+  root without CAP_SYS_ADMIN) it stays uid 0 but empties its capability bounding set,
+  so that after `exec` it has no capability at all. It then still owns root's files
+  (chmod) and can signal root's processes: Landlock's scoping and the seccomp filter
+  stop those, nothing stops them in basic isolation (docs/explanation/security.md).
 
 Python has no binding for prctl(PR_CAPBSET_DROP) and the PyPI ones need libcap and a
 compiler; it is one libc call, made here through ctypes.
@@ -31,10 +33,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import reach
+from . import mountns, reach
 
 FIRST_UID = 2_000_000_000
 """Worker user ids: far above any account and below the 2**31 some tools mishandle."""
+SEEN_UID = 65534
+"""The id a worker with a uid of its own sees as its own (bubblewrap's: nobody)."""
+CLONE_NEWUSER = 0x10000000
 PR_CAPBSET_DROP = 24
 PR_SET_PDEATHSIG = 1
 _counter = itertools.count()
@@ -60,8 +65,28 @@ class Identity:
             os.setgroups([])
             os.setresgid(self.uid, self.uid, self.uid)
             os.setresuid(self.uid, self.uid, self.uid)
+            _seen_as_nobody(self.uid)
         elif self.drop is Drop.CAPABILITIES:
             _drop_bounding_set()
+
+
+def _seen_as_nobody(uid: int) -> None:
+    """The worker's own uid, different for each worker, shown to it as SEEN_UID (nobody,
+    as under bubblewrap), through a user namespace mapping that one id: a submission that
+    reads `os.getuid()` gets the same mark on every run. Where this user may not make a
+    user namespace, it sees its own id (only that changes); the filter loaded after it
+    refuses any further namespace, and the `exec` that follows leaves it no capability."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)  # a change of uid made it non-dumpable: /proc/self is root's
+    if libc.unshare(CLONE_NEWUSER) != 0:
+        return
+    for name, text in (
+        ("setgroups", "deny"),
+        ("uid_map", f"{SEEN_UID} {uid} 1"),
+        ("gid_map", f"{SEEN_UID} {uid} 1"),
+    ):
+        with open(f"/proc/self/{name}", "w") as stream:
+            stream.write(text)
 
 
 def _drop_bounding_set() -> None:
@@ -81,6 +106,28 @@ def _crossable_by_anyone(folder: Path) -> bool:
         return False
 
 
+PR_SET_DUMPABLE = 4
+_shielded = False
+
+
+def shield_grader() -> None:
+    """This grading process made non-dumpable, once, before its first worker or its pool:
+    a worker of the same user (basic or Landlock run by the teacher) can then neither
+    open its `/proc/PID/mem`, `fd/`, `environ` or `oom_score_adj` nor take its
+    descriptors (`pidfd_getfd`), which need ptrace's permission or the owner's uid (issue
+    40; what the kernel checks by uid alone, limits and priority, the seccomp filter
+    refuses). A fork inherits it; an `exec` of the worker resets it. No core dump of the
+    grader, and a debugger needs root to attach."""
+    global _shielded
+    if _shielded:
+        return
+    _shielded = True
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux
+        pass
+
+
 def die_with_parent(parent: int) -> None:
     """In the child: SIGKILL when the grading process dies, whatever kills it (a
     worker must not outlive its grader; bubblewrap does the same with --die-with-parent)."""
@@ -90,10 +137,16 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _reachable_by_anyone(path: Path) -> bool:
-    """Every folder above `path` can be crossed, and `path` read, by any user."""
+def _reachable_by_anyone(path: Path, namespaced: bool) -> bool:
+    """Any user can cross every folder above `path` and read it, where the worker will see
+    it: in its mount namespace (`namespaced`), the folders from the root bound back down
+    (`mountns` covers those above), else every folder from `/`."""
+    root = mountns.kept_root(path, veiled=True) if namespaced else None
+    folders = list(reversed(path.parents))
+    if root is not None:  # the root bound back and the folders under it (not `path` itself)
+        folders = [f for f in [root, *(f for f in folders if root in f.parents)] if f != path]
     try:
-        for folder in list(reversed(path.parents)):
+        for folder in folders:
             if not os.stat(folder).st_mode & stat.S_IXOTH:
                 return False
         return bool(os.stat(path).st_mode & stat.S_IROTH)
@@ -101,23 +154,32 @@ def _reachable_by_anyone(path: Path) -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=1)
 def uid_drop_possible() -> tuple[bool, str]:
-    """Whether another user can run this Python and import the student's libraries."""
+    """Whether another user can run this Python and import the student's libraries (in
+    its mount namespace where the grader can make one: a Python in root's 0700 home is
+    bound back there, `mountns.veils`)."""
+    return _uid_drop_possible(mountns.available())
+
+
+@functools.lru_cache(maxsize=2)
+def _uid_drop_possible(namespaced: bool) -> tuple[bool, str]:
+    """Worked out once for each answer of `mountns.available` (a test turns it off)."""
     needed = [Path(reach.python_executable()), Path(sysconfig.get_paths()["stdlib"]) / "os.py"]
     needed += [p for _, p in reach.student_libraries()]
     for path in needed:
-        if not _reachable_by_anyone(path):
+        if not _reachable_by_anyone(path, namespaced):
             return False, f"{path} is not readable by another user"
     return True, ""
 
 
 def planned_drop() -> Drop:
-    """What a worker started now gives up (its folder is made in the temp directory,
-    which another user id must be able to cross)."""
+    """What a worker started now gives up. Its folder is made in the temp directory,
+    which another user id must be able to cross, unless the worker gets a mount namespace
+    (its folder is then bound at `mountns.RUN`)."""
     if os.geteuid() != 0:
         return Drop.NONE
-    if uid_drop_possible()[0] and _crossable_by_anyone(Path(tempfile.gettempdir())):
+    folder_reached = mountns.available() or _crossable_by_anyone(Path(tempfile.gettempdir()))
+    if uid_drop_possible()[0] and folder_reached:
         return Drop.UID
     return Drop.CAPABILITIES
 

@@ -19,7 +19,20 @@ any student code runs, and is inherited by every process the worker starts:
   modules, `kexec`, `reboot`, swap, clocks, `ptrace` and `process_vm_*`, `bpf`,
   `perf_event_open`, `userfaultfd`, `io_uring_*` (its operations escape seccomp), keys,
   `mknod`, handles (`open_by_handle_at`), `acct`, `quotactl`, `iopl`, `ioperm`,
-  `syslog`, `personality`.
+  `syslog`, `personality`;
+- another process as a target (issue 40: a worker of the grader's uid set the grader's
+  RLIMIT_FSIZE to 0, the kernel only compares uids): `prlimit64`, `setpriority` and the
+  `sched_set*` calls unless aimed at the caller itself (pid 0, what the C library passes
+  for its own limits, `nice` and affinity: the program is compiled once and kept, so it
+  cannot name the worker's pid), and `ioprio_set`, `migrate_pages`, `move_pages`, `kcmp`,
+  the `pidfd_*` calls, `process_madvise`, `process_mrelease`, `get_robust_list`. Signals
+  stay: a worker signals its own children, and seccomp cannot tell them from the grader
+  (the PID namespace, Landlock's scoping or a uid of its own keep the grader out of reach);
+- memory and files held where no count sees them (issue 40): `memfd_create`,
+  `memfd_secret`, SysV segments, queues and semaphores (`shmget`, `msgget`, `semget`, the
+  i386 `ipc`), `sendmsg`/`sendmmsg` (a descriptor in flight on a socket is held by no
+  process: `send` stays), and `prctl(PR_SET_DUMPABLE)` (a non-dumpable worker hides its
+  descriptors and mappings from a grader that is not root).
 
 Each is answered EPERM (the student's code gets a PermissionError), not a kill: honest
 code that copies a file with `shutil.copy` (which copies its mode) fails that call,
@@ -132,10 +145,53 @@ REFUSED = (
     "personality",
     "vhangup",
     "nfsservctl",
+    # another process (issue 40)
+    "ioprio_set",
+    "migrate_pages",
+    "move_pages",
+    "kcmp",
+    "pidfd_open",
+    "pidfd_getfd",
+    "pidfd_send_signal",
+    "process_madvise",
+    "process_mrelease",
+    "get_robust_list",
+    # memory and descriptors no count sees (issue 40)
+    "memfd_create",
+    "memfd_secret",
+    "shmget",
+    "msgget",
+    "semget",
+    "ipc",
+    "sendmsg",
+    "sendmmsg",
 )
 """Refused with EPERM (see the module docstring); a name this libseccomp does not know
 on this architecture is skipped (it does not exist here)."""
-NEW_SYSCALLS = {"fchmodat2": 452, "mount_setattr": 442, "quotactl_fd": 443}
+SELF_ONLY = (
+    ("prlimit64", 0),
+    ("sched_setaffinity", 0),
+    ("sched_setscheduler", 0),
+    ("sched_setparam", 0),
+    ("sched_setattr", 0),
+    ("setpriority", 0),
+    ("setpriority", 1),
+)
+"""(call, argument): refused unless that argument is 0 (the caller itself; for
+`setpriority`, `which` = PRIO_PROCESS and `who` = 0). Only the exact 64-bit 0 passes,
+which the kernel also reads as 0 when it takes the low 32 bits of a pid."""
+PR_SET_DUMPABLE = 4
+NEW_SYSCALLS = {
+    "fchmodat2": 452,
+    "mount_setattr": 442,
+    "quotactl_fd": 443,
+    "pidfd_send_signal": 424,
+    "pidfd_open": 434,
+    "pidfd_getfd": 438,
+    "process_madvise": 440,
+    "memfd_secret": 447,
+    "process_mrelease": 448,
+}
 """Calls younger than some libseccomp releases: numbered alike on every architecture
 since Linux 5.1, refused by number when the library does not know their name."""
 NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000, 0x80)
@@ -201,7 +257,18 @@ def _whole(data: bytes) -> bool:
 def _rules_key() -> str:
     """What the compiled program depends on: the rules (this module's values) and the
     machine's architecture."""
-    spec = repr((REFUSED, NEW_SYSCALLS, NAMESPACE_FLAGS, AF_UNIX, SOCK_DGRAM, platform.machine()))
+    spec = repr(
+        (
+            REFUSED,
+            SELF_ONLY,
+            PR_SET_DUMPABLE,
+            NEW_SYSCALLS,
+            NAMESPACE_FLAGS,
+            AF_UNIX,
+            SOCK_DGRAM,
+            platform.machine(),
+        )
+    )
     return f"{zlib.crc32(spec.encode()):08x}"
 
 
@@ -226,6 +293,9 @@ def _compiled() -> tuple[bytes | None, str]:
         rules.add_rule(refuse, "socketpair", lib.Arg(1, lib.MASKED_EQ, SOCK_TYPE_MASK, SOCK_DGRAM))
         for flag in NAMESPACE_FLAGS:  # any one of them (rules on one call are alternatives)
             rules.add_rule(refuse, "clone", lib.Arg(0, lib.MASKED_EQ, flag, flag))
+        for name, argument in SELF_ONLY:
+            rules.add_rule(refuse, name, lib.Arg(argument, lib.NE, 0))
+        rules.add_rule(refuse, "prctl", lib.Arg(0, lib.EQ, PR_SET_DUMPABLE))
         _refuse(lib, rules, lib.ERRNO(errno.ENOSYS), "clone3")
         with tempfile.TemporaryFile() as stream:
             rules.export_bpf(stream)

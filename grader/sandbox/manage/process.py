@@ -24,18 +24,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...errors import Crash
-from ..confine import landlock, mountns, reach, syscalls
-from ..confine.cage import Cage, become_subreaper
+from ..confine import mountns, reach
+from ..confine.cage import Cage
 from ..confine.isolation import Isolation, wrap_command
 from ..confine.kept import write_whole
-from ..confine.limits import Limits, apply_limits
-from ..confine.privileges import Drop, Identity, die_with_parent, identity_for_worker
+from ..confine.limits import Limits
+from ..confine.privileges import Drop, Identity
 from ..worker import script_source, wire
+from .confinement import Confinement, child_setup, confine
+from .confinement import plan as confinement_plan
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +228,43 @@ class WorkerFolder:
         self._folder.cleanup()
 
 
+def _spawn(
+    command: list[str],
+    folder: WorkerFolder,
+    scratch: str,
+    confinement: Confinement,
+    in_child: Callable[[], None],
+) -> tuple[subprocess.Popen[bytes], int, int]:
+    """The worker's process and the grader's ends of its channel (requests, replies)."""
+    req_r, req_w = os.pipe()
+    rep_r, rep_w = os.pipe()
+    passed = (req_r, rep_w) if confinement.seccomp_fd is None else (req_r, rep_w, confinement.seccomp_fd)
+    try:
+        popen = subprocess.Popen(
+            command,
+            cwd=str(folder.scratch),
+            env=worker_environment(scratch, folder.site, (req_r, rep_w)),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=passed,
+            start_new_session=True,
+            preexec_fn=in_child,
+            close_fds=True,
+        )
+    except BaseException:
+        for fd in (req_w, rep_r):
+            os.close(fd)
+        confinement.cage.remove()
+        folder.remove()
+        raise
+    finally:
+        os.close(req_r)
+        os.close(rep_w)
+        confinement.close()
+    return popen, req_w, rep_r
+
+
 @dataclass
 class WorkerProcess:
     """One running worker and its channel."""
@@ -247,99 +287,38 @@ class WorkerProcess:
     def start(cls, module_name: str, limits: Limits, isolation: Isolation) -> WorkerProcess:
         """A sandboxed worker (bubblewrap, Landlock or basic; the portable tier starts
         its own: `launch.start_worker` picks)."""
-        # bubblewrap makes the worker an unprivileged user itself (user namespace)
-        identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
-        # The same paths on every run: bubblewrap's, or a root grader's private /tmp.
-        namespaced = isolation is not Isolation.BUBBLEWRAP and mountns.available()
-        keep = mountns.runtime_under_tmp() if namespaced else ()
-        fixed = isolation is Isolation.BUBBLEWRAP or namespaced
-        folder = WorkerFolder(identity, compiled=True, seen_as=mountns.RUN if fixed else None)
-        ruleset = None
-        seccomp_fd = None
-        program = syscalls.program()
-        try:
-            if isolation is Isolation.LANDLOCK:
-                ruleset = landlock.build_ruleset(folder.private, folder.scratch)
-            cage = Cage(
-                limits.processes,
-                limits.use_cgroup,
-                max_memory=limits.total_memory_bytes,
-                scratch=None if fixed else folder.scratch,  # else a sized tmpfs holds it
-                max_scratch=limits.scratch_bytes,
-            )
-            become_subreaper()
-            if program is not None and isolation is Isolation.BUBBLEWRAP:
-                seccomp_fd = syscalls.bubblewrap_fd(program)
-        except BaseException:
-            if ruleset is not None:
-                ruleset.close()
-            folder.remove()
-            raise
-        scratch = str(mountns.SCRATCH if fixed else folder.scratch)
-        req_r, req_w = os.pipe()
-        rep_r, rep_w = os.pipe()
+        plan = confinement_plan(isolation)
+        folder = WorkerFolder(plan.identity, compiled=True, seen_as=mountns.RUN if plan.fixed else None)
+        confinement = confine(plan, limits, folder)
+        scratch = str(mountns.SCRATCH if plan.fixed else folder.scratch)
         # -S: no `site`, so no .pth file runs (an editable install of the grader is one);
         # the worker adds its library folder itself, from MMG_SITE. The real interpreter,
         # not the venv's link: the venv (holding the grader when not editable) is not needed.
         script = str(folder.seen_as / folder.script.name)
         command = [reach.python_executable(), "-S", "-s", "-B", script, module_name]
         command = wrap_command(
-            command, isolation, scratch, folder.private, limits.scratch_bytes, seccomp_fd, mountns.RUN
+            command,
+            isolation,
+            scratch,
+            folder.private,
+            limits.scratch_bytes,
+            confinement.seccomp_fd,
+            mountns.RUN,
         )
-
-        grader = os.getpid()
-
-        def in_child() -> None:
-            cage.enter()  # as the grader: joining the cgroup needs its rights
-            apply_limits(limits)  # RLIMIT_NPROC binds a worker's own user id
-            if namespaced:  # as root, before giving it up
-                mountns.enter(folder.private, limits.scratch_bytes, identity.uid, keep)
-            identity.apply()
-            if ruleset is not None:
-                if namespaced:
-                    landlock.allow_scratch(ruleset, mountns.SCRATCH)
-                landlock.enforce(ruleset)
-            if program is not None and isolation is not Isolation.BUBBLEWRAP:
-                syscalls.load(program)  # bubblewrap loads it itself (--seccomp)
-            die_with_parent(grader)  # last: a change of user id clears it
-
-        passed = (req_r, rep_w) if seccomp_fd is None else (req_r, rep_w, seccomp_fd)
-        try:
-            popen = subprocess.Popen(
-                command,
-                cwd=str(folder.scratch),
-                env=worker_environment(scratch, folder.site, (req_r, rep_w)),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                pass_fds=passed,
-                start_new_session=True,
-                preexec_fn=in_child,
-                close_fds=True,
-            )
-        except BaseException:
-            for fd in (req_w, rep_r):
-                os.close(fd)
-            cage.remove()
-            folder.remove()
-            raise
-        finally:
-            os.close(req_r)
-            os.close(rep_w)
-            if seccomp_fd is not None:
-                os.close(seccomp_fd)
-            if ruleset is not None:
-                ruleset.close()
-        cage.started(popen.pid)
+        in_child = child_setup(plan, limits, folder, confinement, os.getpid())
+        popen, to_worker, from_worker = _spawn(command, folder, scratch, confinement, in_child)
+        confinement.cage.started(popen.pid)
         log.debug(
             "worker %s started in %s (%s cage, %s, %s)",
             popen.pid,
             scratch,
-            cage.kind,
+            confinement.cage.kind,
             isolation.value,
-            identity.drop.value,
+            plan.identity.drop.value,
         )
-        return cls(popen, req_w, rep_r, folder, cage, time.monotonic(), module_name=module_name)
+        return cls(
+            popen, to_worker, from_worker, folder, confinement.cage, time.monotonic(), module_name=module_name
+        )
 
     def request(self, message: dict[str, Any], budget: float) -> dict[str, Any]:
         """Send one request and wait for its reply within `budget` seconds."""

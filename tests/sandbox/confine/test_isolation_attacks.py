@@ -462,7 +462,7 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
         pytest.skip("this kernel has no Landlock")
     import tempfile
 
-    from grader.sandbox.confine import privileges, reach
+    from grader.sandbox.confine import mountns, privileges, reach
     from grader.sandbox.manage.session import StudentSession
 
     folder = Path(tempfile.mkdtemp(prefix="mmg-test-uid-"))  # in /tmp: crossable by any user
@@ -475,10 +475,16 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
     monkeypatch.setattr(reach, "student_libraries", lambda: ())
     monkeypatch.setattr(privileges, "uid_drop_possible", lambda: (True, ""))
     reach._runtime.cache_clear()  # worked out again for this interpreter
+    mountns._runtime_roots.cache_clear()
+    mountns.veils.cache_clear()
     landlock._static_rules.cache_clear()
     code = (
         "import os, signal\n"
         "uid = os.getuid()\n"
+        "try:\n"
+        "    outside = int(open('/proc/self/uid_map').read().split()[1])\n"
+        "except OSError:\n"
+        "    outside = None\n"
         "def essai(action):\n"
         "    try:\n"
         "        action()\n"
@@ -493,7 +499,11 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
         with StudentSession("m", Limits(), Isolation(mode), 5) as session:
             outcome = session.run_cell(code, "c")
             assert outcome.ok, outcome
-            assert session.get("uid") >= privileges.FIRST_UID
+            assert session.get("uid") == privileges.SEEN_UID  # as under bubblewrap, on every run
+            outside = session.get("outside")  # Landlock keeps /proc out of reach
+            assert (outside is None) == (mode == "landlock") and (
+                outside is None or outside >= privileges.FIRST_UID
+            )
             assert session.get("signal_parent") == "refusé"
             assert session.get("ecrire") == "refusé" and session.get("chmod") == "refusé"
         assert victim.read_text() == "x"
@@ -502,4 +512,6 @@ def test_a_root_grader_gives_the_worker_a_uid_of_its_own(mode, monkeypatch, tmp_
         shutil.rmtree(folder, ignore_errors=True)
         monkeypatch.undo()
         reach._runtime.cache_clear()
+        mountns._runtime_roots.cache_clear()
+        mountns.veils.cache_clear()
         landlock._static_rules.cache_clear()
