@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # `import grader` stays light
 
     from .model.results import SubmissionResult
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def verifier(

@@ -28,7 +28,7 @@ DETAIL_CHARS = 300
 
 
 def crash_detail(exc: BaseException) -> str:
-    """`minimax-grader 0.1.0: RecursionError: maximum recursion depth exceeded`, capped."""
+    """`minimax-grader 0.2.0: RecursionError: maximum recursion depth exceeded`, capped."""
     try:
         text = str(exc)
     except Exception:  # an exception whose __str__ itself fails
