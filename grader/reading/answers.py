@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 MAX_CELLS = 8
 MAX_CHARS = 4_000
@@ -22,8 +24,19 @@ _MARKER = re.compile(r"^[ \t#*_>\-]*(?:Q|Question[ \t]*)(\d+)(?!\d)", re.IGNOREC
 _HEADING = re.compile(r"^[ \t]*#", re.MULTILINE)
 
 
-def notebook_cells(text: str) -> list[tuple[str, str]]:
-    """(type, source) of every cell of a notebook's JSON text; [] when it is not one."""
+@dataclass(frozen=True)
+class NotebookCell:
+    """One cell as the notebook holds it (plain data, untrusted)."""
+
+    kind: str
+    """`markdown`, `code` or `raw`."""
+    source: str
+    outputs: tuple[dict[str, Any], ...] = ()
+    attachments: dict[str, Any] = field(default_factory=dict)
+
+
+def read_cells(text: str) -> list[NotebookCell]:
+    """The cells of a notebook's JSON text, read defensively; [] when it is not one."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -38,9 +51,24 @@ def notebook_cells(text: str) -> list[tuple[str, str]]:
         source = cell.get("source", "")
         if isinstance(source, list):
             source = "".join(part for part in source if isinstance(part, str))
-        if isinstance(source, str):
-            found.append((str(cell.get("cell_type", "")), source))
+        if not isinstance(source, str):
+            continue
+        outputs = cell.get("outputs")
+        attachments = cell.get("attachments")
+        found.append(
+            NotebookCell(
+                str(cell.get("cell_type", "")),
+                source,
+                tuple(o for o in outputs if isinstance(o, dict)) if isinstance(outputs, list) else (),
+                attachments if isinstance(attachments, dict) else {},
+            )
+        )
     return found
+
+
+def notebook_cells(text: str) -> list[tuple[str, str]]:
+    """(type, source) of every cell of a notebook's JSON text; [] when it is not one."""
+    return [(cell.kind, cell.source) for cell in read_cells(text)]
 
 
 def module_cells(text: str) -> list[tuple[str, str]]:

@@ -1,19 +1,17 @@
 """A student's notebook cells as the marking page shows them: Markdown rendered, code and
 its outputs, images; every piece inert (`grader.render.inert`) and capped (pure).
 
-The notebook's JSON is read defensively, cell by cell, in the order and with the
-filtering `grader.reading.answers.notebook_cells` uses, so that the answer's span it
-finds (`answer_spans`) points at the same cells here. A `.py` copy is shown as its
-blocks of code and comments (`Cell`s made from `grader.reading.answers.module_cells`).
+The cells are read by `grader.reading.answers.read_cells` (the notebook's JSON, cell by
+cell), the same reading the answers are found in, so that the answer's span
+(`answer_spans`) points at the same cells here. A `.py` copy is shown as its blocks of
+code and comments (`grader.reading.answers.module_cells`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from markupsafe import Markup, escape
 
@@ -29,44 +27,22 @@ MAX_CELLS = 400
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One cell as the notebook holds it (plain data, untrusted)."""
+class Cell(Protocol):
+    """One cell as the notebook holds it (plain data, untrusted): what
+    `grader.reading.answers.read_cells` reads."""
 
-    kind: str
-    """`markdown`, `code` or `raw`."""
-    source: str
-    outputs: tuple[dict[str, Any], ...] = ()
-    attachments: dict[str, Any] = field(default_factory=dict)
+    @property
+    def kind(self) -> str:
+        """`markdown`, `code` or `raw`."""
 
+    @property
+    def source(self) -> str: ...
 
-def read_cells(text: str) -> list[Cell]:
-    """The cells of a notebook's JSON text; [] when it is not one."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return []
-    cells = data.get("cells") if isinstance(data, dict) else None
-    if not isinstance(cells, list):
-        return []
-    found = []
-    for cell in cells:
-        if not isinstance(cell, dict):
-            continue
-        source = _text(cell.get("source", ""))
-        if source is None:
-            continue
-        outputs = cell.get("outputs")
-        attachments = cell.get("attachments")
-        found.append(
-            Cell(
-                str(cell.get("cell_type", "")),
-                source,
-                tuple(o for o in outputs if isinstance(o, dict)) if isinstance(outputs, list) else (),
-                attachments if isinstance(attachments, dict) else {},
-            )
-        )
-    return found
+    @property
+    def outputs(self) -> tuple[dict[str, Any], ...]: ...
+
+    @property
+    def attachments(self) -> dict[str, Any]: ...
 
 
 def _text(value: Any) -> str | None:

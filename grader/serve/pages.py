@@ -23,8 +23,8 @@ from ..marking.manual_edit import Cells
 from ..marking.record import file_hash
 from ..model.results import QuestionResult
 from ..model.text import in_lang, number
-from ..reading.answers import answer_spans, module_cells
-from ..render.cells_html import Cell, cells_html, escaped, read_cells
+from ..reading.answers import NotebookCell, answer_spans, module_cells, read_cells
+from ..render.cells_html import cells_html, escaped
 from ..render.feedback import in_language
 from ..render.html_report import capped_printed, environment
 from .desk import FILTERS, Copy, Snapshot
@@ -221,7 +221,7 @@ def _private(comment: str) -> tuple[bool, str]:
     return row.private, row.shown_comment
 
 
-def _cells_of(copy: Copy) -> list[Cell] | None:
+def _cells_of(copy: Copy) -> list[NotebookCell] | None:
     """The cells of the copy's file as it is now; None when it cannot be read."""
     if copy.file is None:
         return None
@@ -233,7 +233,7 @@ def _cells_of(copy: Copy) -> list[Cell] | None:
         return None
     if copy.file.suffix.lower() == ".ipynb":
         return read_cells(text)
-    return [Cell(kind, source) for kind, source in module_cells(text)]
+    return [NotebookCell(kind, source) for kind, source in module_cells(text)]
 
 
 def _record_answers(copy: Copy) -> Markup:

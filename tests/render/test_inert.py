@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from grader.reading.answers import answer_spans, notebook_cells
-from grader.render.cells_html import cells_html, plain_text, read_cells
+from grader.reading.answers import answer_spans, notebook_cells, read_cells
+from grader.render.cells_html import cells_html, plain_text
 from grader.render.inert import ATTRIBUTES, TAGS, clean_html, data_uri, markdown_html
 
 PNG = base64.b64encode(
