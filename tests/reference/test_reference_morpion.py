@@ -204,7 +204,7 @@ def test_reference_module_gets_full_marks(tmp_path):
     # The worker does not count the grader's own call: the note adds it back, so the
     # article's program shows the article's figure.
     (q6,) = [q for q in result.questions if q.id == "Q6"]
-    assert [values["fr"] for key, values in q6.notes if key == "text"] == [
+    assert [values["text"].fr for key, values in q6.notes if key == "text"] == [
         "pour information (sans points) : minimax([[0, 0, 0], [0, 0, 0], [0, 0, 0]], 9, 1) "
         "fait 549 946 appels à minimax (l'article : 549 946) et renvoie [0, 0, 0]"
     ]

@@ -39,7 +39,7 @@ EXERCISE = Exercise(
         question(
             "Q6",
             ref.minimax_memo,
-            value_check("values", 2, [(n, joueur, {}) for n in range(40) for joueur in (1, 2)]),
+            value_check("values", 2, [(n, joueur, {}) for n in range(40) for joueur in (1, 2)], budget=1.0),
             value_check("fills", 1, [(12, 1, {})]),
             value_check("fast", 1, [(200, 1, {})], budget=1.0),
         ),
