@@ -201,15 +201,22 @@ def test_ctrl_c_stops_cleanly_and_writes_what_was_graded(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "TMPDIR": str(scratch)},
+        # As a shell starts a command: Ctrl-C's default action (a test run before this one
+        # in the same process may have left SIGINT ignored, which the child would inherit).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    seen = ""
     try:
         deadline = time.monotonic() + 60
-        seen = ""
         while "[1/3]" not in seen and time.monotonic() < deadline:  # the first is graded
             seen += process.stderr.readline()
         time.sleep(1)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, late = process.communicate()
+        raise AssertionError(f"grade.py did not stop on Ctrl-C; it had said:\n{seen}{late}") from None
     finally:
         process.kill()
     assert process.returncode == 130, err
