@@ -263,16 +263,18 @@ class _Window:
         try:
             snapshot = _encode(self.values(frame, names))
         except (_GiveUp, RecursionError, MemoryError):
+            snapshot = None
+        if snapshot is None:
             self.heads[key] = _HOPELESS  # what this loop reads will not be plainer next time
-            return
-        finally:
-            if _lw_monotonic() > self.until:  # images of large values take time
+        else:
+            self.heads[key] = (here, names, snapshot, alone)
+            if last[3] and names == last[1] and snapshot == last[2]:
+                # Its names read before the window ends: ending it forgets their scopes.
+                state = _summary(self.values(frame, names[:2], names[2]))
                 self.watch.stop()
-        self.heads[key] = (here, names, snapshot, alone)
-        if last[3] and names == last[1] and snapshot == last[2]:
-            state = _summary(self.values(frame, names[:2], names[2]))
+                raise EndlessLoop(frame.f_code, facts.heads[frame.f_lasti], state)
+        if _lw_monotonic() > self.until:  # images of large values take time
             self.watch.stop()
-            raise EndlessLoop(frame.f_code, facts.heads[frame.f_lasti], state)
 
     def footprint(self, head, start, end):
         """The names read between two visits of a head: (frame-local names, (scope, name)
