@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ...errors import Crash
 from .held import held_bytes
+from .privileges import process_option
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,6 @@ def _make_memory_cgroup(pids_group: Path | None, max_bytes: int) -> tuple[Path |
 
 
 PR_SET_CHILD_SUBREAPER = 36
-_subreaper = False
 _workers: set[int] = set()
 """Leaders of the live workers of this process (not orphans to kill)."""
 
@@ -161,15 +161,7 @@ def become_subreaper() -> None:
     """Orphans of a worker's process tree are re-parented to this process instead of
     init, so that the session cage still finds a grandchild that left with setsid()
     after its parent exited (prctl has no Python binding: one libc call)."""
-    global _subreaper
-    if _subreaper:
-        return
-    _subreaper = True
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    except (OSError, AttributeError):
+    if not process_option(PR_SET_CHILD_SUBREAPER, 1):
         log.debug("cannot become a child subreaper here")
 
 

@@ -107,7 +107,16 @@ def _crossable_by_anyone(folder: Path) -> bool:
 
 
 PR_SET_DUMPABLE = 4
-_shielded = False
+
+
+@functools.cache
+def process_option(option: int, value: int) -> bool:
+    """`prctl(option, value)` on this process, made once (prctl has no Python binding: one
+    libc call); whether it took (False where there is no prctl)."""
+    try:
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0) == 0)
+    except (OSError, AttributeError):  # not Linux
+        return False
 
 
 def shield_grader() -> None:
@@ -118,14 +127,7 @@ def shield_grader() -> None:
     40; what the kernel checks by uid alone, limits and priority, the seccomp filter
     refuses). A fork inherits it; an `exec` of the worker resets it. No core dump of the
     grader, and a debugger needs root to attach."""
-    global _shielded
-    if _shielded:
-        return
-    _shielded = True
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux
-        pass
+    process_option(PR_SET_DUMPABLE, 0)
 
 
 def die_with_parent(parent: int) -> None:
