@@ -132,7 +132,10 @@ def main() -> None:
 
 def run_case(module: ModuleType, case: dict[str, Any]) -> list[Any]:
     """One case; with "student_trace", under a trace function of the student's own, and
-    whether it is still the one in place afterwards."""
+    whether it is still the one in place afterwards; with "late_images", every second
+    image of a loop's values takes the window past its end (a loaded machine)."""
+    if case.get("late_images"):
+        return list(run_late(module, case["source"], case["budget"]))
     if not case.get("student_trace"):
         return list(run(module, case["source"], case["budget"]))
 
@@ -145,6 +148,29 @@ def run_case(module: ModuleType, case: dict[str, Any]) -> list[Any]:
         return [*outcome, sys.gettrace() is theirs]
     finally:
         sys.settrace(None)
+
+
+def run_late(module: ModuleType, source: str, budget: float) -> tuple[str, Any, list[str]]:
+    """`run`, each second image of a loop's values taking twice a window: the visit that
+    finds the repeated state is also the one that closes the window."""
+    real_clock, real_encode = module._lw_monotonic, module._encode
+    late, images = [0.0], [0]
+
+    def clock() -> float:
+        return float(real_clock()) + late[0]
+
+    def slow_second_image(pairs: Any) -> Any:
+        image = real_encode(pairs)
+        images[0] += 1
+        if images[0] % 2 == 0:
+            late[0] += 2 * module.LoopWatch.WINDOW
+        return image
+
+    module._lw_monotonic, module._encode = clock, slow_second_image
+    try:
+        return run(module, source, budget)
+    finally:
+        module._lw_monotonic, module._encode = real_clock, real_encode
 
 
 def run_elsewhere(cases: list[dict[str, Any]], python: str = sys.executable) -> dict[str, Any]:

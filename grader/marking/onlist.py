@@ -97,6 +97,10 @@ def _said(found: Matching, classlist: ClassList, matched: int, lang: str) -> lis
         lines.append(tr(lang, "roster.doubled", student=classlist.students[index].name, copies=_names(names)))
     for copy, student in found.disagree.items():
         lines.append(tr(lang, "roster.disagree", copy=safe_line(copy), student=student))
+    for copy, (named, homonyms) in found.settled_ambiguous.items():
+        lines.append(
+            tr(lang, "roster.settled_ambiguous", copy=safe_line(copy), named=named, homonyms=_names(homonyms))
+        )
     if found.unmatched or found.ambiguous:
         lines.append(tr(lang, "roster.settle"))
     return lines

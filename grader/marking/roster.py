@@ -191,6 +191,9 @@ class Matching:
     """A student of the list -> the copies that all claim them (none is used)."""
     disagree: dict[str, str] = field(default_factory=dict)
     """Copy -> the student its participant number names, whose name is another."""
+    settled_ambiguous: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+    """Copy -> the name the teacher's table gives it, and how the homonyms it fits are
+    named (`BERNARD Lucas (1)`, `BERNARD Lucas (2)`): one of those is to be written."""
 
     def student_of(self, copy: str) -> int | None:
         return self.of.get(copy)
@@ -230,6 +233,10 @@ def _one(
             return fits[int(nth.group(1)) - 1]
         if len(fits) == 1:
             return fits[0]
+        if fits:  # the table names homonyms: which one is said by its number, as reports show
+            names = [f"{listed[i].name} ({n})" for n, i in enumerate(fits, 1)]
+            found.settled_ambiguous[copy.name] = (table, names)
+            return None
         found.unmatched.append(copy.name)
         return None
     if copy.participant and copy.participant in numbers:

@@ -35,6 +35,12 @@ tr = Words(
             "Submission {copy}: its Moodle number is {student}'s, who has another name; its mark goes "
             "nowhere",
         ),
+        "roster.settled_ambiguous": Text(
+            "Copie {copy} : [copies] la donne à « {named} », nom de plusieurs élèves de la liste ; écrivez "
+            "lequel ({homonyms}) ; sa note ne va nulle part d'ici là",
+            "Submission {copy}: [copies] gives it to '{named}', the name of several students of the list; "
+            "write which one ({homonyms}); its mark goes nowhere until then",
+        ),
         "roster.settle": Text(
             "Pour dire une fois pour toutes à qui est une copie : dans le barème, une table [copies] et une "
             "ligne \"nom de la copie\" = \"NOM Prénom\"",

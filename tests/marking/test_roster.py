@@ -88,8 +88,14 @@ def test_a_name_that_fits_two_students_or_none_is_never_guessed():
 
 
 def test_the_teachers_table_settles_a_copy_once():
-    settled = {"bernard_lucas": "BERNARD Lucas"}  # still two Lucas Bernard: not settled
-    assert match([Copy("bernard_lucas")], CLASS, settled).of == {}
+    settled = {"bernard_lucas": "BERNARD Lucas"}  # still two Lucas Bernard: not settled, and said
+    found = match([Copy("bernard_lucas")], CLASS, settled)
+    assert found.of == {} and found.unmatched == []
+    assert found.settled_ambiguous == {
+        "bernard_lucas": ("BERNARD Lucas", ["BERNARD Lucas (1)", "BERNARD Lucas (2)"])
+    }
+    first = {"bernard_lucas": "BERNARD Lucas (1)"}
+    assert match([Copy("bernard_lucas")], CLASS, first).of == {"bernard_lucas": 0}
     table = {"TD10 final": "MARTIN Léa"}
     assert match([Copy("TD10 final")], CLASS, table).of == {"TD10 final": 3}
     second = {"bernard_lucas": "BERNARD Lucas (2)"}  # the second of the homonyms, as reports show it

@@ -347,12 +347,14 @@ def test_no_loop_head_inside_a_for_or_a_generator(loopwatch):
     assert not analyse(gen.__code__).heads
 
 
-def test_a_loop_seen_as_the_window_closes_is_still_reported_as_endless(loopwatch, monkeypatch):
+def test_a_loop_seen_as_the_window_closes_is_still_reported_as_endless():
     """Under load, the visit that finds the repeated state may also be the one whose image
     took the window past its end: the window is then closed there, and the report's names
     must still be read. Before, closing the window forgot the loop's global scopes first,
     and the student's cell failed with `KeyError: <a number>` instead of an endless loop
-    (seen in tests/fixtures/loops/endless_recursion_same_value.py on a loaded machine)."""
+    (seen in tests/fixtures/loops/endless_recursion_same_value.py on a loaded machine).
+    In a process of its own, as the other cases: a test runner's threads keep the detector
+    out (pytest-xdist's workers hold one)."""
     source = (
         "def somme(t):\n"
         "    return 0 if t == [] else t[0] + somme(t[1:])\n"
@@ -361,21 +363,6 @@ def test_a_loop_seen_as_the_window_closes_is_still_reported_as_endless(loopwatch
         "while total < 100:\n"
         "    total = somme(notes)\n"
     )
-    real_clock, real_encode = loopwatch._lw_monotonic, loopwatch._encode
-    late = [0.0]
-    images = [0]
-
-    def clock() -> float:
-        return real_clock() + late[0]
-
-    def slow_second_image(pairs):  # the repeated state's image takes the window past its end
-        image = real_encode(pairs)
-        images[0] += 1
-        if images[0] % 2 == 0:
-            late[0] += 2 * loopwatch.LoopWatch.WINDOW
-        return image
-
-    monkeypatch.setattr(loopwatch, "_lw_monotonic", clock)
-    monkeypatch.setattr(loopwatch, "_encode", slow_second_image)
-    kind, _, state = loopwatch_harness.run(loopwatch, source, 3.0)
+    report = loopwatch_harness.run_elsewhere([{"source": source, "budget": 3.0, "late_images": True}])
+    kind, _, state = report["outcomes"][0]
     assert (kind, state) == ("endless", ["notes = [3, 4, 5]", "total = 12"])
