@@ -105,6 +105,8 @@ class ClassRun:
     """Once viewed with a class list: each student of the list (shown name -> participant)."""
     interrupted: bool = False
     """Ctrl-C stopped the grading: a manual table is not created from part of the class."""
+    shown: dict[str, str] = field(default_factory=dict)
+    """Once viewed: the name a row shows (a class list's) -> its entry's key in the record."""
 
     @property
     def lang(self) -> str:
@@ -323,6 +325,7 @@ class ClassRun:
                     tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
                 )
         copies = self._on_list(copies)
+        self.shown = {student: entry.student for student, (_, entry) in copies.items() if entry is not None}
         manual = self._manual(copies)
         views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
         if self.rescored:

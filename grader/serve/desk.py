@@ -269,7 +269,9 @@ class Desk:
         args = argparse.Namespace(**{**vars(self.args), "paths": [], "regrade": False, "prune": False})
         with ClassRun.open(args, self.settings, self.exercises) as run:
             views = run.views([])
-            entries: dict[str, Entry] = dict(run.record.entries) if run.record is not None else {}
+            # By the row's name (a class list's too), as the view left them (what it saw).
+            kept = run.record.entries if run.record is not None else {}
+            entries: dict[str, Entry] = {s: kept[key] for s, key in run.shown.items() if key in kept}
             located = {s: run.record.located(e.path) for s, e in entries.items()} if run.record else {}
             bareme, said = run.bareme, tuple(run.messages)
         self._bareme = bareme.path

@@ -7,12 +7,15 @@ here also shows that no student code runs. Marks are reasoned from the verdicts:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from grader.app import cli
 from grader.marking.manual import read_manual
+from grader.marking.record import Record
+from grader.model.results import SubmissionResult
 from grader.model.settings import Settings
 from grader.registry import installed
 from grader.serve.desk import Desk, Typed
@@ -206,3 +209,29 @@ def test_a_copy_graded_again_after_its_points_were_given_is_listed_as_changed(de
     assert [c.student for c in desk.snapshot.answers("Q16", "modifiees")] == ["dupont_marie"]
     save(desk, "dupont_marie", points="1,5")  # marked again: confirmed for this copy
     assert desk.snapshot.answers("Q16", "modifiees") == []
+
+
+def test_with_a_class_list_each_row_keeps_its_copy_s_file_and_what_was_graded(tmp_path):
+    """A class list names students `NOM Prénom`, the record keeps them as their folders
+    name them: the page must still find each student's file (their cells, not the text kept
+    in the results, 'no longer in the folder') and the content graded (the 'changed since
+    graded' filter). Before, both were looked up under the list's name and never found."""
+    room = make_class(tmp_path, students())
+    roster = tmp_path / "liste.csv"
+    roster.write_text(
+        "Nom;Prénom\nDUPONT;Marie\nMARTIN;Léa\nLEROY;Inès\nBERNARD;Lucas\nPETIT;Tom\n", "cp1252"
+    )
+    args = cli.build_parser(EXERCISES, []).parse_args(room.arguments("--roster", str(roster)))
+    desk = Desk(args, Settings(lang="fr"), EXERCISES)
+    desk.refresh()
+    found = {c.student: (c.file, bool(c.sha)) for c in desk.snapshot.copies}
+    assert found["DUPONT Marie"] == (room.copies / "dupont_marie" / "td10.ipynb", True)
+    assert found["BERNARD Lucas"] == (room.copies / "bernard_lucas" / "td10.ipynb", True)
+    assert found["PETIT Tom"] == (None, False)  # on the list, no copy
+    save(desk, "DUPONT_Marie", points="2")  # its address on the page
+    assert desk.snapshot.answers("Q16", "modifiees") == []
+    record = Record(room.results, SubmissionResult)
+    with record.open():  # handed in again and graded: another content, the row unchanged
+        record.put(replace(record.entries["dupont_marie"], sha256="0" * 64))
+    assert desk.refresh()
+    assert [c.student for c in desk.snapshot.answers("Q16", "modifiees")] == ["DUPONT Marie"]
