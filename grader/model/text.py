@@ -85,9 +85,7 @@ class Words(Mapping[str, Text]):
     def __call__(self, lang: str, key: str | Enum, **values: Any) -> str:
         """The sentence of `key` in `lang`, filled with `values` (a `Text` among them in
         `lang` too)."""
-        shown = {
-            name: in_lang(value, lang) if isinstance(value, Text) else value for name, value in values.items()
-        }
+        shown = {name: _shown(value, lang) for name, value in values.items()}
         return in_lang(self.entry(key), lang).format(**shown)
 
     def __getitem__(self, key: str) -> Text:
@@ -116,6 +114,31 @@ def placeholders(template: str) -> set[str]:
 DECIMAL_SEPARATORS = {"fr": ",", "en": "."}
 """How each language writes the decimal point (the CSV follows it too: French
 spreadsheets read '14,5' as a number)."""
+
+
+def _shown(value: Any, lang: str) -> Any:
+    """A value as a sentence in `lang` shows it: a `Text` in that language, a float that
+    the sentence formats as a number (`{points:g}`) with the language's decimal separator
+    ('1,5'); a float without a format is left as Python writes it (a value of the
+    student's, shown as it is)."""
+    if isinstance(value, Text):
+        return in_lang(value, lang)
+    if type(value) is float:
+        return _Decimal(value, DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"]))
+    return value
+
+
+class _Decimal(float):
+    separator: str
+
+    def __new__(cls, value: float, separator: str) -> _Decimal:
+        made = super().__new__(cls, value)
+        made.separator = separator
+        return made
+
+    def __format__(self, spec: str) -> str:
+        text = format(float(self), spec)
+        return text.replace(".", self.separator) if spec else text
 
 
 def number(value: float, lang: str) -> str:

@@ -233,3 +233,24 @@ def test_the_checks_see_what_they_forbid():
         ("STATUS", "passed"),
     ]
     assert "no_code" in _literal_args("NotGradable", 0)
+
+
+def test_a_float_in_a_sentence_is_written_as_the_language_writes_it():
+    # Seen in a printed class: "points donnés à la main (1.5)" in a French report.
+    # A float without a format may be a value of the student's: shown as Python writes it.
+    words = Words(
+        {
+            "k": Text(
+                "points ({points:g}) sur {most:g}, {n} fois, renvoie {value}",
+                "points ({points:g}) of {most:g}, {n} times, returns {value}",
+            )
+        }
+    )
+    assert (
+        words("fr", "k", points=1.5, most=2.25, n=3, value=0.5)
+        == "points (1,5) sur 2,25, 3 fois, renvoie 0.5"
+    )
+    assert (
+        words("en", "k", points=1.5, most=2.25, n=3, value=0.5)
+        == "points (1.5) of 2.25, 3 times, returns 0.5"
+    )
