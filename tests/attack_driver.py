@@ -2,7 +2,10 @@
 tests/sandbox/test_hostile_batch.py with a copy of Python, as root or as another user, so that
 an attack on the interpreter never touches the real one.
 
-    python attack_driver.py FOLDER ISOLATION OUT.json
+    python attack_driver.py FOLDER ISOLATION OUT.json [COPIES]
+
+COPIES: grade as a root that can make no mount namespace (a container without
+CAP_SYS_ADMIN), keeping its readable copies of the runtime in that folder.
 """
 
 from __future__ import annotations
@@ -17,6 +20,11 @@ from grader.model.settings import Settings
 
 def main() -> None:
     folder, isolation, out = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+    if len(sys.argv) > 4:
+        from grader.sandbox.confine import mountns, runtime_copy
+
+        mountns.available = lambda: False  # type: ignore[assignment]  # as a test's monkeypatch
+        runtime_copy.CACHE = Path(sys.argv[4])
     results = grade([folder], Settings(isolation=isolation, jobs=2, cell_budget=5.0))
     rows = [
         {

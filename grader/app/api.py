@@ -22,8 +22,8 @@ from ..reading.files import (
     student_names,
 )
 from ..registry import installed, load_all
-from ..sandbox.confine.isolation import choose
-from ..sandbox.confine.privileges import shield_grader
+from ..sandbox.confine.isolation import Isolation, choose
+from ..sandbox.confine.privileges import planned_drop, shield_grader
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
 from .guard import grade_file_guarded, prepare_process
 from .schedule import start_order
@@ -137,6 +137,18 @@ def plan_workers(files: list[Path], settings: Settings) -> None:
     AHEAD.plan([(path, WorkerKey(module_name_of(path), settings.limits, mode)) for path in files])
 
 
+def _prepare_workers(settings: Settings) -> None:
+    """Before the pool forks: what every worker of a root grader without bubblewrap
+    shares is worked out (and a readable copy of the runtime made) once, not in each
+    grading process at once."""
+    try:
+        mode = choose(settings.isolation).mode
+    except Exception:  # IsolationUnavailable: grading reports it, file by file
+        return
+    if mode in (Isolation.LANDLOCK, Isolation.BASIC):
+        planned_drop()
+
+
 def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> Iterator[SubmissionResult]:
     if settings.jobs == 1 or len(files) <= 1:
         plan_workers(files, settings)
@@ -151,6 +163,7 @@ def _grade_all(files: list[Path], settings: Settings, exercises: Registry) -> It
 
     AHEAD.close()  # no worker of this process may be copied into the pool's
     shield_grader()  # its workers' grandparent: out of their reach too (the pool inherits it)
+    _prepare_workers(settings)
     load_all(exercises)  # every TD imported once, here, not once per grading process
     # Forked children inherit the imported grader, the reference and Hypothesis; with
     # "fork", the initializer's arguments are inherited too, never pickled.

@@ -68,8 +68,9 @@ def _static_rules() -> tuple[tuple[Path, AccessFS], ...]:
     return tuple(rules)
 
 
-def build_ruleset(private: Path, scratch: Path) -> Ruleset:
-    """The ruleset of one worker (to enforce in the child with `enforce`)."""
+def build_ruleset(private: Path, scratch: Path, runtime: tuple[Path, ...] = ()) -> Ruleset:
+    """The ruleset of one worker (to enforce in the child with `enforce`); `runtime`: a
+    readable copy of the runtime it runs from (`runtime_copy`), read as the original."""
     from landlockpy import AccessFS, AccessNet, Ruleset, Scope
 
     ruleset = Ruleset(
@@ -82,7 +83,8 @@ def build_ruleset(private: Path, scratch: Path) -> Ruleset:
     try:
         for path, access in _static_rules():
             _allow(ruleset, path, access)
-        _allow(ruleset, private, AccessFS.READ_FILE | AccessFS.EXECUTE | AccessFS.READ_DIR)
+        for path in (private, *runtime):
+            _allow(ruleset, path, AccessFS.READ_FILE | AccessFS.EXECUTE | AccessFS.READ_DIR)
         # everything in the scratch, but executing what the student wrote there
         _allow(ruleset, scratch, ~AccessFS.EXECUTE & ruleset.handled_fs)
     except BaseException:

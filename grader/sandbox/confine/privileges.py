@@ -9,12 +9,14 @@ cover those). So, in the child just before `exec`:
   two workers cannot signal each other either), when that user can reach the Python
   installation and the student's libraries: where they are (readable by all), or in
   the worker's mount namespace, where a folder it could not cross (root's home, mode
-  0700, holding a pyenv Python) is covered and the runtime bound back (`mountns.veils`);
-- `no-capabilities`: otherwise (a private Python and no mount namespace: a container's
-  root without CAP_SYS_ADMIN) it stays uid 0 but empties its capability bounding set,
-  so that after `exec` it has no capability at all. It then still owns root's files
-  (chmod) and can signal root's processes: Landlock's scoping and the seccomp filter
-  stop those, nothing stops them in basic isolation (docs/explanation/security.md).
+  0700, holding a pyenv Python) is covered and the runtime bound back (`mountns.veils`),
+  or, without a mount namespace (a container's root without CAP_SYS_ADMIN), in a
+  readable copy of the runtime the worker runs from (`runtime_copy`);
+- `no-capabilities`: otherwise (that copy could not be made: a full or read-only disk)
+  it stays uid 0 but empties its capability bounding set, so that after `exec` it has
+  no capability at all. It then still owns root's files (chmod) and can signal root's
+  processes: Landlock's scoping and the seccomp filter stop those, nothing stops them
+  in basic isolation (docs/explanation/security.md).
 
 Python has no binding for prctl(PR_CAPBSET_DROP) and the PyPI ones need libcap and a
 compiler; it is one libc call, made here through ctypes.
@@ -32,8 +34,12 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import mountns, reach
+
+if TYPE_CHECKING:
+    from .runtime_copy import RuntimeCopy
 
 FIRST_UID = 2_000_000_000
 """Worker user ids: far above any account and below the 2**31 some tools mishandle."""
@@ -159,8 +165,25 @@ def _reachable_by_anyone(path: Path, namespaced: bool) -> bool:
 def uid_drop_possible() -> tuple[bool, str]:
     """Whether another user can run this Python and import the student's libraries (in
     its mount namespace where the grader can make one: a Python in root's 0700 home is
-    bound back there, `mountns.veils`)."""
-    return _uid_drop_possible(mountns.available())
+    bound back there, `mountns.veils`; else from a readable copy, `worker_runtime`)."""
+    namespaced = mountns.available()
+    possible, why = _uid_drop_possible(namespaced)
+    if possible or namespaced:
+        return possible, why
+    if worker_runtime() is not None:
+        return True, ""
+    return False, f"{why}, and no readable copy of the runtime could be made"
+
+
+def worker_runtime() -> RuntimeCopy | None:
+    """The readable copy of the runtime a root grader's Landlocked or basic workers run
+    from: where it can make no mount namespace and no other user can reach its Python
+    (made the first time it is asked for); None where they run the grader's own."""
+    if os.geteuid() != 0 or mountns.available() or _uid_drop_possible(False)[0]:
+        return None
+    from . import runtime_copy  # only this root case needs it
+
+    return runtime_copy.readable_copy()
 
 
 @functools.lru_cache(maxsize=2)
@@ -181,7 +204,7 @@ def planned_drop() -> Drop:
     if os.geteuid() != 0:
         return Drop.NONE
     folder_reached = mountns.available() or _crossable_by_anyone(Path(tempfile.gettempdir()))
-    if uid_drop_possible()[0] and folder_reached:
+    if folder_reached and uid_drop_possible()[0]:  # no copy of the runtime made for nothing
         return Drop.UID
     return Drop.CAPABILITIES
 

@@ -362,8 +362,9 @@ def _top_entries(distribution: Distribution) -> list[str]:
     return [line.split(",", 1)[0].split("/", 1)[0] for line in lines if line]  # as csv reads it, cheaper
 
 
-def link_libraries(folder: Path) -> None:
-    """Fill `folder` (the worker's library path) with links to the student's libraries."""
+def link_libraries(folder: Path, libraries: tuple[tuple[str, Path], ...] | None = None) -> None:
+    """Fill `folder` (the worker's library path) with links to the student's libraries
+    (`libraries`: their copies, `runtime_copy`)."""
     folder.mkdir()
-    for name, path in student_libraries():
+    for name, path in student_libraries() if libraries is None else libraries:
         (folder / name).symlink_to(path)

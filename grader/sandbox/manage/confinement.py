@@ -15,11 +15,19 @@ from ..confine import landlock, mountns, syscalls
 from ..confine.cage import Cage, become_subreaper
 from ..confine.isolation import Isolation
 from ..confine.limits import Limits, apply_limits
-from ..confine.privileges import Drop, Identity, die_with_parent, identity_for_worker, shield_grader
+from ..confine.privileges import (
+    Drop,
+    Identity,
+    die_with_parent,
+    identity_for_worker,
+    shield_grader,
+    worker_runtime,
+)
 
 if TYPE_CHECKING:
     from landlockpy import Ruleset  # Linux-only: imported where used
 
+    from ..confine.runtime_copy import RuntimeCopy
     from .process import WorkerFolder
 
 
@@ -33,6 +41,9 @@ class Plan:
     """Landlock or basic in a mount namespace of its own (`mountns`)."""
     veiled: tuple[mountns.Veil, ...]
     """The folders covered in that namespace (a worker with a user id of its own)."""
+    runtime: RuntimeCopy | None = None
+    """The readable copy of the runtime the worker runs from (`privileges.worker_runtime`),
+    None for the grader's own."""
 
     @property
     def fixed(self) -> bool:
@@ -45,7 +56,8 @@ def plan(isolation: Isolation) -> Plan:
     identity = identity_for_worker() if isolation is not Isolation.BUBBLEWRAP else Identity(Drop.NONE)
     namespaced = isolation is not Isolation.BUBBLEWRAP and mountns.available()
     veiled = mountns.veils() if namespaced and identity.drop is Drop.UID else ()
-    return Plan(isolation, identity, namespaced, veiled)
+    runtime = worker_runtime() if identity.drop is Drop.UID and not namespaced else None
+    return Plan(isolation, identity, namespaced, veiled, runtime)
 
 
 @dataclass(frozen=True)
@@ -74,7 +86,8 @@ def confine(plan: Plan, limits: Limits, folder: WorkerFolder) -> Confinement:
     program = syscalls.program()
     try:
         if plan.isolation is Isolation.LANDLOCK:
-            ruleset = landlock.build_ruleset(folder.private, folder.scratch)
+            copy = () if plan.runtime is None else (plan.runtime.folder,)
+            ruleset = landlock.build_ruleset(folder.private, folder.scratch, copy)
         cage = Cage(
             limits.processes,
             limits.use_cgroup,

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import Crash
 from ..confine import mountns, reach
@@ -39,6 +39,9 @@ from ..confine.privileges import Drop, Identity
 from ..worker import script_source, wire
 from .confinement import Confinement, child_setup, confine
 from .confinement import plan as confinement_plan
+
+if TYPE_CHECKING:
+    from ..confine.runtime_copy import RuntimeCopy
 
 log = logging.getLogger(__name__)
 
@@ -139,8 +142,11 @@ def worker_bytecode(path: Path) -> bytes:
     return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
 
 
-def worker_environment(scratch: str, library: str, fds: tuple[int, int]) -> dict[str, str]:
-    """The whole environment of the worker: nothing inherited from the grader's."""
+def worker_environment(
+    scratch: str, library: str, fds: tuple[int, int], runtime: RuntimeCopy | None = None
+) -> dict[str, str]:
+    """The whole environment of the worker: nothing inherited from the grader's (but what
+    a readable copy of the runtime it runs from needs)."""
     return {
         "PATH": "/usr/bin:/bin",
         "HOME": scratch,
@@ -156,6 +162,7 @@ def worker_environment(scratch: str, library: str, fds: tuple[int, int]) -> dict
         "MKL_NUM_THREADS": "1",
         "MMG_SITE": library,
         "MMG_FDS": "{},{}".format(*fds),  # read and removed by the worker before student code
+        **({} if runtime is None else runtime.environment),
     }
 
 
@@ -168,7 +175,8 @@ class WorkerFolder:
 
     A fresh copy per worker: no submission can change the script another one runs.
     `seen_as`: where the worker sees `run/` (bubblewrap and a root grader's private /tmp
-    bind it at `mountns.RUN`, the same path on every run), its script compiled as that.
+    bind it at `mountns.RUN`, the same path on every run), its script compiled as that;
+    `libraries`: where `lib/` leads (a readable copy's, `runtime_copy`; else the originals).
     """
 
     def __init__(
@@ -177,6 +185,7 @@ class WorkerFolder:
         links_optional: bool = False,
         compiled: bool = False,
         seen_as: Path | None = None,
+        libraries: tuple[tuple[str, Path], ...] | None = None,
     ):
         self._folder = tempfile.TemporaryDirectory(prefix="mmg-", ignore_cleanup_errors=True)
         top = Path(self._folder.name)
@@ -195,7 +204,7 @@ class WorkerFolder:
         self.site = str(self.seen_as / "lib")
         """The worker's `sys.path` entry for the student's libraries (`MMG_SITE`)."""
         try:
-            reach.link_libraries(self.library)
+            reach.link_libraries(self.library, libraries)
         except OSError:
             if not links_optional:
                 raise
@@ -234,6 +243,7 @@ def _spawn(
     scratch: str,
     confinement: Confinement,
     in_child: Callable[[], None],
+    runtime: RuntimeCopy | None = None,
 ) -> tuple[subprocess.Popen[bytes], int, int]:
     """The worker's process and the grader's ends of its channel (requests, replies)."""
     req_r, req_w = os.pipe()
@@ -243,7 +253,7 @@ def _spawn(
         popen = subprocess.Popen(
             command,
             cwd=str(folder.scratch),
-            env=worker_environment(scratch, folder.site, (req_r, rep_w)),
+            env=worker_environment(scratch, folder.site, (req_r, rep_w), runtime),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -288,14 +298,21 @@ class WorkerProcess:
         """A sandboxed worker (bubblewrap, Landlock or basic; the portable tier starts
         its own: `launch.start_worker` picks)."""
         plan = confinement_plan(isolation)
-        folder = WorkerFolder(plan.identity, compiled=True, seen_as=mountns.RUN if plan.fixed else None)
+        copy = plan.runtime  # a readable copy of the runtime, for a root without mount namespace
+        folder = WorkerFolder(
+            plan.identity,
+            compiled=True,
+            seen_as=mountns.RUN if plan.fixed else None,
+            libraries=None if copy is None else copy.libraries,
+        )
         confinement = confine(plan, limits, folder)
         scratch = str(mountns.SCRATCH if plan.fixed else folder.scratch)
         # -S: no `site`, so no .pth file runs (an editable install of the grader is one);
         # the worker adds its library folder itself, from MMG_SITE. The real interpreter,
         # not the venv's link: the venv (holding the grader when not editable) is not needed.
         script = str(folder.seen_as / folder.script.name)
-        command = [reach.python_executable(), "-S", "-s", "-B", script, module_name]
+        python = reach.python_executable() if copy is None else str(copy.executable)
+        command = [python, "-S", "-s", "-B", script, module_name]
         command = wrap_command(
             command,
             isolation,
@@ -306,7 +323,7 @@ class WorkerProcess:
             mountns.RUN,
         )
         in_child = child_setup(plan, limits, folder, confinement, os.getpid())
-        popen, to_worker, from_worker = _spawn(command, folder, scratch, confinement, in_child)
+        popen, to_worker, from_worker = _spawn(command, folder, scratch, confinement, in_child, copy)
         confinement.cage.started(popen.pid)
         log.debug(
             "worker %s started in %s (%s cage, %s, %s)",
