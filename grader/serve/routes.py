@@ -11,7 +11,7 @@ answer instead (docs/reference/marking-page.md lists the addresses).
 from __future__ import annotations
 
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 from starlette.applications import Starlette
@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..marking.manual_edit import Cells, cells_of
-from .desk import FILTERS, Copy, Desk, Saved, Typed
+from .desk import FILTERS, Copy, Desk, Saved, Snapshot, Typed
 from .text import tr
 
 if TYPE_CHECKING:
@@ -32,6 +32,12 @@ STATIC = {
 }
 MAX_FIELDS = 64
 """A form of the page has a dozen fields: more is not the page's."""
+
+
+class CopyPage(Protocol):
+    """A page of one graded copy, as `Pages` renders it (`student_page`, `copy_page`)."""
+
+    def __call__(self, snap: Snapshot, copy: Copy, *, banner: str = "") -> str: ...
 
 
 def application(desk: Desk, pages: Pages) -> Starlette:
@@ -138,12 +144,17 @@ class Routes:
         )
         return _not_done(request, saved, page)
 
-    async def student_page(self, request: Request) -> Response:
+    def copy_shown(self, request: Request, page: CopyPage) -> Response:
+        """The page of the graded copy the address names (`page`: the student's, or the
+        whole copy), after a look at the files; not found when it is not graded."""
         self.desk.refresh()
         copy = self.graded_copy(request.path_params["slug"])
         if copy is None:
             return self.not_found()
-        return HTMLResponse(self.pages.student_page(self.desk.snapshot, copy, banner=self.desk.banner()))
+        return HTMLResponse(page(self.desk.snapshot, copy, banner=self.desk.banner()))
+
+    async def student_page(self, request: Request) -> Response:
+        return self.copy_shown(request, self.pages.student_page)
 
     async def override(self, request: Request) -> Response:
         """An override (`/eleve/<eleve>/Q14`) or the whole copy's comment (`…/copie`)."""
@@ -165,11 +176,7 @@ class Routes:
     async def whole_copy(self, request: Request) -> Response:
         if request.method == "POST":
             return await self.override(request)
-        self.desk.refresh()
-        copy = self.graded_copy(request.path_params["slug"])
-        if copy is None:
-            return self.not_found()
-        return HTMLResponse(self.pages.copy_page(self.desk.snapshot, copy, banner=self.desk.banner()))
+        return self.copy_shown(request, self.pages.copy_page)
 
     async def state(self, request: Request) -> Response:
         """What the page's script asks every 1.5 s: a new version means reload."""

@@ -207,3 +207,13 @@ def test_the_page_in_english(room):
     assert "Marking the class" in home and "Q16: 0/3 graded" in home and "notées" not in home
     assert "Save and next (Enter)" in answer and "The question" in answer and "Enregistrer" not in answer
     assert "Anticipate the nodes of this tree" in answer  # the sheet's question, in English
+
+
+def test_a_students_page_and_whole_copy_show_that_copy_and_an_unknown_student_is_not_found(page):
+    own, whole = page.get("/eleve/martin_lea"), page.get("/eleve/martin_lea/copie")
+    assert (own.status, whole.status) == (200, 200)
+    assert 'action="/eleve/martin_lea/Q14"' in own.text and "dupont_marie" not in own.text
+    assert '<a href="/eleve/martin_lea">' in whole.text and "<form" not in whole.text  # no marks there
+    assert "coupure dès que beta &lt;= alpha" in whole.text and "les nœuds 0-6-6" not in whole.text
+    for path in ("/eleve/inconnu", "/eleve/inconnu/copie"):
+        assert page.get(path).status == 404, path
