@@ -109,7 +109,8 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
         exercise = f"{safe_line(r.exercise or '—'):<{column}}  " if mixed else ""
         lines.append(f"{cut(name, width):<{width}}  {exercise}{mark}  {failed}".rstrip())
     if not mixed:
-        lines.append(_summary_line(len(results), graded, lang))
+        copies = [r for r in results if r.reason != "no_copy"]  # a class list's student without one
+        lines.append(_summary_line(len(copies), graded, lang))
     else:
         for exercise in exercises:
             marks = [r.mark for r in graded if r.exercise == exercise]

@@ -138,6 +138,17 @@ def test_the_summary_cuts_long_names_with_an_ellipsis_and_counts_the_graded():
     assert render_summary([graded], "en").splitlines()[-1] == "Summary: 1 submission(s), mean 0 / 20"
 
 
+def test_the_summary_counts_copies_not_the_class_lists_students_without_one():
+    # Seen on a class of 6 with 4 copies: "Bilan : 6 copie(s), dont 4 corrigée(s)" (the
+    # two rows "pas de copie" counted as copies).
+    graded = [SubmissionResult(f"{n}.ipynb", "puissance4", "graded", student=n) for n in "ab"]
+    absent = SubmissionResult("", None, "not_gradable", reason="no_copy", student="PETIT Tom")
+    lines = render_summary([*graded, absent], "fr").splitlines()
+    assert lines[-2].startswith("PETIT Tom") and lines[-2].endswith("pas de copie")
+    assert lines[-1] == "Bilan : 2 copie(s), moyenne 0 / 20"
+    assert render_summary([absent], "en").splitlines()[-1] == "Summary: 0 submission(s), none graded"
+
+
 def test_an_exercise_recognised_from_the_text_names_no_names():
     result = SubmissionResult("a.py", "morpion", "graded", detected_by="")
     assert detection_message(result, "fr") == "Exercice détecté : morpion"
