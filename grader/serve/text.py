@@ -63,6 +63,12 @@ tr = Words(
             "This submission changed since it was graded (handed in again?): here is the file as it is; run "
             "grade.py again to grade it again.",
         ),
+        "serve.nothing_kept": Text(
+            "Rien de la réponse à {question} n'a été gardé dans les résultats : ouvrez la copie là où elle "
+            "est maintenant.",
+            "Nothing of the answer to {question} was kept in the results: open the submission where it now "
+            "is.",
+        ),
         "serve.no_heading": Text(
             "Pas de réponse trouvée sous un titre « {question} » : voici toute la copie, la réponse est "
             "peut-être ailleurs.",

@@ -17,7 +17,7 @@ from grader.model.settings import Settings
 from grader.registry import installed
 from grader.serve.desk import Desk
 from grader.serve.security import CSP
-from tests.marking.classroom import answered, code, make_class
+from tests.marking.classroom import answered, code, make_class, notebook
 from tests.serve.served import Client, Served
 
 EXERCISES = installed()
@@ -217,3 +217,31 @@ def test_a_students_page_and_whole_copy_show_that_copy_and_an_unknown_student_is
     assert "coupure dès que beta &lt;= alpha" in whole.text and "les nœuds 0-6-6" not in whole.text
     for path in ("/eleve/inconnu", "/eleve/inconnu/copie"):
         assert page.get(path).status == 404, path
+
+
+def test_a_copy_whose_file_is_gone_shows_the_answer_kept_or_says_none_was(tmp_path):
+    """The file moved away after grading: the answer kept in the results is shown; a copy
+    with no answer kept under the question says so, not 'here is the whole copy' above
+    an empty box (seen on a class whose copies folder was renamed)."""
+    room = make_class(
+        tmp_path,
+        {
+            "dupont_marie": (answered("les nœuds 0-6-6 et 6-6"), ()),
+            "leroy_ines": (
+                notebook({"cell_type": "markdown", "source": "# sans titre Q", "metadata": {}}),
+                (),
+            ),
+        },
+    )
+    for student in ("dupont_marie", "leroy_ines"):
+        (room.copies / student / "td10.ipynb").unlink()
+    args = cli.build_parser(EXERCISES, []).parse_args(room.arguments())
+    desk = Desk(args, Settings(lang="fr"), EXERCISES)
+    desk.refresh()
+    with Served(desk) as served:
+        page = served.client()
+        kept, none = page.get("/question/Q16/dupont_marie"), page.get("/question/Q16/leroy_ines")
+    assert "n&#39;est plus dans le dossier" in kept.text and "les nœuds 0-6-6 et 6-6" in kept.text
+    assert "voici toute la copie" not in kept.text
+    assert "Rien de la réponse à Q16 n&#39;a été gardé" in none.text
+    assert "voici toute la copie" not in none.text
