@@ -172,6 +172,10 @@ tr = Words(
             "{graded} copie(s) corrigée(s), {unchanged} inchangée(s)",
             "{graded} submission(s) graded, {unchanged} unchanged",
         ),
+        "record.summary_kept": Text(
+            " ; {kept} autre(s) reprise(s) des résultats, sans être relue(s) (pas nommée(s) cette fois)",
+            "; {kept} other(s) taken from the results, not read again (not named this time)",
+        ),
         "record.graded_line": Text("  corrigée : {student} ({why})", "  graded: {student} ({why})"),
         "record.unchanged_line": Text(
             "  inchangée : {student} (même fichier que la dernière fois : --regrade pour la corriger à "

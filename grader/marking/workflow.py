@@ -378,7 +378,13 @@ class ClassRun:
         others = [
             s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != "extra_file"
         ]
-        self.messages.insert(0, tr(self.lang, "record.summary", graded=len(done), unchanged=len(others)))
+        # Unchanged: named in this run, the same file; kept: not named, taken from the record.
+        same = set(self.unchanged)
+        unchanged, kept = [x for x in others if x in same], [x for x in others if x not in same]
+        summary = tr(self.lang, "record.summary", graded=len(done), unchanged=len(unchanged))
+        if kept:
+            summary += tr(self.lang, "record.summary_kept", kept=len(kept))
+        self.messages.insert(0, summary)
         if done and others:  # what was graded again, and why
             lines = [
                 tr(self.lang, "record.graded_line", student=s, why=RECORD_REASON(self.lang, why))

@@ -157,7 +157,7 @@ def test_one_copy_handed_in_again_is_graded_into_the_whole_class(classroom: Path
         cwd=classroom,
     )
     assert done.returncode == 0, done.stderr
-    assert "1 copie(s) corrigée(s), 39 inchangée(s)" in done.stderr
+    assert "1 copie(s) corrigée(s), 0 inchangée(s) ; 39 autre(s) reprise(s) des résultats" in done.stderr
     assert "corrigée : dupont_marie (modifiée)" in done.stderr
     got = marks(classroom / "classe" / "notes.csv")
     assert len(got) == 40 and got["dupont_marie"] == "20" and got["martin_lea"] == "20"
@@ -188,7 +188,8 @@ def test_a_damaged_record_file_is_reported_and_its_copy_graded_again(classroom: 
         "copies/eleve01/td10.ipynb", "--results", "classe", "--csv", "classe/notes.csv", cwd=classroom
     )
     assert done.returncode == 0, done.stderr
-    assert "est abîmé" in done.stderr and "1 copie(s) corrigée(s), 39 inchangée(s)" in done.stderr
+    assert "est abîmé" in done.stderr
+    assert "1 copie(s) corrigée(s), 1 inchangée(s) ; 38 autre(s) reprise(s) des résultats" in done.stderr
     assert "inchangée : eleve01" in done.stderr
     assert "corrigée : martin_lea (résultat abîmé)" in done.stderr
     assert marks(classroom / "classe" / "notes.csv")["martin_lea"] == "20"
@@ -220,7 +221,8 @@ def test_a_copy_named_alone_is_the_same_student_as_in_the_class_run(tmp_path: Pa
     )
     assert again.returncode == 0, again.stderr
     assert marks(tmp_path / "C" / "classe" / "notes.csv") == {"dupont_marie": "14,5", "martin_lea": "20"}
-    assert "0 copie(s) corrigée(s), 2 inchangée(s)" in again.stderr  # unchanged: nothing ran
+    # dupont_marie's file is the one graded; martin_lea's was not named, nor read: said apart
+    assert "0 copie(s) corrigée(s), 1 inchangée(s) ; 1 autre(s) reprise(s) des résultats" in again.stderr
 
 
 # -- a barème ---------------------------------------------------------------------------------
