@@ -22,9 +22,11 @@ SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def press_ctrl_c(argv: list[str], cwd: Path, when: bytes, limit: float = 300) -> tuple[int, str, bool]:
-    """Run the command on a pseudo-terminal, type Ctrl-C once `when` is shown; (exit status,
-    what the terminal showed, whether Ctrl-C was typed)."""
+def press_ctrl_c(
+    argv: list[str], cwd: Path, when: re.Pattern[bytes], limit: float = 300
+) -> tuple[int, str, bool]:
+    """Run the command on a pseudo-terminal, type Ctrl-C once `when` matches what it
+    showed; (exit status, what the terminal showed, whether Ctrl-C was typed)."""
     import pty
 
     pid, fd = pty.fork()
@@ -43,7 +45,7 @@ def press_ctrl_c(argv: list[str], cwd: Path, when: bytes, limit: float = 300) ->
             if not chunk:
                 break
             shown += chunk
-        if not typed and when in shown:
+        if not typed and when.search(shown):
             os.write(fd, b"\x03")
             typed = True
     _, status = os.waitpid(pid, 0)
@@ -59,7 +61,8 @@ def test_ctrl_c_says_one_french_line_with_the_right_counts_and_no_traceback(tmp_
     (copies / "minimax-grader.toml").write_text('exercice = "puissance4"\n[points]\nQ16 = 2\n')
     argv = [str(ROOT / "grade.py"), "copies", "--results", "classe", "--manual", "classe/manuel.csv"]
     argv += ["--csv", "classe/notes.csv", "--jobs", "2"]
-    status, shown, typed = press_ctrl_c(argv, tmp_path, b" 2/40")
+    # Once a copy or more is graded: a loaded machine's progress bar may skip from 1 to 3.
+    status, shown, typed = press_ctrl_c(argv, tmp_path, re.compile(rb" [1-9][0-9]?/40"))
     assert typed, shown[-2000:]
     assert status == 130, shown[-2000:]
     assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown[-3000:]
