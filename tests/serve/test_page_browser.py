@@ -32,22 +32,12 @@ import pytest
 
 from grader.marking.manual import read_manual
 from grader.render.pdf import find_browser
+from tests.marking.classroom import BAREME
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 P4 = ROOT / "tests" / "fixtures" / "puissance4"
-BAREME = """\
-exercice = "puissance4"
-omises = ["Q17"]
-[points]
-Q16 = 2
-
-[grille.Q16]
-horizon3 = { intitule = "horizon 3 juste", points = 1, commentaire = "Les nœuds coupés sont les bons." }
-horizon4 = { intitule = "horizon 4 juste", points = 1 }
-schema = { intitule = "schéma incomplet", points = -0.5, commentaire = "Le schéma ne montre pas tout." }
-"""
 COPIES = {
     "bernard_lucas": "bug_sans_diagonales.ipynb",
     "dupont_marie": "correct_listes.ipynb",
