@@ -22,7 +22,7 @@ from grader.render.json_report import submission_dict
 ROOT = Path(__file__).resolve().parents[2]
 OWN = list(installed())
 CAUSE = "ModuleNotFoundError: No module named 'numpyy'"
-COPY = ROOT / "grader" / "course" / "example" / "copies" / "copie_a.py"  # a nim-like TD's copy
+COPY = ROOT / "grader" / "course" / "example" / "copies" / "copie_a.ipynb"  # a nim-like TD's copy
 SAMPLE = ROOT / "samples" / "eleve_puissance4.ipynb"
 
 

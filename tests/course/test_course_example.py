@@ -20,7 +20,7 @@ import pytest
 
 from grader.registry import GROUP
 
-ATTENDU = {"copie_a.py": 20.0, "copie_b.py": 8.0, "copie_c.py": 18.0, "copie_d.py": 17.0}
+ATTENDU = {"copie_a.ipynb": 20.0, "copie_b.ipynb": 8.0, "copie_c.ipynb": 18.0, "copie_d.ipynb": 17.0}
 
 
 def installed(folder: Path, site: Path) -> dict[str, str]:
@@ -67,14 +67,19 @@ def test_the_tutorial_s_td_grades_its_copies_as_reasoned(course):
     assert {Path(s["path"]).name: (s["exercise"], s["mark20"]) for s in report} == {
         name: ("allumettes", mark) for name, mark in ATTENDU.items()
     }
-    d = next(s for s in report if s["path"].endswith("copie_d.py"))
-    q6 = {c["name"]: c["status"] for q in d["questions"] if q["id"] == "Q6" for c in q["checks"]}
-    assert q6 == {"values": "timeout", "fills": "passed", "fast": "timeout"}
+    checks = {
+        (Path(s["path"]).stem, q["id"]): {c["name"]: c["status"] for c in q["checks"]}
+        for s in report
+        for q in s["questions"]
+    }
+    assert checks["copie_b", "Q5"] == {"sheet": "failed", "all": "failed", "over": "not_counted"}
+    assert checks["copie_c", "Q5"] == {"sheet": "passed", "all": "failed", "over": "passed"}
+    assert checks["copie_d", "Q6"] == {"values": "timeout", "fills": "passed", "fast": "timeout"}
     own_test = run(
         "-m", "pytest", "-q", "-p", "no:cacheprovider", "allumettes-td/tests", cwd=folder.parent, env=env
     )
     assert own_test.returncode == 0, own_test.stdout + own_test.stderr
-    english = run("-m", "grader", "copies/copie_c.py", "--lang", "en", cwd=folder, env=env)
+    english = run("-m", "grader", "copies/copie_c.ipynb", "--lang", "en", cwd=folder, env=env)
     assert "meilleur_coup as the reference: meilleur_coup(0, 1), meilleur_coup(0, 2)" in english.stdout
     assert "Expected: a move among [1]" in english.stdout
     assert "comme la correction" not in english.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+import nbformat
 import pytest
 from fake_session import FakeSession
 
@@ -12,16 +13,17 @@ from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
 from grader.course.__main__ import main
 from grader.course.skeleton import EXAMPLE, BadName, Names, planned, write
+from grader.reading.submission import read_submission
 
 EXPECTED_FILES = {
     "README.md",
     "pyproject.toml",
     "sujet.md",
     "copies/ATTENDU.md",
-    "copies/copie_a.py",
-    "copies/copie_b.py",
-    "copies/copie_c.py",
-    "copies/copie_d.py",
+    "copies/copie_a.ipynb",
+    "copies/copie_b.ipynb",
+    "copies/copie_c.ipynb",
+    "copies/copie_d.ipynb",
 }
 
 
@@ -58,6 +60,8 @@ def test_another_id_gets_the_same_files_renamed():
     assert '"jeu-de-nim"' in files["tests/test_jeu_de_nim_td.py"]
     assert not any("allumettes_td" in text or "allumettes-td" in text for text in files.values())
     assert "jeu des allumettes" in files["sujet.md"]  # the prose is the course's to replace
+    for copy in sorted(c for c in EXPECTED_FILES if c.endswith(".ipynb")):  # the students' notebooks
+        assert files[copy] == (EXAMPLE / copy).read_text("utf-8"), copy
 
 
 def test_a_folder_that_holds_anything_is_left_as_it_is(tmp_path):
@@ -91,11 +95,27 @@ def example_td(monkeypatch):
         del sys.modules[name]
 
 
-@pytest.mark.parametrize(("copy", "mark"), [("copie_a.py", 20), ("copie_b.py", 8), ("copie_c.py", 18)])
+def test_the_example_s_copies_are_notebooks_as_students_hand_them_in():
+    """Valid nbformat 4, never run (no outputs), each question's title then its code."""
+    for copy in sorted((EXAMPLE / "copies").glob("copie_*")):
+        assert copy.suffix == ".ipynb", copy.name
+        notebook = nbformat.read(copy, as_version=nbformat.NO_CONVERT)
+        nbformat.validate(notebook)
+        assert notebook.nbformat == 4, copy.name
+        code = [c for c in notebook.cells if c.cell_type == "code"]
+        assert all(c.outputs == [] and c.execution_count is None for c in code), copy.name
+        titles = [c.source for c in notebook.cells if c.source.startswith("**Question ")]
+        assert [t.split(".")[0] for t in titles] == [f"**Question {n}" for n in range(1, 7)], copy.name
+
+
+@pytest.mark.parametrize(
+    ("copy", "mark"), [("copie_a.ipynb", 20), ("copie_b.ipynb", 8), ("copie_c.ipynb", 18)]
+)
 def test_the_example_s_copies_get_the_marks_reasoned_before(example_td, copy, mark):
     # copies/ATTENDU.md says why; copie_d's marks come from timeouts: graded by a worker
     # in tests/course/test_course_example.py
     assert sum(c.points for q in example_td.questions for c in q.checks) == 20
-    session = FakeSession((EXAMPLE / "copies" / copy).read_text("utf-8"), "copie")
+    cells = read_submission(EXAMPLE / "copies" / copy).cells  # the code cells, as a worker runs them
+    session = FakeSession("\n\n".join(cell.source for cell in cells), "__main__")
     graded = grade_exercise(example_td, StudentView(session, session.names(), None))  # type: ignore[arg-type]
     assert sum(q.score for q in graded.questions) == mark

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 COPIES = Path(__file__).resolve().parents[1] / "copies"
-ATTENDU = {"copie_a.py": 20, "copie_b.py": 8, "copie_c.py": 18, "copie_d.py": 17}
+ATTENDU = {"copie_a.ipynb": 20, "copie_b.ipynb": 8, "copie_c.ipynb": 18, "copie_d.ipynb": 17}
 
 
 def test_les_copies_ont_les_notes_attendues():
