@@ -1,7 +1,9 @@
 """Every sentence a person reads is one entry, its French and English side by side (issue 38
-item 4): read from the wings' `text.py` tables and from the code that names their keys, in
-this process (nothing is rendered).
+item 4): read from the wings' tables (`text.py` names them, `text.toml` beside it holds their
+sentences) and from the code that names their keys, in this process (nothing is rendered).
 
+- every entry of a text file holds exactly a `fr` and an `en` string, and every table of the
+  file is one that its `text.py` reads; a text file missing or damaged fails with its path;
 - every entry has both languages, with the same placeholders;
 - every key the code names literally exists in the table the calling code reads (a wing's
   `tr` reads its own words, then those of the wings below it), and every value a family is
@@ -17,13 +19,14 @@ import ast
 import functools
 import importlib
 import re
+import sys
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from grader.model.text import MissingWords, Text, Words, placeholders
+from grader.model.text import TEXT_FILE, MissingWords, Text, TextFileError, Words, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = ROOT / "grader"
@@ -58,6 +61,85 @@ def test_every_entry_has_both_languages_with_the_same_placeholders():
         or placeholders(text.fr) != placeholders(text.en)
     ]
     assert wrong == []
+
+
+# -- the text files: what a newcomer edits -------------------------------------------------------
+def _toml(path: Path) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10 (the `tomli` dependency)
+        import tomli as tomllib
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+TEXT_FILES = sorted(GRADER.glob(f"*/{TEXT_FILE}"))
+
+
+def test_each_entry_of_a_text_file_holds_exactly_fr_and_en_strings():
+    assert len(TEXT_FILES) >= 7  # every wing but checking (still in Python) has one
+    wrong = [
+        (path.parent.name, table, key)
+        for path in TEXT_FILES
+        for table, entries in _toml(path).items()
+        for key, entry in entries.items()
+        if not (isinstance(entry, dict) and set(entry) == {"fr", "en"})
+        or not all(isinstance(entry[lang], str) for lang in ("fr", "en"))
+    ]
+    assert wrong == []
+
+
+def test_every_table_of_a_text_file_is_read_by_its_wing():
+    """A table in the file that no `Words.load` names (a typo in `[table.key]`) would hold
+    sentences nobody reads; a table named in text.py but missing from the file fails on
+    its first read."""
+    for path in TEXT_FILES:
+        module = f"grader.{path.parent.name}.text"
+        read = {table.name for (mod, _), table in tables().items() if mod == module}
+        assert set(_toml(path)) <= read, path
+        assert all(len(table) for (mod, _), table in tables().items() if mod == module)
+
+
+def _package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str | None) -> str:
+    """A package `name` in `tmp_path` whose text file holds `text` (None: no file)."""
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", "utf-8")
+    if text is not None:
+        (folder / TEXT_FILE).write_text(text, "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module(name)
+    return name
+
+
+DAMAGED = {
+    "missing": None,
+    "not_toml": '[t.k]\nfr = "Jeu"\nen = "Game\n',
+    "no_en": '[t.k]\nfr = "Jeu"\n',
+    "a_third_language": '[t.k]\nfr = "Jeu"\nen = "Game"\nde = "Spiel"\n',
+    "not_a_string": '[t.k]\nfr = "Jeu"\nen = 3\n',
+    "key_unquoted": '[t.k.sub]\nfr = "Jeu"\nen = "Game"\n',  # [t.k.sub] for [t."k.sub"]
+    "no_such_table": '[other.k]\nfr = "Jeu"\nen = "Game"\n',
+    "latin1": None,
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_a_damaged_or_missing_text_file_fails_with_its_path(case, tmp_path, monkeypatch):
+    package = _package(tmp_path, monkeypatch, f"wing_{case}", DAMAGED[case])
+    if case == "latin1":
+        (tmp_path / package / TEXT_FILE).write_bytes('[t.k]\nfr = "Él"\nen = "He"\n'.encode("latin-1"))
+    words = Words.load(package, "t")  # nothing read yet: a run reads only the wings it speaks from
+    with pytest.raises(TextFileError, match=re.escape(str(tmp_path / package / TEXT_FILE))):
+        words("fr", "k")
+
+
+def test_a_text_file_is_read_when_a_sentence_is_first_asked_for(tmp_path, monkeypatch):
+    package = _package(tmp_path, monkeypatch, "wing_lazy", '[t.k]\nfr = "Jeu"\nen = "Game"\n')
+    words = Words.load(package, "t")
+    (tmp_path / package / TEXT_FILE).write_text('[t.k]\nfr = "Pion"\nen = "Piece"\n', "utf-8")
+    assert words("en", "k") == "Piece"  # the file as it is at the first sentence, not at load
+    (tmp_path / package / TEXT_FILE).unlink()
+    assert words("fr", "k") == "Pion" and Words.load(package, "t")("fr", "k") == "Pion"  # read once
 
 
 def test_a_missing_key_is_an_error_not_another_language():
