@@ -50,7 +50,7 @@ def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: Check
         return
     problem = value_problem(state, value, ctx.state)
     if problem is not None:
-        raise mismatch(call, problem.expected, show(value), fr=problem.fr, en=problem.en, text=True)
+        raise mismatch(call, problem.expected, show(value), note=problem.note, text=True)
 
 
 # -- Q1 minimax_rec --------------------------------------------------------------
@@ -71,9 +71,7 @@ def q1_winning_move(ctx: CheckContext[Encoding]) -> None:
         pair = as_pair(value)  # the move alone: the winner is the previous check's business
         problem = move_problem(state, pair[1] if pair else value, ctx.state, expected_text(state, ctx.state))
         if problem is not None:
-            raise mismatch(
-                _rec_call(state), problem.expected, show(value), fr=problem.fr, en=problem.en, text=True
-            )
+            raise mismatch(_rec_call(state), problem.expected, show(value), note=problem.note, text=True)
 
 
 def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
@@ -87,8 +85,7 @@ def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
                 call,
                 found.problem.expected,
                 found.obtained,
-                fr=found.problem.fr,
-                en=found.problem.en,
+                note=found.problem.note,
                 text=True,
             )
         if not _same_value(dic.get(state), result.value):
@@ -100,8 +97,10 @@ def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
                 ),
                 show(result.value),
                 text=True,
-                fr="minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
-                en="minimax_rec must return the value it stored in dic for that state",
+                note=Text(
+                    "minimax_rec doit renvoyer la valeur qu'il a rangée dans dic pour cet état",
+                    "minimax_rec must return the value it stored in dic for that state",
+                ),
             )
 
 
@@ -138,8 +137,10 @@ def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
             Text("chaque état calculé une seule fois", "each state computed once"),
             Text("non mesurable : sys.setprofile appelé", "not measurable: sys.setprofile called"),
             text=True,
-            fr="minimax_rec ne doit pas changer la fonction de profilage de Python",
-            en="minimax_rec must not change Python's profile function",
+            note=Text(
+                "minimax_rec ne doit pas changer la fonction de profilage de Python",
+                "minimax_rec must not change Python's profile function",
+            ),
         )
     if count:
         raise mismatch(
@@ -150,10 +151,12 @@ def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
                 f"{count} state(s) computed more than once, e.g. {first[0]}: {times[0]} times",
             ),
             text=True,
-            fr="un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
-            "refaire les appels récursifs",
-            en="a state already in dic must be returned at once (step 1 of the sheet), without "
-            "making the recursive calls again",
+            note=Text(
+                "un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
+                "refaire les appels récursifs",
+                "a state already in dic must be returned at once (step 1 of the sheet), without "
+                "making the recursive calls again",
+            ),
         )
 
 
@@ -169,9 +172,7 @@ def _check_strategy(ctx: CheckContext[Encoding], m: int, n: int, budget: float =
     dic = ctx.value("minimax", m, n, shown=call, budget=budget)
     found = strategy_problem(dic, (m, n, 1), ctx.state)
     if found is not None:
-        raise mismatch(
-            call, found.problem.expected, found.obtained, fr=found.problem.fr, en=found.problem.en, text=True
-        )
+        raise mismatch(call, found.problem.expected, found.obtained, note=found.problem.note, text=True)
 
 
 def q2_small_bars(ctx: CheckContext[Encoding]) -> None:
@@ -199,49 +200,61 @@ QUESTIONS = (
                 "base_case",
                 1.5,
                 q1_base_case,
-                "tablette 1 x 1 : le joueur p qui doit jouer a perdu, le gagnant est l'autre joueur",
-                "1 x 1 bar: player p, who must move, has lost; the winner is the other player",
+                Text(
+                    "tablette 1 x 1 : le joueur p qui doit jouer a perdu, le gagnant est l'autre joueur",
+                    "1 x 1 bar: player p, who must move, has lost; the winner is the other player",
+                ),
             ),
             Check(
                 "winner",
                 2.5,
                 q1_winner,
-                "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
-                "m, n <= 6, p = 1 ou 2",
-                "the winner returned is right (the player to move wins exactly when m != n), "
-                "m, n <= 6, p = 1 or 2",
+                Text(
+                    "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
+                    "m, n <= 6, p = 1 ou 2",
+                    "the winner returned is right (the player to move wins exactly when m != n), "
+                    "m, n <= 6, p = 1 or 2",
+                ),
             ),
             Check(
                 "winning_move",
                 2.5,
                 q1_winning_move,
-                "quand m != n, le coup renvoyé est légal et laisse une tablette carrée (perdante) "
-                "à l'adversaire",
-                "when m != n, the move returned is legal and leaves a square (losing) bar to the opponent",
+                Text(
+                    "quand m != n, le coup renvoyé est légal et laisse une tablette carrée (perdante) "
+                    "à l'adversaire",
+                    "when m != n, the move returned is legal and leaves a square (losing) bar to the opponent",
+                ),
             ),
             Check(
                 "fills_dic",
                 2.5,
                 q1_fills_dic,
-                "après minimax_rec(dic, m, n, p), dic contient tous les états accessibles, chacun avec le bon "
-                "gagnant et un coup gagnant quand il y en a un ; la valeur renvoyée est celle rangée dans dic",
-                "after minimax_rec(dic, m, n, p), dic holds every reachable state, each with the right winner "
-                "and a winning move when there is one; the value returned is the one stored in dic",
+                Text(
+                    "après minimax_rec(dic, m, n, p), dic contient tous les états accessibles, chacun avec le bon "
+                    "gagnant et un coup gagnant quand il y en a un ; la valeur renvoyée est celle rangée dans dic",
+                    "after minimax_rec(dic, m, n, p), dic holds every reachable state, each with the right winner "
+                    "and a winning move when there is one; the value returned is the one stored in dic",
+                ),
             ),
             Check(
                 "computed_once",
                 1.5,
                 q1_computed_once,
-                "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
-                "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))",
+                Text(
+                    "mémoïsation : aucun état n'est calculé deux fois (minimax_rec({}, 5, 7, 1))",
+                    "memoisation: no state is computed twice (minimax_rec({}, 5, 7, 1))",
+                ),
                 value_free=True,
             ),
             Check(
                 "fast",
                 1.5,
                 q1_fast,
-                "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
-                "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second",
+                Text(
+                    "mémoïsation : minimax_rec({}, 30, 30, 1) donne le bon gagnant en moins d'une seconde",
+                    "memoisation: minimax_rec({}, 30, 30, 1) gives the right winner within a second",
+                ),
             ),
         ),
     ),
@@ -254,24 +267,30 @@ QUESTIONS = (
                 "small_bars",
                 2,
                 q2_small_bars,
-                "minimax(1, 1), minimax(1, n), minimax(n, 1) : la stratégie gagnante complète depuis (m, n, 1)",
-                "minimax(1, 1), minimax(1, n), minimax(n, 1): the whole winning strategy from (m, n, 1)",
+                Text(
+                    "minimax(1, 1), minimax(1, n), minimax(n, 1) : la stratégie gagnante complète depuis (m, n, 1)",
+                    "minimax(1, 1), minimax(1, n), minimax(n, 1): the whole winning strategy from (m, n, 1)",
+                ),
             ),
             Check(
                 "sizes",
                 3.5,
                 q2_sizes,
-                "minimax(m, n), m, n <= 6 : un dictionnaire de tous les états accessibles depuis (m, n, 1), "
-                "bons gagnants, coups gagnants",
-                "minimax(m, n), m, n <= 6: a dictionary of every state reachable from (m, n, 1), right "
-                "winners, winning moves",
+                Text(
+                    "minimax(m, n), m, n <= 6 : un dictionnaire de tous les états accessibles depuis (m, n, 1), "
+                    "bons gagnants, coups gagnants",
+                    "minimax(m, n), m, n <= 6: a dictionary of every state reachable from (m, n, 1), right "
+                    "winners, winning moves",
+                ),
             ),
             Check(
                 "fast",
                 2.5,
                 q2_fast,
-                "minimax(30, 30) répond en moins d'une seconde, avec une stratégie juste",
-                "minimax(30, 30) answers within a second, with a right strategy",
+                Text(
+                    "minimax(30, 30) répond en moins d'une seconde, avec une stratégie juste",
+                    "minimax(30, 30) answers within a second, with a right strategy",
+                ),
             ),
         ),
     ),

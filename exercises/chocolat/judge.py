@@ -15,12 +15,11 @@ from .encoding import Encoding, M, N
 
 @dataclass(frozen=True)
 class Problem:
-    """What is wrong with one value: the expected value as text, and why, per language."""
+    """What is wrong with one value: the expected value as text, and why."""
 
     expected: Text
     """The right value as the submission would write it, or what it should be."""
-    fr: str
-    en: str
+    note: Text
 
 
 def is_int(value: Any) -> bool:
@@ -83,14 +82,18 @@ def value_problem(state: tuple[int, int, int], value: Any, encoding: Encoding) -
     expected = expected_text(state, encoding)
     pair = as_pair(value)
     if pair is None:
-        return Problem(expected, "il faut un couple (gagnant, coup)", "a pair (winner, move) is expected")
+        return Problem(
+            expected, Text("il faut un couple (gagnant, coup)", "a pair (winner, move) is expected")
+        )
     winner, move = pair
     if not (is_int(winner) and winner == ref.gagnant(m, n, p)):
         fr, en = why_winner(state)
         return Problem(
             expected,
-            f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou 2)",
-            f"wrong winner: {en} (the winner is the player's number, 1 or 2)",
+            Text(
+                f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou 2)",
+                f"wrong winner: {en} (the winner is the player's number, 1 or 2)",
+            ),
         )
     if winner != p:
         return None
@@ -106,35 +109,43 @@ def move_problem(
     if pair is None:
         return Problem(
             expected,
-            f"le coup doit être un couple (d, k), pas {show(move)}",
-            f"the move must be a pair (d, k), not {show(move)}",
+            Text(
+                f"le coup doit être un couple (d, k), pas {show(move)}",
+                f"the move must be a pair (d, k), not {show(move)}",
+            ),
         )
     d, k = pair
     side = encoding.side(d)
     if side is None:
         return Problem(
             expected,
-            f"d = {show(d)} n'est pas compris (voir le codage de d en tête du rapport)",
-            f"d = {show(d)} is not understood (see the encoding of d at the top of the report)",
+            Text(
+                f"d = {show(d)} n'est pas compris (voir le codage de d en tête du rapport)",
+                f"d = {show(d)} is not understood (see the encoding of d at the top of the report)",
+            ),
         )
     length = m if side == M else n
     letter = "m" if side == M else "n"
     if not (is_int(k) and 1 <= k < length):
         return Problem(
             expected,
-            f"coup illégal : d = {show(d)} enlève à {letter} = {length}, k doit aller "
-            f"de 1 à {length - 1} (il reste au moins une ligne et une colonne)",
-            f"illegal move: d = {show(d)} removes from {letter} = {length}, k must be 1 to "
-            f"{length - 1} (at least one row and one column remain)",
+            Text(
+                f"coup illégal : d = {show(d)} enlève à {letter} = {length}, k doit aller "
+                f"de 1 à {length - 1} (il reste au moins une ligne et une colonne)",
+                f"illegal move: d = {show(d)} removes from {letter} = {length}, k must be 1 to "
+                f"{length - 1} (at least one row and one column remain)",
+            ),
         )
     left = (m - k, n) if side == M else (m, n - k)
     if left[0] != left[1]:
         return Problem(
             expected,
-            f"ce coup laisse une tablette {left[0]} x {left[1]}, non carrée : "
-            "l'adversaire y gagne ; le coup gagnant laisse un carré",
-            f"this move leaves a {left[0]} x {left[1]} bar, not square: the opponent wins "
-            "there; the winning move leaves a square",
+            Text(
+                f"ce coup laisse une tablette {left[0]} x {left[1]}, non carrée : "
+                "l'adversaire y gagne ; le coup gagnant laisse un carré",
+                f"this move leaves a {left[0]} x {left[1]} bar, not square: the opponent wins "
+                "there; the winning move leaves a square",
+            ),
         )
     return None
 
@@ -159,8 +170,7 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                 Text(
                     "un dictionnaire {(m, n, p): (gagnant, coup)}", "a dictionary {(m, n, p): (winner, move)}"
                 ),
-                "il faut un dictionnaire",
-                "a dictionary is expected",
+                Text("il faut un dictionnaire", "a dictionary is expected"),
             ),
         )
     for key in dic:
@@ -173,8 +183,10 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                         "des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
                         "keys (m, n, p) with m, n >= 1 and p = 1 or 2",
                     ),
-                    f"{show(key)} n'est pas un état (m, n, p) du jeu",
-                    f"{show(key)} is not a state (m, n, p) of the game",
+                    Text(
+                        f"{show(key)} n'est pas un état (m, n, p) du jeu",
+                        f"{show(key)} is not a state (m, n, p) of the game",
+                    ),
                 ),
             )
     reachable = reachable_states(root)
@@ -187,7 +199,7 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
             return StrategyProblem(
                 key,
                 f"dic[{show(key)}] = {show(dic[key])}",
-                Problem(_entry(key, problem.expected), problem.fr, problem.en),
+                Problem(_entry(key, problem.expected), problem.note),
             )
     return None
 
@@ -218,7 +230,7 @@ def _missing(
             f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
             f"no key {show(key)} ({count} reachable state(s) missing)",
         ),
-        Problem(_entry(key, expected_text(key, encoding)), fr, en),
+        Problem(_entry(key, expected_text(key, encoding)), Text(fr, en)),
     )
 
 

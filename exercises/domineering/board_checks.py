@@ -30,9 +30,9 @@ SIZES = ((3, 4), (1, 1), (2, 5), (5, 2), (4, 3), (6, 6))
 
 
 # -- Q1 grille_vide -------------------------------------------------------------------
-def _rows_of(size: tuple[int, int]) -> tuple[str, str]:
+def _rows_of(size: tuple[int, int]) -> Text:
     n, p = size
-    return f"{n} lignes de {p} cases égales à -1", f"{n} rows of {p} cells equal to -1"
+    return Text(f"{n} lignes de {p} cases égales à -1", f"{n} rows of {p} cells equal to -1")
 
 
 def q1_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
@@ -44,12 +44,14 @@ def q1_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
                 "",
                 "",
                 text=True,
-                fr=f"les lignes {first[0]} et {second[0]} sont la même liste : placer un domino "
-                "dans l'une le place dans l'autre (écrire [[-1 for j in range(p)] for i in "
-                "range(n)] plutôt que [[-1] * p] * n)",
-                en=f"rows {first[0]} and {second[0]} are the same list: a domino put in one "
-                "appears in the other (write [[-1 for j in range(p)] for i in range(n)], "
-                "not [[-1] * p] * n)",
+                note=Text(
+                    f"les lignes {first[0]} et {second[0]} sont la même liste : placer un domino "
+                    "dans l'une le place dans l'autre (écrire [[-1 for j in range(p)] for i in "
+                    "range(n)] plutôt que [[-1] * p] * n)",
+                    f"rows {first[0]} and {second[0]} are the same list: a domino put in one "
+                    "appears in the other (write [[-1 for j in range(p)] for i in range(n)], "
+                    "not [[-1] * p] * n)",
+                ),
             )
 
 
@@ -68,30 +70,29 @@ def check_moves(ctx: CheckContext[SubmissionState], v: list[list[int]], joueur: 
     expected = ref.coups_possibles(v, joueur)
     moves = as_moves(obtained)
     if moves is None or len(set(moves)) != len(moves) or set(moves) != set(expected):
-        fr, en = _moves_difference(moves, expected, joueur)
-        raise mismatch(call, expected, obtained, v, fr=fr, en=en)
+        raise mismatch(call, expected, obtained, v, note=_moves_difference(moves, expected, joueur))
 
 
-def _moves_difference(moves: list[Any] | None, expected: list[Any], joueur: int) -> tuple[str, str]:
+def _moves_difference(moves: list[Any] | None, expected: list[Any], joueur: int) -> Text:
     if joueur == 0:
         domino = ("vertical : cases (i, j) et (i + 1, j)", "vertical: cells (i, j) and (i + 1, j)")
     else:
         domino = ("horizontal : cases (i, j) et (i, j + 1)", "horizontal: cells (i, j) and (i, j + 1)")
     if moves is None:
-        return ("il faut une liste de couples (i, j)", "a list of pairs (i, j) is expected")
+        return Text("il faut une liste de couples (i, j)", "a list of pairs (i, j) is expected")
     missing = sorted(set(expected) - set(moves))
     extra = sorted(set(moves) - set(expected))
     if missing:
-        return (
+        return Text(
             f"il manque {moves_text(missing[:4])} (domino {domino[0]}) ; l'ordre est libre",
             f"{moves_text(missing[:4])} missing (domino {domino[1]}); any order",
         )
     if extra:
-        return (
+        return Text(
             f"{moves_text(extra[:4])} ne sont pas possibles (domino {domino[0]})",
             f"{moves_text(extra[:4])} are not possible (domino {domino[1]})",
         )
-    return ("chaque coup doit figurer une seule fois", "each move must appear once")
+    return Text("chaque coup doit figurer une seule fois", "each move must appear once")
 
 
 def q2_sheet(ctx: CheckContext[SubmissionState]) -> None:
@@ -131,8 +132,9 @@ def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
                 show(obtained),
                 v,
                 text=True,
-                fr="ce coup n'est pas possible pour ce joueur",
-                en="this move is not possible for this player",
+                note=Text(
+                    "ce coup n'est pas possible pour ce joueur", "this move is not possible for this player"
+                ),
             )
 
     def calls(example: tuple[Any, ...]) -> list[Call]:
@@ -175,8 +177,9 @@ def q3_every_move(ctx: CheckContext[SubmissionState]) -> None:
                 show(bad),
                 v,
                 text=True,
-                fr="ce coup n'est pas possible pour ce joueur",
-                en="this move is not possible for this player",
+                note=Text(
+                    "ce coup n'est pas possible pour ce joueur", "this move is not possible for this player"
+                ),
             )
         missing = sorted(set(legal) - cells)
         if missing:
@@ -189,10 +192,12 @@ def q3_every_move(ctx: CheckContext[SubmissionState]) -> None:
                 ),
                 v,
                 text=True,
-                fr=f"{moves_text(missing)} n'est jamais tiré : le coup doit être choisi au hasard "
-                "parmi tous les coups possibles (random.choice)",
-                en=f"{moves_text(missing)} is never drawn: the move must be drawn at random "
-                "among all possible moves (random.choice)",
+                note=Text(
+                    f"{moves_text(missing)} n'est jamais tiré : le coup doit être choisi au hasard "
+                    "parmi tous les coups possibles (random.choice)",
+                    f"{moves_text(missing)} is never drawn: the move must be drawn at random "
+                    "among all possible moves (random.choice)",
+                ),
             )
 
 
@@ -233,9 +238,9 @@ def _removing(example: tuple[Any, ...]) -> tuple[Any, ...]:
     return (after, i, j, joueur)
 
 
-def _removed(args: tuple[Any, ...]) -> tuple[str, str]:
+def _removed(args: tuple[Any, ...]) -> Text:
     _, i, j, joueur = args
-    return (
+    return Text(
         f"v est le plateau dessiné, où le joueur {joueur} vient de placer son domino "
         f"en ({i}, {j}) : retirer doit rétablir exactement le plateau d'avant",
         f"v is the board drawn, where player {joueur} just put a domino at ({i}, {j}): "
@@ -261,15 +266,16 @@ QUESTIONS = (
                 arguments=None,
                 ahead=False,
                 note=_rows_of,
-                fr="grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
-                en="the sheet's grille_vide(3, 4), and other sizes n x p",
+                says=Text(
+                    "grille_vide(3, 4) de l'énoncé, et d'autres tailles n x p",
+                    "the sheet's grille_vide(3, 4), and other sizes n x p",
+                ),
             ),
             Check(
                 "rows_distinct",
                 0.5,
                 q1_rows_distinct,
-                "les lignes sont des listes distinctes",
-                "the rows are distinct lists",
+                Text("les lignes sont des listes distinctes", "the rows are distinct lists"),
                 value_free=True,
             ),
         ),
@@ -283,15 +289,19 @@ QUESTIONS = (
                 "sheet",
                 0.5,
                 q2_sheet,
-                "les deux exemples de l'énoncé (grille 3 x 4, joueurs 0 et 1)",
-                "the sheet's two examples (3 x 4 grid, players 0 and 1)",
+                Text(
+                    "les deux exemples de l'énoncé (grille 3 x 4, joueurs 0 et 1)",
+                    "the sheet's two examples (3 x 4 grid, players 0 and 1)",
+                ),
             ),
             Check(
                 "random_positions",
                 1.5,
                 q2_random,
-                "les mêmes coups que la correction (ordre libre, sans doublon), positions et tailles au hasard",
-                "the same moves as the reference (any order, no duplicate), random positions and sizes",
+                Text(
+                    "les mêmes coups que la correction (ordre libre, sans doublon), positions et tailles au hasard",
+                    "the same moves as the reference (any order, no duplicate), random positions and sizes",
+                ),
             ),
         ),
     ),
@@ -304,15 +314,19 @@ QUESTIONS = (
                 "legal",
                 0.75,
                 q3_legal,
-                "renvoie toujours un coup possible (positions au hasard)",
-                "always returns a possible move (random positions)",
+                Text(
+                    "renvoie toujours un coup possible (positions au hasard)",
+                    "always returns a possible move (random positions)",
+                ),
             ),
             Check(
                 "every_move",
                 0.75,
                 q3_every_move,
-                f"en {DRAWS} tirages, chaque coup possible sort au moins une fois",
-                f"in {DRAWS} draws, every possible move comes out at least once",
+                Text(
+                    f"en {DRAWS} tirages, chaque coup possible sort au moins une fois",
+                    f"in {DRAWS} draws, every possible move comes out at least once",
+                ),
             ),
         ),
     ),
@@ -327,14 +341,16 @@ QUESTIONS = (
                 EDGE_MOVES,
                 reference=ref.placer,
                 as_args=_placing,
-                note=(
+                note=Text(
                     "v après l'appel (attendu / obtenu) ; le plateau dessiné est celui d'avant. "
                     "Joueur 0 : cases (i, j) et (i + 1, j) ; joueur 1 : (i, j) et (i, j + 1)",
                     "v after the call (expected / obtained); the board drawn is the one before. "
                     "Player 0: cells (i, j) and (i + 1, j); player 1: (i, j) and (i, j + 1)",
                 ),
-                fr="modifie v en place : exactement les deux cases du domino",
-                en="changes v in place: exactly the domino's two cells",
+                says=Text(
+                    "modifie v en place : exactement les deux cases du domino",
+                    "changes v in place: exactly the domino's two cells",
+                ),
             ),
         ),
     ),
@@ -350,8 +366,10 @@ QUESTIONS = (
                 reference=ref.retirer,
                 as_args=_removing,
                 note=_removed,
-                fr="rétablit exactement le plateau d'avant placer",
-                en="restores exactly the board before placer",
+                says=Text(
+                    "rétablit exactement le plateau d'avant placer",
+                    "restores exactly the board before placer",
+                ),
             ),
         ),
     ),

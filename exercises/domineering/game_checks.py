@@ -39,9 +39,9 @@ GAME_BUDGET = 5.0
 class BadGame(Exception):
     """The record of a game shows a rule broken by the student's loop."""
 
-    def __init__(self, fr: str, en: str, board: Any = None, expected: Any = "", obtained: Any = ""):
-        super().__init__(en)
-        self.fr, self.en, self.board = fr, en, board
+    def __init__(self, note: Text, board: Any = None, expected: Any = "", obtained: Any = ""):
+        super().__init__(note.en)
+        self.note, self.board = note, board
         self.expected, self.obtained = expected, obtained
 
 
@@ -50,21 +50,25 @@ def replay(log: list[Any], n: int, p: int, names: tuple[str, str]) -> int:
     v, joueur = ref.grille_vide(n, p), 0
     for k, entry in enumerate(log, start=1):
         if not (isinstance(entry, list) and len(entry) == 4):
-            raise BadGame("enregistrement illisible", "unreadable record")
+            raise BadGame(Text("enregistrement illisible", "unreadable record"))
         name, shown, player, move = entry
         if not same(player, joueur):
             raise BadGame(
-                f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
-                "(les joueurs alternent, le joueur 0 commence)",
-                f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
-                "(players alternate, player 0 starts)",
+                Text(
+                    f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
+                    "(les joueurs alternent, le joueur 0 commence)",
+                    f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
+                    "(players alternate, player 0 starts)",
+                ),
                 v,
             )
         if name != names[joueur]:
             raise BadGame(
-                f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
-                f"joueur {joueur}, pas {name}",
-                f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, not {name}",
+                Text(
+                    f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
+                    f"joueur {joueur}, pas {name}",
+                    f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, not {name}",
+                ),
                 v,
             )
         if not same(shown, v):
@@ -73,33 +77,39 @@ def replay(log: list[Any], n: int, p: int, names: tuple[str, str]) -> int:
                 "the empty starting grid" if k == 1 else "the board after the moves already played",
             )
             raise BadGame(
-                f"appel {k} : la stratégie ne reçoit pas {what[0]} (attendu / obtenu)",
-                f"call {k}: the strategy is not given {what[1]} (expected / obtained)",
+                Text(
+                    f"appel {k} : la stratégie ne reçoit pas {what[0]} (attendu / obtenu)",
+                    f"call {k}: the strategy is not given {what[1]} (expected / obtained)",
+                ),
                 v,
                 show(v),
                 show(shown),
             )
         if as_cell(move) is None:
             raise BadGame(
-                f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
-                "plus jouer : la partie aurait dû s'arrêter",
-                f"call {k}: the strategy is called while player {joueur} cannot move: the "
-                "game should have stopped",
+                Text(
+                    f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
+                    "plus jouer : la partie aurait dû s'arrêter",
+                    f"call {k}: the strategy is called while player {joueur} cannot move: the "
+                    "game should have stopped",
+                ),
                 v,
             )
         ref.placer(v, move[0], move[1], joueur)
         joueur = 1 - joueur
     if ref.coups_possibles(v, joueur):
         raise BadGame(
-            f"la partie s'arrête alors que le joueur {joueur} peut encore jouer",
-            f"the game stops while player {joueur} can still move",
+            Text(
+                f"la partie s'arrête alors que le joueur {joueur} peut encore jouer",
+                f"the game stops while player {joueur} can still move",
+            ),
             v,
         )
     return 1 - joueur
 
 
 def _bad(call: str, exc: BadGame) -> Mismatch:
-    return mismatch(call, exc.expected, exc.obtained, exc.board, fr=exc.fr, en=exc.en, text=True)
+    return mismatch(call, exc.expected, exc.obtained, exc.board, note=exc.note, text=True)
 
 
 def _probes_note(names: tuple[str, ...]) -> tuple[str, str]:
@@ -146,8 +156,10 @@ def mismatch_winner(call: str, expected: int, obtained: Any, fr: str, en: str) -
         call,
         expected,
         obtained,
-        fr=f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
-        en=f"the winner is the last player who could move ({en})",
+        note=Text(
+            f"le gagnant est le dernier joueur qui a pu jouer ({fr})",
+            f"the winner is the last player who could move ({en})",
+        ),
     )
 
 
@@ -236,8 +248,10 @@ def q7_counts(ctx: CheckContext[SubmissionState]) -> None:
             ),
             show(value),
             text=True,
-            fr="par exemple [victoires du joueur 0, victoires du joueur 1]",
-            en="e.g. [wins of player 0, wins of player 1]",
+            note=Text(
+                "par exemple [victoires du joueur 0, victoires du joueur 1]",
+                "e.g. [wins of player 0, wins of player 1]",
+            ),
         )
     games = split_games(log, n, p)
     if len(games) != parties:
@@ -246,23 +260,27 @@ def q7_counts(ctx: CheckContext[SubmissionState]) -> None:
             Text(f"{parties} parties", f"{parties} games"),
             Text(f"{len(games)} parties", f"{len(games)} games"),
             text=True,
-            fr="chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
-            en="every game must start from an empty grid (call jeu nb_parties times)",
+            note=Text(
+                "chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
+                "every game must start from an empty grid (call jeu nb_parties times)",
+            ),
         )
     winners = [0, 0]
     for k, game in enumerate(games, start=1):
         try:
             winners[replay(game, n, p, names)] += 1
         except BadGame as exc:
-            exc.fr, exc.en = f"partie {k} : {exc.fr}", f"game {k}: {exc.en}"
+            exc.note = Text(f"partie {k} : {exc.note.fr}", f"game {k}: {exc.note.en}")
             raise _bad(call, exc) from None
     if not same(list(counts), winners):
         raise mismatch(
             call,
             winners,
             value,
-            fr="les parties jouées (enregistrées par coup_au_hasard) donnent ces victoires",
-            en="the games played (recorded by coup_au_hasard) give these wins",
+            note=Text(
+                "les parties jouées (enregistrées par coup_au_hasard) donnent ces victoires",
+                "the games played (recorded by coup_au_hasard) give these wins",
+            ),
         )
 
 
@@ -295,8 +313,7 @@ def q7_deterministic(ctx: CheckContext[SubmissionState]) -> None:
                 call,
                 expected,
                 value,
-                fr=f"stratégies déterministes : {fr}",
-                en=f"deterministic strategies: {en}",
+                note=Text(f"stratégies déterministes : {fr}", f"deterministic strategies: {en}"),
             )
 
 
@@ -310,24 +327,30 @@ QUESTIONS = (
                 "deterministic_games",
                 1.25,
                 q6_deterministic,
-                "parties entre stratégies fixes (premier / dernier coup possible) : partie légale, "
-                "joueurs alternés, bon gagnant, comme la correction",
-                "games between fixed strategies (first / last possible move): legal game, alternating "
-                "players, right winner, as the reference",
+                Text(
+                    "parties entre stratégies fixes (premier / dernier coup possible) : partie légale, "
+                    "joueurs alternés, bon gagnant, comme la correction",
+                    "games between fixed strategies (first / last possible move): legal game, alternating "
+                    "players, right winner, as the reference",
+                ),
             ),
             Check(
                 "random_games",
                 1.25,
                 q6_random,
-                "parties avec une stratégie au hasard, tailles au hasard : partie légale, bon gagnant",
-                "games with a random strategy, random sizes: legal game, right winner",
+                Text(
+                    "parties avec une stratégie au hasard, tailles au hasard : partie légale, bon gagnant",
+                    "games with a random strategy, random sizes: legal game, right winner",
+                ),
             ),
             Check(
                 "sheet_call",
                 0.5,
                 q6_sheet,
-                "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) de l'énoncé renvoie 0 ou 1",
-                "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1",
+                Text(
+                    "jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) de l'énoncé renvoie 0 ou 1",
+                    "the sheet's jeu(strategie_aleatoire, strategie_aleatoire, 3, 4) returns 0 or 1",
+                ),
                 value_free=True,
             ),
         ),
@@ -341,15 +364,19 @@ QUESTIONS = (
                 "counts",
                 1.0,
                 q7_counts,
-                "nb_parties parties jouées, victoires comptées juste, somme égale à nb_parties",
-                "nb_parties games played, wins counted right, summing to nb_parties",
+                Text(
+                    "nb_parties parties jouées, victoires comptées juste, somme égale à nb_parties",
+                    "nb_parties games played, wins counted right, summing to nb_parties",
+                ),
             ),
             Check(
                 "deterministic",
                 1.0,
                 q7_deterministic,
-                "stratégies fixes : les mêmes victoires que la correction",
-                "fixed strategies: the same wins as the reference",
+                Text(
+                    "stratégies fixes : les mêmes victoires que la correction",
+                    "fixed strategies: the same wins as the reference",
+                ),
             ),
         ),
     ),

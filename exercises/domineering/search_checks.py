@@ -67,27 +67,27 @@ def _h1_expected(v: list[list[int]]) -> set[Any]:
     return {ref.h1(v), ref.h1_bloque_1(v)}
 
 
-def _h1_note(args: tuple[Any, ...]) -> tuple[str, str]:
+def _h1_note(args: tuple[Any, ...]) -> Text:
     """Why h1(v) is what the reference says, as the student can check it."""
     v = args[0]
     stuck0, stuck1 = not ref.coups_possibles(v, 0), not ref.coups_possibles(v, 1)
     if stuck0 and not stuck1:
-        return (
+        return Text(
             "le joueur 0 ne peut plus jouer : le joueur 1 a gagné, -inf",
             "player 0 cannot move: player 1 has won, -inf",
         )
     if stuck1 and not stuck0:
-        return (
+        return Text(
             "le joueur 1 ne peut plus jouer : le joueur 0 a gagné, +inf",
             "player 1 cannot move: player 0 has won, +inf",
         )
     if len(_h1_expected(v)) > 1:
-        return (
+        return Text(
             "aucun joueur ne peut jouer : -inf ou +inf sont acceptés",
             "neither player can move: -inf or +inf are accepted",
         )
     moves0, moves1 = len(ref.coups_possibles(v, 0)), len(ref.coups_possibles(v, 1))
-    return (
+    return Text(
         f"{moves0} coups pour le joueur 0, {moves1} pour le joueur 1",
         f"{moves0} moves for player 0, {moves1} for player 1",
     )
@@ -164,8 +164,9 @@ def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str,
             (expected_value, min(good)),
             obtained,
             v,
-            fr="minmax doit renvoyer un couple (valeur, coup)",
-            en="minmax must return a pair (value, move)",
+            note=Text(
+                "minmax doit renvoyer un couple (valeur, coup)", "minmax must return a pair (value, move)"
+            ),
         )
     value, move = pair
     if not same(value, expected_value):
@@ -174,8 +175,10 @@ def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str,
             (expected_value, min(good)),
             obtained,
             v,
-            fr=f"la valeur n'est pas celle de min-max à la profondeur {depth}",
-            en=f"the value is not min-max's at depth {depth}",
+            note=Text(
+                f"la valeur n'est pas celle de min-max à la profondeur {depth}",
+                f"the value is not min-max's at depth {depth}",
+            ),
         )
     lost = expected_value == (-INF if joueur == 0 else INF)
     among_best(call, move, good, v, among=a_move_among, key=as_cell, accepted=lost and move is None)
@@ -244,14 +247,14 @@ def q9_leaves(ctx: CheckContext[SubmissionState]) -> None:
         pair = as_pair(result.value)
         if pair is None or pair[1] is not None or not same(pair[0], expected[0]):
             note = (
-                ("profondeur 0 : renvoyer (h(v), None)", "depth 0: return (h(v), None)")
+                Text("profondeur 0 : renvoyer (h(v), None)", "depth 0: return (h(v), None)")
                 if depth == 0
-                else (
+                else Text(
                     f"le joueur {joueur} ne peut pas jouer : renvoyer (h(v), None)",
                     f"player {joueur} cannot move: return (h(v), None)",
                 )
             )
-            raise mismatch(call, expected, result.value, v, fr=note[0], en=note[1])
+            raise mismatch(call, expected, result.value, v, note=note)
 
 
 def _random_search(h: str, examples: int, max_depth: int) -> Callable[[CheckContext[SubmissionState]], None]:
@@ -300,8 +303,10 @@ def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
                 show(own),
                 v,
                 text=True,
-                fr="votre h1 doit renvoyer un nombre pour chaque plateau",
-                en="your h1 must return a number for each board",
+                note=Text(
+                    "votre h1 doit renvoyer un nombre pour chaque plateau",
+                    "your h1 must return a number for each board",
+                ),
             ) from None
         good = {as_cell(m) for m in good}
         pair = as_pair(obtained)
@@ -315,8 +320,10 @@ def q9_own_h1(ctx: CheckContext[SubmissionState]) -> None:
                 show(obtained),
                 v,
                 text=True,
-                fr="avec votre h1 passée en argument (la valeur attendue est calculée avec votre h1)",
-                en="with your own h1 as the argument (the expected value uses your h1)",
+                note=Text(
+                    "avec votre h1 passée en argument (la valeur attendue est calculée avec votre h1)",
+                    "with your own h1 as the argument (the expected value uses your h1)",
+                ),
             )
 
 
@@ -332,7 +339,7 @@ def q9_unchanged(ctx: CheckContext[SubmissionState]) -> None:
             v,
             result.argument_after(0),
             func="minmax",
-            why=(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"),
+            why=Text(" (chaque coup placé doit être retiré)", " (every move placed must be removed)"),
         )
 
 
@@ -364,8 +371,10 @@ def _strategy_probe(ctx: CheckContext[SubmissionState], depth: int) -> Callable[
             among=a_move_among,
             key=as_cell,
             accepted=lost and move is None,
-            fr=f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
-            en=f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)",
+            note=Text(
+                f"ce coup n'est pas optimal pour minmax(v, {joueur}, {depth}, h1)",
+                f"this move is not optimal for minmax(v, {joueur}, {depth}, h1)",
+            ),
         )
 
     return probe
@@ -439,8 +448,10 @@ def q10_beats_random(ctx: CheckContext[SubmissionState]) -> None:
                 result.illegal.move,
                 board,
                 text=True,
-                fr="coup impossible pendant une partie contre le hasard",
-                en="impossible move during a game against random play",
+                note=Text(
+                    "coup impossible pendant une partie contre le hasard",
+                    "impossible move during a game against random play",
+                ),
             )
         wins += result.wins
     total = 2 * DUEL_GAMES
@@ -455,8 +466,10 @@ def q10_beats_random(ctx: CheckContext[SubmissionState]) -> None:
             Text(f"au moins {least} victoires", f"at least {least} wins"),
             Text(f"{wins} victoires", f"{wins} wins"),
             text=True,
-            fr="min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
-            en="min-max at depth 2 with h1 almost always wins against random play",
+            note=Text(
+                "min-max à profondeur 2 avec h1 gagne presque toujours contre le hasard",
+                "min-max at depth 2 with h1 almost always wins against random play",
+            ),
         )
 
 
@@ -472,16 +485,17 @@ QUESTIONS = (
                 [(ref.grille_vide(3, 2),)],
                 shown=lambda args: "h1(grille_vide(3, 2))",
                 ahead=False,
-                fr="h1(grille_vide(3, 2)) == 1 (énoncé)",
-                en="h1(grille_vide(3, 2)) == 1 (sheet)",
+                says=Text("h1(grille_vide(3, 2)) == 1 (énoncé)", "h1(grille_vide(3, 2)) == 1 (sheet)"),
             ),
             h1_value(
                 "infinities",
                 0.5,
                 [(v,) for v in INFINITE_CASES],
                 ahead=False,
-                fr="-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
-                en="-inf when player 0 cannot move, +inf when player 1 cannot",
+                says=Text(
+                    "-inf si le joueur 0 ne peut plus jouer, +inf si c'est le joueur 1",
+                    "-inf when player 0 cannot move, +inf when player 1 cannot",
+                ),
             ),
             h1_value(
                 "random_positions",
@@ -491,8 +505,10 @@ QUESTIONS = (
                 examples=25,
                 private=random_position,
                 as_args=_grid,
-                fr="la même valeur que la correction, positions au hasard",
-                en="the same value as the reference, random positions",
+                says=Text(
+                    "la même valeur que la correction, positions au hasard",
+                    "the same value as the reference, random positions",
+                ),
             ),
             arguments_check(
                 "unchanged",
@@ -501,8 +517,7 @@ QUESTIONS = (
                 reference=ref.h1,
                 board=0,
                 ahead=False,
-                fr="ne modifie pas v",
-                en="does not change v",
+                says=Text("ne modifie pas v", "does not change v"),
                 value_free=True,
             ),
         ),
@@ -516,38 +531,45 @@ QUESTIONS = (
                 "leaves",
                 0.5,
                 q9_leaves,
-                "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
-                "(h(v), None) at depth 0 and when the player cannot move",
+                Text(
+                    "(h(v), None) à la profondeur 0 et quand le joueur ne peut pas jouer",
+                    "(h(v), None) at depth 0 and when the player cannot move",
+                ),
             ),
             Check(
                 "random_positions",
                 1.75,
                 _random_search("h1", 12, 3),
-                "avec h1_correction (la h1 de la correction) : la valeur de la correction et un coup optimal "
-                "(profondeurs 1 à 3)",
-                "with h1_correction (the reference's h1): the reference's value and an optimal move "
-                "(depths 1 to 3)",
+                Text(
+                    "avec h1_correction (la h1 de la correction) : la valeur de la correction et un coup optimal "
+                    "(profondeurs 1 à 3)",
+                    "with h1_correction (the reference's h1): the reference's value and an optimal move "
+                    "(depths 1 to 3)",
+                ),
             ),
             Check(
                 "uses_h",
                 0.5,
                 _random_search("h_poids", 6, 2),
-                "utilise l'heuristique h reçue en argument (une autre que h1)",
-                "uses the heuristic h it is given (another one than h1)",
+                Text(
+                    "utilise l'heuristique h reçue en argument (une autre que h1)",
+                    "uses the heuristic h it is given (another one than h1)",
+                ),
             ),
             Check(
                 "own_h1",
                 0.25,
                 q9_own_h1,
-                "fonctionne avec votre propre h1 passée en argument",
-                "works with your own h1 passed as the argument",
+                Text(
+                    "fonctionne avec votre propre h1 passée en argument",
+                    "works with your own h1 passed as the argument",
+                ),
             ),
             Check(
                 "unchanged",
                 0.5,
                 q9_unchanged,
-                "ne modifie pas v (placer puis retirer)",
-                "does not change v (placer then retirer)",
+                Text("ne modifie pas v (placer puis retirer)", "does not change v (placer then retirer)"),
                 value_free=True,
             ),
         ),
@@ -561,15 +583,19 @@ QUESTIONS = (
                 "optimal_move",
                 1.25,
                 q10_optimal,
-                "renvoie un coup optimal de minmax à la profondeur 2 avec h1",
-                "returns an optimal move of minmax at depth 2 with h1",
+                Text(
+                    "renvoie un coup optimal de minmax à la profondeur 2 avec h1",
+                    "returns an optimal move of minmax at depth 2 with h1",
+                ),
             ),
             Check(
                 "beats_random",
                 1.25,
                 q10_beats_random,
-                "gagne au moins 90 % de 50 parties contre le hasard sur 5 x 5",
-                "wins at least 90% of 50 games against random play on 5 x 5",
+                Text(
+                    "gagne au moins 90 % de 50 parties contre le hasard sur 5 x 5",
+                    "wins at least 90% of 50 games against random play on 5 x 5",
+                ),
             ),
         ),
     ),

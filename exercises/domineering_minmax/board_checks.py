@@ -7,7 +7,7 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any
 
-from grader.kit import NUMBER, Comparison, Question, arguments_check, draw, value_check
+from grader.kit import NUMBER, Comparison, Question, Text, arguments_check, draw, value_check
 from reference import domineering_minmax as ref
 
 from .positions import (
@@ -53,9 +53,9 @@ SAME_BOARDS = Comparison(
 """The successors: the reference's boards, each once, in any order."""
 
 
-def _placing(case: tuple[Board, int]) -> tuple[str, str]:
+def _placing(case: tuple[Board, int]) -> Text:
     joueur = case[1]
-    return (
+    return Text(
         f"les plateaux obtenus en plaçant un domino du joueur {joueur} de toutes les "
         "façons possibles, chacun une fois (l'ordre n'a pas d'importance)",
         f"the boards obtained by placing one domino of player {joueur} in every "
@@ -72,7 +72,11 @@ s_value = functools.partial(
 )
 """A check of the successors s gives."""
 unchanged = functools.partial(
-    arguments_check, board=0, equal=SAME_BOARD, fr="ne modifie pas v", en="does not change v", value_free=True
+    arguments_check,
+    board=0,
+    equal=SAME_BOARD,
+    says=Text("ne modifie pas v", "does not change v"),
+    value_free=True,
 )
 """A check that the board is left as it was (a stub does not change it either)."""
 
@@ -101,15 +105,15 @@ def _not_blocked() -> st.SearchStrategy:
 
 
 INFINITIES = {
-    ONLY_HORIZONTAL: (
+    ONLY_HORIZONTAL: Text(
         "le joueur 0 (dominos verticaux) ne peut plus jouer : -inf",
         "player 0 (vertical dominoes) cannot move: -inf",
     ),
-    ONLY_VERTICAL: (
+    ONLY_VERTICAL: Text(
         "le joueur 1 (dominos horizontaux) ne peut plus jouer : +inf",
         "player 1 (horizontal dominoes) cannot move: +inf",
     ),
-    BOTH_STUCK: (
+    BOTH_STUCK: Text(
         "aucun joueur ne peut jouer : la fonction du cours teste n0 == 0 en premier et renvoie -inf",
         "neither player can move: the page's function tests n0 == 0 first and returns -inf",
     ),
@@ -133,9 +137,8 @@ QUESTIONS = (
                 "sheet",
                 1.5,
                 [(page_board(),)],
-                note=("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2"),
-                fr="h(v) vaut -2 sur le plateau de l'énoncé",
-                en="h(v) is -2 on the page's board",
+                note=Text("le plateau de l'énoncé : h(v) vaut -2", "the page's board: h(v) is -2"),
+                says=Text("h(v) vaut -2 sur le plateau de l'énoncé", "h(v) is -2 on the page's board"),
             ),
             h_value(
                 "random_boards",
@@ -144,24 +147,30 @@ QUESTIONS = (
                 examples=25,
                 private=_private_not_blocked,
                 as_args=_alone,
-                fr="même valeur que le cours sur des plateaux au hasard",
-                en="same value as the page on random boards",
+                says=Text(
+                    "même valeur que le cours sur des plateaux au hasard",
+                    "same value as the page on random boards",
+                ),
             ),
             h_value(
                 "infinities",
                 0.5,
                 [(ONLY_HORIZONTAL,), (ONLY_VERTICAL,)],
                 note=lambda args: INFINITIES[args[0]],
-                fr="-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
-                en="-inf when player 0 cannot move, +inf when player 1 cannot move",
+                says=Text(
+                    "-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
+                    "-inf when player 0 cannot move, +inf when player 1 cannot move",
+                ),
             ),
             h_value(
                 "both_stuck",
                 0.25,
                 [(BOTH_STUCK,)],
                 note=lambda args: INFINITIES[args[0]],
-                fr="-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
-                en="-inf when neither player can move (n0 tested first)",
+                says=Text(
+                    "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
+                    "-inf when neither player can move (n0 tested first)",
+                ),
             ),
             unchanged(
                 "unchanged",
@@ -180,8 +189,7 @@ QUESTIONS = (
                 "sheet",
                 1.5,
                 [(page_board(), 0)],
-                fr="s(v, 0) donne les 3 plateaux de l'énoncé",
-                en="s(v, 0) gives the page's 3 boards",
+                says=Text("s(v, 0) donne les 3 plateaux de l'énoncé", "s(v, 0) gives the page's 3 boards"),
             ),
             s_value(
                 "random_boards",
@@ -190,8 +198,10 @@ QUESTIONS = (
                 drawn=draw(_with_player),
                 examples=25,
                 private=_private_with_player,
-                fr="mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
-                en="same successors as the page on random boards, for both players",
+                says=Text(
+                    "mêmes successeurs que le cours sur des plateaux au hasard, pour les deux joueurs",
+                    "same successors as the page on random boards, for both players",
+                ),
             ),
             unchanged(
                 "unchanged",
@@ -200,7 +210,7 @@ QUESTIONS = (
                 reference=ref.s,
                 drawn=draw(_with_player),
                 examples=10,
-                why=(
+                why=Text(
                     " (copier le plateau avant d'y placer un domino)",
                     " (copy the board before placing a domino)",
                 ),

@@ -61,8 +61,10 @@ def _own_or_ours(ctx: CheckContext[Representation], own: bool) -> tuple[Any, Any
                 Text("s et h définis", "s and h defined"),
                 Text(f"{', '.join(missing)} non défini", f"{', '.join(missing)} not defined"),
                 text=True,
-                fr="ce test appelle la fonction avec vos propres s et h, comme le cours",
-                en="this check calls the function with your own s and h, as the page does",
+                note=Text(
+                    "ce test appelle la fonction avec vos propres s et h, comme le cours",
+                    "this check calls the function with your own s and h, as the page does",
+                ),
             )
         return ctx.student.ref("s"), ctx.student.ref("h")
     return None, None
@@ -84,8 +86,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
             expected,
             obtained,
             v,
-            fr="minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
-            en="minmax must return the value of v, or a pair (successor, value)",
+            note=Text(
+                "minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
+                "minmax must return the value of v, or a pair (successor, value)",
+            ),
         )
     if not same(found, expected):
         raise mismatch(
@@ -93,8 +97,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
             expected,
             found,
             v,
-            fr=f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
-            en=f"the min-max value of v at depth {p}, player {joueur} to move",
+            note=Text(
+                f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
+                f"the min-max value of v at depth {p}, player {joueur} to move",
+            ),
         )
     if pair is None or is_number(obtained):
         return
@@ -107,8 +113,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
             show(pair[0]),
             v,
             text=True,
-            fr="aucun coup à jouer : le successeur est v lui-même",
-            en="no move to play: the successor is v itself",
+            note=Text(
+                "aucun coup à jouer : le successeur est v lui-même",
+                "no move to play: the successor is v itself",
+            ),
         )
     among_best(
         call,
@@ -117,8 +125,10 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
         v,
         among=_successors_among,
         key=_successor,
-        fr="la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur",
-        en="the value is right, but the successor returned does not reach it",
+        note=Text(
+            "la valeur est juste, mais le successeur renvoyé n'atteint pas cette valeur",
+            "the value is right, but the successor returned does not reach it",
+        ),
     )
 
 
@@ -200,12 +210,11 @@ def _blame_own(ctx: CheckContext[Representation], exc: Mismatch) -> Mismatch:
         )
         en = f"this check uses your {' and '.join(wrong)}, which {'do' if many else 'does'} not give"
         note = exc.evidence.note
-        exc.evidence.note = {
-            "fr": (note["fr"] + " ; " if note else "") + fr + " les valeurs de l'énoncé sur ce plateau : "
+        exc.evidence.note = Text(
+            (note.fr + " ; " if note else "") + fr + " les valeurs de l'énoncé sur ce plateau : "
             "corrigez d'abord cela",
-            "en": (note["en"] + "; " if note else "") + en + " the page's values on this board: "
-            "fix that first",
-        }
+            (note.en + "; " if note else "") + en + " the page's values on this board: fix that first",
+        )
     return exc
 
 
@@ -249,8 +258,10 @@ def q3_unchanged(ctx: CheckContext[Representation]) -> None:
                 rows(v),
                 result.argument_after(2),
                 v,
-                fr="minmax ne doit pas modifier v : voici v après l'appel",
-                en="minmax must not change v: this is v after the call",
+                note=Text(
+                    "minmax ne doit pas modifier v : voici v après l'appel",
+                    "minmax must not change v: this is v after the call",
+                ),
             )
 
 
@@ -304,8 +315,9 @@ def _expect_winner(call: str, v: Board, winner: int | None, allowed: frozenset[i
         obtained,
         v,
         text=True,
-        fr="ce que jeu affiche avec print à la fin de la partie",
-        en="what jeu prints at the end of the game",
+        note=Text(
+            "ce que jeu affiche avec print à la fin de la partie", "what jeu prints at the end of the game"
+        ),
     )
 
 
@@ -337,8 +349,10 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list[Any]) -> N
             first,
             v,
             text=True,
-            fr="jeu dessine chaque position avec affiche, en commençant par v",
-            en="jeu draws every position with affiche, starting with v",
+            note=Text(
+                "jeu dessine chaque position avec affiche, en commençant par v",
+                "jeu draws every position with affiche, starting with v",
+            ),
         )
     who = joueur
     for before, after in itertools.pairwise(game):
@@ -349,10 +363,12 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list[Any]) -> N
                 show(rows(after) if after else after),
                 before,
                 text=True,
-                fr=f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
-                f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
-                en=f"after this board (player {who} to move), the next board drawn is not an "
-                f"optimal successor for minmax at depth {p}",
+                note=Text(
+                    f"après ce plateau (joueur {who} à jouer), le plateau dessiné ensuite "
+                    f"n'est pas un successeur optimal pour minmax à la profondeur {p}",
+                    f"after this board (player {who} to move), the next board drawn is not an "
+                    f"optimal successor for minmax at depth {p}",
+                ),
             )
         who = 1 - who
     if ref.coups(game[-1], who):
@@ -362,8 +378,10 @@ def _check_game(call: str, v: Board, p: int, joueur: int, drawn: list[Any]) -> N
             Text("la partie s'arrête ici", "the game stops here"),
             game[-1],
             text=True,
-            fr=f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
-            en=f"the last board drawn: player {who} can still move",
+            note=Text(
+                f"le dernier plateau dessiné : le joueur {who} peut encore jouer",
+                f"the last board drawn: player {who} can still move",
+            ),
         )
 
 
@@ -399,26 +417,34 @@ QUESTIONS = (
                 "sheet",
                 1.5,
                 q3_sheet,
-                "minmax(s, h, v, 2, 0) vaut 1 sur le plateau de l'énoncé (avec vos s et h)",
-                "minmax(s, h, v, 2, 0) is 1 on the page's board (with your s and h)",
+                Text(
+                    "minmax(s, h, v, 2, 0) vaut 1 sur le plateau de l'énoncé (avec vos s et h)",
+                    "minmax(s, h, v, 2, 0) is 1 on the page's board (with your s and h)",
+                ),
             ),
             Check(
                 "random_boards",
                 3.0,
                 q3_random,
-                "valeur min-max (et successeur optimal) sur des plateaux au hasard, p = 1 à 3, "
-                "avec les s et h du cours",
-                "min-max value (and an optimal successor) on random boards, p = 1 to 3, "
-                "with the page's s and h",
+                Text(
+                    "valeur min-max (et successeur optimal) sur des plateaux au hasard, p = 1 à 3, "
+                    "avec les s et h du cours",
+                    "min-max value (and an optimal successor) on random boards, p = 1 to 3, "
+                    "with the page's s and h",
+                ),
             ),
             Check(
                 "leaves",
                 1.0,
                 q3_leaves,
-                "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
-                "h(v) when p = 0 or when the player cannot move",
+                Text(
+                    "h(v) quand p = 0 ou quand le joueur ne peut pas jouer",
+                    "h(v) when p = 0 or when the player cannot move",
+                ),
             ),
-            Check("unchanged", 0.5, q3_unchanged, "ne modifie pas v", "does not change v", value_free=True),
+            Check(
+                "unchanged", 0.5, q3_unchanged, Text("ne modifie pas v", "does not change v"), value_free=True
+            ),
         ),
     ),
     Question(
@@ -430,25 +456,28 @@ QUESTIONS = (
                 "sheet",
                 2.0,
                 q4_sheet,
-                "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
-                "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)",
+                Text(
+                    "jeu(s, h, v, 3, 0) affiche « Joueur 0 a gagné » (avec vos s et h)",
+                    "jeu(s, h, v, 3, 0) prints that player 0 won (with your s and h)",
+                ),
                 value_free=True,
             ),
             Check(
                 "game",
                 2.0,
                 q4_game,
-                "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
-                "(plateaux au hasard, s et h du cours)",
-                "the game played: minmax's moves until a player is stuck, right winner printed "
-                "(random boards, the page's s and h)",
+                Text(
+                    "la partie jouée : coups de minmax jusqu'au blocage, bon gagnant affiché "
+                    "(plateaux au hasard, s et h du cours)",
+                    "the game played: minmax's moves until a player is stuck, right winner printed "
+                    "(random boards, the page's s and h)",
+                ),
             ),
             Check(
                 "affiche",
                 1.0,
                 q4_affiche,
-                "affiche(v) dessine sans erreur",
-                "affiche(v) draws without error",
+                Text("affiche(v) dessine sans erreur", "affiche(v) draws without error"),
                 value_free=True,
                 of="jeu",
             ),

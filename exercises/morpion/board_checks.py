@@ -14,6 +14,7 @@ from grader.kit import (
     CheckContext,
     Comparison,
     Question,
+    Text,
     arguments_check,
     as_cell,
     draw,
@@ -117,7 +118,7 @@ evaluate_value = functools.partial(
     board=0,
     arguments=None,
     shown=by_value("evaluate"),
-    note=(
+    note=Text(
         "+1 si COMP (+1) gagne, -1 si HUMAN (-1) gagne, 0 sinon",
         "+1 when COMP (+1) wins, -1 when HUMAN (-1) wins, 0 otherwise",
     ),
@@ -139,8 +140,10 @@ def _check_game_over(ctx: CheckContext[SubmissionState], state: list[list[int]])
         expected,
         result.value,
         state,
-        fr="la partie est finie quand l'un des deux joueurs a gagné",
-        en="the game is over when either player has won",
+        note=Text(
+            "la partie est finie quand l'un des deux joueurs a gagné",
+            "the game is over when either player has won",
+        ),
     )
 
 
@@ -161,8 +164,10 @@ def q3_won(ctx: CheckContext[SubmissionState]) -> None:
             False,
             result.value,
             empty(),
-            fr="la partie n'est pas finie sur la grille vide : la réponse doit dépendre de la grille",
-            en="the game is not over on the empty board: the answer must depend on the board",
+            note=Text(
+                "la partie n'est pas finie sur la grille vide : la réponse doit dépendre de la grille",
+                "the game is not over on the empty board: the answer must depend on the board",
+            ),
         )
 
 
@@ -202,8 +207,7 @@ def _check_empty_cells(ctx: CheckContext[SubmissionState], state: list[list[int]
             expected,
             result.value,
             state,
-            fr=fr,
-            en=en,
+            note=Text(fr, en),
         )
 
 
@@ -292,30 +296,38 @@ QUESTIONS = (
                 "rows",
                 0.5,
                 _line_cases("rows"),
-                fr="gagne sur chacune des 3 lignes, pour le bon joueur seulement",
-                en="wins on each of the 3 rows, for the right player only",
+                says=Text(
+                    "gagne sur chacune des 3 lignes, pour le bon joueur seulement",
+                    "wins on each of the 3 rows, for the right player only",
+                ),
             ),
             wins_value(
                 "columns",
                 0.5,
                 _line_cases("columns"),
-                fr="gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
-                en="wins on each of the 3 columns, for the right player only",
+                says=Text(
+                    "gagne sur chacune des 3 colonnes, pour le bon joueur seulement",
+                    "wins on each of the 3 columns, for the right player only",
+                ),
             ),
             wins_value(
                 "diagonals",
                 0.5,
                 _line_cases("diagonals"),
-                fr="gagne sur les 2 diagonales, pour le bon joueur seulement",
-                en="wins on both diagonals, for the right player only",
+                says=Text(
+                    "gagne sur les 2 diagonales, pour le bon joueur seulement",
+                    "wins on both diagonals, for the right player only",
+                ),
             ),
             Check(
                 "random_positions",
                 1.5,
                 q1_random,
-                "même réponse que la référence sur des parties au hasard et des grilles pleines, "
-                "pour les deux joueurs",
-                "same answer as the reference on random games and full boards, for both players",
+                Text(
+                    "même réponse que la référence sur des parties au hasard et des grilles pleines, "
+                    "pour les deux joueurs",
+                    "same answer as the reference on random games and full boards, for both players",
+                ),
             ),
         ),
     ),
@@ -329,8 +341,10 @@ QUESTIONS = (
                 0.5,
                 [(line_position(ref.LINES[0], COMP),), (line_position(ref.LINES[4], HUMAN),), (NO_WIN,)],
                 ahead=False,
-                fr="+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
-                en="+1 when COMP wins, -1 when HUMAN wins, 0 otherwise",
+                says=Text(
+                    "+1 quand COMP gagne, -1 quand HUMAN gagne, 0 sinon",
+                    "+1 when COMP wins, -1 when HUMAN wins, 0 otherwise",
+                ),
             ),
             evaluate_value(
                 "random_positions",
@@ -339,9 +353,11 @@ QUESTIONS = (
                 drawn=draw(positions, AT_WIN),
                 examples=25,
                 as_args=_first,
-                fr="même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
-                "parties au hasard",
-                en="same score as the reference: a win on each of the 8 lines, full boards, random games",
+                says=Text(
+                    "même score que la référence : victoire sur chacune des 8 lignes, grilles pleines, "
+                    "parties au hasard",
+                    "same score as the reference: a win on each of the 8 lines, full boards, random games",
+                ),
             ),
             arguments_check(
                 "unchanged",
@@ -353,8 +369,7 @@ QUESTIONS = (
                 as_args=_first,
                 board=0,
                 shown=by_value("evaluate"),
-                fr="ne modifie pas state",
-                en="does not change state",
+                says=Text("ne modifie pas state", "does not change state"),
                 value_free=True,
             ),
         ),
@@ -368,17 +383,21 @@ QUESTIONS = (
                 "won",
                 1.0,
                 q3_won,
-                "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard), "
-                "et False sur la grille vide",
-                "True when either player has won (each of the 8 lines, random games), and False on "
-                "the empty board",
+                Text(
+                    "True quand l'un des joueurs a gagné (chacune des 8 lignes, parties au hasard), "
+                    "et False sur la grille vide",
+                    "True when either player has won (each of the 8 lines, random games), and False on "
+                    "the empty board",
+                ),
             ),
             Check(
                 "not_won",
                 1.0,
                 q3_not_won,
-                "False quand personne n'a gagné (True accepté aussi sur une grille pleine)",
-                "False when nobody has won (True also accepted on a full board)",
+                Text(
+                    "False quand personne n'a gagné (True accepté aussi sur une grille pleine)",
+                    "False when nobody has won (True also accepted on a full board)",
+                ),
                 value_free=True,
             ),
         ),
@@ -392,23 +411,23 @@ QUESTIONS = (
                 "empty_board",
                 0.5,
                 q4_empty_board,
-                "les 9 cases de la grille vide",
-                "the 9 cells of the empty board",
+                Text("les 9 cases de la grille vide", "the 9 cells of the empty board"),
             ),
             Check(
                 "full_boards",
                 0.5,
                 q4_full_boards,
-                "aucune case sur une grille pleine",
-                "no cell on a full board",
+                Text("aucune case sur une grille pleine", "no cell on a full board"),
             ),
             Check(
                 "random_positions",
                 2.0,
                 q4_random,
-                "mêmes cases [x, y] que la référence sur des parties au hasard "
-                "(ordre libre, listes ou tuples)",
-                "same cells [x, y] as the reference on random games (any order, lists or tuples)",
+                Text(
+                    "mêmes cases [x, y] que la référence sur des parties au hasard "
+                    "(ordre libre, listes ou tuples)",
+                    "same cells [x, y] as the reference on random games (any order, lists or tuples)",
+                ),
             ),
         ),
     ),

@@ -53,12 +53,14 @@ def _restoring(
                 ),
                 problem,
                 text=True,
-                fr=f"valid_move et set_move lisent la variable globale {name}, qui n'est pas une grille 3 × 3 "
-                f"une fois votre programme exécuté : {problem.fr}. Telles qu'elles sont écrites, elles ne "
-                "peuvent pas jouer (les vérifications ne mettent pas de grille à sa place)",
-                en=f"valid_move and set_move read the global {name}, which is not a 3 × 3 grid once your "
-                f"program has run: {problem.en}. As written they cannot play (the checks put no grid in its "
-                "place)",
+                note=Text(
+                    f"valid_move et set_move lisent la variable globale {name}, qui n'est pas une grille 3 × 3 "
+                    f"une fois votre programme exécuté : {problem.fr}. Telles qu'elles sont écrites, elles ne "
+                    "peuvent pas jouer (les vérifications ne mettent pas de grille à sa place)",
+                    f"valid_move and set_move read the global {name}, which is not a 3 × 3 grid once your "
+                    f"program has run: {problem.en}. As written they cannot play (the checks put no grid in its "
+                    "place)",
+                ),
             )
         try:
             check(ctx)
@@ -73,7 +75,7 @@ def _board_unchanged(
     ctx: CheckContext[SubmissionState], call: str, state: list[list[int]], after: Any, func: str
 ) -> None:
     name = ctx.state.board_name
-    unchanged(call, state, after, func=func, arg=(name, name), why=(" ici", " here"))
+    unchanged(call, state, after, func=func, arg=Text(name, name), why=Text(" ici", " here"))
 
 
 def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
@@ -88,8 +90,10 @@ def q5_valid_move(ctx: CheckContext[SubmissionState]) -> None:
                     expected,
                     value,
                     state,
-                    fr=f"la case ({x}, {y}) est {'vide' if expected else 'occupée'}",
-                    en=f"cell ({x}, {y}) is {'empty' if expected else 'taken'}",
+                    note=Text(
+                        f"la case ({x}, {y}) est {'vide' if expected else 'occupée'}",
+                        f"cell ({x}, {y}) is {'empty' if expected else 'taken'}",
+                    ),
                 )
             _board_unchanged(ctx, call, state, after, "valid_move")
 
@@ -141,10 +145,12 @@ def q5_set_move_plays(ctx: CheckContext[SubmissionState]) -> None:
                 expected,
                 after,
                 state,
-                fr=f"{ctx.state.board_name} après l'appel (attendu / obtenu) ; "
-                "la grille dessinée est celle d'avant",
-                en=f"{ctx.state.board_name} after the call (expected / obtained); "
-                "the board drawn is the one before",
+                note=Text(
+                    f"{ctx.state.board_name} après l'appel (attendu / obtenu) ; "
+                    "la grille dessinée est celle d'avant",
+                    f"{ctx.state.board_name} after the call (expected / obtained); "
+                    "the board drawn is the one before",
+                ),
             )
 
     ctx.for_all(
@@ -162,10 +168,12 @@ def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
                 state,
                 after,
                 state,
-                fr=f"la case ({x}, {y}) est occupée : set_move doit refuser le coup et laisser "
-                f"{ctx.state.board_name} inchangé (valid_move)",
-                en=f"cell ({x}, {y}) is taken: set_move must refuse the move and leave "
-                f"{ctx.state.board_name} unchanged (valid_move)",
+                note=Text(
+                    f"la case ({x}, {y}) est occupée : set_move doit refuser le coup et laisser "
+                    f"{ctx.state.board_name} inchangé (valid_move)",
+                    f"cell ({x}, {y}) is taken: set_move must refuse the move and leave "
+                    f"{ctx.state.board_name} unchanged (valid_move)",
+                ),
             )
 
     ctx.for_all(draw(_taken), probe, examples=10, explicit=[(full_boards()[0], (1, 1), COMP)])
@@ -186,8 +194,10 @@ def q5_set_move_returns(ctx: CheckContext[SubmissionState]) -> None:
                 expected,
                 value,
                 state,
-                fr="comme dans le programme de l'article : True si le coup est joué, False s'il est refusé",
-                en="as in the article's program: True when the move is played, False when it is refused",
+                note=Text(
+                    "comme dans le programme de l'article : True si le coup est joué, False s'il est refusé",
+                    "as in the article's program: True when the move is played, False when it is refused",
+                ),
             )
 
 
@@ -201,24 +211,30 @@ QUESTIONS = (
                 "valid_move",
                 1.0,
                 _restoring(q5_valid_move),
-                "valid_move(x, y) : True exactement pour les cases vides de board, sans le modifier",
-                "valid_move(x, y): True exactly for the empty cells of board, without changing it",
+                Text(
+                    "valid_move(x, y) : True exactement pour les cases vides de board, sans le modifier",
+                    "valid_move(x, y): True exactly for the empty cells of board, without changing it",
+                ),
             ),
             Check(
                 "set_move_plays",
                 1.5,
                 _restoring(q5_set_move_plays),
-                "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
-                "rien d'autre ne change",
-                "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes",
+                Text(
+                    "set_move(x, y, player) sur une case vide : board reçoit player en (x, y), "
+                    "rien d'autre ne change",
+                    "set_move(x, y, player) on an empty cell: board gets player at (x, y), nothing else changes",
+                ),
                 of="set_move",
             ),
             Check(
                 "set_move_refuses",
                 1.0,
                 _restoring(q5_set_move_refuses),
-                "set_move sur une case occupée : board n'est pas modifié",
-                "set_move on a taken cell: board is not changed",
+                Text(
+                    "set_move sur une case occupée : board n'est pas modifié",
+                    "set_move on a taken cell: board is not changed",
+                ),
                 value_free=True,
                 of="set_move",
             ),
@@ -226,8 +242,10 @@ QUESTIONS = (
                 "set_move_returns",
                 0.5,
                 _restoring(q5_set_move_returns),
-                "set_move renvoie True si le coup est joué, False sinon",
-                "set_move returns True when the move is played, False otherwise",
+                Text(
+                    "set_move renvoie True si le coup est joué, False sinon",
+                    "set_move returns True when the move is played, False otherwise",
+                ),
                 of="set_move",
             ),
         ),

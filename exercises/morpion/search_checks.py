@@ -89,8 +89,9 @@ def _not_a_triple(call: str, state: list[list[int]], obtained: Any, score: Any) 
         show(obtained),
         state,
         text=True,
-        fr="minimax doit renvoyer une liste [x, y, score]",
-        en="minimax must return a list [x, y, score]",
+        note=Text(
+            "minimax doit renvoyer une liste [x, y, score]", "minimax must return a list [x, y, score]"
+        ),
     )
 
 
@@ -106,12 +107,14 @@ def q6_leaves(ctx: CheckContext[SubmissionState]) -> None:
                 expected,
                 result.value,
                 state,
-                fr="partie gagnée : pas de coup, [-1, -1, evaluate(state)]"
-                if won
-                else "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
-                en="game won: no move, [-1, -1, evaluate(state)]"
-                if won
-                else "full board (depth = 0): no move, [-1, -1, evaluate(state)]",
+                note=Text(
+                    "partie gagnée : pas de coup, [-1, -1, evaluate(state)]"
+                    if won
+                    else "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
+                    "game won: no move, [-1, -1, evaluate(state)]"
+                    if won
+                    else "full board (depth = 0): no move, [-1, -1, evaluate(state)]",
+                ),
             )
 
 
@@ -134,10 +137,12 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
                 show(result.value),
                 state,
                 text=True,
-                fr=f"le score de cette position pour le joueur {player} est {expected} "
-                "(+1 : COMP gagne, -1 : HUMAN gagne, 0 : nulle, si chacun joue au mieux)",
-                en=f"the score of this position for player {player} is {expected} "
-                "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)",
+                note=Text(
+                    f"le score de cette position pour le joueur {player} est {expected} "
+                    "(+1 : COMP gagne, -1 : HUMAN gagne, 0 : nulle, si chacun joue au mieux)",
+                    f"the score of this position for player {player} is {expected} "
+                    "(+1: COMP wins, -1: HUMAN wins, 0: draw, with best play on both sides)",
+                ),
             )
 
     ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
@@ -160,10 +165,12 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
                 show(result.value),
                 state,
                 text=True,
-                fr=f"le coup [{triple[0]}, {triple[1]}] n'est pas une case vide qui atteint le "
-                f"score {ref.game_value(state, player)} de la position",
-                en=f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "
-                f"position's score {ref.game_value(state, player)}",
+                note=Text(
+                    f"le coup [{triple[0]}, {triple[1]}] n'est pas une case vide qui atteint le "
+                    f"score {ref.game_value(state, player)} de la position",
+                    f"move [{triple[0]}, {triple[1]}] is not an empty cell reaching the "
+                    f"position's score {ref.game_value(state, player)}",
+                ),
             )
 
     ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
@@ -179,8 +186,8 @@ def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
             state,
             result.argument_after(0),
             func="minimax",
-            arg=("state", "state"),
-            why=(" (annuler chaque coup essayé)", " (undo every move it tries)"),
+            arg=Text("state", "state"),
+            why=Text(" (annuler chaque coup essayé)", " (undo every move it tries)"),
         )
 
     ctx.for_all(draw(searchable), probe, examples=8, explicit=[ONE_MOVE])
@@ -254,31 +261,39 @@ QUESTIONS = (
                 "leaves",
                 1.0,
                 q6_leaves,
-                "[-1, -1, evaluate(state)] sur une partie gagnée (chacune des 8 lignes) "
-                "et sur une grille pleine",
-                "[-1, -1, evaluate(state)] on a won game (each of the 8 lines) and on a full board",
+                Text(
+                    "[-1, -1, evaluate(state)] sur une partie gagnée (chacune des 8 lignes) "
+                    "et sur une grille pleine",
+                    "[-1, -1, evaluate(state)] on a won game (each of the 8 lines) and on a full board",
+                ),
             ),
             Check(
                 "value",
                 2.0,
                 q6_value,
-                "le score est celui de la référence (depth = len(empty_cells(state))), parties au hasard, "
-                "COMP et HUMAN",
-                "the score is the reference's (depth = len(empty_cells(state))), random games, COMP and HUMAN",
+                Text(
+                    "le score est celui de la référence (depth = len(empty_cells(state))), parties au hasard, "
+                    "COMP et HUMAN",
+                    "the score is the reference's (depth = len(empty_cells(state))), random games, COMP and HUMAN",
+                ),
             ),
             Check(
                 "move",
                 2.0,
                 q6_move,
-                "le coup [x, y] est optimal (il atteint ce score)",
-                "the move [x, y] is optimal (it reaches that score)",
+                Text(
+                    "le coup [x, y] est optimal (il atteint ce score)",
+                    "the move [x, y] is optimal (it reaches that score)",
+                ),
             ),
             Check(
                 "unchanged",
                 1.0,
                 q6_unchanged,
-                "state est rendu tel qu'il était (chaque coup essayé est annulé)",
-                "state is left as it was (every move tried is undone)",
+                Text(
+                    "state est rendu tel qu'il était (chaque coup essayé est annulé)",
+                    "state is left as it was (every move tried is undone)",
+                ),
                 value_free=True,
             ),
         ),

@@ -120,8 +120,10 @@ def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[Submi
                     f"{count - len(missing)} found out of {count}",
                 ),
                 text=True,
-                fr=f"il manque par exemple {show(example)}",
-                en=f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}",
+                note=Text(
+                    f"il manque par exemple {show(example)}",
+                    f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}",
+                ),
             )
 
     return check
@@ -137,8 +139,10 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
             Text("des listes de 4 cases (i, j)", "lists of 4 cells (i, j)"),
             show(malformed[0]),
             text=True,
-            fr="cet élément n'est pas un alignement de 4 cases",
-            en="this element is not an alignment of 4 cells",
+            note=Text(
+                "cet élément n'est pas un alignement de 4 cases",
+                "this element is not an alignment of 4 cells",
+            ),
         )
     extra = [a for a, c in zip(student, cells, strict=False) if c not in REFERENCE]
     duplicates = len(cells) - len(set(cells))
@@ -157,7 +161,7 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
             if duplicates
             else ""
         )
-        raise mismatch("len(Lalignements)", 69, len(student), fr=fr, en=en)
+        raise mismatch("len(Lalignements)", 69, len(student), note=Text(fr, en))
 
 
 def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
@@ -206,8 +210,7 @@ def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
             Text("les 42 cases du plateau pour clés", "the 42 cells of the board as keys"),
             Text(f"aussi {show(sorted(extra, key=repr)[0])}", f"also {show(sorted(extra, key=repr)[0])}"),
             text=True,
-            fr=f"{len(extra)} clé(s) hors du plateau",
-            en=f"{len(extra)} key(s) off the board",
+            note=Text(f"{len(extra)} clé(s) hors du plateau", f"{len(extra)} key(s) off the board"),
         )
 
 
@@ -300,8 +303,7 @@ def q12_random(ctx: CheckContext[SubmissionState]) -> None:
                 expected,
                 obtained,
                 jeu,
-                fr=f"{cell} est la case du dernier coup joué",
-                en=f"{cell} is the cell of the last move",
+                note=Text(f"{cell} est la case du dernier coup joué", f"{cell} is the cell of the last move"),
             )
 
     def calls(example: tuple[Any, ...]) -> list[Call]:
@@ -349,10 +351,12 @@ def q14_jeu1(ctx: CheckContext[SubmissionState]) -> None:
             2,
             obtained,
             ref.jeu1(),
-            fr="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
-            "(cases du joueur 1 comptées en positif, du joueur 2 en négatif)",
-            en="4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
-            "(player 1's cells count positively, player 2's negatively)",
+            note=Text(
+                "4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+                "(cases du joueur 1 comptées en positif, du joueur 2 en négatif)",
+                "4 + 5 + 7 + 6 + 8 + 13 + 11 - 3 - 5 - 4 - 8 - 10 - 11 - 11 = 2 "
+                "(player 1's cells count positively, player 2's negatively)",
+            ),
         )
 
 
@@ -389,7 +393,7 @@ def heuristic_positions() -> list[dict[str, Any]]:
 def q14_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     def probe(jeu: dict[str, Any]) -> None:
         after = _heuristic(ctx, jeu, keep_args=True).argument_after(0)
-        unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=("le jeu", "the game"))
+        unchanged("heuristique(jeu)", jeu, after, func="heuristique", arg=Text("le jeu", "the game"))
 
     ctx.for_all(draw(games, min_moves=1), probe, examples=5, explicit=[ref.jeu1(), ref.jeu2()])
 
@@ -402,8 +406,7 @@ def _direction_checks() -> tuple[Check, ...]:
                 f"{en_name}",
                 0.25,
                 _direction_check(direction),
-                f"les {count} alignements {fr_name}",
-                f"the {count} {en_name} alignments",
+                Text(f"les {count} alignements {fr_name}", f"the {count} {en_name} alignments"),
             )
         )
     return tuple(checks)
@@ -420,8 +423,10 @@ QUESTIONS = (
                 "exactly_69",
                 1.0,
                 q9_exact,
-                "exactement 69 alignements, sans doublon ni intrus",
-                "exactly 69 alignments, no duplicate, nothing else",
+                Text(
+                    "exactement 69 alignements, sans doublon ni intrus",
+                    "exactly 69 alignments, no duplicate, nothing else",
+                ),
             ),
         ),
     ),
@@ -434,15 +439,19 @@ QUESTIONS = (
                 "corner",
                 0.25,
                 q10_corner,
-                "Dalignements[(0, 0)] : les 3 alignements de l'énoncé",
-                "Dalignements[(0, 0)]: the sheet's 3 alignments",
+                Text(
+                    "Dalignements[(0, 0)] : les 3 alignements de l'énoncé",
+                    "Dalignements[(0, 0)]: the sheet's 3 alignments",
+                ),
             ),
             Check(
                 "all_cells",
                 0.75,
                 q10_all_cells,
-                "les bons alignements pour chacune des 42 cases",
-                "the right alignments for each of the 42 cells",
+                Text(
+                    "les bons alignements pour chacune des 42 cases",
+                    "the right alignments for each of the 42 cells",
+                ),
             ),
         ),
     ),
@@ -455,15 +464,13 @@ QUESTIONS = (
                 "sheet_examples",
                 0.5,
                 q11_sheet,
-                "les exemples de l'énoncé (jeu2, jeu3)",
-                "the sheet's examples (jeu2, jeu3)",
+                Text("les exemples de l'énoncé (jeu2, jeu3)", "the sheet's examples (jeu2, jeu3)"),
             ),
             Check(
                 "random_games",
                 0.5,
                 q11_random,
-                "bonne valeur sur des parties au hasard",
-                "right value on random games",
+                Text("bonne valeur sur des parties au hasard", "right value on random games"),
             ),
         ),
     ),
@@ -476,17 +483,18 @@ QUESTIONS = (
                 "sheet_examples",
                 0.5,
                 q12_sheet,
-                "les exemples de l'énoncé (jeu2, jeu3)",
-                "the sheet's examples (jeu2, jeu3)",
+                Text("les exemples de l'énoncé (jeu2, jeu3)", "the sheet's examples (jeu2, jeu3)"),
             ),
             Check(
                 "random_games",
                 1.0,
                 q12_random,
-                "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
-                "69 alignements complété sur chacune de ses cases",
-                "right answer for the last move of random games, winning or not, and for each of the 69 "
-                "alignments completed on each of its cells",
+                Text(
+                    "bonne réponse pour le dernier coup de parties au hasard, gagnant ou non, et pour chacun des "
+                    "69 alignements complété sur chacune de ses cases",
+                    "right answer for the last move of random games, winning or not, and for each of the 69 "
+                    "alignments completed on each of its cells",
+                ),
             ),
         ),
     ),
@@ -494,36 +502,39 @@ QUESTIONS = (
         "Q13",
         "nb_alignements_potentiels",
         (("nb_alignements_potentiels",),),
-        (Check("table", 0.5, q13_table, "le tableau de l'énoncé", "the sheet's table"),),
+        (Check("table", 0.5, q13_table, Text("le tableau de l'énoncé", "the sheet's table")),),
     ),
     Question(
         "Q14",
         "heuristique",
         (("heuristique",),),
         (
-            Check("jeu1", 0.5, q14_jeu1, "heuristique(jeu1) == 2", "heuristique(jeu1) == 2"),
+            Check("jeu1", 0.5, q14_jeu1, Text("heuristique(jeu1) == 2", "heuristique(jeu1) == 2")),
             Check(
                 "wins",
                 0.5,
                 q14_wins,
-                "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
-                "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)",
+                Text(
+                    "-inf pour jeu2 (joueur 2 gagne), +inf pour jeu3 (joueur 1 gagne)",
+                    "-inf for jeu2 (player 2 wins), +inf for jeu3 (player 1 wins)",
+                ),
             ),
             Check(
                 "random_games",
                 0.5,
                 q14_random,
-                "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
-                "plateaux pleins ou presque, chaque alignement gagné)",
-                "right value on random games and on positions built on purpose (full columns, full or "
-                "nearly full boards, each alignment won)",
+                Text(
+                    "bonne valeur sur des parties au hasard et sur des positions construites (colonnes pleines, "
+                    "plateaux pleins ou presque, chaque alignement gagné)",
+                    "right value on random games and on positions built on purpose (full columns, full or "
+                    "nearly full boards, each alignment won)",
+                ),
             ),
             Check(
                 "unchanged",
                 0.5,
                 q14_unchanged,
-                "ne modifie pas le jeu",
-                "does not change the game",
+                Text("ne modifie pas le jeu", "does not change the game"),
                 value_free=True,
             ),
         ),

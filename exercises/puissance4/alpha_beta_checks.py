@@ -109,14 +109,16 @@ def q17_bounds(ctx: CheckContext[SubmissionState]) -> None:
                 show(value),
                 jeu,
                 text=True,
-                fr=f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
-                f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr} "
-                "(la valeur elle-même dans la fenêtre ; hors de la fenêtre, une borne entre "
-                "la valeur et la borne dépassée)",
-                en=f"the MinMax value of this game is {show(true_value)}; inside the window "
-                f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en} "
-                "(the value itself inside the window; outside, a bound between the value "
-                "and the bound it passed)",
+                note=Text(
+                    f"la valeur MinMax de ce jeu est {show(true_value)} ; dans la fenêtre "
+                    f"]{show(alpha)}, {show(beta)}[ alpha-bêta doit renvoyer {expected.fr} "
+                    "(la valeur elle-même dans la fenêtre ; hors de la fenêtre, une borne entre "
+                    "la valeur et la borne dépassée)",
+                    f"the MinMax value of this game is {show(true_value)}; inside the window "
+                    f"]{show(alpha)}, {show(beta)}[ alpha-beta must return {expected.en} "
+                    "(the value itself inside the window; outside, a bound between the value "
+                    "and the bound it passed)",
+                ),
             )
 
     ctx.for_all(
@@ -140,12 +142,14 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
             Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"),
             ref.jeu1(),
             text=True,
-            fr=f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
-            "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
-            "resp. alpha)",
-            en=f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
-            "strictly fewer, and at least one (cut as soon as the value reaches beta, "
-            "resp. alpha)",
+            note=Text(
+                f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
+                "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
+                "resp. alpha)",
+                f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
+                "strictly fewer, and at least one (cut as soon as the value reaches beta, "
+                "resp. alpha)",
+            ),
         )
     # The bound is the annexes' alpha-beta on the reference's trees: a search built on a
     # wrong helper (columns, heuristic, moves) explores another tree, and is already marked
@@ -224,10 +228,12 @@ def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState]) -> None:
                 Text("aucune vue", "none seen"),
                 jeu,
                 text=True,
-                fr=f"la recherche n'appelle ni heuristique ni {func} sur les positions de l'horizon "
-                f"{probe.depth} : le nombre d'évaluations ne peut pas être mesuré",
-                en=f"the search calls neither heuristique nor {func} on the positions at horizon "
-                f"{probe.depth}: the number of evaluations cannot be measured",
+                note=Text(
+                    f"la recherche n'appelle ni heuristique ni {func} sur les positions de l'horizon "
+                    f"{probe.depth} : le nombre d'évaluations ne peut pas être mesuré",
+                    f"the search calls neither heuristique nor {func} on the positions at horizon "
+                    f"{probe.depth}: the number of evaluations cannot be measured",
+                ),
             )
         bound = annexes_bound(jeu, probe.depth, observed.order)
         if number > bound or traced.full:
@@ -240,14 +246,16 @@ def _prunes_like_the_annexes(ctx: CheckContext[SubmissionState]) -> None:
                 Text(f"{shown} {what.fr}", f"{shown} {what.en}"),
                 jeu,
                 text=True,
-                fr="l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
-                "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne), "
-                "essayant à chaque nœud les colonnes dans l'ordre où votre recherche les essaie "
-                f"(ici, à la racine : {order}), en évalue au plus {bound} : votre recherche élague moins",
-                en="the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
-                "alpha in minimax, and alpha, resp. beta, updated after each column), trying the "
-                "columns at each node in the order your search tries them (here, at the root: "
-                f"{order}), evaluates at most {bound}: your search prunes less",
+                note=Text(
+                    "l'alpha-bêta des annexes (coupure dès que la valeur atteint beta pour maximin, "
+                    "alpha pour minimax, et mise à jour de alpha, resp. beta, après chaque colonne), "
+                    "essayant à chaque nœud les colonnes dans l'ordre où votre recherche les essaie "
+                    f"(ici, à la racine : {order}), en évalue au plus {bound} : votre recherche élague moins",
+                    "the annexes' alpha-beta (cut as soon as the value reaches beta in maximin, "
+                    "alpha in minimax, and alpha, resp. beta, updated after each column), trying the "
+                    "columns at each node in the order your search tries them (here, at the root: "
+                    f"{order}), evaluates at most {bound}: your search prunes less",
+                ),
             )
 
 
@@ -270,37 +278,45 @@ QUESTIONS = (
                 "sheet_pairs",
                 0.5,
                 q17_sheet,
-                "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
-                "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+                Text(
+                    "maximin_alpha_beta(jeu1, -inf, +inf, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+                    "maximin_alpha_beta(jeu1, -inf, +inf, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+                ),
             ),
             Check(
                 "random_root",
                 0.75,
                 q17_random,
-                "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
-                "plateaux pleins ou presque, gains immédiats dans chaque direction",
-                "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
-                "nearly full boards, immediate wins in each direction",
+                Text(
+                    "même valeur que MinMax et colonne optimale, fenêtre (-inf, +inf), parties au hasard, "
+                    "plateaux pleins ou presque, gains immédiats dans chaque direction",
+                    "same value as MinMax and an optimal column, window (-inf, +inf), random games, full or "
+                    "nearly full boards, immediate wins in each direction",
+                ),
             ),
             Check(
                 "bounds",
                 0.5,
                 q17_bounds,
-                "dans une fenêtre ]alpha, beta[ plus étroite : la valeur MinMax si elle est dans la "
-                "fenêtre, sinon une borne entre cette valeur et la borne dépassée",
-                "inside a narrower window ]alpha, beta[: the MinMax value when it lies inside, "
-                "otherwise a bound between that value and the bound it passed",
+                Text(
+                    "dans une fenêtre ]alpha, beta[ plus étroite : la valeur MinMax si elle est dans la "
+                    "fenêtre, sinon une borne entre cette valeur et la borne dépassée",
+                    "inside a narrower window ]alpha, beta[: the MinMax value when it lies inside, "
+                    "otherwise a bound between that value and the bound it passed",
+                ),
             ),
             Check(
                 "prunes",
                 0.75,
                 q17_prunes,
-                "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
-                "et sur quatre positions pas plus d'évaluations à l'horizon que l'alpha-bêta des "
-                "annexes essayant les colonnes dans le même ordre que votre recherche",
-                "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
-                "four positions no more evaluations at the horizon than the annexes' alpha-beta "
-                "trying the columns in the same order as your search",
+                Text(
+                    "élague comme les annexes : moins d'évaluations que maximin sur jeu1 à l'horizon 3, "
+                    "et sur quatre positions pas plus d'évaluations à l'horizon que l'alpha-bêta des "
+                    "annexes essayant les colonnes dans le même ordre que votre recherche",
+                    "prunes as the annexes do: fewer evaluations than maximin on jeu1 at depth 3, and on "
+                    "four positions no more evaluations at the horizon than the annexes' alpha-beta "
+                    "trying the columns in the same order as your search",
+                ),
                 value_free=True,
             ),
         ),

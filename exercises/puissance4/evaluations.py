@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from grader.kit import (
     CallFailed,
     CheckContext,
+    Text,
     ValueTooLarge,
     mismatch,
 )
@@ -149,8 +150,10 @@ def _tampered(call: str, jeu: dict[str, Any]) -> Exception:
         "",
         jeu,
         text=True,
-        fr="la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
-        "le nombre d'évaluations ne peut pas être mesuré",
-        en="the search changed Python's profile function (sys.setprofile): "
-        "the number of evaluations cannot be measured",
+        note=Text(
+            "la recherche a changé la fonction de profilage de Python (sys.setprofile) : "
+            "le nombre d'évaluations ne peut pas être mesuré",
+            "the search changed Python's profile function (sys.setprofile): "
+            "the number of evaluations cannot be measured",
+        ),
     )

@@ -58,10 +58,12 @@ def q2_rows_distinct(ctx: CheckContext[SubmissionState]) -> None:
                 "",
                 "",
                 text=True,
-                fr=f"les lignes {first[1]} et {second[1]} du plateau sont la même liste "
-                "(écrire [[0] * ncols for i in range(nrows)] plutôt que [[0] * ncols] * nrows)",
-                en=f"rows {first[1]} and {second[1]} of the board are the same list "
-                "(write [[0] * ncols for i in range(nrows)], not [[0] * ncols] * nrows)",
+                note=Text(
+                    f"les lignes {first[1]} et {second[1]} du plateau sont la même liste "
+                    "(écrire [[0] * ncols for i in range(nrows)] plutôt que [[0] * ncols] * nrows)",
+                    f"rows {first[1]} and {second[1]} of the board are the same list "
+                    "(write [[0] * ncols for i in range(nrows)], not [[0] * ncols] * nrows)",
+                ),
             )
 
 
@@ -91,8 +93,10 @@ def q3_copy_independent(ctx: CheckContext[SubmissionState]) -> None:
                 "",
                 jeu,
                 text=True,
-                fr=f"la copie partage {where.fr} avec le jeu d'origine : modifier l'une modifie l'autre",
-                en=f"the copy shares {where.en} with the original game: changing one changes the other",
+                note=Text(
+                    f"la copie partage {where.fr} avec le jeu d'origine : modifier l'une modifie l'autre",
+                    f"the copy shares {where.en} with the original game: changing one changes the other",
+                ),
             )
 
 
@@ -137,8 +141,10 @@ def _check_columns(ctx: CheckContext[SubmissionState], jeu: dict[str, Any]) -> N
             expected,
             obtained,
             jeu,
-            fr="l'ordre n'a pas d'importance, mais chaque colonne jouable une seule fois",
-            en="order does not matter, but each playable column exactly once",
+            note=Text(
+                "l'ordre n'a pas d'importance, mais chaque colonne jouable une seule fois",
+                "order does not matter, but each playable column exactly once",
+            ),
         )
 
 
@@ -216,8 +222,10 @@ def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
                 after,
                 result.argument_after(0),
                 jeu,
-                fr="le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
-                en="the game after the call (expected / obtained); the board drawn is the one before",
+                note=Text(
+                    "le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
+                    "the game after the call (expected / obtained); the board drawn is the one before",
+                ),
             )
 
     calls = partial(_play_calls, ctx)
@@ -238,7 +246,7 @@ def q6_coordinates(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def _expect_assertion(
-    ctx: CheckContext[SubmissionState], jeu: dict[str, Any], joueur: int, col: int, fr: str, en: str
+    ctx: CheckContext[SubmissionState], jeu: dict[str, Any], joueur: int, col: int, note: Text
 ) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
     try:
@@ -247,7 +255,7 @@ def _expect_assertion(
         if isinstance(exc.failure, StudentCodeError) and exc.failure.ename == "AssertionError":
             return
         if isinstance(exc.failure, StudentCodeError):
-            raise mismatch(call, "AssertionError", exc.failure.ename, jeu, text=True, fr=fr, en=en) from None
+            raise mismatch(call, "AssertionError", exc.failure.ename, jeu, text=True, note=note) from None
         raise
     raise mismatch(
         call,
@@ -255,8 +263,7 @@ def _expect_assertion(
         Text(f"pas d'erreur, renvoie {show(result.value)}", f"no error, returns {show(result.value)}"),
         jeu,
         text=True,
-        fr=fr,
-        en=en,
+        note=note,
     )
 
 
@@ -268,8 +275,9 @@ def q6_wrong_player(ctx: CheckContext[SubmissionState]) -> None:
             jeu,
             other,
             3,
-            fr=f"le joueur {other} n'est pas le prochain à jouer",
-            en=f"player {other} is not the next to play",
+            Text(
+                f"le joueur {other} n'est pas le prochain à jouer", f"player {other} is not the next to play"
+            ),
         )
 
 
@@ -281,8 +289,7 @@ def q6_full_column(ctx: CheckContext[SubmissionState]) -> None:
             jeu,
             ref.prochain_joueur(jeu),
             col,
-            fr=f"la colonne {col} est pleine",
-            en=f"column {col} is full",
+            Text(f"la colonne {col} est pleine", f"column {col} is full"),
         )
 
 
@@ -307,8 +314,10 @@ def q7_undo(ctx: CheckContext[SubmissionState]) -> None:
                 before,
                 result.argument_after(0),
                 after,
-                fr=f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
-                en=f"jeu is the board drawn, where column {col} was just played",
+                note=Text(
+                    f"jeu est le plateau dessiné, où la colonne {col} vient d'être jouée",
+                    f"jeu is the board drawn, where column {col} was just played",
+                ),
             )
 
     def calls(example: tuple[Any, ...]) -> list[Call]:
@@ -328,8 +337,9 @@ def q8_sheet(ctx: CheckContext[SubmissionState]) -> None:
             expected,
             obtained,
             expected,
-            fr="le plateau dessiné est celui de l'énoncé (jeu1)",
-            en="the board drawn is the sheet's jeu1",
+            note=Text(
+                "le plateau dessiné est celui de l'énoncé (jeu1)", "the board drawn is the sheet's jeu1"
+            ),
         )
 
 
@@ -372,7 +382,10 @@ QUESTIONS = (
         (("nrows",), ("ncols",)),
         (
             Check(
-                "dimensions", 0.5, q1_dimensions, "nrows vaut 6 et ncols vaut 7", "nrows is 6 and ncols is 7"
+                "dimensions",
+                0.5,
+                q1_dimensions,
+                Text("nrows vaut 6 et ncols vaut 7", "nrows is 6 and ncols is 7"),
             ),
         ),
     ),
@@ -385,15 +398,15 @@ QUESTIONS = (
                 "empty_game",
                 0.25,
                 q2_empty_game,
-                "init() renvoie le jeu vide de l'énoncé",
-                "init() returns the sheet's empty game",
+                Text("init() renvoie le jeu vide de l'énoncé", "init() returns the sheet's empty game"),
             ),
             Check(
                 "rows_distinct",
                 0.25,
                 q2_rows_distinct,
-                "les lignes du plateau sont des listes distinctes",
-                "the board's rows are distinct lists",
+                Text(
+                    "les lignes du plateau sont des listes distinctes", "the board's rows are distinct lists"
+                ),
                 value_free=True,
             ),
         ),
@@ -407,15 +420,16 @@ QUESTIONS = (
                 "equal",
                 0.5,
                 q3_copy_equal,
-                "la copie est égale au jeu copié",
-                "the copy equals the original game",
+                Text("la copie est égale au jeu copié", "the copy equals the original game"),
             ),
             Check(
                 "independent",
                 0.5,
                 q3_copy_independent,
-                "la copie ne partage aucune liste avec l'original (copie profonde)",
-                "the copy shares no list with the original (deep copy)",
+                Text(
+                    "la copie ne partage aucune liste avec l'original (copie profonde)",
+                    "the copy shares no list with the original (deep copy)",
+                ),
                 value_free=True,
             ),
         ),
@@ -429,8 +443,7 @@ QUESTIONS = (
                 "random_games",
                 0.5,
                 q4_next_player,
-                "bon joueur sur des parties au hasard",
-                "right player on random games",
+                Text("bon joueur sur des parties au hasard", "right player on random games"),
             ),
         ),
     ),
@@ -443,15 +456,16 @@ QUESTIONS = (
                 "empty_game",
                 0.25,
                 q5_empty,
-                "les 7 colonnes sur le jeu vide",
-                "all 7 columns on the empty game",
+                Text("les 7 colonnes sur le jeu vide", "all 7 columns on the empty game"),
             ),
             Check(
                 "random_games",
                 0.75,
                 q5_random,
-                "bonnes colonnes sur des parties au hasard (colonnes pleines, plateau plein)",
-                "right columns on random games (full columns, full board)",
+                Text(
+                    "bonnes colonnes sur des parties au hasard (colonnes pleines, plateau plein)",
+                    "right columns on random games (full columns, full board)",
+                ),
             ),
         ),
     ),
@@ -464,30 +478,32 @@ QUESTIONS = (
                 "in_place",
                 0.75,
                 q6_in_place,
-                "modifie le jeu en place comme il faut",
-                "changes the game in place correctly",
+                Text("modifie le jeu en place comme il faut", "changes the game in place correctly"),
             ),
             Check(
                 "coordinates",
                 0.25,
                 q6_coordinates,
-                "renvoie les coordonnées (i, col) de la case jouée",
-                "returns the coordinates (i, col) of the cell played",
+                Text(
+                    "renvoie les coordonnées (i, col) de la case jouée",
+                    "returns the coordinates (i, col) of the cell played",
+                ),
             ),
             Check(
                 "wrong_player",
                 0.25,
                 q6_wrong_player,
-                "AssertionError si ce n'est pas à ce joueur de jouer",
-                "AssertionError when it is not this player's turn",
+                Text(
+                    "AssertionError si ce n'est pas à ce joueur de jouer",
+                    "AssertionError when it is not this player's turn",
+                ),
                 value_free=True,
             ),
             Check(
                 "full_column",
                 0.25,
                 q6_full_column,
-                "AssertionError si la colonne est pleine",
-                "AssertionError when the column is full",
+                Text("AssertionError si la colonne est pleine", "AssertionError when the column is full"),
                 value_free=True,
             ),
         ),
@@ -501,8 +517,9 @@ QUESTIONS = (
                 "undo",
                 1.0,
                 q7_undo,
-                "rétablit exactement le jeu d'avant le coup",
-                "restores exactly the game before the move",
+                Text(
+                    "rétablit exactement le jeu d'avant le coup", "restores exactly the game before the move"
+                ),
             ),
         ),
     ),
@@ -515,15 +532,16 @@ QUESTIONS = (
                 "sheet_jeu1",
                 0.5,
                 q8_sheet,
-                "initialiser_jeu(L1) donne le jeu1 de l'énoncé",
-                "initialiser_jeu(L1) gives the sheet's jeu1",
+                Text(
+                    "initialiser_jeu(L1) donne le jeu1 de l'énoncé",
+                    "initialiser_jeu(L1) gives the sheet's jeu1",
+                ),
             ),
             Check(
                 "random_lists",
                 0.5,
                 q8_random,
-                "bon jeu pour des listes de coups au hasard",
-                "right game for random move lists",
+                Text("bon jeu pour des listes de coups au hasard", "right game for random move lists"),
             ),
         ),
     ),

@@ -99,15 +99,17 @@ def check_answer(
     if (pair is None or not same(pair[1], expected_value)) and swapped(
         obtained, expected_value, optimal_columns(key(jeu), n, immediate_win_required) | {expected_col}
     ):
-        raise mismatch(call, (expected_col, expected_value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
+        raise mismatch(call, (expected_col, expected_value), obtained, jeu, note=SWAPPED)
     if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
         raise mismatch(
             call,
             (expected_col, expected_value),
             obtained,
             jeu,
-            fr="la fonction doit renvoyer un couple (colonne, valeur)",
-            en="the function must return a pair (column, value)",
+            note=Text(
+                "la fonction doit renvoyer un couple (colonne, valeur)",
+                "the function must return a pair (column, value)",
+            ),
         )
     col, value = pair
     if not ref.colonnes_jouables(jeu) and col is not None:
@@ -116,8 +118,7 @@ def check_answer(
             (expected_col, expected_value),
             obtained,
             jeu,
-            fr="plateau plein : aucune colonne à jouer",
-            en="full board: no column to play",
+            note=Text("plateau plein : aucune colonne à jouer", "full board: no column to play"),
         )
     if not same(value, expected_value):
         raise mismatch(
@@ -125,8 +126,10 @@ def check_answer(
             (expected_col, expected_value),
             obtained,
             jeu,
-            fr="la valeur n'est pas celle de MinMax à cet horizon",
-            en="the value is not MinMax's at this horizon",
+            note=Text(
+                "la valeur n'est pas celle de MinMax à cet horizon",
+                "the value is not MinMax's at this horizon",
+            ),
         )
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
@@ -139,7 +142,7 @@ def check_answer(
         jeu,
         among=_columns_among,
         accepted=not playable or (lost and (col is None or col in playable)),
-        noun=("la colonne", "column"),
+        noun=Text("la colonne", "column"),
     )
 
 
@@ -202,7 +205,7 @@ def _sheet_pairs(ctx: CheckContext[SubmissionState], func: str, window: tuple[An
         call, value = _sheet_answer(ctx, func, window, n)
         if not same(value, expected):
             note = SWAPPED if swapped(value, expected[1], {expected[0]}) else Text("", "")
-            raise mismatch(call, expected, value, ref.jeu1(), fr=note.fr, en=note.en)
+            raise mismatch(call, expected, value, ref.jeu1(), note=note)
 
 
 def _sheet_answer(
@@ -313,13 +316,13 @@ def q15_leaves(ctx: CheckContext[SubmissionState]) -> None:
         pair = as_pair(result.value)
         if pair is None or pair[0] is not None or not same(pair[1], expected[1]):
             note = (
-                ("plateau plein : aucun coup possible", "full board: no move")
+                Text("plateau plein : aucun coup possible", "full board: no move")
                 if n
-                else ("horizon 0 : pas de recherche", "horizon 0: no search")
+                else Text("horizon 0 : pas de recherche", "horizon 0: no search")
             )
             if swapped(result.value, expected[1], {None}):
-                note = (SWAPPED.fr, SWAPPED.en)
-            raise mismatch(call, expected, result.value, jeu, fr=note[0], en=note[1])
+                note = SWAPPED
+            raise mismatch(call, expected, result.value, jeu, note=note)
 
 
 # Player 1 to move wins at once in column 3; player 2 to move wins at once in column 1.
@@ -343,17 +346,19 @@ def _check_immediate_win(
     if pair is not None and pair[0] in winning and same(pair[1], value):
         return
     if swapped(obtained, value, winning):
-        raise mismatch(call, (min(winning), value), obtained, jeu, fr=SWAPPED.fr, en=SWAPPED.en)
+        raise mismatch(call, (min(winning), value), obtained, jeu, note=SWAPPED)
     threat = n > 1 and immediate_wins_of(jeu, 3 - ref.prochain_joueur(jeu))
     raise mismatch(
         call,
         (min(winning), value),
         obtained,
         jeu,
-        fr="une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie"
-        + (" (l'adversaire, lui, gagnerait au coup suivant)" if threat else ""),
-        en="a column wins at once: the function must return it with the infinite value"
-        + (" (the opponent would win on the next move)" if threat else ""),
+        note=Text(
+            "une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie"
+            + (" (l'adversaire, lui, gagnerait au coup suivant)" if threat else ""),
+            "a column wins at once: the function must return it with the infinite value"
+            + (" (the opponent would win on the next move)" if threat else ""),
+        ),
     )
 
 
@@ -386,7 +391,7 @@ def q15_unchanged(ctx: CheckContext[SubmissionState]) -> None:
     ]
     for func, jeu, n in cases:
         call, result = _search(ctx, func, jeu, n, keep_args=True)
-        unchanged(call, jeu, result.argument_after(0), func=func, arg=("le jeu", "the game"))
+        unchanged(call, jeu, result.argument_after(0), func=func, arg=Text("le jeu", "the game"))
 
 
 # -- Q16 ----------------------------------------------------------------------
@@ -451,52 +456,61 @@ QUESTIONS = (
                 "sheet_pairs",
                 0.75,
                 q15_sheet,
-                "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
-                "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+                Text(
+                    "maximin(jeu1, n) pour n = 1, 2, 3 : (3, 15), (3, 4), (3, 14)",
+                    "maximin(jeu1, n) for n = 1, 2, 3: (3, 15), (3, 4), (3, 14)",
+                ),
             ),
             Check(
                 "maximin_random",
                 0.5,
                 _random_search("maximin", 1),
-                "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
-                "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
-                "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
-                "boards and immediate wins to play or to block",
+                Text(
+                    "maximin : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+                    "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+                    "maximin: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+                    "boards and immediate wins to play or to block",
+                ),
             ),
             Check(
                 "minimax_random",
                 0.5,
                 _random_search("minimax", 2),
-                "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
-                "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
-                "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
-                "boards and immediate wins to play or to block",
+                Text(
+                    "minimax : valeur MinMax et colonne optimale sur des parties au hasard (n = 1 à 3), des "
+                    "plateaux presque pleins et des gains immédiats à jouer ou à bloquer",
+                    "minimax: MinMax value and an optimal column on random games (n = 1 to 3), nearly full "
+                    "boards and immediate wins to play or to block",
+                ),
                 of="minimax",
             ),
             Check(
                 "leaves",
                 0.25,
                 q15_leaves,
-                "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
-                "(None, heuristique(jeu)) for n = 0 and for a full board",
+                Text(
+                    "(None, heuristique(jeu)) pour n = 0 et pour un plateau plein",
+                    "(None, heuristique(jeu)) for n = 0 and for a full board",
+                ),
             ),
             Check(
                 "immediate_win",
                 0.25,
                 q15_immediate_win,
-                "un coup gagnant immédiat est joué, avec la valeur infinie : des alignements de chaque "
-                "direction complétés sur chacune de leurs cases (horizon 1), et un coup plus loin quand "
-                "l'adversaire menace aussi",
-                "an immediately winning move is played, with the infinite value: alignments of each "
-                "direction completed on each of their cells (depth 1), and one move deeper when the "
-                "opponent threatens too",
+                Text(
+                    "un coup gagnant immédiat est joué, avec la valeur infinie : des alignements de chaque "
+                    "direction complétés sur chacune de leurs cases (horizon 1), et un coup plus loin quand "
+                    "l'adversaire menace aussi",
+                    "an immediately winning move is played, with the infinite value: alignments of each "
+                    "direction completed on each of their cells (depth 1), and one move deeper when the "
+                    "opponent threatens too",
+                ),
             ),
             Check(
                 "unchanged",
                 0.25,
                 q15_unchanged,
-                "ne modifie pas le jeu",
-                "does not change the game",
+                Text("ne modifie pas le jeu", "does not change the game"),
                 value_free=True,
             ),
         ),

@@ -9,43 +9,61 @@ spellings; order only where the sheet fixes one; optimal, not identical, moves.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..model.text import Text
-from .text import tr
+from . import old_kit
+from .text import both
 from .values import canon, is_number, same, show
 
 Accepts = Callable[[Any, Any, tuple[Any, ...]], bool]
 """(the reference's answer, the student's, the call's arguments) -> accepted."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Comparison:
     """A way to accept an answer, by name (`EQUAL`, `SAME_SET`, `best_move(...)`...).
 
     Args:
         name: what it is called (the mutation report names it).
         accepts: (expected, obtained, args) -> whether `obtained` is a right answer.
-        fr: what it allows or asks, said with the check and when it fails, in French.
-        en: the same in English.
+        says: what it allows or asks, said with the check and when it fails: `Text(fr,
+            en)`, or None for nothing to say.
         shown: what the report shows as expected (default: the reference's answer).
+        fr, en: `says` as two strings, the kit before 0.3 (deprecated).
 
     Example:
         AS_BOOL = Comparison("as a boolean", lambda e, o, args: as_bool(o) is e,
-                             fr="True ou False", en="True or False")
+                             says=Text("True ou False", "True or False"))
     """
 
     name: str
     accepts: Accepts
-    fr: str = ""
-    en: str = ""
+    says: Text | None = None
     shown: Callable[[Any, tuple[Any, ...]], Any] | None = None
 
-    def __post_init__(self) -> None:
-        if bool(self.fr) != bool(self.en):
-            raise ValueError(f"the comparison {self.name!r} needs its words in French and in English")
+    def __init__(
+        self,
+        name: str,
+        accepts: Accepts,
+        says: Text | None = None,
+        shown: Callable[[Any, tuple[Any, ...]], Any] | None = None,
+        *,
+        fr: str = "",
+        en: str = "",
+    ) -> None:
+        if fr or en:
+            if bool(fr) != bool(en):
+                raise ValueError(f"the comparison {name!r} needs its words in French and in English")
+            says = old_kit.from_pair(fr, en, f"comparison {name!r}", "says")
+        set_field = object.__setattr__  # a frozen dataclass's own fields, set once here
+        set_field(self, "name", name)
+        set_field(self, "accepts", accepts)
+        set_field(self, "says", old_kit.as_text(says, f"comparison {name!r}", "says"))
+        set_field(self, "shown", shown)
 
     def expected(self, expected: Any, args: tuple[Any, ...]) -> Any:
         """What the report shows as expected (a `Text` is shown as a sentence)."""
@@ -96,9 +114,7 @@ def _same_set(expected: Any, obtained: Any, args: tuple[Any, ...]) -> bool:
     return len(set(keys)) == len(keys) and set(keys) == {_key(i) for i in want}
 
 
-SAME_SET = Comparison(
-    "same set", _same_set, fr=tr("fr", "comparison.same_set"), en=tr("en", "comparison.same_set")
-)
+SAME_SET = Comparison("same set", _same_set, both("comparison.same_set"))
 """The same items in any order, each once (a duplicate is wrong): moves, cells, successors."""
 
 
@@ -110,12 +126,7 @@ def within(tolerance: float) -> Comparison:
             return False
         return bool(obtained == expected or abs(obtained - expected) <= tolerance)
 
-    return Comparison(
-        f"within {tolerance}",
-        accepts,
-        fr=tr("fr", "comparison.within", tolerance=tolerance),
-        en=tr("en", "comparison.within", tolerance=tolerance),
-    )
+    return Comparison(f"within {tolerance}", accepts, both("comparison.within", tolerance=tolerance))
 
 
 def item(index: int, comparison: Comparison = EQUAL) -> Comparison:
@@ -129,24 +140,24 @@ def item(index: int, comparison: Comparison = EQUAL) -> Comparison:
             return False
         return comparison.accepts(expected[index], obtained[index], args)
 
-    fr, en = tr("fr", "comparison.item", index=index), tr("en", "comparison.item", index=index)
+    only = both("comparison.item", index=index)
     return Comparison(
         f"item {index} ({comparison.name})",
         accepts,
-        fr=f"{fr}, {comparison.fr}" if comparison.fr else fr,
-        en=f"{en}, {comparison.en}" if comparison.en else en,
+        both("comparison.item_and", item=only, words=comparison.says) if comparison.says else only,
     )
 
 
 def all_of(*comparisons: Comparison) -> Comparison:
     """Accepted when every one of `comparisons` accepts (a pair: the value equal, the
     move one of the best)."""
-    words = [c for c in comparisons if c.fr]
+    said = [c.says for c in comparisons if c.says]
     return Comparison(
         " and ".join(c.name for c in comparisons),
         lambda expected, obtained, args: all(c.accepts(expected, obtained, args) for c in comparisons),
-        fr=" ; ".join(c.fr for c in words),
-        en="; ".join(c.en for c in words),
+        functools.reduce(lambda first, then: both("comparison.all_of", first=first, then=then), said)
+        if said
+        else None,
     )
 
 
@@ -179,12 +190,11 @@ def best_move(
         if expected is None:
             return expected
         among = show(best(expected, args))
-        return Text(tr("fr", "comparison.among", moves=among), tr("en", "comparison.among", moves=among))
+        return both("comparison.among", moves=among)
 
     return Comparison(
         "a legal move of the same value",
         accepts,
-        fr=tr("fr", "comparison.best_move"),
-        en=tr("en", "comparison.best_move"),
+        both("comparison.best_move"),
         shown=shown,
     )

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any, Generic
 
 from ..model.text import Text
+from . import old_kit
 from .context import CheckContext, State, _as_is
 from .draws import Size
 from .values import show
@@ -24,7 +25,7 @@ from .view import StudentView
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Check:
     """One verification of a question, worth `points` when it passes.
 
@@ -34,22 +35,23 @@ class Check:
         run: the check itself: returns when the answer is right; raises `Mismatch`
             (built by `mismatch`, `unchanged`...) when it is wrong. A call into student
             code that fails raises `CallFailed` through `ctx.call`: the check lets it go.
-        fr: what the check verifies, as the student reads it, in French.
-        en: the same in English.
+        says: what the check verifies, as the student reads it: `Text(fr, en)`.
         value_free: a property a stub has without computing anything (see below).
         of: the function the check is about, when its question has several.
 
+    The kit before 0.3 took the sentence as two strings, `Check(name, points, run, fr,
+    en)`: still read (and said deprecated) for one version (`grader.checking.old_kit`).
+
     Example:
-        Check("sheet_values", 1.0, q14_sheet, "valeurs de l'énoncé", "the sheet's values")
+        Check("sheet_values", 1.0, q14_sheet, Text("valeurs de l'énoncé", "the sheet's values"))
     """
 
     name: str
     """Stable identifier (JSON `checks[].name`)."""
     points: float
     run: Callable[[CheckContext[Any]], None]
-    fr: str
-    """What the check verifies, as the student reads it."""
-    en: str
+    says: Text
+    """What the check verifies, as the student reads it, in both languages."""
     value_free: bool = False
     """A property a stub can have without computing anything (does not change its
     argument, rows distinct, raises on an illegal move, prunes, prints a winner...): it
@@ -58,6 +60,47 @@ class Check:
     of: str = ""
     """The function the check is about, when its question has several (default: the
     question's first name): value-free checks lean on value checks of this function."""
+
+    def __init__(
+        self,
+        name: str,
+        points: float,
+        run: Callable[[CheckContext[Any]], None],
+        says: Text | str = "",
+        *old: Any,
+        value_free: bool = False,
+        of: str = "",
+        fr: str = "",
+        en: str = "",
+    ) -> None:
+        if fr or en or old or not isinstance(says, Text):
+            says, value_free, of = _old_check(name, says, old, fr, en, value_free, of)
+        set_field = object.__setattr__  # a frozen dataclass's own fields, set once here
+        set_field(self, "name", name)
+        set_field(self, "points", points)
+        set_field(self, "run", run)
+        set_field(self, "says", says)
+        set_field(self, "value_free", value_free)
+        set_field(self, "of", of)
+
+
+def _old_check(
+    name: str, says: str, old: tuple[Any, ...], fr: str, en: str, value_free: bool, of: str
+) -> tuple[Text, bool, str]:
+    """A `Check` declared as the kit before 0.3 wrote it: `Check(name, points, run, fr,
+    en[, value_free[, of]])`, or `fr=`, `en=`: its sentence as one `Text`, said deprecated."""
+    if len(old) > 3 or (old and fr + en):
+        raise TypeError(f"check {name!r}: Check(name, points, run, says, value_free=, of=)")
+    if old:
+        fr, en = str(says), str(old[0])
+        value_free = old[1] if len(old) > 1 else value_free
+        of = old[2] if len(old) > 2 else of
+    elif not (fr or en) and says:
+        raise TypeError(f"check {name!r}: its sentence is a Text(fr, en), not {says!r}")
+    elif says:
+        raise TypeError(f"check {name!r}: says= or fr=/en=, not both")
+    text = old_kit.from_pair(fr, en, f"check {name!r}", "says", depth=2)
+    return text or Text("", ""), value_free, of
 
 
 @dataclass(frozen=True)

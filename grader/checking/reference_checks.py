@@ -39,13 +39,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..errors import StudentCodeError
 from ..model.text import Text, number
+from . import old_kit
 from .comparisons import EQUAL, Comparison
 from .declare import Check, Question
 from .draws import Draw, draw, example_text, from_random
 from .private_draws import probe_private
-from .text import tr
+from .text import both
 from .values import same, show
-from .verdicts import CallFailed, Mismatch, mismatch
+from .verdicts import NOTHING, CallFailed, Mismatch, mismatch
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -61,14 +62,14 @@ Drawn = Draw | Callable[[random.Random], Any] | Callable[[], "SearchStrategy[Any
 """What a value check's calls are drawn from: a generator of one example from a
 `random.Random`, a Hypothesis strategy factory, or its `draw(factory, *args)`."""
 
+Note = Text | Callable[[tuple[Any, ...]], Text] | None
+"""What a value check's failure says: a `Text`, a function of the call's arguments giving
+one, or None (the comparison's words, or the argument's)."""
+
 SHOWN_CALLS = 3
 """Calls named in a check's sentence; the others are counted."""
 DEFAULT_BUDGET = 5.0
 """Seconds a call may take unless the check says (`CheckContext.call`'s default)."""
-
-
-def _both(key: str, **values: Any) -> Text:
-    return Text(tr("fr", key, **values), tr("en", key, **values))
 
 
 def _as_is(example: Example) -> tuple[Any, ...]:
@@ -151,8 +152,8 @@ class SameAsReference:
     that argument's way: the others as values); None: not judged."""
     budget: float = DEFAULT_BUDGET
     board: int | None = None
-    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", "")
-    why: tuple[str, str] = ("", "")
+    note: Note = None
+    why: Text | None = None
     seed: str | None = None
     ahead: bool = True
     names: tuple[str, ...] = field(default=(), compare=False)
@@ -197,11 +198,12 @@ class SameAsReference:
         """How a note names the argument `index`: its parameter's name, or its rank."""
         if index < len(self.names):
             return Text(self.names[index], self.names[index])
-        return _both("value_check.argument", number=index + 1)
+        return both("value_check.argument", number=index + 1)
 
-    def note_of(self, args: tuple[Any, ...]) -> tuple[str, str]:
-        """What a failure of the call with `args` says (the check's `note`)."""
-        return self.note(args) if callable(self.note) else self.note
+    def note_of(self, args: tuple[Any, ...]) -> Text | None:
+        """What a failure of the call with `args` says (the check's `note`), if anything."""
+        said = self.note(args) if callable(self.note) else self.note
+        return old_kit.as_text(said, f"the check of {self.func}", "note", depth=2)
 
     @property
     def keeps_args(self) -> bool:
@@ -253,9 +255,9 @@ class _Probe:
                 return
             raise
         if expected.raised:
-            must = _both("value_check.must_raise", name=expected.raised)
-            shown = _both("value_check.raises", name=expected.raised)
-            raise mismatch(call, shown, show(result.value), board, fr=must.fr, en=must.en, text=True)
+            must = both("value_check.must_raise", name=expected.raised)
+            shown = both("value_check.raises", name=expected.raised)
+            raise mismatch(call, shown, show(result.value), board, must, text=True)
         if spec.compare is not None:
             _judge_value(spec, spec.compare, call, args, expected.value, result.value, board)
         if spec.arguments is not None:
@@ -277,13 +279,11 @@ def _judge_value(
 ) -> None:
     if compare.accepts(expected, obtained, args):
         return
-    fr, en = spec.note_of(args)
-    if not fr:
-        fr, en = compare.fr, compare.en
+    note = spec.note_of(args) or compare.says
     shown = compare.expected(expected, args)
     if isinstance(shown, Text):
-        raise mismatch(call, shown, show(obtained), board, fr=fr, en=en, text=True)
-    raise mismatch(call, shown, obtained, board, fr=fr, en=en)
+        raise mismatch(call, shown, show(obtained), board, note, text=True)
+    raise mismatch(call, shown, obtained, board, note)
 
 
 def _changed(
@@ -298,13 +298,11 @@ def _changed(
     """The argument `index` is not as the reference leaves it: changed when it must not
     be (the words of `unchanged`), or not changed as the reference changes it; an
     arguments check's own note instead, when it has one."""
-    fr, en = spec.note_of(args) if spec.compare is None else ("", "")
-    if not fr:
-        arg, (why_fr, why_en) = spec.argument_name(index), spec.why
+    note = spec.note_of(args) if spec.compare is None else None
+    if not note:
         key = "value_check.unchanged" if same(wanted, args[index]) else "value_check.changed_as"
-        fr = tr("fr", key, func=spec.func, arg=arg.fr, why=why_fr)
-        en = tr("en", key, func=spec.func, arg=arg.en, why=why_en)
-    return mismatch(call, spec.equal_for(index).expected(wanted, args), got, board, fr=fr, en=en)
+        note = both(key, func=spec.func, arg=spec.argument_name(index), why=spec.why or NOTHING)
+    return mismatch(call, spec.equal_for(index).expected(wanted, args), got, board, note)
 
 
 # -- declaring ------------------------------------------------------------------------------
@@ -314,29 +312,22 @@ def sentence(spec: SameAsReference) -> Text:
     more = len(spec.calls) - len(shown)
     calls = Text(", ".join(shown), ", ".join(shown))
     if more:
-        calls = Text(
-            tr("fr", "value_check.more_calls", calls=calls.fr, more=more),
-            tr("en", "value_check.more_calls", calls=calls.en, more=more),
-        )
+        calls = both("value_check.more_calls", calls=calls, more=more)
     if spec.drawn is not None:
         count = spec.examples
         calls = (
-            Text(
-                tr("fr", "value_check.then_drawn", calls=calls.fr, count=count),
-                tr("en", "value_check.then_drawn", calls=calls.en, count=count),
-            )
+            both("value_check.then_drawn", calls=calls, count=count)
             if shown
-            else _both("value_check.drawn", count=count)
+            else both("value_check.drawn", count=count)
         )
     key = "value_check.sentence" if spec.compare is not None else "value_check.arguments_sentence"
-    fr, en = tr("fr", key, func=spec.func, calls=calls.fr), tr("en", key, func=spec.func, calls=calls.en)
-    if spec.compare is not None and spec.compare.fr:
-        fr = tr("fr", "value_check.words", sentence=fr, words=spec.compare.fr)
-        en = tr("en", "value_check.words", sentence=en, words=spec.compare.en)
+    said = both(key, func=spec.func, calls=calls)
+    if spec.compare is not None and spec.compare.says:
+        said = both("value_check.words", sentence=said, words=spec.compare.says)
     if spec.budget != DEFAULT_BUDGET:
-        fr = tr("fr", "value_check.budget", sentence=fr, seconds=number(spec.budget, "fr"))
-        en = tr("en", "value_check.budget", sentence=en, seconds=number(spec.budget, "en"))
-    return Text(fr, en)
+        seconds = Text(number(spec.budget, "fr"), number(spec.budget, "en"))
+        said = both("value_check.budget", sentence=said, seconds=seconds)
+    return said
 
 
 def _as_draw(drawn: Drawn | None) -> Draw | None:
@@ -353,10 +344,13 @@ def _as_draw(drawn: Drawn | None) -> Draw | None:
 
 
 class Options(TypedDict, total=False):
-    """Where a value check's calls come from and how they are made (keyword arguments of
-    `value_check` and `arguments_check`).
+    """What a value check says, where its calls come from and how they are made (keyword
+    arguments of `value_check` and `arguments_check`).
 
     Keys:
+        says: the check's sentence, `Text(fr, en)` (default: made from the calls).
+        value_free: a property a stub has without computing anything (`Check`'s).
+        of: the function the check is about, when its question has several (`Check`'s).
         drawn: the TD's generator of calls: a function of a `random.Random` giving one
             (`lambda rng: (rng.randint(0, 18), rng.choice((1, 2)))`), or a Hypothesis
             strategy factory at module level, or its `draw(factory, *args)`: `examples`
@@ -376,8 +370,12 @@ class Options(TypedDict, total=False):
             reads a global that another of the calls changes).
         shown: the arguments -> the call as the report shows it (default: the function's
             name, a board by its parameter's name, the other arguments as values).
+        fr, en: `says` as two strings, the kit before 0.3 (deprecated, both or neither).
     """
 
+    says: Text | None
+    value_free: bool
+    of: str
     drawn: Drawn | None
     examples: int
     private: Callable[[random.Random], Example] | None
@@ -388,6 +386,8 @@ class Options(TypedDict, total=False):
     seed: str | None
     ahead: bool
     shown: Callable[[tuple[Any, ...]], str] | None
+    fr: str
+    en: str
 
 
 def _spec(
@@ -415,14 +415,24 @@ def _spec(
     )
 
 
-def _check(
-    name: str, points: float, spec: SameAsReference, fr: str, en: str, value_free: bool, of: str
-) -> Check:
+def _check(name: str, points: float, spec: SameAsReference, options: Options) -> Check:
+    where = f"check {name!r}"
+    fr, en = options.get("fr", ""), options.get("en", "")
     if bool(fr) != bool(en):
-        raise ValueError(f"check {name!r}: its sentence is needed in French (fr=) and in English (en=)")
-    if not fr and spec.reference is not _unbound:
-        fr, en = sentence(spec).fr, sentence(spec).en
-    return Check(name, points, spec, fr, en, value_free=value_free, of=of)
+        raise ValueError(f"{where}: its sentence is needed in French and in English: says=Text(fr, en)")
+    says = old_kit.from_pair(fr, en, where, "says", depth=3) or old_kit.as_text(
+        options.get("says"), where, "says", depth=3
+    )
+    if not says and spec.reference is not _unbound:
+        says = sentence(spec)
+    value_free, of = options.get("value_free", False), options.get("of", "")
+    return Check(name, points, spec, says or NOTHING, value_free=value_free, of=of)
+
+
+def _judged(note: object, where: str) -> Note:
+    """A check's `note` as `SameAsReference` keeps it: a `(fr, en)` tuple of the kit
+    before 0.3 as its `Text` (said deprecated), a function as it is."""
+    return note if callable(note) else old_kit.as_text(note, where, "note", depth=3)
 
 
 def value_check(
@@ -433,11 +443,7 @@ def value_check(
     reference: Callable[..., Any] | None = None,
     compare: Comparison = EQUAL,
     arguments: Comparison | None = EQUAL,
-    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", ""),
-    fr: str = "",
-    en: str = "",
-    value_free: bool = False,
-    of: str = "",
+    note: Note = None,
     **options: Unpack[Options],
 ) -> Check:
     """A check that calls the student's function and the reference on the same calls and
@@ -456,13 +462,12 @@ def value_check(
         arguments: how each argument after the call compares with the reference's after
             the same call (`EQUAL`; with a `board`, the board's way, the others as values);
             None: not judged.
-        note: what a wrong value's report says, in French and English (default: the
-            comparison's words), or a function of the call's arguments giving them.
-        fr, en: the check's sentence, both or neither (default: made from the calls).
-        value_free, of: as `Check`'s.
-        **options: where the calls come from and how they are made (`Options`: `drawn`,
-            `examples`, `private`, `as_args`, `func`, `budget`, `board`, `seed`, `ahead`,
-            `shown`).
+        note: what a wrong value's report says, `Text(fr, en)` (default: the comparison's
+            words), or a function of the call's arguments giving it.
+        **options: what the check says (`says`, default: made from the calls), `value_free`
+            and `of` as `Check`'s; where the calls come from and how they are made
+            (`Options`: `drawn`, `examples`, `private`, `as_args`, `func`, `budget`,
+            `board`, `seed`, `ahead`, `shown`).
 
     Raises:
         ValueError: `fr` without `en` or the reverse; neither calls nor a generator.
@@ -470,8 +475,9 @@ def value_check(
     Example:
         value_check("all", 2, [(n,) for n in range(30)], reference=ref.coups_possibles, compare=SAME_SET)
     """
-    spec = _spec(calls, reference, options, compare=compare, arguments=arguments, note=note)
-    return _check(name, points, spec, fr, en, value_free, of)
+    judged = _judged(note, f"check {name!r}")
+    spec = _spec(calls, reference, options, compare=compare, arguments=arguments, note=judged)
+    return _check(name, points, spec, options)
 
 
 def arguments_check(
@@ -479,14 +485,10 @@ def arguments_check(
     points: float,
     calls: Iterable[Example] = (),
     *,
-    reference: Callable[..., Any] | None = None,
     equal: Comparison = EQUAL,
-    why: tuple[str, str] = ("", ""),
-    note: tuple[str, str] | Callable[[tuple[Any, ...]], tuple[str, str]] = ("", ""),
-    fr: str = "",
-    en: str = "",
-    value_free: bool = False,
-    of: str = "",
+    why: Text | None = None,
+    reference: Callable[..., Any] | None = None,
+    note: Note = None,
     **options: Unpack[Options],
 ) -> Check:
     """A check of the arguments alone: after each call, each argument is what the
@@ -497,16 +499,20 @@ def arguments_check(
     Args: as `value_check`'s, and
         equal: how an argument after the call compares with the reference's (`EQUAL`,
             or a `Comparison` of the TD's own boards: with a `board`, for it alone).
-        why: added to the note, in French and English (`(" (copier le plateau)", ...)`).
-        note: what a wrong argument's report says instead, in French and English, or a
-            function of the call's arguments giving it (default: "f ne doit pas modifier v : voici v
+        why: added to the note after the argument (`Text(" (copier le plateau)", ...)`).
+        note: what a wrong argument's report says instead, `Text(fr, en)`, or a function
+            of the call's arguments giving it (default: "f ne doit pas modifier v : voici v
             après l'appel", or "après l'appel, v doit être tel que le laisse la correction").
 
     Example:
         arguments_check("unchanged", 0.25, [(page_board(),)], reference=ref.h, board=0, value_free=True)
     """
-    spec = _spec(calls, reference, options, compare=None, arguments=equal, why=why, note=note)
-    return _check(name, points, spec, fr, en, value_free, of)
+    where = f"check {name!r}"
+    added = old_kit.as_text(why, where, "why", depth=2)
+    spec = _spec(
+        calls, reference, options, compare=None, arguments=equal, why=added, note=_judged(note, where)
+    )
+    return _check(name, points, spec, options)
 
 
 def bound(check: Check, functions: Sequence[Callable[..., Any]]) -> Check:
@@ -523,8 +529,7 @@ def bound(check: Check, functions: Sequence[Callable[..., Any]]) -> Check:
         func=spec.func or getattr(reference, "__name__", ""),
         names=parameters(reference),
     )
-    text = Text(check.fr, check.en) if check.fr else sentence(spec)
-    return replace(check, run=spec, fr=text.fr, en=text.en)
+    return replace(check, run=spec, says=check.says or sentence(spec))
 
 
 def question(id: str, *parts: Callable[..., Any] | Check, title: str = "") -> Question:

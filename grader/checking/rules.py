@@ -23,6 +23,7 @@ from ..model.results import (
     SubmissionOutcome,
 )
 from .declare import Check, Question
+from .text import both
 
 
 class Scoring:
@@ -118,10 +119,7 @@ def _not_counted(check: CheckResult, func: str) -> CheckResult:
         score=0.0,
         evidence=Evidence(
             call="",
-            note={
-                "fr": f"propriété vérifiée, comptée dès qu'une vérification de valeur de {func} passera",
-                "en": f"the property holds; it counts once a value check of {func} passes",
-            },
+            note=both("value_free.not_counted", func=func),
         ),
     )
 

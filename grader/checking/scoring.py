@@ -173,7 +173,7 @@ def _check(check: Check, outcome: CheckOutcome, share: float | None) -> CheckRes
     points = check.points if share is None else check.points * share
     return CheckResult(
         check.name,
-        {"fr": check.fr, "en": check.en},
+        check.says,
         points,
         outcome.status,
         outcome.evidence,

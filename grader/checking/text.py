@@ -6,6 +6,8 @@ value has a table of its own, keyed by that value."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model.text import Text, Words
 from ..model.text import tr as _below
 
@@ -48,6 +50,16 @@ tr = Words(
             "after the call, {arg} must be as the reference leaves it{why}",
         ),
         "value_check.argument": Text("l'argument {number}", "argument {number}"),
+        "among_best.not_reached": Text(
+            "la valeur est juste mais {noun} {move} n'y mène pas",
+            "the value is right but {noun} {move} does not reach it",
+        ),
+        "value_free.not_counted": Text(
+            "propriété vérifiée, comptée dès qu'une vérification de valeur de {func} passera",
+            "the property holds; it counts once a value check of {func} passes",
+        ),
+        "comparison.item_and": Text("{item}, {words}", "{item}, {words}"),
+        "comparison.all_of": Text("{first} ; {then}", "{first}; {then}"),
         "comparison.same_set": Text("dans n'importe quel ordre, chacun une fois", "in any order, each once"),
         "comparison.within": Text("à {tolerance} près", "within {tolerance}"),
         "comparison.item": Text("seul l'élément {index} est comparé", "only item {index} is compared"),
@@ -60,3 +72,9 @@ tr = Words(
     below=_below,
     name="checking",
 )
+
+
+def both(key: str, **values: Any) -> Text:
+    """The sentence of `key` in both languages, as one `Text` (a `Text` among `values` is
+    read in each language)."""
+    return Text(tr("fr", key, **values), tr("en", key, **values))

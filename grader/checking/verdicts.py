@@ -14,7 +14,15 @@ from typing import Any
 from ..errors import StudentFailure
 from ..model.results import Evidence
 from ..model.text import Text
+from . import old_kit
+from .text import both
 from .values import same, show
+
+ARGUMENT = Text("v", "v")
+"""How a note names the argument a function must not change, unless told."""
+MOVE = Text("le coup", "move")
+"""How a note names the move a search returned, unless told."""
+NOTHING = Text("", "")
 
 
 class Mismatch(Exception):
@@ -40,7 +48,15 @@ class CallFailed(Exception):
 
 
 def mismatch(
-    call: str, expected: Any, obtained: Any, board: Any = None, fr: str = "", en: str = "", text: bool = False
+    call: str,
+    expected: Any,
+    obtained: Any,
+    board: Any = None,
+    note: Text | None = None,
+    *,
+    text: bool = False,
+    fr: str = "",
+    en: str = "",
 ) -> Mismatch:
     """The `Mismatch` of a wrong answer, for the check to raise.
 
@@ -49,23 +65,26 @@ def mismatch(
         expected: the right value (shown as Python shows it), or ready text with `text`.
         obtained: the student's value, shown the same way.
         board: the position as reference data, drawn by the exercise's `draw`; None: none.
-        fr: a note for the student, in French ("" for none).
-        en: the same note in English.
+        note: a note for the student, `Text(fr, en)` (None: none).
         text: `expected` and `obtained` are ready text (a `Text` for a sentence).
+        fr, en: the note as two strings, the kit before 0.3 (deprecated: `note=`).
 
     Returns:
         The `Mismatch`; building it raises nothing.
 
     Example:
         if not same(obtained, expected):
-            raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu)
+            raise mismatch("prochain_joueur(jeu)", expected, obtained, jeu,
+                           note=Text("la colonne 3 est pleine", "column 3 is full"))
     """
+    if fr or en:
+        note = old_kit.from_pair(fr, en, "mismatch", "note")
     return Mismatch(
         Evidence(
             call=call,
             expected=expected if text else show(expected),
             obtained=obtained if text else show(obtained),
-            note={"fr": fr, "en": en} if fr else {},
+            note=old_kit.as_text(note, "mismatch", "note"),
         ),
         board,
     )
@@ -77,8 +96,8 @@ def unchanged(
     after: Any,
     *,
     func: str,
-    arg: tuple[str, str] = ("v", "v"),
-    why: tuple[str, str] = ("", ""),
+    arg: Text = ARGUMENT,
+    why: Text | None = None,
     equal: Callable[[Any, Any], bool] | None = None,
     expected: Any = None,
 ) -> None:
@@ -89,8 +108,8 @@ def unchanged(
         board: the argument as it was given (reference data).
         after: the argument as the call left it (`CallResult.args_after`).
         func: the function's name, for the note.
-        arg: how the note names the argument, in French and English (`("le jeu", "the game")`).
-        why: added to the note, in French and English (`(" (copier le plateau ...)", ...)`).
+        arg: how the note names the argument (`Text("le jeu", "the game")`; default v).
+        why: added to the note after the argument (`Text(" (copier le plateau ...)", ...)`).
         equal: how to compare `after` with `board` (default `same`).
         expected: what to show as expected when it is not `board` itself.
 
@@ -103,14 +122,14 @@ def unchanged(
     """
     if (equal or same)(after, board):
         return
-    (arg_fr, arg_en), (why_fr, why_en) = arg, why
+    named = old_kit.as_text(arg, "unchanged", "arg") or ARGUMENT
+    added = old_kit.as_text(why, "unchanged", "why") or NOTHING
     raise mismatch(
         call,
         board if expected is None else expected,
         after,
         board,
-        fr=f"{func} ne doit pas modifier {arg_fr}{why_fr} : voici {arg_fr} après l'appel",
-        en=f"{func} must not change {arg_en}{why_en}: this is {arg_en} after the call",
+        note=both("value_check.unchanged", func=func, arg=named, why=added),
     )
 
 
@@ -123,7 +142,8 @@ def among_best(
     among: Callable[[Collection[Any]], Text],
     key: Callable[[Any], Any] | None = None,
     accepted: bool = False,
-    noun: tuple[str, str] = ("le coup", "move"),
+    noun: Text = MOVE,
+    note: Text | None = None,
     fr: str = "",
     en: str = "",
 ) -> None:
@@ -138,9 +158,9 @@ def among_best(
             (only built when the move is wrong).
         key: how `move` is compared with `best` (default: as it is), e.g. `as_cell`.
         accepted: another answer the sheet allows (e.g. no move on a lost position).
-        noun: how the note names the move, in French and English (`("la colonne", "column")`).
-        fr: a note replacing "the value is right but move m does not reach it", in French.
-        en: the same note in English.
+        noun: how the note names the move (`Text("la colonne", "column")`).
+        note: a note replacing "the value is right but move m does not reach it".
+        fr, en: that note as two strings, the kit before 0.3 (deprecated: `note=`).
 
     Raises:
         Mismatch: `move` is not among `best` and not `accepted`.
@@ -151,14 +171,16 @@ def among_best(
     """
     if (key(move) if key is not None else move) in best or accepted:
         return
+    if fr or en:
+        note = old_kit.from_pair(fr, en, "among_best", "note")
     shown = show(move)
-    noun_fr, noun_en = noun
+    named = old_kit.as_text(noun, "among_best", "noun") or MOVE
     raise mismatch(
         call,
         among(best),
         shown,
         board,
         text=True,
-        fr=fr or f"la valeur est juste mais {noun_fr} {shown} n'y mène pas",
-        en=en or f"the value is right but {noun_en} {shown} does not reach it",
+        note=old_kit.as_text(note, "among_best", "note")
+        or both("among_best.not_reached", noun=named, move=shown),
     )

@@ -86,7 +86,8 @@ def decoder(hint: Any) -> Decoder:
         return _dataclass(hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _enum(hint)
-    plain = {str: _str, float: _float_value, int: _int, bool: _bool, Path: _path, type(None): _none}
+    plain = {str: _str, Text: _text_value, float: _float_value, int: _int, bool: _bool, Path: _path}
+    plain[type(None)] = _none
     if hint in plain:
         return plain[hint]
     raise DecodeError(f"cannot read a value of {hint}")
@@ -98,8 +99,14 @@ def _optional(hint: Any) -> Decoder:
         raise DecodeError(f"cannot read a value of {hint}")
     inner, nullable = decoder(options[0]), len(options) < len(typing.get_args(hint))
 
+    none_as_empty = nullable and options[0] is Text
+
     def read(data: Any) -> Any:
-        return None if data is None and nullable else inner(data)
+        if data is None and nullable:
+            return None
+        if none_as_empty and data == {}:  # no note, as a record of 0.2 wrote it
+            return None
+        return inner(data)
 
     return read
 
@@ -161,6 +168,16 @@ def _text(data: dict[str, Any]) -> Text:
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(s, str) for s in pair)):
         raise DecodeError("a text is a pair of strings")
     return Text(pair[0], pair[1])
+
+
+def _text_value(data: Any) -> Text:
+    """A value declared `Text`: {"$text": [fr, en]}, or {"fr": fr, "en": en} as a record
+    of 0.2 wrote a check's description and a failure's note."""
+    if isinstance(data, dict) and set(data) == {TEXT}:
+        return _text(data)
+    if isinstance(data, dict) and set(data) == {"fr", "en"} and all(type(s) is str for s in data.values()):
+        return Text(data["fr"], data["en"])
+    raise DecodeError(f"{type(data).__name__} where a text was expected")
 
 
 def _float(data: dict[str, Any]) -> float:

@@ -21,6 +21,7 @@ from ..errors import (
     WorkerCrash,
 )
 from ..sandbox.confine.isolation import Isolation
+from .text import Text
 
 
 class CheckStatus(str, Enum):
@@ -135,8 +136,8 @@ class Evidence:
     obtained: str = ""
     board: str = ""
     """The position drawn as the sheet's `affiche` draws it, when a board is involved."""
-    note: dict[str, str] = field(default_factory=dict)
-    """An extra explanation per language, e.g. which cells are shared."""
+    note: Text | None = None
+    """An extra explanation, in both languages, e.g. which cells are shared."""
 
 
 Note = tuple[str, dict[str, Any]]
@@ -246,8 +247,8 @@ class CheckResult:
 
     name: str
     """Stable identifier, e.g. `sheet_values`."""
-    description: dict[str, str]
-    """What the check verifies, per language (`fr`, `en`)."""
+    description: Text
+    """What the check verifies, in both languages."""
     points: float
     """What it is worth in this scoring (its share of its question's points)."""
     status: CheckStatus

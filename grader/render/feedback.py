@@ -126,8 +126,8 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
     if check.status is CheckStatus.PASSED:
         return parts
     if check.status is CheckStatus.NOT_COUNTED:
-        note = check.evidence.note.get(lang, "") if check.evidence is not None else ""
-        parts.rows.append(("", note or tr(lang, "not_counted")))
+        note = check.evidence.note if check.evidence is not None else None
+        parts.rows.append(("", (in_lang(note, lang) if note else "") or tr(lang, "not_counted")))
         return parts
     if check.failure is not None and check.failure.kind is FailureKind.INTERNAL:
         parts.rows.append(("", failure_text(check.failure, lang)))
@@ -142,8 +142,8 @@ def check_parts(check: CheckResult, lang: str) -> CheckParts:
             parts.rows.append((tr(lang, "expected"), in_lang(evidence.expected, lang)))
         if evidence.obtained:
             parts.rows.append((tr(lang, "obtained"), in_lang(evidence.obtained, lang)))
-    if evidence is not None and evidence.note.get(lang):
-        parts.rows.append((tr(lang, "note"), evidence.note[lang]))
+    if evidence is not None and evidence.note and in_lang(evidence.note, lang):
+        parts.rows.append((tr(lang, "note"), in_lang(evidence.note, lang)))
     if evidence is not None:
         parts.board = evidence.board
     return parts
@@ -180,7 +180,7 @@ def in_language(result: SubmissionResult, lang: str) -> SubmissionResult:
 
 def check_title(check: CheckResult, lang: str) -> str:
     """What the check verifies, in `lang`."""
-    return check.description.get(lang, "")
+    return in_lang(check.description, lang)
 
 
 def question_feedback(question: QuestionResult, lang: str) -> str:

@@ -17,6 +17,7 @@ from grader.checking.plan import ReadOnlyBroken, ReadOnlyPlan, Seal
 from grader.checking.reference_cache import handed_to_all
 from grader.checking.view import StudentView
 from grader.model.results import CheckStatus, FailureKind
+from grader.model.text import Text
 
 
 class Converter:
@@ -166,7 +167,7 @@ def test_a_slip_in_a_check_is_the_grader_s_error_and_costs_no_other_check():
     def slip(ctx: CheckContext[Any]) -> None:
         ctx.each(lambda board: board.append([0]), SHARED, lambda b: [], reads_only=True)
 
-    checks = (Check("slip", 1.0, slip, "a", "a"), Check("honest", 1.0, honest, "b", "b"))
+    checks = (Check("slip", 1.0, slip, Text("a", "a")), Check("honest", 1.0, honest, Text("b", "b")))
     exercise: Exercise[Any] = Exercise("t", "t", (Question("Q1", "f", (("f",),), checks),))
     pristine = copy.deepcopy(SHARED)
     for _ in range(2):  # two submissions in one process

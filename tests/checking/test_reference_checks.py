@@ -85,8 +85,8 @@ def test_the_same_set_in_another_order_passes_and_a_duplicate_fails():
         "[]",
         "[1]",
     )
-    assert failed.evidence.note["fr"] == "dans n'importe quel ordre, chacun une fois"
-    assert failed.evidence.note["en"] == "in any order, each once"
+    assert failed.evidence.note.fr == "dans n'importe quel ordre, chacun une fois"
+    assert failed.evidence.note.en == "in any order, each once"
 
 
 def test_equal_compares_values_not_spellings_and_number_refuses_a_bool():
@@ -111,8 +111,8 @@ def test_a_changed_argument_is_caught_unless_the_check_leaves_arguments_out():
     outcome, _ = run(value_check("v", 1, [([1, 2, 3],)], reference=total), student)
     assert outcome.status is CheckStatus.FAILED
     assert (outcome.evidence.expected, outcome.evidence.obtained) == ("[1, 2, 3]", "[]")
-    assert outcome.evidence.note["fr"] == "total ne doit pas modifier v : voici v après l'appel"
-    assert outcome.evidence.note["en"] == "total must not change v: this is v after the call"
+    assert outcome.evidence.note.fr == "total ne doit pas modifier v : voici v après l'appel"
+    assert outcome.evidence.note.en == "total must not change v: this is v after the call"
     left_out, _ = run(value_check("v", 1, [([1, 2, 3],)], reference=total, arguments=None), student)
     assert left_out.status is CheckStatus.PASSED
 
@@ -127,7 +127,7 @@ def test_the_argument_after_the_call_is_the_one_the_reference_leaves():
         "[1, 2]",
         "[1]",
     )
-    assert outcome.evidence.note["fr"] == "après l'appel, v doit être tel que le laisse la correction"
+    assert outcome.evidence.note.fr == "après l'appel, v doit être tel que le laisse la correction"
     # arguments_check judges no value: the value returned is free
     assert run(check, "def ajoute(v, k):\n    v.append(k)\n    return 'ok'\n")[0].status is CheckStatus.PASSED
 
@@ -220,23 +220,23 @@ def test_a_board_is_converted_for_the_student_drawn_and_shown_by_its_name():
 # -- declaring ------------------------------------------------------------------------------
 def test_the_sentence_is_made_from_the_calls_in_both_languages():
     check = value_check("all", 2, [(n,) for n in range(30)], reference=coups, compare=SAME_SET)
-    assert check.fr == (
+    assert check.says.fr == (
         "coups comme la correction : coups(0), coups(1), coups(2) et 27 autre(s) appel(s) "
         "(dans n'importe quel ordre, chacun une fois)"
     )
     assert (
-        check.en
+        check.says.en
         == "coups as the reference: coups(0), coups(1), coups(2) and 27 other call(s) (in any order, each once)"
     )
     fast = value_check("fast", 1, [(200, 1)], reference=valeur, budget=1.0)
-    assert fast.fr == "valeur comme la correction : valeur(200, 1) (au plus 1 s par appel)"
-    assert fast.en == "valeur as the reference: valeur(200, 1) (at most 1 s a call)"
+    assert fast.says.fr == "valeur comme la correction : valeur(200, 1) (au plus 1 s par appel)"
+    assert fast.says.en == "valeur as the reference: valeur(200, 1) (at most 1 s a call)"
     drawn = value_check(
         "d", 1, [(1, 1)], reference=valeur, drawn=lambda rng: (rng.randint(0, 9), 1), examples=7
     )
-    assert drawn.fr == "valeur comme la correction : valeur(1, 1), puis 7 positions tirées au hasard"
+    assert drawn.says.fr == "valeur comme la correction : valeur(1, 1), puis 7 positions tirées au hasard"
     kept = arguments_check("u", 1, [([1],)], reference=total)
-    assert kept.en == "total leaves its arguments as the reference does: total([1])"
+    assert kept.says.en == "total leaves its arguments as the reference does: total([1])"
 
 
 def test_a_sentence_needs_both_languages_and_a_check_needs_calls():
@@ -251,7 +251,9 @@ def test_question_gives_its_function_to_the_checks_given_none():
     (check,) = q.checks
     assert (q.id, q.title, q.names) == ("Q1", "coups", (("coups",),))
     assert isinstance(check.run, SameAsReference) and check.run.reference is coups
-    assert check.fr == "coups comme la correction : coups(2) (dans n'importe quel ordre, chacun une fois)"
+    assert (
+        check.says.fr == "coups comme la correction : coups(2) (dans n'importe quel ordre, chacun une fois)"
+    )
     two = question(
         "Q4", valeur, meilleur_coup, value_check("m", 1, [(2, 1)], of="meilleur_coup", compare=BEST)
     )

@@ -31,11 +31,13 @@ from grader.model.results import (
     SubmissionOutcome,
     SubmissionResult,
 )
+from grader.model.text import Text
 from grader.reading.recognise import Detection
 from grader.reading.recognise import detect as detect_in
 from grader.registry import installed
 
 EXERCISES = installed()
+NO_TEXT = Text("", "")
 """The registry: every installed TD, by id, in detection order."""
 
 
@@ -51,7 +53,9 @@ def never_run(ctx: Any) -> None:
 
 
 def check(name: str, points: float, value_free: bool = False, of: str = "") -> Check:
-    return Check(name, points, never_run, f"vérifie {name}", f"checks {name}", value_free, of)
+    return Check(
+        name, points, never_run, Text(f"vérifie {name}", f"checks {name}"), value_free=value_free, of=of
+    )
 
 
 SHEET: Exercise[Any] = Exercise(
@@ -84,7 +88,7 @@ def results_of(scored: Any) -> dict[str, Any]:
 
 # -- statuses and the default marks -----------------------------------------------------------
 def checks(*statuses):
-    return [CheckResult(f"c{i}", {}, 1.0, s) for i, s in enumerate(statuses)]
+    return [CheckResult(f"c{i}", NO_TEXT, 1.0, s) for i, s in enumerate(statuses)]
 
 
 def test_question_status_rules():
@@ -134,7 +138,7 @@ def test_a_value_free_check_counts_only_beside_a_right_value_of_the_same_functio
     unchanged = q["Q1"].checks[1]
     # not counted yet: its own status, no points, and no call, expected or obtained value
     assert (unchanged.status, unchanged.score) == (CheckStatus.NOT_COUNTED, 0.0)
-    assert unchanged.evidence is not None and "evaluer" in unchanged.evidence.note["fr"]
+    assert unchanged.evidence is not None and "evaluer" in unchanged.evidence.note.fr
     assert (unchanged.evidence.call, unchanged.evidence.expected, unchanged.evidence.obtained) == ("", "", "")
     assert (q["Q1"].status, q["Q1"].score) == (QuestionStatus.FAILED, 0.0)
     assert q["Q5"].checks[0].status is CheckStatus.NOT_COUNTED  # another question's, about evaluer too
@@ -146,10 +150,13 @@ def test_a_value_free_check_counts_only_beside_a_right_value_of_the_same_functio
 
 
 def test_a_question_whose_other_checks_passed_is_partial_beside_a_check_not_counted():
-    checks = [CheckResult("v", {}, 1.0, P, score=1.0), CheckResult("u", {}, 0.5, CheckStatus.NOT_COUNTED)]
+    checks = [
+        CheckResult("v", NO_TEXT, 1.0, P, score=1.0),
+        CheckResult("u", NO_TEXT, 0.5, CheckStatus.NOT_COUNTED),
+    ]
     assert question_status(checks) is QuestionStatus.PARTIAL
     assert question_status(checks[1:]) is QuestionStatus.FAILED
-    assert question_status([CheckResult("e", {}, 1.0, E), checks[1]]) is QuestionStatus.FAILED
+    assert question_status([CheckResult("e", NO_TEXT, 1.0, E), checks[1]]) is QuestionStatus.FAILED
 
 
 def test_a_value_check_in_another_question_counts_for_a_value_free_one():

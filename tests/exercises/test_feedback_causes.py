@@ -37,8 +37,8 @@ def test_a_pair_returned_the_other_way_round_is_said_to_be_swapped():
     checks = {c.name: c for c in grade_source("puissance4", _swapped_searches(), only="Q15")["Q15"].checks}
     for name in ("sheet_pairs", "maximin_random", "minimax_random", "leaves", "immediate_win"):
         assert checks[name].status is CheckStatus.FAILED, name
-        assert SWAPPED in checks[name].evidence.note["fr"], name
-        assert "the value and the column are swapped" in checks[name].evidence.note["en"]
+        assert SWAPPED in checks[name].evidence.note.fr, name
+        assert "the value and the column are swapped" in checks[name].evidence.note.en
     sheet = checks["sheet_pairs"].evidence
     assert (sheet.call, sheet.expected, sheet.obtained) == ("maximin(jeu1, 1)", "(3, 15)", "(15, 3)")
 
@@ -48,7 +48,7 @@ def test_a_wrong_value_is_not_taken_for_a_swapped_pair():
     source = source.replace("            return col, math.inf\n", "            return col, 1000\n", 1)
     checks = {c.name: c for c in grade_source("puissance4", source, only="Q15")["Q15"].checks}
     assert checks["immediate_win"].status is CheckStatus.FAILED
-    assert SWAPPED not in checks["immediate_win"].evidence.note["fr"]
+    assert SWAPPED not in checks["immediate_win"].evidence.note.fr
 
 
 def test_the_recognised_from_text_notes_exist_in_both_languages():

@@ -101,7 +101,7 @@ def test_a_search_on_a_test_that_misses_a_row_loses_the_immediate_wins(name):
     q15 = {c.name: c for c in grade_source("puissance4", source, only="Q15")["Q15"].checks}
     assert q15["immediate_win"].status is CheckStatus.FAILED
     evidence = q15["immediate_win"].evidence
-    assert "l'adversaire, lui, gagnerait au coup suivant" in evidence.note["fr"]
+    assert "l'adversaire, lui, gagnerait au coup suivant" in evidence.note.fr
     assert evidence.call.endswith(", 2)")  # found one move deeper, where the opponent can win
     others = {n: c.status for n, c in q15.items() if n != "immediate_win"}
     assert set(others.values()) == {CheckStatus.PASSED}

@@ -50,7 +50,7 @@ def test_a_global_board_the_functions_read_must_be_a_grid_once_the_program_ran()
     assert {c.status for c in checks} == {CheckStatus.FAILED}
     evidence = checks[0].evidence
     assert evidence.call == "board" and evidence.obtained == "une classe"
-    assert "valid_move et set_move lisent la variable globale board" in evidence.note["fr"]
+    assert "valid_move et set_move lisent la variable globale board" in evidence.note.fr
     # a board the program never defines, read by the functions: not a grid either
     state, _ = _state(PROGRAM.replace("board = [\n    [0, 0, 0],\n    [0, 0, 0],\n    [0, 0, 0],\n]\n", ""))
     assert state.board_problem == "non défini"
@@ -73,7 +73,7 @@ def test_an_empty_cells_reading_the_global_board_is_told_so():
     source = (FIXTURES / "morpion" / "bug_empty_cells_globale.py").read_text("utf-8")
     checks = {c.name: c for c in grade_source("morpion", source, only="Q4")["Q4"].checks}
     assert checks["empty_board"].status is CheckStatus.PASSED
-    note = checks["full_boards"].evidence.note["fr"]
+    note = checks["full_boards"].evidence.note.fr
     assert note.startswith("ce sont les cases vides de la grille globale board : empty_cells lit board")
     assert "une seule fois" not in note
 
@@ -92,5 +92,5 @@ def test_an_empty_cells_that_does_not_read_the_cells_is_told_what_it_returns():
             body,
         )
         checks = grade_source("morpion", source, only="Q4")["Q4"].checks
-        notes = [c.evidence.note["fr"] for c in checks if c.status is CheckStatus.FAILED]
+        notes = [c.evidence.note.fr for c in checks if c.status is CheckStatus.FAILED]
         assert notes and any(said in note for note in notes), (body, notes)

@@ -51,7 +51,7 @@ def test_ids_and_check_names_are_unique(exercise):
     for question in exercise.questions:
         names = Counter(c.name for c in question.checks)
         assert [n for n, k in names.items() if k > 1] == [], question.id
-        assert all(c.points > 0 and c.fr and c.en for c in question.checks), question.id
+        assert all(c.points > 0 and c.says.fr and c.says.en for c in question.checks), question.id
 
 
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))

@@ -40,10 +40,10 @@ def rich_result() -> SubmissionResult:
     place = Place(PlaceKind.CELL, 4, code_cell=3, opening="def f():", source="def f():\n    1/0\n")
     loop = LoopSeen(7, "cellule 4", ("i = 0", "n = 5"))
     checks = [
-        CheckResult("sheet_values", {"fr": "valeurs", "en": "values"}, 0.5, CheckStatus.PASSED),
+        CheckResult("sheet_values", Text("valeurs", "values"), 0.5, CheckStatus.PASSED),
         CheckResult(
             "random",
-            {"fr": "au hasard", "en": "random"},
+            Text("au hasard", "random"),
             0.75,
             CheckStatus.FAILED,
             evidence=Evidence(
@@ -51,26 +51,26 @@ def rich_result() -> SubmissionResult:
                 expected=Text("un coup parmi 1, 2", "a move among 1, 2"),
                 obtained="106",
                 board="| . |",
-                note={"fr": "remarque", "en": "note"},
+                note=Text("remarque", "note"),
             ),
         ),
         CheckResult(
             "loops",
-            {"fr": "boucle", "en": "loop"},
+            Text("boucle", "loop"),
             0.25,
             CheckStatus.TIMEOUT,
             failure=Failure(FailureKind.TIMEOUT, budget=5.0, loop=loop, place=place),
         ),
         CheckResult(
             "crash",
-            {"fr": "arrêt", "en": "crash"},
+            Text("arrêt", "crash"),
             0.25,
             CheckStatus.ERROR,
             failure=Failure(FailureKind.CRASH, crash=Crash.SIGNAL, detail="SIGKILL"),
         ),
         CheckResult(
             "big",
-            {"fr": "gros", "en": "big"},
+            Text("gros", "big"),
             0.25,
             CheckStatus.ERROR,
             failure=Failure(FailureKind.TOO_LARGE, amount=10, unit=SizeUnit.VALUES),

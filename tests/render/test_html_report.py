@@ -43,7 +43,7 @@ KEY = "horizon 3 : nœuds non explorés 0-6-6, 6-6"
 def check(name, status, points=1.0, evidence=None, failure=None):
     earned = points if status is CheckStatus.PASSED else 0.0
     return CheckResult(
-        name, {"fr": f"vérifie {name}", "en": f"checks {name}"}, points, status, evidence, failure, earned
+        name, Text(f"vérifie {name}", f"checks {name}"), points, status, evidence, failure, earned
     )
 
 
@@ -93,10 +93,8 @@ P, F, E = CheckStatus.PASSED, CheckStatus.FAILED, CheckStatus.ERROR
 
 def class_results():
     """Four students: Q1 passed by 3, partial for 1; Q2 passed by 1, failed by 2, missing for 1."""
-    evidence = Evidence("heuristique(jeu1)", "2", "106", BOARD, {"fr": "remarque fr", "en": "note en"})
-    failing = CheckResult(
-        "Q2_0", {"fr": "bonne valeur sur jeu1", "en": "right value on jeu1"}, 1.0, F, evidence
-    )
+    evidence = Evidence("heuristique(jeu1)", "2", "106", BOARD, Text("remarque fr", "note en"))
+    failing = CheckResult("Q2_0", Text("bonne valeur sur jeu1", "right value on jeu1"), 1.0, F, evidence)
     missing = QuestionResult("Q2", "titre Q2", 2.0, QuestionStatus.MISSING, missing=["heuristique"])
     q2_bob = question("Q2", F, F)
     q2_bob = replace(q2_bob, checks=(failing, q2_bob.checks[1]))

@@ -13,7 +13,7 @@ from grader.model.results import (
     QuestionStatus,
     SubmissionResult,
 )
-from grader.model.text import number
+from grader.model.text import Text, number
 from grader.render.annotations import render_annotations
 from grader.render.csv_report import render_csv
 from grader.render.html_report import submission_page, write_html
@@ -44,13 +44,13 @@ def copy() -> SubmissionResult:
     """14.5 points out of 20: Q1 passed (10/10), Q2 partial (4.5/10, a check of 5.5 failed)."""
     failing = CheckResult(
         "c",
-        {"fr": "bonne valeur", "en": "right value"},
+        Text("bonne valeur", "right value"),
         5.5,
         CheckStatus.FAILED,
         Evidence("f(1)", "2.5", "3.5"),
     )
-    passed = CheckResult("p", {"fr": "autre", "en": "other"}, 4.5, CheckStatus.PASSED)
-    whole = CheckResult("w", {"fr": "tout", "en": "all"}, 10.0, CheckStatus.PASSED)
+    passed = CheckResult("p", Text("autre", "other"), 4.5, CheckStatus.PASSED)
+    whole = CheckResult("w", Text("tout", "all"), 10.0, CheckStatus.PASSED)
     return SubmissionResult(
         "copies/alice.ipynb",
         "puissance4",

@@ -23,6 +23,7 @@ from grader.model.results import (
     QuestionStatus,
     SubmissionResult,
 )
+from grader.model.text import Text
 from grader.render.annotations import render_annotations
 from grader.render.csv_report import render_csv
 from grader.render.gradescope import render_gradescope
@@ -46,7 +47,7 @@ SPOOF = "".join(INVISIBLE) + "\u202efdp.exe"
 def hostile_result(student: str = "=1+1" + SPOOF, path: str = f"rendus/{SPOOF}/td.ipynb") -> SubmissionResult:
     failing = CheckResult(
         "values",
-        {"fr": "valeurs", "en": "values"},
+        Text("valeurs", "values"),
         1.0,
         CheckStatus.FAILED,
         evidence=Evidence(call=f"f({SPOOF!r})", expected="1", obtained=SPOOF, board=SPOOF),

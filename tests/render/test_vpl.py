@@ -23,6 +23,7 @@ from grader.model.results import (
     SubmissionResult,
     SubmissionStatus,
 )
+from grader.model.text import Text
 from grader.render.vpl import render_vpl, vpl_grade
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,19 +66,19 @@ def hostile_result() -> SubmissionResult:
     """A result where every student-controlled text tries to forge VPL markup."""
     failing = CheckResult(
         "sheet_values",
-        {"fr": "valeurs", "en": "values"},
+        Text("valeurs", "values"),
         1.0,
         CheckStatus.FAILED,
         Evidence(call=f"f({FORGED!s})", expected="2", obtained=FORGED, board=FORGED),
     )
     raising = CheckResult(
         "raises",
-        {"fr": "lève", "en": "raises"},
+        Text("lève", "raises"),
         1.0,
         CheckStatus.ERROR,
         failure=Failure(FailureKind.RAISED, ename="ValueError", evalue=FORGED),
     )
-    passing = CheckResult("ok", {"fr": "ok", "en": "ok"}, 2.0, CheckStatus.PASSED, score=2.0)
+    passing = CheckResult("ok", Text("ok", "ok"), 2.0, CheckStatus.PASSED, score=2.0)
     question = QuestionResult(
         "Q1", "f", 4.0, QuestionStatus.PARTIAL, (failing, raising, passing), score=2.0, auto_score=2.0
     )

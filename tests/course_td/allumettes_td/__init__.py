@@ -7,7 +7,7 @@ to move wins, playing well. Q3 `meilleur_coup(n)`: a move that wins, when one do
 
 from __future__ import annotations
 
-from grader.kit import Check, CheckContext, Exercise, Question, Signature, mismatch, same
+from grader.kit import Check, CheckContext, Exercise, Question, Signature, Text, mismatch, same
 
 from . import reference as ref
 
@@ -47,8 +47,9 @@ def q3(ctx: CheckContext[None]) -> None:
                 f"meilleur_coup({n})",
                 f"un coup parmi {winning}",
                 move,
-                fr="le coup doit laisser l'adversaire perdant",
-                en="the move must leave the opponent losing",
+                note=Text(
+                    "le coup doit laisser l'adversaire perdant", "the move must leave the opponent losing"
+                ),
                 text=True,
             )
 
@@ -57,13 +58,13 @@ EXERCISE = Exercise(
     id="allumettes",
     title="Le jeu des allumettes",
     questions=(
-        Question("Q1", "coups", (("coups",),), (Check("legal", 5, q1, "coups légaux", "legal moves"),)),
-        Question("Q2", "gagnant", (("gagnant",),), (Check("value", 5, q2, "valeur", "value"),)),
+        Question("Q1", "coups", (("coups",),), (Check("legal", 5, q1, Text("coups légaux", "legal moves")),)),
+        Question("Q2", "gagnant", (("gagnant",),), (Check("value", 5, q2, Text("valeur", "value")),)),
         Question(
             "Q3",
             "meilleur_coup",
             (("meilleur_coup",),),
-            (Check("wins", 10, q3, "un coup gagnant", "a winning move"),),
+            (Check("wins", 10, q3, Text("un coup gagnant", "a winning move")),),
         ),
     ),
     **SIGNATURE.fields(),
