@@ -420,8 +420,8 @@ def _check(name: str, points: float, spec: SameAsReference, options: Options) ->
     fr, en = options.get("fr", ""), options.get("en", "")
     if bool(fr) != bool(en):
         raise ValueError(f"{where}: its sentence is needed in French and in English: says=Text(fr, en)")
-    says = old_kit.from_pair(fr, en, where, "says", depth=3) or old_kit.as_text(
-        options.get("says"), where, "says", depth=3
+    says = old_kit.from_pair(fr, en, where, "says", depth=2) or old_kit.as_text(
+        options.get("says"), where, "says", depth=2
     )
     if not says and spec.reference is not _unbound:
         says = sentence(spec)
@@ -432,7 +432,7 @@ def _check(name: str, points: float, spec: SameAsReference, options: Options) ->
 def _judged(note: object, where: str) -> Note:
     """A check's `note` as `SameAsReference` keeps it: a `(fr, en)` tuple of the kit
     before 0.3 as its `Text` (said deprecated), a function as it is."""
-    return note if callable(note) else old_kit.as_text(note, where, "note", depth=3)
+    return note if callable(note) else old_kit.as_text(note, where, "note", depth=2)
 
 
 def value_check(
@@ -508,7 +508,7 @@ def arguments_check(
         arguments_check("unchanged", 0.25, [(page_board(),)], reference=ref.h, board=0, value_free=True)
     """
     where = f"check {name!r}"
-    added = old_kit.as_text(why, where, "why", depth=2)
+    added = old_kit.as_text(why, where, "why", depth=1)
     spec = _spec(
         calls, reference, options, compare=None, arguments=equal, why=added, note=_judged(note, where)
     )

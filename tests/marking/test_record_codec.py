@@ -6,12 +6,14 @@ import dataclasses
 import enum
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from grader.errors import Crash, LoopSeen, SizeUnit
 from grader.marking.codec import DecodeError, decode, encode
+from grader.marking.record import read_entry, write_entry
 from grader.model.results import (
     CellOutcome,
     CellStatus,
@@ -231,3 +233,33 @@ def test_enums_and_tuples_come_back_as_declared():
 def test_what_cannot_be_recorded_is_said_at_once():
     with pytest.raises(TypeError):
         encode(object())
+
+
+ENTRY_0_2 = Path(__file__).with_name("record_0_2_entry.json")
+"""An entry as 0.2 wrote it (the bundled notebook graded into a class record by the
+grader before one form of text): a failure's note was {"fr": …, "en": …}, no note {}."""
+
+
+def test_an_entry_written_by_0_2_reads_with_its_notes_in_both_languages():
+    text = ENTRY_0_2.read_text("utf-8")
+    assert '"note":{}' in text and '"note":{"fr":"4 + 5' in text  # the old form, as written then
+    entry = read_entry(text, SubmissionResult)
+    q14 = next(q for q in entry.outcome.outcome.questions if q.id == "Q14")
+    note = q14.checks[0].evidence.note
+    assert note.fr.endswith("= 2 (cases du joueur 1 comptées en positif, du joueur 2 en négatif)")
+    assert note.en.endswith("= 2 (player 1's cells count positively, player 2's negatively)")
+    assert q14.checks[1].evidence is None
+    assert q14.checks[2].name == "random_games" and q14.checks[2].evidence.note is None  # {}: no note
+    # written again in today's form, it reads back the same
+    again = write_entry(entry)
+    assert '"note":null' in again and '"note":{"$text":["4 + 5' in again
+    same(read_entry(again, SubmissionResult), entry)
+
+
+def test_a_text_is_read_from_its_two_forms_only():
+    assert decode({"$text": ["a", "b"]}, Text).en == "b"
+    assert decode({"fr": "a", "en": "b"}, Text).en == "b"
+    assert decode({}, Text | None) is None
+    for wrong in ({}, {"fr": "a"}, {"fr": "a", "en": 2}, "a", ["a", "b"]):
+        with pytest.raises(DecodeError):
+            decode(wrong, Text)
