@@ -1,8 +1,10 @@
-"""The matches game (a course's own TD): n matches on the table, each player in turn
-takes 1, 2 or 3 of them, and whoever takes the last one loses.
+"""The course's TD of `tests/course_td/allumettes_td`, as a course wrote it with the 0.2
+kit: each sentence as two strings (a `Check`'s two last arguments, `mismatch`'s `fr=` and
+`en=`). Kept as it was written then: `tests/checking/test_old_kit.py` grades a copy with
+it and with today's, and finds the same results.
 
-Q1 `coups(n)`: the moves open with n matches left. Q2 `gagnant(n)`: whether the player
-to move wins, playing well. Q3 `meilleur_coup(n)`: a move that wins, when one does.
+The matches game: n matches on the table, each player in turn takes 1, 2 or 3 of them,
+and whoever takes the last one loses.
 """
 
 from __future__ import annotations
