@@ -20,11 +20,12 @@ drawn (`Exercise.draw`). The glue lives here:
   `CallResult`;
 - measuring an example for the ladders a failure is shrunk on (`Exercise.example_size`):
   `first_board`, `marked`;
-- saying a check failed: `mismatch(call, expected, obtained, board)` (the board as
-  reference data, drawn by the exercise), `unchanged(...)` for "does not change its
-  argument", `among_best(...)` for "the value is right but the move does not reach
-  it"; `Text(fr, en)` for any sentence a student reads (an expected "a move among ...",
-  a question's title), so that `--lang en` shows no French;
+- saying a check failed: `mismatch(call, expected, obtained, board, note=Text(fr, en))`
+  (the board as reference data, drawn by the exercise), `unchanged(...)` for "does
+  not change its argument", `among_best(...)` for "the value is right but the move
+  does not reach it"; `Text(fr, en)` for any sentence a student reads, given as one
+  value (what a check says, a note, an expected "a move among ...", a question's
+  title), so that `--lang en` shows no French;
 - comparing and showing values as the grading contract says: `same`, `show`,
   `as_cell`, `as_pair`, `is_number`;
 - what a call into student code can raise: `StudentFailure` and its kinds, `CallFailed`;

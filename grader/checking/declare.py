@@ -66,7 +66,7 @@ class Check:
         name: str,
         points: float,
         run: Callable[[CheckContext[Any]], None],
-        says: Text | str = "",
+        says: Text | None = None,
         *old: Any,
         value_free: bool = False,
         of: str = "",
@@ -85,22 +85,24 @@ class Check:
 
 
 def _old_check(
-    name: str, says: str, old: tuple[Any, ...], fr: str, en: str, value_free: bool, of: str
+    name: str, says: object, old: tuple[Any, ...], fr: str, en: str, value_free: bool, of: str
 ) -> tuple[Text, bool, str]:
     """A `Check` declared as the kit before 0.3 wrote it: `Check(name, points, run, fr,
     en[, value_free[, of]])`, or `fr=`, `en=`: its sentence as one `Text`, said deprecated."""
-    if len(old) > 3 or (old and fr + en):
-        raise TypeError(f"check {name!r}: Check(name, points, run, says, value_free=, of=)")
+    where = f"check {name!r}"
     if old:
-        fr, en = str(says), str(old[0])
+        if len(old) > 3 or fr or en or isinstance(says, Text) or not isinstance(says, str):
+            raise TypeError(f"{where}: Check(name, points, run, says, value_free=, of=)")
+        fr, en = says, str(old[0])
         value_free = old[1] if len(old) > 1 else value_free
         of = old[2] if len(old) > 2 else of
-    elif not (fr or en) and says:
-        raise TypeError(f"check {name!r}: its sentence is a Text(fr, en), not {says!r}")
-    elif says:
-        raise TypeError(f"check {name!r}: says= or fr=/en=, not both")
-    text = old_kit.from_pair(fr, en, f"check {name!r}", "says", depth=2)
-    return text or Text("", ""), value_free, of
+    elif isinstance(says, Text):
+        raise TypeError(f"{where}: says= or fr=/en=, not both")
+    elif says is not None:
+        raise TypeError(f"{where}: its sentence is a Text(fr, en), not {says!r}")
+    elif not (fr and en):
+        raise TypeError(f"{where}: its sentence is needed in French and in English: Text(fr, en)")
+    return old_kit.from_pair(fr, en, where, "says", depth=2) or Text("", ""), value_free, of
 
 
 @dataclass(frozen=True)

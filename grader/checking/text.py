@@ -50,6 +50,7 @@ tr = Words(
             "after the call, {arg} must be as the reference leaves it{why}",
         ),
         "value_check.argument": Text("l'argument {number}", "argument {number}"),
+        "among_best.move": Text("le coup", "move"),
         "among_best.not_reached": Text(
             "la valeur est juste mais {noun} {move} n'y mène pas",
             "the value is right but {noun} {move} does not reach it",

@@ -20,7 +20,7 @@ from .values import same, show
 
 ARGUMENT = Text("v", "v")
 """How a note names the argument a function must not change, unless told."""
-MOVE = Text("le coup", "move")
+MOVE = both("among_best.move")
 """How a note names the move a search returned, unless told."""
 NOTHING = Text("", "")
 

@@ -152,9 +152,10 @@ def test_a_missing_key_is_an_error_not_another_language():
 
 # -- the code's literal keys ------------------------------------------------------------------
 CALL = re.compile(
-    r"""\b(tr|say|t|[A-Z][A-Z_]+)\(\s*(?:[\w.]+,\s*|["'](?:fr|en)["'],\s*)?["'](?!(?:fr|en)["'],)([^"'{}]+)["']"""
+    r"""\b(tr|say|t|both|[A-Z][A-Z_]+)\(\s*(?:[\w.]+,\s*|["'](?:fr|en)["'],\s*)?["'](?!(?:fr|en)["'],)([^"'{}]+)["']"""
 )
-"""`tr(lang, "key"`, `say(lang, "key"`, `t("key"` (templates), `STATUS(lang, "passed"`."""
+"""`tr(lang, "key"`, `say(lang, "key"`, `t("key"` (templates), `STATUS(lang, "passed"`,
+`both("key"` (the checks' sentence in both languages, one `Text`)."""
 
 
 def _wing(path: Path) -> str:
@@ -172,6 +173,8 @@ def _table_of(path: Path, name: str) -> Words | None:
         }.get(wing, ("grader.render.text", "tr"))
     if name == "say":
         module = "grader.similarity.text"
+    if name == "both":  # the checks' `both(key)`: their table in both languages
+        module, name = "grader.checking.text", "tr"
     for (mod, attribute), table in tables().items():
         if attribute == name and (mod == module or name != "tr"):
             return table
@@ -309,10 +312,13 @@ def test_no_key_is_unused():
 def test_the_checks_see_what_they_forbid():
     """The literal scan finds a key in a call and a template; the family extractor finds a
     code raised by its exception."""
-    assert CALL.findall('tr(lang, "cells_ok", total=1)  t("html.title")  STATUS(lang, "passed")') == [
+    assert CALL.findall(
+        'tr(lang, "cells_ok", total=1)  t("html.title")  STATUS(lang, "passed")  both("comparison.among")'
+    ) == [
         ("tr", "cells_ok"),
         ("t", "html.title"),
         ("STATUS", "passed"),
+        ("both", "comparison.among"),
     ]
     assert "no_code" in _literal_args("NotGradable", 0)
 
