@@ -24,8 +24,6 @@ from ..render.sanitize import FORMULA_START
 from .manual import HEADERS, PRIVATE, ManualRow, as_text_cell, from_text_cell
 from .rubric import items_text
 
-ITEMS_HEADER = {"fr": "grille", "en": "rubric"}
-
 
 @dataclass(frozen=True)
 class Cells:
@@ -101,7 +99,7 @@ def edit_table(
     columns = _columns(header)
     if "items" not in columns and cells.items:
         french = header[columns["student"]].strip().lower() != HEADERS["student"][2]
-        header.append(ITEMS_HEADER["fr" if french or lang == "fr" else "en"])
+        header.append(HEADERS["items"][0 if french or lang == "fr" else 1])  # grille, rubric
         columns["items"] = len(header) - 1
     found = _row_index(records, columns, student, question)
     if found is None:

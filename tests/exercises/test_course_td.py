@@ -19,6 +19,7 @@ from fake_session import FakeSession
 from grader.app.cli import build_parser
 from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
+from grader.model.text import in_lang
 from grader.reading.recognise import detect, recognise, signatures_of
 from grader.registry import GROUP, discover, entry_points, installed
 from grader.similarity.compare import Submission, compare
@@ -73,6 +74,13 @@ def test_a_course_td_is_detected_and_graded_by_its_own_checks(course):
     questions = grade_exercise(registry["allumettes"], StudentView(session, names, None)).questions  # type: ignore[arg-type]
     assert {q.id: q.status.value for q in questions} == {"Q1": "passed", "Q2": "passed", "Q3": "failed"}
     assert sum(q.score for q in questions) == 10
+    # The expected "a move among ..." is the course's sentence in both languages:
+    # `--lang en` shows no French (it was a plain French string until 0.2.0).
+    (wrong,) = [c for c in questions[2].checks if c.evidence is not None]
+    assert (in_lang(wrong.evidence.expected, "fr"), in_lang(wrong.evidence.expected, "en")) == (
+        "un coup parmi [1]",
+        "a move among [1]",
+    )
     assert recognise([], "# Le jeu des allumettes\n", signatures_of(registry)).closest == "allumettes"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from allumettes_td import reference as ref
 
-from grader.kit import Check, CheckContext, Exercise, Question, Signature, mismatch, same
+from grader.kit import Check, CheckContext, Exercise, Question, Signature, Text, mismatch, same
 
 SIGNATURE = Signature(
     "allumettes",
@@ -47,7 +47,7 @@ def q3(ctx: CheckContext[None]) -> None:
             winning = [k for k in ref.coups(n) if not ref.gagnant(n - k)] or ref.coups(n)
             raise mismatch(
                 f"meilleur_coup({n})",
-                f"un coup parmi {winning}",
+                Text(f"un coup parmi {winning}", f"a move among {winning}"),
                 move,
                 fr="le coup doit laisser l'adversaire perdant",
                 en="the move must leave the opponent losing",

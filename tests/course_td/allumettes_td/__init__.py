@@ -45,7 +45,7 @@ def q3(ctx: CheckContext[None]) -> None:
             winning = [k for k in ref.coups(n) if not ref.gagnant(n - k)] or ref.coups(n)
             raise mismatch(
                 f"meilleur_coup({n})",
-                f"un coup parmi {winning}",
+                Text(f"un coup parmi {winning}", f"a move among {winning}"),
                 move,
                 note=Text(
                     "le coup doit laisser l'adversaire perdant", "the move must leave the opponent losing"
