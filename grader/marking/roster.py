@@ -110,7 +110,7 @@ def parse_class_list(text: str, source: Path | None = None) -> ClassList:
     delimiter = max((";", ",", "\t"), key=lines[0].count)
     rows = [row for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter) if any(row)]
     header = [re.sub(r"\s+", " ", plain(cell).strip()) for cell in rows[0]]
-    found = _columns(header)
+    found = _columns(header, [cell.strip() for cell in rows[0]])
     if found is None:  # no header: one student a line, the first cell
         names = tuple(Listed(row[0].strip()) for row in rows if row[0].strip())
         return ClassList(names, source, "")
@@ -121,8 +121,11 @@ def parse_class_list(text: str, source: Path | None = None) -> ClassList:
     return ClassList(students, source, said)
 
 
-def _columns(header: list[str]) -> tuple[Callable[[list[str]], Listed | None], str] | None:
-    """How to read a row, from the header's names (None: the first line is a student)."""
+def _columns(
+    header: list[str], written: list[str]
+) -> tuple[Callable[[list[str]], Listed | None], str] | None:
+    """How to read a row, from the header's names (None: the first line is a student), and
+    the columns read as the file writes them (`written`), for the teacher."""
 
     def index(names: Sequence[str]) -> int | None:
         return next((i for i, cell in enumerate(header) if cell in names), None)
@@ -143,14 +146,14 @@ def _columns(header: list[str]) -> tuple[Callable[[list[str]], Listed | None], s
                 else None
             )
 
-        return moodle, "identifiant"
+        return moodle, written[ident]
     if surname is not None and first is not None:
 
         def two(row: list[str]) -> Listed | None:
             name = f"{cell(row, surname)} {cell(row, first)}".strip()
             return Listed(name) if name else None
 
-        return two, "nom, prénom"
+        return two, f"{written[surname]}, {written[first]}"
     column = full if full is not None else surname
     if column is None:
         return None
@@ -159,7 +162,7 @@ def _columns(header: list[str]) -> tuple[Callable[[list[str]], Listed | None], s
         name = cell(row, column)
         return Listed(name) if name else None
 
-    return one, header[column]
+    return one, written[column]
 
 
 def read_class_list(path: Path) -> ClassList:

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..marking.manual import PRIVATE
 from ..marking.manual_edit import Cells, cells_of
 from .desk import FILTERS, Copy, Desk, Saved, Snapshot, Typed
 from .text import tr
@@ -209,7 +210,7 @@ def _filter(given: str | None) -> str:
 
 
 def _as_cells(typed: Typed) -> Cells:
-    comment = f"privé : {typed.comment}" if typed.private and typed.comment else typed.comment
+    comment = f"{PRIVATE[0]} : {typed.comment}" if typed.private and typed.comment else typed.comment
     return Cells(typed.points, comment, typed.items)
 
 

@@ -58,6 +58,23 @@ def test_an_empty_list_is_refused():
 
 
 @pytest.mark.parametrize(
+    ("text", "columns"),
+    [
+        ("Last name\tFirst name\n\t\n", "Last name, First name"),
+        ("NOM;Prénom\n;\n", "NOM, Prénom"),
+        ('Identifier,"Full name"\n,\n', "Identifier"),
+        ("Élève;Classe\n;MP2I\n", "Élève"),
+    ],
+)
+def test_a_list_without_students_names_its_columns_as_the_file_writes_them(text, columns):
+    # The teacher reads "no student under the columns …" in either language: the columns
+    # are the file's own (a fixed French "nom, prénom" was said of an English list).
+    with pytest.raises(RosterError) as refused:
+        parse_class_list(text)
+    assert (refused.value.reason, refused.value.detail) == ("no_student", columns)
+
+
+@pytest.mark.parametrize(
     ("copy", "listed"),
     [
         ("Lefevre_Jean-Baptiste", "LEFÈVRE Jean-Baptiste"),
