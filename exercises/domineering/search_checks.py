@@ -157,28 +157,21 @@ def check_search(call: str, v: list[list[int]], joueur: int, depth: int, h: str,
     optimal, and None (a skeleton that starts without a best move) is accepted too."""
     expected_value = search_value(key(v), joueur, depth, h)
     good = optimal_moves(key(v), joueur, depth, h)
+    wrong = functools.partial(mismatch, call, (expected_value, min(good)), obtained, v)
     pair = as_pair(obtained)
     if pair is None or not is_number(pair[0]):
-        raise mismatch(
-            call,
-            (expected_value, min(good)),
-            obtained,
-            v,
+        raise wrong(
             note=Text(
                 "minmax doit renvoyer un couple (valeur, coup)", "minmax must return a pair (value, move)"
-            ),
+            )
         )
     value, move = pair
     if not same(value, expected_value):
-        raise mismatch(
-            call,
-            (expected_value, min(good)),
-            obtained,
-            v,
+        raise wrong(
             note=Text(
                 f"la valeur n'est pas celle de min-max à la profondeur {depth}",
                 f"the value is not min-max's at depth {depth}",
-            ),
+            )
         )
     lost = expected_value == (-INF if joueur == 0 else INF)
     among_best(call, move, good, v, among=a_move_among, key=as_cell, accepted=lost and move is None)

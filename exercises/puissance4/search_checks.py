@@ -95,41 +95,28 @@ def check_answer(
 ) -> None:
     """`obtained` must be (column, value): the reference's value and an optimal column."""
     expected_col, expected_value = search_value(key(jeu), n)
+    wrong = functools.partial(mismatch, call, (expected_col, expected_value), obtained, jeu)
     pair = as_pair(obtained)
     if (pair is None or not same(pair[1], expected_value)) and swapped(
         obtained, expected_value, optimal_columns(key(jeu), n, immediate_win_required) | {expected_col}
     ):
-        raise mismatch(call, (expected_col, expected_value), obtained, jeu, note=SWAPPED)
+        raise wrong(note=SWAPPED)
     if pair is None or not (pair[0] is None or isinstance(pair[0], int)) or not is_number(pair[1]):
-        raise mismatch(
-            call,
-            (expected_col, expected_value),
-            obtained,
-            jeu,
+        raise wrong(
             note=Text(
                 "la fonction doit renvoyer un couple (colonne, valeur)",
                 "the function must return a pair (column, value)",
-            ),
+            )
         )
     col, value = pair
     if not ref.colonnes_jouables(jeu) and col is not None:
-        raise mismatch(
-            call,
-            (expected_col, expected_value),
-            obtained,
-            jeu,
-            note=Text("plateau plein : aucune colonne à jouer", "full board: no column to play"),
-        )
+        raise wrong(note=Text("plateau plein : aucune colonne à jouer", "full board: no column to play"))
     if not same(value, expected_value):
-        raise mismatch(
-            call,
-            (expected_col, expected_value),
-            obtained,
-            jeu,
+        raise wrong(
             note=Text(
                 "la valeur n'est pas celle de MinMax à cet horizon",
                 "the value is not MinMax's at this horizon",
-            ),
+            )
         )
     good = optimal_columns(key(jeu), n, immediate_win_required)
     player = ref.prochain_joueur(jeu)
@@ -345,20 +332,17 @@ def _check_immediate_win(
     pair = as_pair(obtained)
     if pair is not None and pair[0] in winning and same(pair[1], value):
         return
+    wrong = functools.partial(mismatch, call, (min(winning), value), obtained, jeu)
     if swapped(obtained, value, winning):
-        raise mismatch(call, (min(winning), value), obtained, jeu, note=SWAPPED)
+        raise wrong(note=SWAPPED)
     threat = n > 1 and immediate_wins_of(jeu, 3 - ref.prochain_joueur(jeu))
-    raise mismatch(
-        call,
-        (min(winning), value),
-        obtained,
-        jeu,
+    raise wrong(
         note=Text(
             "une colonne gagne tout de suite : la fonction doit la renvoyer avec la valeur infinie"
             + (" (l'adversaire, lui, gagnerait au coup suivant)" if threat else ""),
             "a column wins at once: the function must return it with the infinite value"
             + (" (the opponent would win on the next move)" if threat else ""),
-        ),
+        )
     )
 
 
