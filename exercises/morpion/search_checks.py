@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from grader.kit import (
@@ -95,46 +96,58 @@ def _not_a_triple(call: str, state: list[list[int]], obtained: Any, score: Any) 
     )
 
 
+WON_LEAF = Text(
+    "partie gagnée : pas de coup, [-1, -1, evaluate(state)]", "game won: no move, [-1, -1, evaluate(state)]"
+)
+FULL_LEAF = Text(
+    "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
+    "full board (depth = 0): no move, [-1, -1, evaluate(state)]",
+)
+
+
 def q6_leaves(ctx: CheckContext[SubmissionState]) -> None:
     for state in line_positions()[:8] + full_boards():
         player = to_move(state)
         call, result = _search(ctx, state, player)
         expected = [-1, -1, ref.evaluate(state)]
         if not same(result.value, expected):
-            won = ref.game_over(state)
-            raise mismatch(
-                call,
-                expected,
-                result.value,
-                state,
-                note=Text(
-                    "partie gagnée : pas de coup, [-1, -1, evaluate(state)]"
-                    if won
-                    else "grille pleine (depth = 0) : pas de coup, [-1, -1, evaluate(state)]",
-                    "game won: no move, [-1, -1, evaluate(state)]"
-                    if won
-                    else "full board (depth = 0): no move, [-1, -1, evaluate(state)]",
-                ),
-            )
+            leaf = WON_LEAF if ref.game_over(state) else FULL_LEAF
+            raise mismatch(call, expected, result.value, state, note=leaf)
 
 
 # One move played: the largest search of the checks (59,704 calls in the article's program).
 ONE_MOVE = ([[0, 0, 0], [0, -1, 0], [0, 0, 0]], COMP)
 
 
+def _answer(
+    ctx: CheckContext[SubmissionState], state: list[list[int]], player: int
+) -> tuple[str, Any, tuple[Any, Any, Any]]:
+    """(call as shown, value returned, it as (x, y, score)) of minimax on the position;
+    the check fails, saying so, when the value is no [x, y, score]."""
+    call, result = _search(ctx, state, player)
+    triple = _triple(result.value)
+    if triple is None:
+        raise _not_a_triple(call, state, result.value, ref.game_value(state, player))
+    return call, result.value, triple
+
+
+def _each_searchable(ctx: CheckContext[SubmissionState], probe: Callable[[tuple[Any, ...]], None]) -> None:
+    """`probe` on drawn positions (the one-move board and the threats first), then on
+    the submission's private ones."""
+    ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
+    probe_private(ctx, random_searchable, probe)
+
+
 def q6_value(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         state, player = example
-        call, result = _search(ctx, state, player)
+        call, obtained, triple = _answer(ctx, state, player)
         expected = ref.game_value(state, player)
-        triple = _triple(result.value)
-        if triple is None:
-            raise _not_a_triple(call, state, result.value, expected)
         if not same(triple[2], expected):
             raise mismatch(
                 call,
                 f"[x, y, {expected}]",
-                show(result.value),
+                show(obtained),
                 state,
                 text=True,
                 note=Text(
@@ -145,24 +158,20 @@ def q6_value(ctx: CheckContext[SubmissionState]) -> None:
                 ),
             )
 
-    ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
-    probe_private(ctx, random_searchable, probe)
+    _each_searchable(ctx, probe)
 
 
 def q6_move(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         state, player = example
-        call, result = _search(ctx, state, player)
+        call, obtained, triple = _answer(ctx, state, player)
         good = ref.optimal_moves(state, player)
-        triple = _triple(result.value)
-        if triple is None:
-            raise _not_a_triple(call, state, result.value, ref.game_value(state, player))
         if (triple[0], triple[1]) not in good:
             moves = ", ".join(f"[{x}, {y}]" for x, y in good)
             raise mismatch(
                 call,
                 Text(f"un coup parmi {moves}", f"a move among {moves}"),
-                show(result.value),
+                show(obtained),
                 state,
                 text=True,
                 note=Text(
@@ -173,8 +182,7 @@ def q6_move(ctx: CheckContext[SubmissionState]) -> None:
                 ),
             )
 
-    ctx.for_all(draw(searchable), probe, examples=15, explicit=[ONE_MOVE] + threat_positions())
-    probe_private(ctx, random_searchable, probe)
+    _each_searchable(ctx, probe)
 
 
 def q6_unchanged(ctx: CheckContext[SubmissionState]) -> None:
