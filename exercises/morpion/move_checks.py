@@ -181,6 +181,10 @@ def q5_set_move_refuses(ctx: CheckContext[SubmissionState]) -> None:
 
 def q5_set_move_returns(ctx: CheckContext[SubmissionState]) -> None:
     state = [[1, 0, 0], [0, -1, 0], [0, 0, 0]]
+    note = Text(
+        "comme dans le programme de l'article : True si le coup est joué, False s'il est refusé",
+        "as in the article's program: True when the move is played, False when it is refused",
+    )
     for (x, y), player, expected in (
         ((0, 2), COMP, True),
         ((0, 0), HUMAN, False),
@@ -189,16 +193,7 @@ def q5_set_move_returns(ctx: CheckContext[SubmissionState]) -> None:
     ):
         call, value, _ = _on_board(ctx, state, "set_move", x, y, player)
         if as_bool(value) is not expected:
-            raise mismatch(
-                call,
-                expected,
-                value,
-                state,
-                note=Text(
-                    "comme dans le programme de l'article : True si le coup est joué, False s'il est refusé",
-                    "as in the article's program: True when the move is played, False when it is refused",
-                ),
-            )
+            raise mismatch(call, expected, value, state, note=note)
 
 
 QUESTIONS = (
