@@ -213,20 +213,16 @@ def _play_calls(ctx: CheckContext[SubmissionState], example: tuple[Any, ...]) ->
 
 
 def q6_in_place(ctx: CheckContext[SubmissionState]) -> None:
+    note = Text(
+        "le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
+        "the game after the call (expected / obtained); the board drawn is the one before",
+    )
+
     def probe(example: tuple[Any, ...]) -> None:
         jeu, col = example
         call, result, after, _ = _play(ctx, jeu, col)
         if not same(result.argument_after(0), after):
-            raise mismatch(
-                call,
-                after,
-                result.argument_after(0),
-                jeu,
-                note=Text(
-                    "le jeu après l'appel (attendu / obtenu), le plateau dessiné est celui d'avant",
-                    "the game after the call (expected / obtained); the board drawn is the one before",
-                ),
-            )
+            raise mismatch(call, after, result.argument_after(0), jeu, note=note)
 
     calls = partial(_play_calls, ctx)
     ctx.for_all(draw(_playable_moves), probe, examples=20, explicit=EDGE_MOVES, calls=calls, reads_only=True)
