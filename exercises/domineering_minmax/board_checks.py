@@ -120,6 +120,11 @@ INFINITIES = {
 }
 
 
+def _stuck(args: tuple[Any, ...]) -> Text:
+    """The note of h on a board where a player cannot move: which infinity, and why."""
+    return INFINITIES[args[0]]
+
+
 def _with_player() -> st.SearchStrategy:
     """(board, player to move)."""
     from hypothesis import strategies as st
@@ -156,7 +161,7 @@ QUESTIONS = (
                 "infinities",
                 0.5,
                 [(ONLY_HORIZONTAL,), (ONLY_VERTICAL,)],
-                note=lambda args: INFINITIES[args[0]],
+                note=_stuck,
                 says=Text(
                     "-inf quand le joueur 0 ne peut plus jouer, +inf quand le joueur 1 ne peut plus jouer",
                     "-inf when player 0 cannot move, +inf when player 1 cannot move",
@@ -166,7 +171,7 @@ QUESTIONS = (
                 "both_stuck",
                 0.25,
                 [(BOTH_STUCK,)],
-                note=lambda args: INFINITIES[args[0]],
+                note=_stuck,
                 says=Text(
                     "-inf quand aucun joueur ne peut jouer (n0 testé d'abord)",
                     "-inf when neither player can move (n0 tested first)",
