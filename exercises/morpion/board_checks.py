@@ -201,46 +201,38 @@ def _check_empty_cells(ctx: CheckContext[SubmissionState], state: list[list[int]
     call, result = _call(ctx, "empty_cells", state)
     expected = ref.empty_cells(state)
     if _cell_set(result.value) != {tuple(c) for c in expected}:
-        fr, en = _what_empty_cells_got_wrong(ctx, state, result.value)
-        raise mismatch(
-            call,
-            expected,
-            result.value,
-            state,
-            note=Text(fr, en),
-        )
+        note = _what_empty_cells_got_wrong(ctx, state, result.value)
+        raise mismatch(call, expected, result.value, state, note=note)
 
 
-def _what_empty_cells_got_wrong(
-    ctx: CheckContext[SubmissionState], state: list[list[int]], got: Any
-) -> tuple[str, str]:
+def _what_empty_cells_got_wrong(ctx: CheckContext[SubmissionState], state: list[list[int]], got: Any) -> Text:
     """What is wrong in `got`, the cells empty_cells(state) gave, as the student can fix it."""
     if not isinstance(got, (list, tuple, set, frozenset)):
-        return (
+        return Text(
             "empty_cells doit renvoyer la liste des cases vides [x, y], dans n'importe quel ordre",
             "empty_cells must return the list of the empty cells [x, y], in any order",
         )
     cells = [as_cell(c) for c in got]
     odd = [c for c, cell in zip(got, cells, strict=True) if cell is None]
     if odd:
-        return (f"{show(odd[0])} n'est pas une case [x, y]", f"{show(odd[0])} is not a cell [x, y]")
+        return Text(f"{show(odd[0])} n'est pas une case [x, y]", f"{show(odd[0])} is not a cell [x, y]")
     pairs: list[tuple[int, int]] = [c for c in cells if c is not None]
     twice = sorted({c for c in pairs if pairs.count(c) > 1})
     if twice:
         shown = show(list(twice[0]))
-        return (f"la case {shown} y est plusieurs fois", f"cell {shown} is there more than once")
+        return Text(f"la case {shown} y est plusieurs fois", f"cell {shown} is there more than once")
     found, expected = set(pairs), {(x, y) for x, y in ref.empty_cells(state)}
     board, name = ctx.state.saved_board, ctx.state.board_name
     reads_global = name in ctx.student.uses.get(ctx.student.aliases.get("empty_cells", "empty_cells"), [])
     if reads_global and _is_board(board) and found == {(x, y) for x, y in ref.empty_cells(board)}:
-        return (
+        return Text(
             f"ce sont les cases vides de la grille globale {name} : empty_cells lit {name} au lieu de la "
             "grille qu'on lui passe",
             f"these are the empty cells of the global grid {name}: empty_cells reads {name} instead of the "
             "grid it is given",
         )
     if len(found) == 9 and len(expected) < 9:
-        return (
+        return Text(
             "les 9 cases, comme si la grille était vide : empty_cells ne lit pas le contenu de la grille "
             "qu'on lui passe",
             "all 9 cells, as if the grid were empty: empty_cells does not read the grid it is given",
@@ -249,13 +241,13 @@ def _what_empty_cells_got_wrong(
     if taken:
         x, y = taken[0]
         if 0 <= x < 3 and 0 <= y < 3:
-            return (
+            return Text(
                 f"la case {show([x, y])} n'est pas vide (elle vaut {state[x][y]})",
                 f"cell {show([x, y])} is not empty (it holds {state[x][y]})",
             )
-        return (f"la case {show([x, y])} est hors de la grille", f"cell {show([x, y])} is off the board")
+        return Text(f"la case {show([x, y])} est hors de la grille", f"cell {show([x, y])} is off the board")
     missing = show(list(sorted(expected - found)[0]))
-    return (f"il manque la case vide {missing}", f"the empty cell {missing} is missing")
+    return Text(f"il manque la case vide {missing}", f"the empty cell {missing} is missing")
 
 
 def _is_board(value: Any) -> bool:
