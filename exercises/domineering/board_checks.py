@@ -10,6 +10,7 @@ from grader.kit import (
     Call,
     Check,
     CheckContext,
+    Mismatch,
     Question,
     Text,
     arguments_check,
@@ -119,6 +120,18 @@ def q2_random(ctx: CheckContext[SubmissionState]) -> None:
 
 
 # -- Q3 strategie_aleatoire ----------------------------------------------------------------
+def _impossible(call: str, legal: list[Any], move: Any, v: list[list[int]]) -> Mismatch:
+    """strategie_aleatoire returned `move`, not one of the player's `legal` moves."""
+    return mismatch(
+        call,
+        a_move_among(legal),
+        show(move),
+        v,
+        text=True,
+        note=Text("ce coup n'est pas possible pour ce joueur", "this move is not possible for this player"),
+    )
+
+
 def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
     def probe(example: tuple[Any, ...]) -> None:
         v, joueur = example
@@ -126,16 +139,7 @@ def q3_legal(ctx: CheckContext[SubmissionState]) -> None:
         obtained = ctx.value("strategie_aleatoire", ctx.as_student(v), joueur, shown=call, board=v)
         legal = ref.coups_possibles(v, joueur)
         if as_cell(obtained) not in legal:
-            raise mismatch(
-                call,
-                a_move_among(legal),
-                show(obtained),
-                v,
-                text=True,
-                note=Text(
-                    "ce coup n'est pas possible pour ce joueur", "this move is not possible for this player"
-                ),
-            )
+            raise _impossible(call, legal, obtained, v)
 
     def calls(example: tuple[Any, ...]) -> list[Call]:
         v, joueur = example
@@ -171,16 +175,7 @@ def q3_every_move(ctx: CheckContext[SubmissionState]) -> None:
         cells = {as_cell(m) for m in drawn}
         if cells - set(legal):
             bad = next(m for m in drawn if as_cell(m) not in legal)
-            raise mismatch(
-                call,
-                a_move_among(legal),
-                show(bad),
-                v,
-                text=True,
-                note=Text(
-                    "ce coup n'est pas possible pour ce joueur", "this move is not possible for this player"
-                ),
-            )
+            raise _impossible(call, legal, bad, v)
         missing = sorted(set(legal) - cells)
         if missing:
             raise mismatch(
