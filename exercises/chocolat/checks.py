@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -81,13 +82,7 @@ def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
         call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
         found = strategy_problem(dic, state, ctx.state)
         if found is not None:
-            raise mismatch(
-                call,
-                found.problem.expected,
-                found.obtained,
-                note=found.problem.note,
-                text=True,
-            )
+            raise mismatch(call, found.problem.expected, found.obtained, note=found.problem.note, text=True)
         if not _same_value(dic.get(state), result.value):
             raise mismatch(
                 call,
@@ -131,26 +126,23 @@ def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
     computed = Counter(result.tally)
     twice = sorted(k for k, c in computed.items() if c > 1 and k != TAMPERED)
     count, first, times = len(twice), twice[:1], [computed[k] for k in twice[:1]]
+    wrong = functools.partial(
+        mismatch, call, Text("chaque état calculé une seule fois", "each state computed once"), text=True
+    )
     if TAMPERED in computed:  # the student's code switched the grader's profile hook off
-        raise mismatch(
-            call,
-            Text("chaque état calculé une seule fois", "each state computed once"),
+        raise wrong(
             Text("non mesurable : sys.setprofile appelé", "not measurable: sys.setprofile called"),
-            text=True,
             note=Text(
                 "minimax_rec ne doit pas changer la fonction de profilage de Python",
                 "minimax_rec must not change Python's profile function",
             ),
         )
     if count:
-        raise mismatch(
-            call,
-            Text("chaque état calculé une seule fois", "each state computed once"),
+        raise wrong(
             Text(
                 f"{count} état(s) calculé(s) plusieurs fois, par exemple {first[0]} : {times[0]} fois",
                 f"{count} state(s) computed more than once, e.g. {first[0]}: {times[0]} times",
             ),
-            text=True,
             note=Text(
                 "un état déjà dans dic doit être renvoyé tout de suite (étape 1 du sujet), sans "
                 "refaire les appels récursifs",
