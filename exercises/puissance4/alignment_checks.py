@@ -147,21 +147,17 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
     extra = [a for a, c in zip(student, cells, strict=False) if c not in REFERENCE]
     duplicates = len(cells) - len(set(cells))
     if extra or duplicates or len(student) != 69:
-        fr = (
-            f"par exemple {show(extra[0])} n'est pas un alignement du plateau"
+        note = (
+            Text(
+                f"par exemple {show(extra[0])} n'est pas un alignement du plateau",
+                f"e.g. {show(extra[0])} is not an alignment of the board",
+            )
             if extra
-            else f"{duplicates} en double"
+            else Text(f"{duplicates} en double", f"{duplicates} duplicated")
             if duplicates
-            else ""
+            else Text("", "")
         )
-        en = (
-            f"e.g. {show(extra[0])} is not an alignment of the board"
-            if extra
-            else f"{duplicates} duplicated"
-            if duplicates
-            else ""
-        )
-        raise mismatch("len(Lalignements)", 69, len(student), note=Text(fr, en))
+        raise mismatch("len(Lalignements)", 69, len(student), note=note)
 
 
 def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
@@ -172,10 +168,15 @@ def q10_corner(ctx: CheckContext[SubmissionState]) -> None:
 
 
 def _entry(ctx: CheckContext[SubmissionState], cell: tuple[int, int]) -> Any:
+    return _table(ctx).get(cell, MISSING_KEY)
+
+
+def _table(ctx: CheckContext[SubmissionState]) -> dict[Any, Any]:
+    """The student's Dalignements; the check fails, saying so, when it is no dictionary."""
     table = _read_once(ctx, "Dalignements")
     if not isinstance(table, dict):
         raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
-    return table.get(cell, MISSING_KEY)
+    return table
 
 
 A_DICT = Text("un dictionnaire", "a dictionary")
@@ -196,9 +197,7 @@ def _as_set(alignments: Any) -> set[Any] | None:
 
 
 def q10_all_cells(ctx: CheckContext[SubmissionState]) -> None:
-    table = _read_once(ctx, "Dalignements")
-    if not isinstance(table, dict):
-        raise mismatch("Dalignements", A_DICT, type(table).__name__, text=True)
+    table = _table(ctx)
     for cell, expected in ref.Dalignements.items():
         obtained = table.get(cell, MISSING_KEY)
         if _as_set(obtained) != BY_CELL[cell]:
