@@ -245,21 +245,17 @@ def _expect_assertion(
     ctx: CheckContext[SubmissionState], jeu: dict[str, Any], joueur: int, col: int, note: Text
 ) -> None:
     call = f"jouer_colonne(jeu, {joueur}, {col})"
+    wrong = partial(mismatch, call, "AssertionError", board=jeu, text=True, note=note)
     try:
         result = ctx.call("jouer_colonne", ctx.as_student(jeu), joueur, col, shown=call, board=jeu)
     except CallFailed as exc:
         if isinstance(exc.failure, StudentCodeError) and exc.failure.ename == "AssertionError":
             return
         if isinstance(exc.failure, StudentCodeError):
-            raise mismatch(call, "AssertionError", exc.failure.ename, jeu, text=True, note=note) from None
+            raise wrong(exc.failure.ename) from None
         raise
-    raise mismatch(
-        call,
-        "AssertionError",
-        Text(f"pas d'erreur, renvoie {show(result.value)}", f"no error, returns {show(result.value)}"),
-        jeu,
-        text=True,
-        note=note,
+    raise wrong(
+        Text(f"pas d'erreur, renvoie {show(result.value)}", f"no error, returns {show(result.value)}")
     )
 
 
