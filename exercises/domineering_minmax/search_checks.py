@@ -3,6 +3,7 @@ Points in docs/reference/exercises/domineering-minmax.md."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Collection
@@ -75,28 +76,23 @@ def check_search(call: str, v: Board, p: int, joueur: int, obtained: Any) -> Non
     """A value, or a pair (successor, value): the reference's value, an optimal successor
     (at a leaf: v itself or None)."""
     expected = value(v, p, joueur)
+    wrong = functools.partial(mismatch, call, expected, board=v)
     pair = as_pair(obtained)
     if is_number(obtained):
         found = obtained
     elif pair is not None and is_number(pair[1]):
         found = pair[1]
     else:
-        raise mismatch(
-            call,
-            expected,
+        raise wrong(
             obtained,
-            v,
             note=Text(
                 "minmax doit renvoyer la valeur de v, ou un couple (successeur, valeur)",
                 "minmax must return the value of v, or a pair (successor, value)",
             ),
         )
     if not same(found, expected):
-        raise mismatch(
-            call,
-            expected,
+        raise wrong(
             found,
-            v,
             note=Text(
                 f"la valeur min-max de v à la profondeur {p}, joueur {joueur} à jouer",
                 f"the min-max value of v at depth {p}, player {joueur} to move",
