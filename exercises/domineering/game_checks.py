@@ -225,6 +225,10 @@ def split_games(log: list[Any], n: int, p: int) -> list[list[Any]]:
     return games
 
 
+def _games(count: int) -> Text:
+    return Text(f"{count} parties", f"{count} games")
+
+
 def q7_counts(ctx: CheckContext[SubmissionState]) -> None:
     names, n, p, parties = ("coup_au_hasard", "coup_au_hasard"), 3, 4, 21  # odd: swapped counts differ
     call = f"statistiques(coup_au_hasard, coup_au_hasard, {n}, {p}, {parties})"
@@ -257,8 +261,8 @@ def q7_counts(ctx: CheckContext[SubmissionState]) -> None:
     if len(games) != parties:
         raise mismatch(
             call,
-            Text(f"{parties} parties", f"{parties} games"),
-            Text(f"{len(games)} parties", f"{len(games)} games"),
+            _games(parties),
+            _games(len(games)),
             text=True,
             note=Text(
                 "chaque partie doit partir d'une grille vide (appeler jeu nb_parties fois)",
