@@ -49,52 +49,7 @@ def replay(log: list[Any], n: int, p: int, names: tuple[str, str]) -> int:
     """Check one game's record against the rules; return the winner it implies."""
     v, joueur = ref.grille_vide(n, p), 0
     for k, entry in enumerate(log, start=1):
-        if not (isinstance(entry, list) and len(entry) == 4):
-            raise BadGame(Text("enregistrement illisible", "unreadable record"))
-        name, shown, player, move = entry
-        if not same(player, joueur):
-            raise BadGame(
-                Text(
-                    f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
-                    "(les joueurs alternent, le joueur 0 commence)",
-                    f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
-                    "(players alternate, player 0 starts)",
-                ),
-                v,
-            )
-        if name != names[joueur]:
-            raise BadGame(
-                Text(
-                    f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
-                    f"joueur {joueur}, pas {name}",
-                    f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, not {name}",
-                ),
-                v,
-            )
-        if not same(shown, v):
-            what = (
-                "la grille vide de départ" if k == 1 else "le plateau après les coups déjà joués",
-                "the empty starting grid" if k == 1 else "the board after the moves already played",
-            )
-            raise BadGame(
-                Text(
-                    f"appel {k} : la stratégie ne reçoit pas {what[0]} (attendu / obtenu)",
-                    f"call {k}: the strategy is not given {what[1]} (expected / obtained)",
-                ),
-                v,
-                show(v),
-                show(shown),
-            )
-        if as_cell(move) is None:
-            raise BadGame(
-                Text(
-                    f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
-                    "plus jouer : la partie aurait dû s'arrêter",
-                    f"call {k}: the strategy is called while player {joueur} cannot move: the "
-                    "game should have stopped",
-                ),
-                v,
-            )
+        move = _played(k, entry, v, joueur, names)
         ref.placer(v, move[0], move[1], joueur)
         joueur = 1 - joueur
     if ref.coups_possibles(v, joueur):
@@ -106,6 +61,59 @@ def replay(log: list[Any], n: int, p: int, names: tuple[str, str]) -> int:
             v,
         )
     return 1 - joueur
+
+
+def _played(k: int, entry: Any, v: list[list[int]], joueur: int, names: tuple[str, str]) -> Any:
+    """The `k`th strategy call of a game's record, checked against the game so far (`v`,
+    `joueur` to move); its move."""
+    if not (isinstance(entry, list) and len(entry) == 4):
+        raise BadGame(Text("enregistrement illisible", "unreadable record"))
+    name, shown, player, move = entry
+    if not same(player, joueur):
+        raise BadGame(
+            Text(
+                f"appel {k} d'une stratégie : joueur = {show(player)} au lieu de {joueur} "
+                "(les joueurs alternent, le joueur 0 commence)",
+                f"strategy call {k}: joueur = {show(player)} instead of {joueur} "
+                "(players alternate, player 0 starts)",
+            ),
+            v,
+        )
+    if name != names[joueur]:
+        raise BadGame(
+            Text(
+                f"appel {k} : c'est strategie{joueur} ({names[joueur]}) qui doit jouer pour le "
+                f"joueur {joueur}, pas {name}",
+                f"call {k}: strategie{joueur} ({names[joueur]}) must play for player {joueur}, not {name}",
+            ),
+            v,
+        )
+    if not same(shown, v):
+        what = (
+            Text("la grille vide de départ", "the empty starting grid")
+            if k == 1
+            else Text("le plateau après les coups déjà joués", "the board after the moves already played")
+        )
+        raise BadGame(
+            Text(
+                f"appel {k} : la stratégie ne reçoit pas {what.fr} (attendu / obtenu)",
+                f"call {k}: the strategy is not given {what.en} (expected / obtained)",
+            ),
+            v,
+            show(v),
+            show(shown),
+        )
+    if as_cell(move) is None:
+        raise BadGame(
+            Text(
+                f"appel {k} : la stratégie est appelée alors que le joueur {joueur} ne peut "
+                "plus jouer : la partie aurait dû s'arrêter",
+                f"call {k}: the strategy is called while player {joueur} cannot move: the "
+                "game should have stopped",
+            ),
+            v,
+        )
+    return move
 
 
 def _bad(call: str, exc: BadGame) -> Mismatch:
