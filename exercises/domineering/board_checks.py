@@ -76,22 +76,22 @@ def check_moves(ctx: CheckContext[SubmissionState], v: list[list[int]], joueur: 
 
 def _moves_difference(moves: list[Any] | None, expected: list[Any], joueur: int) -> Text:
     if joueur == 0:
-        domino = ("vertical : cases (i, j) et (i + 1, j)", "vertical: cells (i, j) and (i + 1, j)")
+        domino = Text("vertical : cases (i, j) et (i + 1, j)", "vertical: cells (i, j) and (i + 1, j)")
     else:
-        domino = ("horizontal : cases (i, j) et (i, j + 1)", "horizontal: cells (i, j) and (i, j + 1)")
+        domino = Text("horizontal : cases (i, j) et (i, j + 1)", "horizontal: cells (i, j) and (i, j + 1)")
     if moves is None:
         return Text("il faut une liste de couples (i, j)", "a list of pairs (i, j) is expected")
     missing = sorted(set(expected) - set(moves))
     extra = sorted(set(moves) - set(expected))
     if missing:
         return Text(
-            f"il manque {moves_text(missing[:4])} (domino {domino[0]}) ; l'ordre est libre",
-            f"{moves_text(missing[:4])} missing (domino {domino[1]}); any order",
+            f"il manque {moves_text(missing[:4])} (domino {domino.fr}) ; l'ordre est libre",
+            f"{moves_text(missing[:4])} missing (domino {domino.en}); any order",
         )
     if extra:
         return Text(
-            f"{moves_text(extra[:4])} ne sont pas possibles (domino {domino[0]})",
-            f"{moves_text(extra[:4])} are not possible (domino {domino[1]})",
+            f"{moves_text(extra[:4])} ne sont pas possibles (domino {domino.fr})",
+            f"{moves_text(extra[:4])} are not possible (domino {domino.en})",
         )
     return Text("chaque coup doit figurer une seule fois", "each move must appear once")
 
