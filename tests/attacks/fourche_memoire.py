@@ -23,10 +23,14 @@ def _attaque_memoire():
                 os._exit(0)
         os.close(w)
         enfants.append((pid, r))
-    time.sleep(2)
+    # Chaque tube donne "1" (bloc rempli) ou rien (l'enfant est mort) : une fois tous lus,
+    # plus aucun enfant ne demande de mémoire, donc plus aucun n'est tué pour en avoir
+    # manqué ; une seconde pour que les derniers tués finissent de mourir, puis on compte
+    # ceux qui vivent encore (compter chacun juste après son tube en comptait un tué ensuite).
+    prets = [os.read(r, 1) == b"1" for _, r in enfants]
+    time.sleep(1)
     tenus = 0
-    for pid, r in enfants:
-        pret = os.read(r, 1) == b"1"
+    for (pid, _), pret in zip(enfants, prets):
         fini, _ = os.waitpid(pid, os.WNOHANG)
         if pret and fini == 0:
             tenus += 1
