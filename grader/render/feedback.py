@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import Crash
@@ -365,6 +366,19 @@ def cells_summary(result: SubmissionResult, lang: str) -> str:
     else:
         key = "module_cells" if failed else "module_cells_ok"
     return tr(lang, key, total=result.total_cells, failed=failed)
+
+
+def copies_counted(results: Sequence[SubmissionResult]) -> tuple[int, int]:
+    """(the copies of a class, the students' other files): neither a class list's student
+    without a copy nor a student's other file (a draft, an older version: listed, not
+    graded) is a copy left ungraded."""
+    copies = sum(r.reason not in ("no_copy", "extra_file") for r in results)
+    return copies, sum(r.reason == "extra_file" for r in results)
+
+
+def with_extra_files(summary: str, extra: int, lang: str) -> str:
+    """A class's summary line, and its students' other files when there are some."""
+    return tr(lang, "summary.extra_files", summary=summary, count=extra) if extra else summary
 
 
 def not_gradable_reason(result: SubmissionResult, lang: str) -> str:

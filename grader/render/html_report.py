@@ -29,6 +29,7 @@ from .feedback import (
     check_symbol,
     check_title,
     comment_text,
+    copies_counted,
     detection_message,
     does_not_run_message,
     in_language,
@@ -36,6 +37,7 @@ from .feedback import (
     overrides,
     question_remarks,
     review_flags,
+    with_extra_files,
 )
 from .sanitize import safe_line, safe_text
 from .text import CHECK_STATUS, STATUS, STATUS_MANY, STATUS_ONE, tr
@@ -111,11 +113,22 @@ def write_html(results: Sequence[SubmissionResult], out_dir: Path, lang: str = "
     exercises = list(dict.fromkeys(r.exercise for r in results if r.exercise))
     mixed = len(exercises) > 1
     scale = next((r.scale for r in results if r.graded), 20.0)
+    copies, extra = copies_counted(results)
+    mean = number(round(statistics.mean(marks), 2), lang) if marks else "—"
+    median = number(round(statistics.median(marks), 2), lang) if marks else "—"
+    summary = tr(
+        lang,
+        "html.class_summary",
+        count=copies,
+        graded=len(graded),
+        mean=mean,
+        median=median,
+        scale=number(scale, lang),
+    )
     html = env.get_template("index.html.j2").render(
         rows=list(zip(results, pages, strict=False)),
         graded=graded,
-        mean=number(round(statistics.mean(marks), 2), lang) if marks else "—",
-        median=number(round(statistics.median(marks), 2), lang) if marks else "—",
+        summary=with_extra_files(summary, extra, lang),
         mixed=mixed,
         scale=scale,
         by_exercise=exercise_marks(results, lang) if mixed else [],

@@ -8,6 +8,7 @@ from .feedback import (
     INDENT,
     cell_message,
     cells_summary,
+    copies_counted,
     detection_message,
     does_not_run_message,
     not_gradable_reason,
@@ -16,6 +17,7 @@ from .feedback import (
     question_title,
     review_flags,
     total_line,
+    with_extra_files,
 )
 from .sanitize import safe_line, safe_text
 from .text import STATUS, tr
@@ -109,8 +111,8 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
         exercise = f"{safe_line(r.exercise or '—'):<{column}}  " if mixed else ""
         lines.append(f"{cut(name, width):<{width}}  {exercise}{mark}  {failed}".rstrip())
     if not mixed:
-        copies = [r for r in results if r.reason != "no_copy"]  # a class list's student without one
-        lines.append(_summary_line(len(copies), graded, lang))
+        copies, extra = copies_counted(results)
+        lines.append(with_extra_files(_summary_line(copies, graded, lang), extra, lang))
     else:
         for exercise in exercises:
             marks = [r.mark for r in graded if r.exercise == exercise]

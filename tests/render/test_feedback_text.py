@@ -149,6 +149,21 @@ def test_the_summary_counts_copies_not_the_class_lists_students_without_one():
     assert render_summary([absent], "en").splitlines()[-1] == "Summary: 0 submission(s), none graded"
 
 
+def test_the_summary_counts_a_student_s_other_files_apart_from_the_copies():
+    # Seen on a Moodle class of 4 copies, two students with a draft beside: "Bilan : 6
+    # copie(s), dont 4 corrigée(s)" read as two copies left ungraded.
+    graded = [SubmissionResult(f"{n}.ipynb", "puissance4", "graded", student=n) for n in "ab"]
+    draft = SubmissionResult("a/brouillon.ipynb", None, "not_gradable", reason="extra_file", student="a")
+    broken = SubmissionResult("c.ipynb", None, "not_gradable", reason="empty", student="c")
+    absent = SubmissionResult("", None, "not_gradable", reason="no_copy", student="PETIT Tom")
+    assert render_summary([*graded, draft, absent], "fr").splitlines()[-1] == (
+        "Bilan : 2 copie(s), moyenne 0 / 20 ; 1 autre(s) fichier(s) d'élève non corrigé(s)"
+    )
+    assert render_summary([*graded, broken, draft], "en").splitlines()[-1] == (
+        "Summary: 3 submission(s), 2 graded; mean 0 / 20; 1 other file(s) of students not graded"
+    )
+
+
 def test_an_exercise_recognised_from_the_text_names_no_names():
     result = SubmissionResult("a.py", "morpion", "graded", detected_by="")
     assert detection_message(result, "fr") == "Exercice détecté : morpion"

@@ -383,3 +383,15 @@ def test_remarks_of_a_passed_question_are_kept(tmp_path):
     text = Page(alice).text
     assert "evaluer_alignement accepté pour evaluer" in text and "élagage : 63 appels" in text
     assert 'class="question"' not in alice  # no block: nothing to review
+
+
+def test_the_index_counts_copies_not_students_without_one_nor_their_other_files(tmp_path):
+    # Seen on a Moodle class of 4 copies: "8 copie(s), dont 4 corrigée(s)" (the class list's
+    # two students without a copy and two drafts counted as copies left ungraded).
+    graded = [SubmissionResult(f"{n}.ipynb", "puissance4", SubmissionStatus.GRADED, student=n) for n in "ab"]
+    draft = SubmissionResult(
+        "a/brouillon.ipynb", None, SubmissionStatus.NOT_GRADABLE, reason="extra_file", student="a"
+    )
+    absent = SubmissionResult("", None, SubmissionStatus.NOT_GRADABLE, reason="no_copy", student="PETIT Tom")
+    text = write_html([*graded, draft, absent], tmp_path).read_text(encoding="utf-8")
+    assert "2 copie(s), dont 2 corrigée(s) ; moyenne 0 / 20, médiane 0 / 20 ; 1 autre(s) fichier(s)" in text
