@@ -37,7 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("grader.model",),  # results, settings, words
     ("grader.sandbox", "grader.sandbox.manage"),  # workers, on the grader's side
     ("grader.sandbox.confine",),  # what a worker may reach and do
-    ("grader.errors", "grader.atomic", "grader.cachedir"),  # the ground
+    ("grader.errors", "grader.atomic", "grader.cachedir", "grader.tomlfile"),  # the ground
     ("grader.sandbox.worker",),  # the worker script: the floor, it imports only itself
 )
 """Every wing of `grader/`, top first. Wings on one line do not import each other."""

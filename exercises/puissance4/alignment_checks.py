@@ -155,7 +155,7 @@ def q9_exact(ctx: CheckContext[SubmissionState]) -> None:
             if extra
             else Text(f"{duplicates} en double", f"{duplicates} duplicated")
             if duplicates
-            else Text("", "")
+            else None
         )
         raise mismatch("len(Lalignements)", 69, len(student), note=note)
 

@@ -191,7 +191,7 @@ def _sheet_pairs(ctx: CheckContext[SubmissionState], func: str, window: tuple[An
     for n, expected in SHEET_PAIRS:
         call, value = _sheet_answer(ctx, func, window, n)
         if not same(value, expected):
-            note = SWAPPED if swapped(value, expected[1], {expected[0]}) else Text("", "")
+            note = SWAPPED if swapped(value, expected[1], {expected[0]}) else None
             raise mismatch(call, expected, value, ref.jeu1(), note=note)
 
 

@@ -86,8 +86,15 @@ def decoder(hint: Any) -> Decoder:
         return _dataclass(hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _enum(hint)
-    plain = {str: _str, Text: _text_value, float: _float_value, int: _int, bool: _bool, Path: _path}
-    plain[type(None)] = _none
+    plain = {
+        str: _str,
+        Text: _text_value,
+        float: _float_value,
+        int: _int,
+        bool: _bool,
+        Path: _path,
+        type(None): _none,
+    }
     if hint in plain:
         return plain[hint]
     raise DecodeError(f"cannot read a value of {hint}")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, replace
 from pathlib import Path
@@ -185,15 +184,12 @@ def parse_bareme(
 
 def _toml(text: str, lines: list[str], path: Path | None) -> dict[str, Any]:
     """The file read as TOML; a BaremeError naming the line, and a decimal comma as such."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
-        import tomli as tomllib
+    from ..tomlfile import TOMLDecodeError, loads
 
     try:
-        data: dict[str, Any] = tomllib.loads(text)
+        data: dict[str, Any] = loads(text)
         return data
-    except tomllib.TOMLDecodeError as exc:
+    except TOMLDecodeError as exc:
         at = _toml_line(str(exc), len(lines))
         comma = _DECIMAL_COMMA.match(lines[at - 1]) if 0 < at <= len(lines) else None
         if comma:  # `Q16 = 1,5`: a French decimal comma, which TOML does not read

@@ -165,13 +165,10 @@ def _text_file(package: str) -> dict[str, dict[str, Text]]:
 def read_text_file(source: str) -> dict[str, dict[str, Text]]:
     """The tables of a text file's source; a ValueError for anything but `[table.key]`
     sections holding exactly a `fr` and an `en` string."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10 (the `tomli` dependency)
-        import tomli as tomllib
+    from ..tomlfile import loads
 
     tables: dict[str, dict[str, Text]] = {}
-    for name, entries in tomllib.loads(source).items():
+    for name, entries in loads(source).items():
         if not isinstance(entries, dict):
             raise ValueError(f"{name} is not a table of sentences")
         tables[name] = {key: _entry(name, key, entry) for key, entry in entries.items()}
