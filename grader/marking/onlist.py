@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..model.results import SubmissionResult, SubmissionStatus
+from ..model.results import EXTRA_FILE, NO_COPY, SubmissionResult, SubmissionStatus
 from ..render.sanitize import safe_line
 from .roster import ClassList, Copy, Matching, match
 from .text import tr
@@ -19,8 +19,6 @@ from .text import tr
 if TYPE_CHECKING:
     from .record import Entry
 
-NO_COPY = "no_copy"
-"""The reason of a list's student without a copy (`reason.no_copy`)."""
 LISTED_FEW = 12
 """Names listed in a line for the teacher, at most; past that, the count."""
 
@@ -38,7 +36,7 @@ class OnList:
 
 def on_list(copies: Mapping[str, Row], classlist: ClassList, settled: Mapping[str, str], lang: str) -> OnList:
     """`copies` (the run's name -> copy) on the class list (see the module docstring)."""
-    graded = {name: row for name, row in copies.items() if row[0].reason != "extra_file"}
+    graded = {name: row for name, row in copies.items() if row[0].reason != EXTRA_FILE}
     found = match(
         [Copy(name, row[0].participant) for name, row in graded.items()], classlist.students, settled
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..atomic import write_text_atomic
+from ..model.results import EXTRA_FILE, NO_COPY
 from ..model.text import number
 from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
@@ -112,7 +113,6 @@ def marks(
     """The copies as the exports need them (the files set aside are no copy), and, with a
     class list, its students without a copy, in the views' order (the list's)."""
     from .moodle import Mark
-    from .onlist import NO_COPY
 
     return [
         Mark(
@@ -125,7 +125,7 @@ def marks(
             has_copy=view.reason != NO_COPY,
         )
         for view in views
-        if view.reason != "extra_file"
+        if view.reason != EXTRA_FILE
     ]
 
 

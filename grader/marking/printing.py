@@ -13,7 +13,6 @@ from pathlib import Path
 from ..model.results import SubmissionResult
 from ..render.html_report import page_names, submission_page
 from ..render.pdf import Engine, Page, engine
-from .onlist import NO_COPY
 
 CLASS_FILE = "classe.pdf"
 
@@ -40,7 +39,7 @@ def write_pdfs(
     printer = printer or engine()
     if printer is None:
         raise NoEngine()
-    copies = [view for view in views if view.reason not in ("extra_file", NO_COPY)]  # as --release
+    copies = [view for view in views if view.is_copy]  # as --release
     names = [name.removesuffix(".html") for name in page_names(copies)]
     names = [f"{name}-copie" if f"{name}.pdf" == CLASS_FILE else name for name in names]
     folder.mkdir(parents=True, exist_ok=True)

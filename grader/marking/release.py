@@ -16,7 +16,7 @@ from ..render.json_report import render_json
 def write_release(views: Sequence[SubmissionResult], folder: Path, lang: str) -> int:
     """A folder per student's copy under `folder` (the files set aside have none);
     returns how many were written."""
-    copies = [view for view in views if view.reason not in ("extra_file", "no_copy")]
+    copies = [view for view in views if view.is_copy]
     folder.mkdir(parents=True, exist_ok=True)
     for view, page in zip(copies, page_names(copies), strict=True):
         name = page.removesuffix(".html")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import __version__
 from ..checking import private_draws
 from ..checking.draw_key import record_key
+from ..model.results import EXTRA_FILE
 from ..model.settings import Settings
 from ..render.sanitize import safe_line
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
@@ -286,7 +287,7 @@ class ClassRun:
                 str(file),
                 None,
                 SubmissionStatus.NOT_GRADABLE,
-                reason="extra_file",
+                reason=EXTRA_FILE,
                 detail=self.roster.chosen.get(file, ""),
                 student=label,
             )
@@ -374,9 +375,9 @@ class ClassRun:
                     seen=self.record.entries[student].seen if student in self.record.entries else {},
                 )
             )
-        done = {by_path.get(r.path, r.student or r.path) for r in graded if r.reason != "extra_file"}
+        done = {by_path.get(r.path, r.student or r.path) for r in graded if r.reason != EXTRA_FILE}
         others = [
-            s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != "extra_file"
+            s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != EXTRA_FILE
         ]
         # Unchanged: named in this run, the same file; kept: not named, taken from the record.
         same = set(self.unchanged)

@@ -379,6 +379,13 @@ class SubmissionStatus(str, Enum):
     """Read, run or detected as no TD: `reason` says why (no mark)."""
 
 
+NO_COPY = "no_copy"
+"""The reason of a class list's student without a copy: a row of the class, not a copy."""
+EXTRA_FILE = "extra_file"
+"""The reason of a student's other file (a draft, an older version): listed, not graded,
+not a copy of the class."""
+
+
 class SubmissionKind(str, Enum):
     NOTEBOOK = "notebook"
     MODULE = "module"
@@ -459,6 +466,12 @@ class SubmissionResult:
     @property
     def graded(self) -> bool:
         return self.status is SubmissionStatus.GRADED
+
+    @property
+    def is_copy(self) -> bool:
+        """A copy of the class (graded or not): neither a class list's student without one
+        nor a student's other file set aside."""
+        return self.reason not in (NO_COPY, EXTRA_FILE)
 
     @property
     def does_not_run(self) -> list[CellOutcome]:

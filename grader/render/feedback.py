@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import Crash
 from ..model.results import (
+    EXTRA_FILE,
     CellOutcome,
     CellStatus,
     CheckResult,
@@ -372,8 +373,7 @@ def copies_counted(results: Sequence[SubmissionResult]) -> tuple[int, int]:
     """(the copies of a class, the students' other files): neither a class list's student
     without a copy nor a student's other file (a draft, an older version: listed, not
     graded) is a copy left ungraded."""
-    copies = sum(r.reason not in ("no_copy", "extra_file") for r in results)
-    return copies, sum(r.reason == "extra_file" for r in results)
+    return sum(r.is_copy for r in results), sum(r.reason == EXTRA_FILE for r in results)
 
 
 def with_extra_files(summary: str, extra: int, lang: str) -> str:
@@ -396,7 +396,7 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
             else tr(lang, "closest.title")
         )
         return tr(lang, "reason.unknown_exercise_closest", closest=result.closest, by=by)
-    if result.reason == "extra_file" and "|" in result.detail:  # the copy graded instead, and why
+    if result.reason == EXTRA_FILE and "|" in result.detail:  # the copy graded instead, and why
         chosen, rule = result.detail.rsplit("|", 1)
         why = COPY_RULE(lang, rule) if rule else ""
         return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
