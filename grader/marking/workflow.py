@@ -137,12 +137,8 @@ class ClassRun:
     def open(cls, args: argparse.Namespace, settings: Settings, exercises: Registry) -> Iterator[ClassRun]:
         """Read the barème, hold the record, name the files and plan what to grade;
         UsageError for anything the teacher must fix first."""
-        from ..model.results import SubmissionResult
-        from .lock import RecordBusy
-        from .record import Record
-
         run = cls(args, settings, exercises)
-        if args.results is None:
+        if args.results is None:  # a run without a record imports none of its modules
             if args.regrade or args.prune:
                 raise UsageError(tr(run.lang, "record.needs_results"))
             run.bareme = run._bareme()
@@ -151,6 +147,10 @@ class ClassRun:
             run._said_ignored()
             yield run
             return
+        from ..model.results import SubmissionResult
+        from .lock import RecordBusy
+        from .record import Record
+
         early = args.config is not None or (args.paths and all(p.is_dir() for p in args.paths))
         if early:  # a bad barème is refused before the record's folder is even made
             run.bareme = run._bareme()
@@ -192,26 +192,26 @@ class ClassRun:
     def _classlist(self) -> ClassList | None:
         """`--roster`, else the list the record's last run used, else the Moodle worksheet's
         participants; a list that cannot be read is a usage error."""
-        from .roster import RosterError, decode, parse_class_list, read_class_list
         from .where import remembered_file
 
         path = self.args.roster
         if path is None and self.record is not None:
             path = remembered_file(self.record, "roster")
+        worksheet = self.args.moodle_worksheet
+        if path is None and (worksheet is None or not worksheet.is_file()):
+            return None
+        from .roster import RosterError, decode, parse_class_list, read_class_list
+
         try:
             if path is not None:
                 self.roster_file = path
                 return read_class_list(path)
-            if self.args.moodle_worksheet is not None and self.args.moodle_worksheet.is_file():
-                return parse_class_list(
-                    decode(self.args.moodle_worksheet.read_bytes()), self.args.moodle_worksheet
-                )
+            return parse_class_list(decode(worksheet.read_bytes()), worksheet)
         except RosterError as exc:
             why = ROSTER_ERROR(self.lang, exc.reason, detail=exc.detail)
             if path is None:  # the worksheet's own error is said by its writer
                 return None
             raise UsageError(tr(self.lang, "roster.error", path=path, why=why)) from None
-        return None
 
     def _refuse_default(self) -> None:
         """With no copy named, a record whose entries were scored with a barème must find it."""
@@ -298,17 +298,17 @@ class ClassRun:
         """What every report shows: this run's copies, or with `--results` the whole
         record (this run's copies written into it first), scored with the barème and
         the manual points."""
-        from .views import raw
-
         self.graded_now = {self._student_of(r) for r in graded}
         graded = [replace(r, participant=self.roster.participants.get(Path(r.path), "")) for r in graded]
         graded = graded + self.set_aside_results()
+        plain = self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None
+        if self.record is None and plain and self.classlist is None:
+            return graded  # today's run: the results as graded (and no scoring module imported)
+        from .views import raw
+
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
         if self.record is None:
             copies = {r.student or r.path: (raw(r), None) for r in graded}
-            plain = self.bareme == DEFAULT and self.args.manual is None and self.class_exercise is None
-            if plain and self.classlist is None:
-                return graded  # today's run: the results as graded
         else:
             from .where import remember
 

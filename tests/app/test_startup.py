@@ -61,6 +61,45 @@ def test_grading_loads_no_hashlib_until_a_font_list_is_kept():
     assert modules_after(folder, ("hashlib",)) == ["hashlib"]
 
 
+CLASS_ONLY = (
+    "grader.marking.record",
+    "grader.marking.lock",
+    "grader.marking.roster",
+    "grader.marking.views",
+    "grader.marking.manual",
+    "grader.render.csv_report",
+)
+"""What only a class run reads (a record, a class list, a barème or manual points to score with)."""
+
+
+@pytest.mark.slow
+def test_grading_one_file_alone_imports_nothing_of_the_class_workflow(tmp_path):
+    # a student's own run pays no record, no class list, no manual table (performance log,
+    # "the class workflow off a plain run's way"); a class run still gets them
+    code = (
+        "import sys\n"
+        "from grader.app.cli import main\n"
+        "from grader.registry import installed\n"
+        "main(sys.argv[1:], installed())\n"
+        f"print('MODULES', sorted(n for n in {CLASS_ONLY!r} if n in sys.modules))"
+    )
+
+    def modules(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", code, "samples/eleve_puissance4.ipynb", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.rsplit("MODULES", 1)[1].strip()
+
+    assert modules() == "[]"
+    assert modules("--results", str(tmp_path / "classe")) == str(
+        sorted(n for n in CLASS_ONLY if n != "grader.marking.roster")
+    )
+
+
 TDS = tuple(EXERCISES.package(exercise_id) for exercise_id in EXERCISES)
 """The module of each installed TD."""
 
