@@ -17,11 +17,12 @@ from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.text import Words, number
+from ..model.text import number
 from ..reading.files import BAREME_NAME
+from .refusal import Refusal
 from .rubric import TABLE as RUBRIC_TABLE
 from .rubric import RubricError, RubricItem, Target, parse_rubrics
-from .text import BAREME_ERROR, RUBRIC_ERROR, tr
+from .text import BAREME_ERROR, tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Question
@@ -35,26 +36,34 @@ DEFAULT_ROUNDING = 0.01
 """The mark without a barème: out of 20, to the hundredth (what `mark20` always was)."""
 
 
-class BaremeError(ValueError):
-    """A barème file the grader refuses: where (file, line) and why (a message key)."""
+class BaremeError(Refusal):
+    """A barème file the grader refuses: where (file, line) and why."""
 
-    def __init__(
-        self, path: Path | None, line: int | None, reason: str, words: Words = BAREME_ERROR, **values: Any
-    ):
-        super().__init__(f"{path}:{line}: {reason} {values}")
+    words = BAREME_ERROR
+
+    def __init__(self, path: Path | None, line: int | None, reason: str, **values: Any):
+        super().__init__(reason, **values)
         self.path = path
         self.line = line
-        self.reason = reason
-        self.values = values
-        self._words = words
-        """The sentences `reason` is a key of: a barème's mistakes, or its rubric's."""
 
-    def words(self, lang: str) -> str:
-        what = self._words(lang, self.reason, **self.values)
+    @classmethod
+    def placing(cls, refused: Refusal, path: Path | None, line: int | None) -> BaremeError:
+        """`refused` (a mistake of its rubric, `RubricError`) at its line of the barème,
+        said with its own sentences."""
+        placed = cls(path, line, refused.reason, **refused.values)
+        placed.words = refused.words
+        return placed
+
+    def why(self, lang: str) -> str:
+        """The sentence, after the file and the line it is about."""
+        what = super().why(lang)
         where = str(self.path) if self.path is not None else "--config"
         if self.line is not None:
             return tr(lang, "bareme.error_line", path=where, line=self.line, what=what)
         return tr(lang, "bareme.error", path=where, what=what)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {super().__str__()}"
 
 
 @dataclass(frozen=True)
@@ -228,8 +237,7 @@ def _rubrics(
             line = _line_of(lines, exc.item, table=where) or _line_of(lines, f"{where}.{exc.item}")
         if line is None:
             line = _line_of(lines, where) or _line_of(lines, exc.question, table=RUBRIC_TABLE)
-        values = {"question": exc.question, "item": exc.item, **exc.values}
-        raise BaremeError(path, line, exc.reason, words=RUBRIC_ERROR, **values) from None
+        raise BaremeError.placing(exc, path, line) from None
 
 
 def question_points(bareme: BaremeFile, question: Question) -> float:

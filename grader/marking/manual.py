@@ -26,6 +26,7 @@ from pathlib import Path
 from ..atomic import write_text_atomic
 from ..render.csv_report import BOM, SEPARATORS
 from ..render.sanitize import FORMULA_START
+from .refusal import Refusal
 from .rubric import parse_items
 from .text import MANUAL_FILE
 
@@ -102,17 +103,14 @@ class ManualMarks:
         return self.rows.get(student, {})
 
 
-class ManualFileError(ValueError):
+class ManualFileError(Refusal):
     """A table that cannot be read at all (no header the grader knows, not text)."""
 
-    def __init__(self, path: Path, reason: str, detail: str = ""):
-        super().__init__(f"{path}: {reason} {detail}")
-        self.path = path
-        self.reason = reason
-        self.detail = detail
+    words = MANUAL_FILE
 
-    def words(self, lang: str) -> str:
-        return MANUAL_FILE(lang, self.reason, path=self.path, detail=self.detail)
+    def __init__(self, path: Path, reason: str, detail: str = ""):
+        super().__init__(reason, path=path, detail=detail)
+        self.path = path
 
 
 def as_text_cell(value: str) -> str:

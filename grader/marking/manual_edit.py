@@ -4,8 +4,8 @@ The table stays the teacher's file: the page changes one row, `(élève, questio
 keeps everything else as it was typed: the other rows' cells, the columns the teacher
 added, the delimiter (`;`, `,` or tab), the BOM. The `grille` column (rubric items) is
 added at the end the first time an item is given. Writing is atomic, and refused when
-the file is no longer the one the page read (`FileChanged`): what a spreadsheet saved
-meanwhile is never overwritten (docs/explanation/marking-page.md).
+the file is no longer the one the page read (`EditError`, `changed`): what a spreadsheet
+saved meanwhile is never overwritten (docs/explanation/marking-page.md).
 
 `edit_table` is pure (text in, text out); `edit_file` is its thin I/O wrapper.
 """
@@ -22,7 +22,9 @@ from ..atomic import write_text_atomic
 from ..render.csv_report import BOM
 from ..render.sanitize import FORMULA_START
 from .manual import HEADERS, PRIVATE, ManualRow, as_text_cell, from_text_cell
+from .refusal import Refusal
 from .rubric import items_text
+from .text import MANUAL_EDIT
 
 
 @dataclass(frozen=True)
@@ -64,15 +66,16 @@ def typed_cells(points: str, comment: str, private: bool, items: tuple[str, ...]
     return Cells(points, comment, items)
 
 
-class EditError(ValueError):
+class EditError(Refusal):
     """A row the page cannot write: `reason` is `changed` (the file is not the one read),
-    `twice` (two rows give that question), `header` (not a manual table)."""
+    `twice` (two rows give that question: `detail`, their lines), `header` (not a manual
+    table). `path` is None in the pure `edit_table`, the file's in `edit_file`."""
+
+    words = MANUAL_EDIT
 
     def __init__(self, path: Path | None, reason: str, detail: str = ""):
-        super().__init__(f"{path}: {reason} {detail}")
+        super().__init__(reason, path=path, detail=detail)
         self.path = path
-        self.reason = reason
-        self.detail = detail
 
 
 def digest(data: bytes) -> str:
@@ -173,7 +176,7 @@ def edit_file(
     try:
         edited = edit_table(bom + text, student, question, cells, lang, append)
     except EditError as exc:
-        raise EditError(path, exc.reason, exc.detail) from None
+        raise EditError(path, exc.reason, exc.values["detail"]) from None
     if edited is None:
         return None
     write_text_atomic(path, edited)

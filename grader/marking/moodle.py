@@ -35,7 +35,9 @@ from dataclasses import dataclass, field
 
 from ..model.text import number
 from ..render.csv_report import BOM
+from .refusal import Refusal
 from .roster import Copy, Listed, match, plain
+from .text import MOODLE_ERROR
 
 IDENTIFIER = ("identifier", "identifiant")
 FULL_NAME = ("full name", "nom complet")
@@ -113,13 +115,10 @@ class Filled:
     feedback_column: bool = True
 
 
-class WorksheetError(ValueError):
-    """Not a grading worksheet the grader can fill (a message key and a detail)."""
+class WorksheetError(Refusal):
+    """Not a grading worksheet the grader can fill (its `detail`: the columns, the cell read)."""
 
-    def __init__(self, reason: str, detail: str = ""):
-        super().__init__(f"{reason} {detail}")
-        self.reason = reason
-        self.detail = detail
+    words = MOODLE_ERROR
 
 
 @dataclass(frozen=True)
@@ -155,9 +154,9 @@ def columns(rows: list[list[str]]) -> Columns:
         ident = _identifier_by_values(rows)
     grade, maximum = _column(header, GRADE), _column(header, MAXIMUM)
     if ident is None or grade is None:
-        raise WorksheetError("columns", ", ".join(header))
+        raise WorksheetError("columns", detail=", ".join(header))
     if maximum is None:
-        raise WorksheetError("scale", header[_column(header, SCALE) or grade])
+        raise WorksheetError("scale", detail=header[_column(header, SCALE) or grade])
     feedback = _column(header, FEEDBACK)
     if feedback is None:
         feedback = next((i for i, cell in enumerate(header) if "comment" in plain(cell)), None)
@@ -262,7 +261,7 @@ def _on_scale(mark: Mark, maximum_cell: str) -> str:
     try:
         maximum = float(maximum_cell.strip().replace("\u00a0", "").replace(" ", "").replace(",", "."))
     except ValueError:
-        raise WorksheetError("scale", maximum_cell) from None
+        raise WorksheetError("scale", detail=maximum_cell) from None
     assert mark.mark is not None
     value = mark.mark if abs(maximum - mark.scale) < 1e-9 else round(mark.mark * maximum / mark.scale, 2)
     text = number(value, "en")

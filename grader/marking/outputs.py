@@ -16,7 +16,7 @@ from ..model.results import EXTRA_FILE, NO_COPY
 from ..model.text import number
 from ..render.feedback import comment_text
 from ..render.sanitize import safe_line
-from .text import MOODLE_ERROR, tr
+from .text import tr
 
 if TYPE_CHECKING:
     from ..model.results import SubmissionResult
@@ -165,8 +165,7 @@ def _moodle(source: Path, marks: Sequence[Mark], lang: str, done: Outputs) -> No
     try:
         filled = fill_worksheet(text, marks)
     except WorksheetError as exc:
-        why = MOODLE_ERROR(lang, exc.reason, detail=exc.detail)
-        raise ValueError(tr(lang, "moodle.error", path=source, why=why)) from None
+        raise ValueError(tr(lang, "moodle.error", path=source, why=exc.why(lang))) from None
     target = source.with_name(source.stem + ".rempli" + source.suffix)
     write_text_atomic(target, filled.text)
     done.messages.append(tr(lang, "moodle.filled", path=target, count=len(filled.filled)))

@@ -28,6 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .refusal import Refusal
+from .text import ROSTER_ERROR
+
 SURNAME = ("nom", "nom de famille", "last name", "surname", "family name", "lastname")
 FIRST_NAME = ("prenom", "prenoms", "first name", "given name", "firstname")
 FULL_NAME = ("eleve", "eleves", "nom complet", "full name", "name", "nom et prenom", "nom prenom", "etudiant")
@@ -57,13 +60,10 @@ class ClassList:
     """Which columns the names were taken from, as the file names them (said to the teacher)."""
 
 
-class RosterError(ValueError):
-    """A class list the grader cannot read (a message key of `roster.error.*`, a detail)."""
+class RosterError(Refusal):
+    """A class list the grader cannot read (its `detail`: the columns read, the system's error)."""
 
-    def __init__(self, reason: str, detail: str = ""):
-        super().__init__(f"{reason} {detail}")
-        self.reason = reason
-        self.detail = detail
+    words = ROSTER_ERROR
 
 
 def plain(text: str) -> str:
@@ -117,7 +117,7 @@ def parse_class_list(text: str, source: Path | None = None) -> ClassList:
     take, said = found
     students = tuple(s for row in rows[1:] if (s := take(row)) is not None)
     if not students:
-        raise RosterError("no_student", said)
+        raise RosterError("no_student", detail=said)
     return ClassList(students, source, said)
 
 
@@ -169,7 +169,7 @@ def read_class_list(path: Path) -> ClassList:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise RosterError("unreadable", str(exc)) from None
+        raise RosterError("unreadable", detail=str(exc)) from None
     return parse_class_list(decode(raw), path)
 
 

@@ -33,7 +33,7 @@ def read_rows(
         done, sources = prepare(path, list(copies), manual_questions, lang)
         marks = check_rows(sources, per_student)
     except ManualFileError as exc:
-        return None, [exc.words(lang)]
+        return None, [exc.why(lang)]
     said = []
     if done.created:
         said.append(tr(lang, "manual.created", path=path, rows=len(copies) * len(manual_questions)))

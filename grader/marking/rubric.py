@@ -21,6 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .refusal import Refusal
+from .text import RUBRIC_ERROR
+
 TABLE = "grille"
 MAX_ITEMS = 26
 """One letter of the keyboard each (`a` to `z`, in the file's order)."""
@@ -45,17 +48,17 @@ class RubricItem:
     """For the student, beside the label."""
 
 
-class RubricError(ValueError):
-    """A `[grille]` table the grader refuses: which question and item, why (a message key
-    of `bareme.rubric.*`) and the values the message names."""
+class RubricError(Refusal):
+    """A `[grille]` table the grader refuses: which question, item and field (what the
+    barème reader finds the line of), why and the values the sentence names."""
+
+    words = RUBRIC_ERROR
 
     def __init__(self, reason: str, question: str, item: str = "", field: str = "", **values: Any):
-        super().__init__(f"grille.{question}.{item}: {reason} {values}")
-        self.reason = reason
+        super().__init__(reason, question=question, item=item, **values)
         self.question = question
         self.item = item
         self.field = field
-        self.values = values
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ RUBRIC_ERROR = Words.load(__package__, "rubric")
 
 MANUAL_FILE = Words.load(__package__, "manual.file")
 
+MANUAL_EDIT = Words.load(__package__, "manual.edit")
+
 MANUAL_REFUSED = Words.load(__package__, "manual.refused")
 
 RECORD_REASON = Words.load(__package__, "record.reason")

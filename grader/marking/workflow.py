@@ -30,7 +30,7 @@ from ..model.settings import Settings
 from ..render.sanitize import safe_line
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
 from .naming import Roster, add_damaged, name_files
-from .text import BAREME_ERROR, RECORD_REASON, ROSTER_ERROR, tr
+from .text import BAREME_ERROR, RECORD_REASON, tr
 
 if TYPE_CHECKING:
     from ..checking.declare import Exercise, Registry
@@ -187,7 +187,7 @@ class ClassRun:
                 raise BaremeError(path, None, "unreadable", error="no such file")
             return read_bareme(path, self.exercises, self.settings.exercise)
         except BaremeError as exc:
-            raise UsageError(exc.words(self.lang)) from None
+            raise UsageError(exc.why(self.lang)) from None
 
     def _classlist(self) -> ClassList | None:
         """`--roster`, else the list the record's last run used, else the Moodle worksheet's
@@ -208,10 +208,9 @@ class ClassRun:
                 return read_class_list(path)
             return parse_class_list(decode(worksheet.read_bytes()), worksheet)
         except RosterError as exc:
-            why = ROSTER_ERROR(self.lang, exc.reason, detail=exc.detail)
             if path is None:  # the worksheet's own error is said by its writer
                 return None
-            raise UsageError(tr(self.lang, "roster.error", path=path, why=why)) from None
+            raise UsageError(tr(self.lang, "roster.error", path=path, why=exc.why(self.lang))) from None
 
     def _refuse_default(self) -> None:
         """With no copy named, a record whose entries were scored with a barème must find it."""

@@ -240,7 +240,7 @@ class Desk:
             try:
                 snapshot, digests = self._read_stable()
             except (UsageError, ManualFileError, OSError) as exc:
-                problem = exc.words(self.lang) if isinstance(exc, ManualFileError) else str(exc)
+                problem = exc.why(self.lang) if isinstance(exc, ManualFileError) else str(exc)
                 log.info("the class could not be read again: %s", problem)
                 self.snapshot = _with_problem(self.snapshot, problem)
                 self._stats = {path: _stat(path) for path in self.watched()}
@@ -338,7 +338,7 @@ class Desk:
                     self.rescore()
                     now = self.snapshot.cells(copy.student, qid)
                     return Saved("conflict", self._conflict(now, typed, changed=target), now)
-                return Saved("refused", tr(self.lang, "serve.twice", path=target, lines=exc.detail), current)
+                return Saved("refused", exc.why(self.lang), current)
             self.rescore()
             return Saved("saved", tr(self.lang, "serve.saved", path=target.name))
 

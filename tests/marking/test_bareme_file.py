@@ -72,8 +72,8 @@ def test_a_bad_file_names_its_line(text, line, words):
     with pytest.raises(BaremeError) as caught:
         parse_bareme(text, None, EXERCISES)
     assert caught.value.line == line
-    assert words in caught.value.words("fr")
-    assert f"line {line}" in caught.value.words("en")
+    assert words in caught.value.why("fr")
+    assert f"line {line}" in caught.value.why("en")
 
 
 def test_a_file_naming_questions_must_name_its_exercise_and_agree_with_the_command_line():

@@ -73,7 +73,7 @@ def test_the_same_question_typed_twice_is_not_written():
     twice = TABLE + "martin_lea;Q16;1;\r\n"
     with pytest.raises(EditError) as refused:
         edit_table(twice, "martin_lea", "Q16", Cells("0"), "fr")
-    assert refused.value.reason == "twice" and refused.value.detail == "3, 5"
+    assert refused.value.reason == "twice" and refused.value.values["detail"] == "3, 5"
 
 
 def test_what_the_page_types_is_written_as_the_file_writes_it_and_read_back_as_typed():
@@ -114,6 +114,31 @@ def test_a_file_that_appeared_or_vanished_since_it_was_read_is_a_change(tmp_path
         edit_file(path, "", "leroy", "Q16", Cells("1"), "fr")
     with pytest.raises(EditError):
         edit_file(tmp_path / "gone.csv", digest(b"x"), "leroy", "Q16", Cells("1"), "fr")
+
+
+def test_a_row_that_cannot_be_written_is_said_with_its_file_and_nothing_is_written(tmp_path):
+    # What the marking page shows the teacher: the file's path, and what to do.
+    path = tmp_path / "manuel.csv"
+    twice = (TABLE + "martin_lea;Q16;1;\r\n").encode()
+    path.write_bytes(twice)
+    with pytest.raises(EditError) as refused:
+        edit_file(path, digest(twice), "martin_lea", "Q16", Cells("0"), "fr")
+    assert refused.value.why("fr") == (
+        f"{path} donne cette question deux fois (lignes 3, 5) : corrigez le fichier, puis enregistrez ici."
+    )
+    assert (
+        refused.value.why("en")
+        == f"{path} gives this question twice (lines 3, 5): fix the file, then save here."
+    )
+    path.write_bytes(b"nom;note\r\ndupont;2\r\n")
+    with pytest.raises(EditError) as refused:
+        edit_file(path, digest(path.read_bytes()), "dupont", "Q16", Cells("1"), "en")
+    assert refused.value.why("en") == f"{path}: columns are missing, nothing was written"
+    assert refused.value.why("fr") == f"{path} : il manque des colonnes, rien n'a été écrit"
+    with pytest.raises(EditError) as refused:
+        edit_file(path, digest(twice), "dupont", "Q16", Cells("1"), "fr")
+    assert refused.value.why("fr") == f"{path} a changé sur le disque depuis sa lecture : rien n'a été écrit"
+    assert path.read_bytes() == b"nom;note\r\ndupont;2\r\n"
 
 
 def test_a_student_whose_name_a_spreadsheet_would_run_is_written_as_text_and_found_again():

@@ -128,7 +128,7 @@ def test_any_spreadsheet_dialect_is_read(tmp_path):
 def test_a_file_without_the_columns_is_refused_whole(tmp_path):
     with pytest.raises(ManualFileError) as refused:
         parse_manual("nom;note\ndupont;12\n", tmp_path / "m.csv")
-    assert "élève, question, points, commentaire" in refused.value.words("fr")
+    assert "élève, question, points, commentaire" in refused.value.why("fr")
 
 
 HOSTILE = [

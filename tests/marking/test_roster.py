@@ -71,7 +71,7 @@ def test_a_list_without_students_names_its_columns_as_the_file_writes_them(text,
     # are the file's own (a fixed French "nom, prénom" was said of an English list).
     with pytest.raises(RosterError) as refused:
         parse_class_list(text)
-    assert (refused.value.reason, refused.value.detail) == ("no_student", columns)
+    assert (refused.value.reason, refused.value.values) == ("no_student", {"detail": columns})
 
 
 @pytest.mark.parametrize(

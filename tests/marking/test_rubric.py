@@ -94,7 +94,7 @@ def test_the_rubric_is_read_in_the_files_order_in_either_table_form():
 def test_a_bad_rubric_is_refused_naming_its_line(change, line, words):
     with pytest.raises(BaremeError) as refused:
         bareme(BAREME.replace(*change))
-    said = refused.value.words("fr")
+    said = refused.value.why("fr")
     assert f"ligne {line} :" in said and words in said, said
 
 

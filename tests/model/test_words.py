@@ -263,11 +263,6 @@ FAMILIES = {
         lambda: _literal_args("NotGradable", 0) | _literal_args("Refused", 1) | _literal_args("reason", None),
     ),
     "grader.app.text.UNAVAILABLE": ("exactly", lambda: _enum("grader.sandbox.confine.reasons.Reason")),
-    "grader.marking.text.BAREME_ERROR": ("at least", lambda: _literal_args("BaremeError", 2)),
-    "grader.marking.text.RUBRIC_ERROR": ("at least", lambda: _literal_args("RubricError", 0)),
-    "grader.marking.text.MANUAL_FILE": ("at least", lambda: _literal_args("ManualFileError", 1)),
-    "grader.marking.text.ROSTER_ERROR": ("at least", lambda: _literal_args("RosterError", 0)),
-    "grader.marking.text.MOODLE_ERROR": ("at least", lambda: _literal_args("WorksheetError", 0)),
 }
 
 
@@ -279,6 +274,46 @@ def test_a_family_answers_every_value_it_is_looked_up_by(family):
         assert keys == values()
     else:
         assert values() - keys == set()
+
+
+def refusals() -> list[type]:
+    """Every error of the class files said through its table (`grader.marking.refusal`),
+    from the wings that may define one (marking and those above it)."""
+    import pkgutil
+
+    from grader.marking.refusal import Refusal
+
+    for wing in ("grader.marking", "grader.serve", "grader.app"):
+        for module in pkgutil.walk_packages(importlib.import_module(wing).__path__, f"{wing}."):
+            importlib.import_module(module.name)
+    found, kinds = [], [Refusal]
+    while kinds:
+        kind = kinds.pop()
+        found += kind.__subclasses__()
+        kinds += kind.__subclasses__()
+    return sorted(found, key=lambda kind: kind.__name__)
+
+
+def test_every_refusal_answers_every_reason_it_is_raised_with():
+    """Each error's table is one a text module names, and holds every reason a `raise`
+    gives it (the extractor must find some: a wrong position would find none)."""
+    import inspect
+
+    kinds = refusals()
+    assert {kind.__name__ for kind in kinds} >= {
+        "BaremeError",
+        "EditError",
+        "ManualFileError",
+        "RosterError",
+        "RubricError",
+        "WorksheetError",
+    }
+    named = {id(table) for table in tables().values()}
+    for kind in kinds:
+        assert id(kind.words) in named, kind
+        position = list(inspect.signature(kind).parameters).index("reason")
+        reasons = _literal_args(kind.__name__, position, keyword="reason")
+        assert reasons and reasons - set(kind.words.own()) == set(), kind
 
 
 # -- no key unused ------------------------------------------------------------------------------

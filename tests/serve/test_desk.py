@@ -134,6 +134,20 @@ def test_a_file_saved_between_the_check_and_the_write_is_left_as_it_is(desk, roo
     assert rows(room.manual)[("martin_lea", "Q16")][0] == "0,5"  # theirs kept
 
 
+def test_a_question_given_twice_in_the_file_is_refused_with_its_lines_and_not_written(desk, room):
+    # the table lists the students in order: bernard_lucas line 2, dupont_marie 3, the one added 6
+    text = room.manual.read_text("utf-8-sig").replace("dupont_marie;Q16;;", "dupont_marie;Q16;1;a")
+    room.manual.write_text("\ufeff" + text + "dupont_marie;Q16;2;b\r\n", encoding="utf-8")
+    assert desk.refresh()
+    before = room.manual.read_bytes()
+    done = save(desk, "dupont_marie", points="0")
+    assert (done.status, done.message) == (
+        "refused",
+        f"{room.manual} donne cette question deux fois (lignes 3, 6) : corrigez le fichier, puis enregistrez ici.",
+    )
+    assert room.manual.read_bytes() == before
+
+
 def test_an_items_new_points_in_the_bareme_rescore_every_copy_that_got_it_at_once(desk, room):
     save(desk, "dupont_marie", items=("horizon3",))
     save(desk, "martin_lea", items=("horizon3", "schema"))
