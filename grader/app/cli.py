@@ -45,32 +45,39 @@ def build_parser(
     def words(key: str) -> str:
         return OPTION_HELP(lang, key)
 
+    file, folder, seconds = words("metavar_file"), words("metavar_folder"), words("metavar_seconds")
     parser = Parser(
         lang,
         prog=prog or prog_name(),
         description=tr(lang, "cli.description", exercises=", ".join(exercises)),
     )
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=words("paths"))
+    parser.add_argument("paths", nargs="*", type=Path, metavar=words("metavar_path"), help=words("paths"))
     # A TD that could not be loaded is a choice too: asking for it is a usage error that says why.
     choices = [*exercises, *unavailable_of(exercises)]
     parser.add_argument("--exercise", choices=choices, help=words("exercise"))
-    parser.add_argument("--json", metavar="FILE", help=words("json"))
-    parser.add_argument("--csv", metavar="FILE", help=words("csv"))
-    parser.add_argument("--html", metavar="DIR", help=words("html"))
-    parser.add_argument("--similarity", metavar="DIR", type=_similarity_folder, help=words("similarity"))
-    parser.add_argument("--junit", metavar="FILE", help=words("junit"))
-    parser.add_argument("--gradescope", metavar="FILE", help=words("gradescope"))
+    parser.add_argument("--json", metavar=file, help=words("json"))
+    parser.add_argument("--csv", metavar=file, help=words("csv"))
+    parser.add_argument("--html", metavar=folder, help=words("html"))
+    parser.add_argument("--similarity", metavar=folder, type=_similarity_folder, help=words("similarity"))
+    parser.add_argument("--junit", metavar=file, help=words("junit"))
+    parser.add_argument("--gradescope", metavar=file, help=words("gradescope"))
     parser.add_argument("--github-annotations", action="store_true", help=words("annotations"))
     parser.add_argument("--vpl", action="store_true", help=words("vpl"))
     parser.add_argument("--vpl-max", type=float, default=20.0, metavar="N", help=words("vpl_max"))
     parser.add_argument("--details", action="store_true", help=words("details"))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help=words("jobs"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help=words("jobs"))
     parser.add_argument("--lang", choices=LANGS, default=defaults.lang, help=words("lang"))
-    parser.add_argument("--timeout", type=float, default=defaults.call_budget, help=words("timeout"))
     parser.add_argument(
-        "--cell-timeout", type=float, default=defaults.cell_budget, help=words("cell_timeout")
+        "--timeout", type=float, default=defaults.call_budget, metavar=seconds, help=words("timeout")
     )
-    parser.add_argument("--fail-under", type=float, metavar="SCORE", help=words("fail_under"))
+    parser.add_argument(
+        "--cell-timeout",
+        type=float,
+        default=defaults.cell_budget,
+        metavar=seconds,
+        help=words("cell_timeout"),
+    )
+    parser.add_argument("--fail-under", type=float, metavar=words("metavar_score"), help=words("fail_under"))
     parser.add_argument(
         "--isolation",
         choices=("auto", "bubblewrap", "landlock", "basic", "portable"),

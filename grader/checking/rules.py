@@ -137,7 +137,8 @@ _NOT_PASSED = frozenset(
 
 def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:
     """A question not passed whose functions call a function of another question not
-    passed (missing included) gets a note naming it, first among its notes.
+    passed (missing included), themselves or through the student's own helpers, gets a
+    note naming it, first among its notes.
 
     Checks call the student's functions as they are, so a wrong `heuristique` also
     makes `maximin` wrong; saying so points the student at the first thing to fix."""
@@ -155,7 +156,7 @@ def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> t
             culprits = sorted(
                 {
                     f"{name} ({owner[name]})"
-                    for name in uses.get(func, [])
+                    for name in _called(func, uses, owner)
                     if owner.get(name) not in (None, question.id) and status.get(owner[name]) in _NOT_PASSED
                 }
             )
@@ -170,6 +171,21 @@ def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> t
         )
         new.append(replace(result, notes=notes + result.notes) if notes else result)
     return tuple(new)
+
+
+def _called(func: str, uses: dict[str, list[str]], owner: dict[str, str]) -> set[str]:
+    """The names `func` uses, directly or through the student's own helpers (functions
+    no question asks for, such as one recursive search under `maximin` and `minimax`),
+    but not through another question's function: its own checks judge it."""
+    found: set[str] = set()
+    todo = [func]
+    while todo:
+        for name in uses.get(todo.pop(), []):
+            if name not in found:
+                found.add(name)
+                if name not in owner:
+                    todo.append(name)
+    return found
 
 
 def bounds_review(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:

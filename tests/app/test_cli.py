@@ -1,6 +1,7 @@
 """Black-box: `python grade.py ...` as a student, a teacher or CI runs it."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -231,6 +232,32 @@ def test_the_help_is_french_and_names_the_command_as_typed():
         [sys.executable, "-m", "grader", "-h"], capture_output=True, text=True, timeout=60, cwd=ROOT
     )
     assert module.stdout.startswith("usage : python -m grader [-h]")
+
+
+def test_the_french_help_names_every_option_s_value_in_french():
+    # the class options said FICHIER and DOSSIER beside --json FILE, --html DIR, PATH...
+    french = grade("--help").stdout
+    for word in ("FILE", "DIR", "PATH", "SCORE", "JOBS", "TIMEOUT"):
+        assert re.search(rf"\b{word}\b", french) is None, word
+    for shown in (
+        "[--json FICHIER]",
+        "[--html DOSSIER]",
+        "[--fail-under NOTE]",
+        "[--jobs N]",
+        "[CHEMIN ...]",
+    ):
+        assert shown in french
+    assert "DOSSIER/index.html" in french and "moins de NOTE sur 20" in french
+    english = grade("--lang", "en", "--help").stdout
+    for shown in (
+        "[--json FILE]",
+        "[--html DIR]",
+        "[--fail-under SCORE]",
+        "[--jobs N]",
+        "[--timeout S]",
+        "[PATH ...]",
+    ):
+        assert shown in english
 
 
 def test_lang_en_makes_the_help_and_the_errors_english():

@@ -232,6 +232,45 @@ def test_dependency_notes_name_the_failing_function_a_question_calls():
         assert q["Q15"].notes == notes and q["Q14"].notes == ()
 
 
+def test_dependency_notes_follow_the_student_s_own_helpers_but_not_another_question_s_function():
+    # maximin and minimax written over one recursive helper of the student's, which calls
+    # heuristique: the failing heuristique is named, as when they call it themselves
+    sheet = Exercise(
+        "td",
+        "TD",
+        (
+            Question("Q10", "Dalignements", (("Dalignements",),), (check("d", 1.0),)),
+            Question("Q12", "teste_gagnante", (("teste_gagnante",),), (check("t", 1.0),)),
+            Question("Q14", "heuristique", (("heuristique",),), (check("v", 1.0),)),
+            Question("Q15", "maximin", (("maximin",), ("minimax",)), (check("w", 1.0),)),
+        ),
+    )
+    uses = {
+        "maximin": ["_meilleur"],
+        "minimax": ["_meilleur"],
+        "_meilleur": ["_meilleur", "_gagne", "copie", "heuristique", "jouer_colonne"],
+        "_gagne": ["teste_gagnante"],
+        "teste_gagnante": ["Dalignements"],
+    }
+    for q14, notes in (
+        (F, (("uses_failing_many", {"func": "maximin, minimax", "names": "heuristique (Q14)"}),)),
+        (P, ()),
+    ):
+        done = SubmissionOutcome(
+            "td",
+            (
+                QuestionOutcome("Q10", (CheckOutcome("d", F),)),
+                QuestionOutcome("Q12", (CheckOutcome("t", P),)),
+                QuestionOutcome("Q14", (CheckOutcome("v", q14),)),
+                QuestionOutcome("Q15", (CheckOutcome("w", F),)),
+            ),
+            uses=uses,
+        )
+        q = results_of(score(sheet, done))
+        # teste_gagnante passed: the Dalignements it reads is not the cause of Q15's failure
+        assert q["Q15"].notes == notes
+
+
 def test_no_rule_changes_what_it_was_given_and_each_gives_new_results():
     done = outcome(Q1=(F, P), Q2=(F, P), Q3=(F,))
     kept = copy.deepcopy(done)
