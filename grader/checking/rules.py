@@ -135,6 +135,11 @@ _NOT_PASSED = frozenset(
 )
 
 
+_CULPRITS = ((("uses_missing", "uses_missing_many"), True), (("uses_failing", "uses_failing_many"), False))
+"""The notes' keys (one function calls, several call) for a function not found, and for
+one failing some checks."""
+
+
 def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:
     """A question not passed whose functions call a function of another question not
     passed (missing included), themselves or through the student's own helpers, gets a
@@ -150,24 +155,26 @@ def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> t
         if result.status not in _NOT_PASSED - {QuestionStatus.MISSING}:
             new.append(result)
             continue
-        callers: dict[str, list[str]] = {}
+        callers: dict[tuple[tuple[str, str], str], list[str]] = {}
         for spellings in question.names:
             func = aliases.get(spellings[0], spellings[0])
-            culprits = sorted(
-                {
+            called = [
+                name
+                for name in _called(func, uses, owner)
+                if owner.get(name) not in (None, question.id) and status.get(owner[name]) in _NOT_PASSED
+            ]
+            # a function never found is said apart: "failing some checks" is not true of it
+            for kind, missing in _CULPRITS:
+                culprits = sorted(
                     f"{name} ({owner[name]})"
-                    for name in _called(func, uses, owner)
-                    if owner.get(name) not in (None, question.id) and status.get(owner[name]) in _NOT_PASSED
-                }
-            )
-            if culprits:
-                callers.setdefault(", ".join(culprits), []).append(func)
+                    for name in called
+                    if (status[owner[name]] is QuestionStatus.MISSING) is missing
+                )
+                if culprits:
+                    callers.setdefault((kind, ", ".join(culprits)), []).append(func)
         notes = tuple(
-            (
-                "uses_failing" if len(funcs) == 1 else "uses_failing_many",
-                {"func": ", ".join(funcs), "names": names},
-            )
-            for names, funcs in callers.items()
+            (kind[len(funcs) > 1], {"func": ", ".join(funcs), "names": names})
+            for (kind, names), funcs in callers.items()
         )
         new.append(replace(result, notes=notes + result.notes) if notes else result)
     return tuple(new)

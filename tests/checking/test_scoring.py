@@ -34,6 +34,7 @@ from grader.model.results import (
 from grader.model.text import Text
 from grader.reading.recognise import Detection
 from grader.reading.recognise import detect as detect_in
+from grader.render.text import tr
 from grader.registry import installed
 
 EXERCISES = installed()
@@ -269,6 +270,39 @@ def test_dependency_notes_follow_the_student_s_own_helpers_but_not_another_quest
         q = results_of(score(sheet, done))
         # teste_gagnante passed: the Dalignements it reads is not the cause of Q15's failure
         assert q["Q15"].notes == notes
+
+
+def test_dependency_notes_say_a_called_function_not_found_apart_from_a_failing_one():
+    # jouer_colonne calls prochain_joueur, whose cell stopped before defining it (Q4
+    # missing), and a failing copie (Q3): "en échec sur certains tests" is not said of
+    # a function the checks never found
+    sheet = Exercise(
+        "td",
+        "TD",
+        (
+            Question("Q3", "copie", (("copie",),), (check("c", 1.0),)),
+            Question("Q4", "prochain_joueur", (("prochain_joueur",),), (check("p", 1.0),)),
+            Question("Q5", "jouer_colonne", (("jouer_colonne",),), (check("j", 1.0),)),
+        ),
+    )
+    done = SubmissionOutcome(
+        "td",
+        (
+            QuestionOutcome("Q3", (CheckOutcome("c", F),)),
+            QuestionOutcome("Q4", missing=("prochain_joueur",)),
+            QuestionOutcome("Q5", (CheckOutcome("j", F),)),
+        ),
+        uses={"jouer_colonne": ["copie", "prochain_joueur"]},
+    )
+    q = results_of(score(sheet, done))
+    assert q["Q5"].notes == (
+        ("uses_missing", {"func": "jouer_colonne", "names": "prochain_joueur (Q4)"}),
+        ("uses_failing", {"func": "jouer_colonne", "names": "copie (Q3)"}),
+    )
+    for lang in ("fr", "en"):  # both sentences exist, and neither says the other's cause
+        missing, failing = (tr(lang, key, **values) for key, values in q["Q5"].notes)
+        assert "prochain_joueur (Q4)" in missing and ("introuvable" in missing or "not found" in missing)
+        assert "échec" not in missing and "failing" not in missing
 
 
 def test_no_rule_changes_what_it_was_given_and_each_gives_new_results():
