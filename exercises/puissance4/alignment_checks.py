@@ -121,8 +121,8 @@ def _direction_check(direction: tuple[int, int]) -> Callable[[CheckContext[Submi
                 ),
                 text=True,
                 note=Text(
-                    f"il manque par exemple {show(example)}",
-                    f"{len(missing)} {en_name} alignments missing, e.g. {show(example)}",
+                    f"alignements {fr_name} manquants : {len(missing)}, par exemple {show(example)}",
+                    f"{en_name} alignments missing: {len(missing)}, e.g. {show(example)}",
                 ),
             )
 

@@ -34,8 +34,8 @@ from grader.model.results import (
 from grader.model.text import Text
 from grader.reading.recognise import Detection
 from grader.reading.recognise import detect as detect_in
-from grader.render.text import tr
 from grader.registry import installed
+from grader.render.text import tr
 
 EXERCISES = installed()
 NO_TEXT = Text("", "")
@@ -301,6 +301,7 @@ def test_dependency_notes_say_a_called_function_not_found_apart_from_a_failing_o
     )
     for lang in ("fr", "en"):  # both sentences exist, and neither says the other's cause
         missing, failing = (tr(lang, key, **values) for key, values in q["Q5"].notes)
+        assert "copie (Q3)" in failing
         assert "prochain_joueur (Q4)" in missing and ("introuvable" in missing or "not found" in missing)
         assert "échec" not in missing and "failing" not in missing
 

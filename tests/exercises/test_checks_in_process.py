@@ -214,3 +214,10 @@ def test_q9_and_q10_read_each_table_once_and_still_see_a_wrong_one(monkeypatch):
     questions = grade_source("puissance4", wrong, only="Q9")
     questions.update(grade_source("puissance4", wrong, only="Q10"))
     assert {"Q9.horizontal", "Q9.exactly_69", "Q10.corner", "Q10.all_cells"} <= failing_checks(questions)
+    horizontal = next(c for c in questions["Q9"].checks if c.name == "horizontal")
+    assert horizontal.evidence is not None and horizontal.evidence.note is not None
+    # the student reads how many are missing in either language (French said only the example)
+    assert horizontal.evidence.note.fr.startswith(
+        "alignements horizontaux manquants : 1, par exemple [(0, 0),"
+    )
+    assert horizontal.evidence.note.en.startswith("horizontal alignments missing: 1, e.g. [(0, 0),")
