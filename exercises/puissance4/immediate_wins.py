@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,30 +42,29 @@ PAIRS = 3
 """Move pairs at most added to a root to give the opponent a threat of its own."""
 
 
-def wins_for(jeu: dict[str, Any], player: int) -> list[int]:
-    """Columns where `player` would win at once, were it to move."""
-    out = []
+def _drops(jeu: dict[str, Any], player: int) -> Iterator[tuple[dict[str, Any], tuple[int, int]]]:
+    """For each playable column, a copy of `jeu` with `player`'s disc dropped in it (the
+    player to move left as it was), and that disc's cell."""
     for col in ref.colonnes_jouables(jeu):
         child = ref.copie(jeu)
         row = ref.nrows - 1 - child["hauteurs"][col]
         child["plateau"][row][col] = player
-        if ref.teste_gagnante(child, player, (row, col)):
-            out.append(col)
-    return out
+        yield child, (row, col)
+
+
+def wins_for(jeu: dict[str, Any], player: int) -> list[int]:
+    """Columns where `player` would win at once, were it to move."""
+    return [cell[1] for child, cell in _drops(jeu, player) if ref.teste_gagnante(child, player, cell)]
 
 
 def _threats_not_in_a_row(jeu: dict[str, Any], player: int) -> list[int]:
     """Columns where `player` would win at once through a vertical or diagonal line (seen
     by a test that misses rows)."""
-    out = []
-    for col in ref.colonnes_jouables(jeu):
-        child = ref.copie(jeu)
-        row = ref.nrows - 1 - child["hauteurs"][col]
-        child["plateau"][row][col] = player
-        lines = ref.Dalignements[(row, col)]
-        if any(ref.evaluer(child, a) == player and len({i for i, _ in a}) > 1 for a in lines):
-            out.append(col)
-    return out
+    return [
+        cell[1]
+        for child, cell in _drops(jeu, player)
+        if any(ref.evaluer(child, a) == player and len({i for i, _ in a}) > 1 for a in ref.Dalignements[cell])
+    ]
 
 
 def _only_win(cells: frozenset[Any], joueur: int, last: tuple[int, int]) -> list[int] | None:

@@ -127,25 +127,28 @@ def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:
     return grade_file_guarded(path, settings, _FORKED_REGISTRY)
 
 
+def _mode_in_force(settings: Settings) -> Isolation | None:
+    """The workers' isolation, or None when it cannot work here (nothing is started
+    ahead then: grading reports it, file by file)."""
+    try:
+        return choose(settings.isolation).mode
+    except Exception:  # IsolationUnavailable
+        return None
+
+
 def plan_workers(files: list[Path], settings: Settings) -> None:
     """Graded one after the other: each submission's worker starts while the previous
     one is graded (the first one's now, unless the command line started it already)."""
-    try:
-        mode = choose(settings.isolation).mode
-    except Exception:  # IsolationUnavailable: grading reports it, file by file
-        return
-    AHEAD.plan([(path, WorkerKey(module_name_of(path), settings.limits, mode)) for path in files])
+    mode = _mode_in_force(settings)
+    if mode is not None:
+        AHEAD.plan([(path, WorkerKey(module_name_of(path), settings.limits, mode)) for path in files])
 
 
 def _prepare_workers(settings: Settings) -> None:
     """Before the pool forks: what every worker of a root grader without bubblewrap
     shares is worked out (and a readable copy of the runtime made) once, not in each
     grading process at once."""
-    try:
-        mode = choose(settings.isolation).mode
-    except Exception:  # IsolationUnavailable: grading reports it, file by file
-        return
-    if mode in (Isolation.LANDLOCK, Isolation.BASIC):
+    if _mode_in_force(settings) in (Isolation.LANDLOCK, Isolation.BASIC):
         planned_drop()
 
 

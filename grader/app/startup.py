@@ -115,17 +115,18 @@ def exit_now(code: int) -> None:
     started ahead) and the output is flushed. Returns, for the normal exit, while
     another thread runs (it would be cut short) or when the output cannot be flushed (a
     closed pipe: reported as usual)."""
-    if threading.active_count() != 1:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
+    if threading.active_count() != 1 or not _flushed():
         return
     atexit._run_exitfuncs()
+    _flushed()  # when it fails, the handlers' own output, if any, is what is lost
+    os._exit(code)
+
+
+def _flushed() -> bool:
+    """Whether standard output and error could be flushed (not a closed pipe)."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except (OSError, ValueError):
-        pass  # the handlers' own output, if any, is what is lost
-    os._exit(code)
+        return False
+    return True

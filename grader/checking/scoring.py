@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ..model.results import (
@@ -124,48 +125,37 @@ def priced(question: Question, outcome: QuestionOutcome, bareme: Bareme) -> Ques
     declared = question.max_score
     points = bareme.points.get(question.id)
     most = declared if points is None else points
-    bonus = question.id in bareme.bonus
+    # the question's result, whatever its status: its id, title, points, bonus and time
+    result = partial(
+        QuestionResult,
+        question.id,
+        question.title,
+        most,
+        bonus=question.id in bareme.bonus,
+        seconds=outcome.seconds,
+    )
     if question.manual:
-        key = question.answer_key() if question.answer_key else ""
-        return QuestionResult(
-            question.id,
-            question.title,
-            most,
-            QuestionStatus.MANUAL,
-            answer_key=key,
-            bonus=bonus,
-            seconds=outcome.seconds,
-        )
+        return result(QuestionStatus.MANUAL, answer_key=question.answer_key() if question.answer_key else "")
     if outcome.missing:
-        return QuestionResult(
-            question.id,
-            question.title,
-            most,
+        return result(
             QuestionStatus.MISSING,
             missing=outcome.missing,
             suggestions=outcome.suggestions,
             unreached=outcome.unreached,
             aliases=outcome.aliases,
-            bonus=bonus,
-            seconds=outcome.seconds,
         )
     if tuple(c.name for c in question.checks) != tuple(c.name for c in outcome.checks):
         raise StaleOutcome(f"{question.id}: checks {[c.name for c in outcome.checks]}")
     share = points / declared if points is not None and declared else None
     checks = tuple(_check(c, o, share) for c, o in zip(question.checks, outcome.checks, strict=True))
     earned = round(sum(c.score for c in checks), 4)
-    return QuestionResult(
-        question.id,
-        question.title,
-        most,
+    return result(
         question_status(checks),
         checks,
         aliases=outcome.aliases,
         notes=outcome.notes,
         score=earned,
         auto_score=earned,
-        bonus=bonus,
-        seconds=outcome.seconds,
     )
 
 

@@ -99,6 +99,14 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def file_hash_or_empty(path: Path) -> str:
+    """`file_hash`, or "" when the file cannot be read (gone, moved, refused)."""
+    try:
+        return file_hash(path)
+    except OSError:
+        return ""
+
+
 def now() -> str:
     """The local time with its offset, ISO 8601: `2026-11-28T10:12:03+01:00`."""
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")

@@ -348,7 +348,7 @@ class ClassRun:
         return placed.rows
 
     def _store(self, graded: list[SubmissionResult]) -> None:
-        from .record import Entry, now
+        from .record import Entry, file_hash_or_empty, now
         from .views import raw
 
         assert self.record is not None
@@ -358,7 +358,7 @@ class ClassRun:
         for result in graded:
             student = by_path.get(result.path, result.student or result.path)
             path = Path(result.path)
-            digest = self.hashes.get(path) or _hash_or_empty(path)
+            digest = self.hashes.get(path) or file_hash_or_empty(path)
             root = self.roster.roots.get(path, "")
             self.record.put(
                 Entry(
@@ -482,12 +482,3 @@ class ClassRun:
 def _scorable(result: SubmissionResult) -> bool:
     """A graded copy is kept with the outcome it is scored from."""
     return not result.graded or result.outcome is not None
-
-
-def _hash_or_empty(path: Path) -> str:
-    from .record import file_hash
-
-    try:
-        return file_hash(path)
-    except OSError:
-        return ""

@@ -72,9 +72,7 @@ def _transform(source: str, allowance: Allowance | None = None) -> str:
     lines than the notebook's `allowance` has left.
     """
     lines = source.split("\n")
-    blank = 0
-    while blank < len(lines) and not lines[blank].strip():
-        blank += 1
+    blank = _blank_lines_above(lines)
     indented = blank < len(lines) and lines[blank][:1].isspace()  # IPython dedents it
     if not indented and not _MAYBE_IPYTHON.search(source):
         # Plain Python, which IPython would leave as it is: importing IPython adds to
@@ -89,6 +87,14 @@ def _transform(source: str, allowance: Allowance | None = None) -> str:
         return _ipython(source)
     pieces = _pieces(source)
     return "".join(_ipython(piece) if _work(piece) <= TRANSFORM_WORK else piece for piece in pieces)
+
+
+def _blank_lines_above(lines: list[str]) -> int:
+    """How many blank lines open the cell (IPython drops them, and dedents the next)."""
+    blank = 0
+    while blank < len(lines) and not lines[blank].strip():
+        blank += 1
+    return blank
 
 
 def _candidates(source: str) -> int:
@@ -120,11 +126,7 @@ def _ipython(source: str) -> str:
         return text
     # IPython drops the leading blank lines: put them back, so that line N of the
     # error is line N of the cell the student sees (and of the pieces after this one).
-    lines = text.split("\n")
-    blank = 0
-    while blank < len(lines) and not lines[blank].strip():
-        blank += 1
-    python = "\n" * blank + python
+    python = "\n" * _blank_lines_above(text.split("\n")) + python
     return python + "\n" * max(0, text.count("\n") - python.count("\n"))
 
 

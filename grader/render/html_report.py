@@ -166,6 +166,20 @@ def submission_page(
     )
 
 
+def safe_environment(loader: BaseLoader) -> Environment:
+    """A Jinja environment for an HTML page holding student text, with no globals yet:
+    autoescaping makes that text inert HTML; `_finalize` also escapes its control
+    characters and lone surrogates (which would stop the page from being written)."""
+    return Environment(
+        loader=loader,
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=_finalize,
+    )
+
+
 def _environment(lang: str) -> Environment:
     return environment(lang)
 
@@ -174,16 +188,7 @@ def environment(lang: str, loader: BaseLoader | None = None, words: Words = tr) 
     """The reports' Jinja environment in `lang` (their globals and filters); `loader`: the
     templates it finds (default: the reports'; the marking page adds its own), `words`:
     the sentences `t(key)` reads (the marking page's own, then these)."""
-    # Autoescaping makes student text inert HTML; `_finalize` also escapes its control
-    # characters and lone surrogates (which would stop the page from being written).
-    env = Environment(
-        loader=loader or PackageLoader("grader.render", "templates"),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=_finalize,
-    )
+    env = safe_environment(loader or PackageLoader("grader.render", "templates"))
     env.globals.update(
         lang=lang,
         version=__version__,

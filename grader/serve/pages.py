@@ -12,7 +12,6 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, replace
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, PackageLoader
@@ -20,7 +19,7 @@ from markupsafe import Markup
 
 from ..marking.manual import ManualRow
 from ..marking.manual_edit import Cells
-from ..marking.record import file_hash
+from ..marking.record import file_hash_or_empty
 from ..model.results import QuestionResult
 from ..model.text import in_lang, number
 from ..reading.answers import NotebookCell, answer_spans, module_cells, read_cells
@@ -175,7 +174,7 @@ class Pages:
             (q.id, q.manual, [n for names in q.names for n in names]) for q in copy.exercise.questions
         ]
         span = answer_spans([(cell.kind, cell.source) for cell in cells], questions).get(qid, range(0))
-        changed = bool(copy.sha) and copy.file is not None and _hash(copy.file) != copy.sha
+        changed = bool(copy.sha) and copy.file is not None and file_hash_or_empty(copy.file) != copy.sha
         if not span:
             return Shown(cells_html(cells, range(len(cells)), self.cell_word), False, changed=changed)
         return Shown(cells_html(cells, span, self.cell_word), True, changed=changed)
@@ -238,10 +237,3 @@ def _cells_of(copy: Copy) -> list[NotebookCell] | None:
 
 def _record_answers(copy: Copy) -> Markup:
     return Markup("").join(escaped(f"{qid}\n{text}") for qid, text in copy.view.answers.items())
-
-
-def _hash(path: Path) -> str:
-    try:
-        return file_hash(path)
-    except OSError:
-        return ""

@@ -59,17 +59,17 @@ class Normaliser(ast.NodeTransformer):
                 setattr(node, field, self._body(value))
         return super().generic_visit(node)
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         node.name = self.name(node.name)
         node.returns = None
         node.type_comment = None
         return self.generic_visit(node)
 
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return self._function(node)
+
     def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
-        node.name = self.name(node.name)
-        node.returns = None
-        node.type_comment = None
-        return self.generic_visit(node)
+        return self._function(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         node.name = self.name(node.name)
@@ -90,13 +90,15 @@ class Normaliser(ast.NodeTransformer):
             node.arg = self.name(node.arg)
         return self.generic_visit(node)
 
-    def visit_Global(self, node: ast.Global) -> ast.AST:
+    def _declared(self, node: ast.Global | ast.Nonlocal) -> ast.AST:
         node.names = [self.name(n) for n in node.names]
         return node
 
+    def visit_Global(self, node: ast.Global) -> ast.AST:
+        return self._declared(node)
+
     def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
-        node.names = [self.name(n) for n in node.names]
-        return node
+        return self._declared(node)
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
         if node.name is not None:

@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup
+from jinja2 import ChoiceLoader, PackageLoader
 
 from .. import __version__
 from ..model.text import DECIMAL_SEPARATORS
 from ..render.csv_report import BOM, SEPARATORS
-from ..render.sanitize import safe_cell, safe_text
+from ..render.html_report import safe_environment
+from ..render.sanitize import safe_cell
 from .compare import Copy, ExerciseSimilarity, Similarity, Submission, compare
 from .extract import TOP_LEVEL
 from .fingerprints import K
@@ -265,22 +265,12 @@ def exercise_view(ex: ExerciseSimilarity, lang: str) -> ExerciseView:
     )
 
 
-def _finalize(value: Any) -> Any:
-    """Every `{{ ... }}`: text made safe (controls, lone surrogates), then autoescaped."""
-    return safe_text(value) if isinstance(value, str) and not isinstance(value, Markup) else value
-
-
 def render_html(similarity: Similarity, lang: str) -> str:
-    env = Environment(
+    env = safe_environment(
         # the class reports' stylesheet is shared, not copied
-        loader=ChoiceLoader(
+        ChoiceLoader(
             [PackageLoader("grader.similarity", "templates"), PackageLoader("grader.render", "templates")]
-        ),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=_finalize,
+        )
     )
     decimal = DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"])
     env.globals.update(

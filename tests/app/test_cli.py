@@ -1,6 +1,7 @@
 """Black-box: `python grade.py ...` as a student, a teacher or CI runs it."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -187,6 +188,31 @@ def test_exit_now_runs_the_atexit_handlers_flushes_the_output_and_keeps_the_code
     )
     assert (done.returncode, done.stdout) == (3, "report")
     assert marker.read_text() == "ran"
+
+
+def test_exit_now_leaves_the_exit_to_python_when_the_output_cannot_be_flushed(tmp_path: Path) -> None:
+    # `grade ... | head -0`: the reader is gone before the report is flushed. exit_now
+    # returns before running the handlers; Python's own exit then reports the closed pipe.
+    marker = tmp_path / "handler"
+    script = EXIT_NOW.format(root=str(ROOT), marker=str(marker)).replace(
+        "exit_now(3)", "exit_now(3)\nsys.stderr.write('returned')"
+    )
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # as in a terminal
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode != 3
+    assert done.stderr.startswith("returned")
+    assert marker.read_text() == "ran"  # by Python's exit, after exit_now returned
 
 
 def test_exit_now_leaves_the_exit_to_python_while_another_thread_runs(

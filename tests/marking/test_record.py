@@ -234,3 +234,15 @@ def test_a_run_that_requires_strong_isolation_grades_again_every_copy_graded_und
             record.put(entry(path, student, outcome=replace(outcome(student), isolation=isolation)))
         assert plan(record, files, __version__, "s1").to_grade == {}
         assert plan(record, files, __version__, "s1", strong=True).reasons == {"basic": "isolation"}
+
+
+def test_a_copy_gone_since_it_was_named_has_an_empty_hash_not_an_error(tmp_path):
+    # The record (storing a result) and the marking page (a copy changed on disk?) both
+    # ask for the hash of a file that may have been moved away meanwhile.
+    path = tmp_path / "td10.py"
+    path.write_bytes(b"def copie(jeu):\n    return jeu\n")
+    assert rec.file_hash_or_empty(path) == rec.file_hash(path) != ""
+    path.unlink()
+    assert rec.file_hash_or_empty(path) == ""
+    with pytest.raises(FileNotFoundError):
+        rec.file_hash(path)

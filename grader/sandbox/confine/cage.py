@@ -357,19 +357,8 @@ class Cage:
             _workers.discard(self.leader)
         if self._memory_own and self.memory is not None:
             _remove_group(self.memory)
-        if self.cgroup is None:
-            return
-        deadline = time.monotonic() + 1
-        pause = FIRST_PAUSE
-        while time.monotonic() < deadline:  # rmdir is refused until the killed tasks are gone
-            try:
-                self.cgroup.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                pause = _pause(pause)
-        log.warning("could not remove %s", self.cgroup)
+        if self.cgroup is not None:
+            _remove_group(self.cgroup)
 
 
 def _remove_group(folder: Path) -> None:

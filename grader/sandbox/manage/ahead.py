@@ -110,11 +110,7 @@ class Ahead:
         if waiting is not None:
             worker = waiting[1]
             worker.folder.detach()
-            for fd in (worker.to_worker, worker.from_worker):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            worker.close_descriptors()
 
 
 AHEAD = Ahead()

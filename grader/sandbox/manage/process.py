@@ -504,13 +504,18 @@ class WorkerProcess:
 
     def _close_channel(self) -> None:
         """Close the grader's ends of the pipes, dropping what was read and not taken."""
+        self.close_descriptors()
+        self._pending.clear()
+
+    def close_descriptors(self) -> None:
+        """Close the grader's two pipe descriptors (either may be closed already): all
+        there is to close of a worker in a forked child, which holds copies of them."""
         for fd in (self.to_worker, self.from_worker):
             try:
                 os.close(fd)
             except OSError:
                 pass
         self.to_worker = self.from_worker = -1
-        self._pending.clear()
 
     def close(self) -> None:
         """Ask the worker to stop, then make sure it and its children are gone."""

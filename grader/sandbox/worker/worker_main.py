@@ -203,18 +203,7 @@ class Worker:
         space, bare = self._space(request["func"])
         func = space.get(bare)
         if func is None or not callable(func):
-            return self._reply(
-                {
-                    "ok": False,
-                    "error": {
-                        "type": "NameError",
-                        "message": request["func"],
-                        "line": None,
-                        "where": "",
-                        "traceback": [],
-                    },
-                }
-            )
+            return self._no_such_name(request["func"])
         args = request.get("args", [])
         counters = self._install_counters(request.get("count", []))
         try:
@@ -316,18 +305,7 @@ class Worker:
     def op_get(self, request):
         space, bare = self._space(request["name"])
         if bare not in space:
-            return self._reply(
-                {
-                    "ok": False,
-                    "error": {
-                        "type": "NameError",
-                        "message": request["name"],
-                        "line": None,
-                        "where": "",
-                        "traceback": [],
-                    },
-                }
-            )
+            return self._no_such_name(request["name"])
         return self._reply({"ok": True}, ("value", space[bare]))
 
     def op_set(self, request):
@@ -399,6 +377,15 @@ class Worker:
         for code in self.helper_code:
             exec(code, space)
         return space
+
+    def _no_such_name(self, name):
+        """The reply to a request naming what the student's code does not define."""
+        return self._reply(
+            {
+                "ok": False,
+                "error": {"type": "NameError", "message": name, "line": None, "where": "", "traceback": []},
+            }
+        )
 
     def _reply(self, fields, value=None):
         """Build the reply text; `fields` are ours (plain dicts, str keys), `value` is

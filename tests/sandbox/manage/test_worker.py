@@ -31,6 +31,21 @@ def test_cells_run_in_one_namespace_and_calls_return_plain_data(session):
     assert session.names().kinds["f"] == "function"
 
 
+def test_a_name_the_code_does_not_define_is_a_name_error_when_called_or_read(session):
+    assert run(session, "plateau = [[0] * 7 for _ in range(6)]\n").ok
+    for ask in (
+        lambda: session.call("jouer", 3),
+        lambda: session.get("jouer"),
+        lambda: session.call("plateau"),
+    ):
+        with pytest.raises(StudentCodeError) as caught:
+            ask()
+        error = caught.value
+        assert (error.ename, error.line, error.where, error.traceback) == ("NameError", None, "", [])
+        assert error.evalue in ("jouer", "plateau")
+    assert session.get("plateau")[5][3] == 0  # the session goes on
+
+
 @pytest.mark.parametrize(
     "source, error",
     [
