@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..model.text import number
 from .manual import ManualFileError, ManualMarks, ManualRow, Slot, check_rows, prepare, read_manual, side_file
 from .text import MANUAL_REFUSED, tr
 from .views import slots
@@ -52,7 +53,7 @@ def read_rows(
             student=row.student,
             question=row.question,
             points=row.points_text,
-            detail=refused.detail,
+            detail=number(float(refused.detail), lang) if refused.reason == "range" else refused.detail,
         )
         said.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
     return marks, said
