@@ -218,3 +218,20 @@ def test_a_row_the_class_run_refuses_is_said_with_its_line_not_a_crash(tmp_path,
     marks, lines = read_rows(path, copies, bareme(BAREME.replace("Q16 = 2", "Q16 = 1.5")), lang)
     assert marks is not None and marks.rows == {}
     assert [line.split("manuel.csv, ")[-1] for line in lines if "manuel.csv, l" in line] == said
+
+
+def test_a_student_given_rubric_items_alone_is_not_said_to_be_without_points(tmp_path):
+    """Items ticked and no number typed are points given by hand (martin_lea: horizon3 and
+    horizon4, 2 of 2): the run said she still had none, beside her 20 / 20."""
+    from grader.marking.rows import read_rows
+
+    path = tmp_path / "manuel.csv"
+    path.write_text(
+        "élève;question;points;commentaire;grille\r\n"
+        "dupont_marie;Q16;1,5;;\r\nmartin_lea;Q16;;;horizon3 + horizon4\r\nleroy;Q16;;;\r\n",
+        encoding="cp1252",
+    )
+    copies = {"dupont_marie": P4, "martin_lea": P4, "leroy": P4}
+    marks, lines = read_rows(path, copies, bareme(), "fr")
+    assert marks is not None and marks.refused == []
+    assert lines == ["Q16 : 1 élève(s) sur 3 sans points à la main (leroy)"]
