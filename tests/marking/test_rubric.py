@@ -235,3 +235,13 @@ def test_a_student_given_rubric_items_alone_is_not_said_to_be_without_points(tmp
     marks, lines = read_rows(path, copies, bareme(), "fr")
     assert marks is not None and marks.refused == []
     assert lines == ["Q16 : 1 élève(s) sur 3 sans points à la main (leroy)"]
+
+
+def test_the_moodle_feedback_names_a_question_s_comment_as_its_language_writes_a_colon():
+    """The comment beside Q16 in Moodle's feedback: `Q16 : …` in French, `Q16: …` in English
+    (it was `Q16 : …` in both, with the item's own `horizon 3 juste (+1): …` beside it)."""
+    from grader.marking.outputs import summary
+
+    view = marked(q16("horizon3"))
+    assert summary(view, "fr").splitlines()[-1] == "Q16 : horizon 3 juste (+1) : Les bons nœuds."
+    assert summary(view, "en").splitlines()[-1] == "Q16: horizon 3 juste (+1): Les bons nœuds."
