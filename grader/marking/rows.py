@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..model.text import number
 from .manual import ManualFileError, ManualMarks, ManualRow, Slot, check_rows, prepare, read_manual, side_file
 from .text import MANUAL_REFUSED, tr
 from .views import slots
@@ -52,7 +53,7 @@ def read_rows(
             student=row.student,
             question=row.question,
             points=row.points_text,
-            detail=refused.detail,
+            detail=number(float(refused.detail), lang) if refused.reason == "range" else refused.detail,
         )
         said.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
     return marks, said
@@ -71,15 +72,18 @@ def missing_points(marks: ManualMarks, per_student: dict[str, dict[str, Slot]], 
     )
     for question in questions:
         concerned = [s for s, slots_ in per_student.items() if question in slots_]
-        missing = [
-            s for s in concerned if marks.of(s).get(question) is None or marks.of(s)[question].points is None
-        ]
+        missing = [s for s in concerned if not _given(marks.of(s).get(question))]
         if not missing:
             continue
         names = ", ".join(missing) if len(missing) <= MISSING_NAMED else ""
         key = "manual.missing_points_named" if names else "manual.missing_points"
         said.append(tr(lang, key, question=question, count=len(missing), total=len(concerned), names=names))
     return said
+
+
+def _given(row: ManualRow | None) -> bool:
+    """Whether a row gives points: a number typed, or rubric items ticked."""
+    return row is not None and (row.points is not None or bool(row.items))
 
 
 def rows_of(path: Path, student: str, exercise: Exercise[Any], bareme: BaremeFile) -> dict[str, ManualRow]:

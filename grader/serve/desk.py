@@ -33,6 +33,7 @@ from ..marking.manual import ManualFileError, ManualRow, parse_points, read_manu
 from ..marking.manual_edit import Cells, EditError, cells_of, delimiter_of, digest, edit_file, typed_cells
 from ..marking.record import ENTRIES, Entry
 from ..marking.rubric import RubricItem, rubric_points
+from ..marking.text import MANUAL_REFUSED
 from ..marking.workflow import ClassRun, UsageError
 from ..model.results import QuestionResult, QuestionStatus, SubmissionResult
 from ..model.text import number
@@ -360,19 +361,15 @@ class Desk:
         try:
             points = parse_points(typed.points)
         except ValueError:
-            return tr(self.lang, "manual.refused.number", points=typed.points)
+            return MANUAL_REFUSED(self.lang, "number", points=typed.points)
         if points is not None and not 0 <= points <= most + 1e-9:
-            return tr(
-                self.lang,
-                "manual.refused.range",
-                points=typed.points,
-                detail=number(most, self.lang),
-                question=qid,
+            return MANUAL_REFUSED(
+                self.lang, "range", points=typed.points, detail=number(most, self.lang), question=qid
             )
         known = {item.key for item in self.snapshot.rubric(qid)}
         unknown = [key for key in typed.items if key not in known]
         if unknown:
-            return tr(self.lang, "manual.refused.items", detail=", ".join(unknown), question=qid)
+            return MANUAL_REFUSED(self.lang, "items", detail=", ".join(unknown), question=qid)
         return ""
 
     def _conflict(self, now: Cells, typed: Typed, changed: Path | None = None) -> str:

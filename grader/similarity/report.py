@@ -210,10 +210,12 @@ def _sides(ex: ExerciseSimilarity, pair: PairScore, lang: str) -> list[FunctionV
 
 
 def histogram(
-    pairs: Sequence[PairScore], threshold: float, height: int = 150
+    pairs: Sequence[PairScore], threshold: float, lang: str, height: int = 150
 ) -> tuple[list[dict[str, Any]], float]:
     """Bars of the SVG histogram (bands of 1 / BANDS, heights on a log scale; a band
-    holding a pair that stands out is drawn red) and the threshold's x."""
+    holding a pair that stands out is drawn red; its scale written as `lang` writes a
+    score) and the threshold's x."""
+    decimal = DECIMAL_SEPARATORS.get(lang, DECIMAL_SEPARATORS["fr"])
     counts = [0] * BANDS
     unusual = [False] * BANDS
     for pair in pairs:
@@ -231,7 +233,7 @@ def histogram(
                 "height": h,
                 "count": count,
                 "unusual": unusual[i],
-                "label": f"{i / BANDS:.2f}" if i % 4 == 0 else "",
+                "label": f"{i / BANDS:.2f}".replace(".", decimal) if i % 4 == 0 else "",
             }
         )
     return bars, 40 + 28 * BANDS * min(max(threshold, 0.0), 1.0)
@@ -249,7 +251,7 @@ def exercise_view(ex: ExerciseSimilarity, lang: str) -> ExerciseView:
     detailed = unusual[:DETAILED_PAIRS] or table[:CLOSEST_SHOWN]
     for view in detailed:
         view.sides = _sides(ex, scores.pairs[view.rank - 1], lang)
-    bars, threshold_x = histogram(scores.pairs, scores.threshold)
+    bars, threshold_x = histogram(scores.pairs, scores.threshold, lang)
     return ExerciseView(
         ex.exercise,
         len(ex.copies),

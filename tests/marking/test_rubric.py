@@ -181,3 +181,67 @@ def test_an_item_the_rubric_does_not_have_is_refused_with_its_line(tmp_path):
         (3, "no_rubric", ""),
     ]
     assert marks.of("martin")["Q16"].items == ("horizon4",)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "fr",
+            [
+                "ligne 2 : non appliquée — « trois » n'est pas un nombre",
+                "ligne 3 : non appliquée — 3 n'est pas entre 0 et 1,5 point(s) (le barème de Q16)",
+                "ligne 4 : non appliquée — « zzz » : pas d'item de ce nom dans [grille.Q16] du barème",
+            ],
+        ),
+        (
+            "en",
+            [
+                "line 2: not applied — 'trois' is not a number",
+                "line 3: not applied — 3 is not between 0 and 1.5 point(s) (Q16's barème)",
+                "line 4: not applied — 'zzz': no item of that name in the barème's [grille.Q16]",
+            ],
+        ),
+    ],
+)
+def test_a_row_the_class_run_refuses_is_said_with_its_line_not_a_crash(tmp_path, lang, said):
+    """A teacher typing 3 for a question worth 1.5 (or a word, or an item the rubric has not)
+    in the manual table: the run crashed on a sentence left out of marking's table."""
+    from grader.marking.rows import read_rows
+
+    path = tmp_path / "manuel.csv"
+    path.write_bytes(
+        "élève;question;points;commentaire;grille\r\n"
+        "dupont_marie;Q16;trois;;\r\nmartin_lea;Q16;3;;\r\nleroy;Q16;;;zzz\r\n".encode("cp1252")
+    )
+    copies = {"dupont_marie": P4, "martin_lea": P4, "leroy": P4}
+    marks, lines = read_rows(path, copies, bareme(BAREME.replace("Q16 = 2", "Q16 = 1.5")), lang)
+    assert marks is not None and marks.rows == {}
+    assert [line.split("manuel.csv, ")[-1] for line in lines if "manuel.csv, l" in line] == said
+
+
+def test_a_student_given_rubric_items_alone_is_not_said_to_be_without_points(tmp_path):
+    """Items ticked and no number typed are points given by hand (martin_lea: horizon3 and
+    horizon4, 2 of 2): the run said she still had none, beside her 20 / 20."""
+    from grader.marking.rows import read_rows
+
+    path = tmp_path / "manuel.csv"
+    path.write_text(
+        "élève;question;points;commentaire;grille\r\n"
+        "dupont_marie;Q16;1,5;;\r\nmartin_lea;Q16;;;horizon3 + horizon4\r\nleroy;Q16;;;\r\n",
+        encoding="cp1252",
+    )
+    copies = {"dupont_marie": P4, "martin_lea": P4, "leroy": P4}
+    marks, lines = read_rows(path, copies, bareme(), "fr")
+    assert marks is not None and marks.refused == []
+    assert lines == ["Q16 : 1 élève(s) sur 3 sans points à la main (leroy)"]
+
+
+def test_the_moodle_feedback_names_a_question_s_comment_as_its_language_writes_a_colon():
+    """The comment beside Q16 in Moodle's feedback: `Q16 : …` in French, `Q16: …` in English
+    (it was `Q16 : …` in both, with the item's own `horizon 3 juste (+1): …` beside it)."""
+    from grader.marking.outputs import summary
+
+    view = marked(q16("horizon3"))
+    assert summary(view, "fr").splitlines()[-1] == "Q16 : horizon 3 juste (+1) : Les bons nœuds."
+    assert summary(view, "en").splitlines()[-1] == "Q16: horizon 3 juste (+1): Les bons nœuds."

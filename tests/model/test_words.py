@@ -237,6 +237,20 @@ def _option_types() -> set[str]:
     return {a.type.__name__ for a in build_parser(installed(), [])._actions if a.type in (int, float)}
 
 
+def _manual_refusals() -> set[str]:
+    """The reasons a row of the manual table is refused for: what `_refusal` returns first
+    (`return "range", ...`), and a question given twice."""
+    source = (GRADER / "marking" / "manual.py").read_text("utf-8")
+    function = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "_refusal"
+    )
+    returned = [node.value for node in ast.walk(function) if isinstance(node, ast.Return)]
+    firsts = [value.elts[0] for value in returned if isinstance(value, ast.Tuple)]
+    return {first.value for first in firsts if isinstance(first, ast.Constant) and first.value} | {"twice"}
+
+
 FAMILIES = {
     # table: (the values it must answer, exactly; or at least: those the code produces)
     "grader.render.text.STATUS": ("exactly", lambda: _enum("grader.model.results.QuestionStatus")),
@@ -262,6 +276,8 @@ FAMILIES = {
         "at least",
         lambda: _literal_args("NotGradable", 0) | _literal_args("Refused", 1) | _literal_args("reason", None),
     ),
+    # a row of the manual table not applied: the class run and the marking page say it
+    "grader.marking.text.MANUAL_REFUSED": ("exactly", _manual_refusals),
     "grader.app.text.UNAVAILABLE": ("exactly", lambda: _enum("grader.sandbox.confine.reasons.Reason")),
 }
 

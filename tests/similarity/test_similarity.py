@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -457,6 +458,13 @@ def test_the_page_is_self_contained_french_by_default_and_english_when_asked(cla
     assert "<mark>" in french and "<svg" in french
     english = render_html(class_similarity, "en")
     assert '<html lang="en">' in english and "never a proof" in english and "Élève" not in english
+
+
+def test_the_histogram_s_scale_is_written_as_the_page_s_language_writes_a_number(class_similarity):
+    """A score is 0,604 in the French page's table: its histogram's scale said 0.20 beside it."""
+    axis = re.compile(r'y="186" text-anchor="middle">([^<]*)</text>')
+    assert axis.findall(render_html(class_similarity, "fr"))[:5] == ["0,00", "0,20", "0,40", "0,60", "0,80"]
+    assert axis.findall(render_html(class_similarity, "en"))[:5] == ["0.00", "0.20", "0.40", "0.60", "0.80"]
 
 
 def test_a_graded_batch_is_compared_as_grading_found_it(tmp_path):
