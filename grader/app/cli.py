@@ -251,6 +251,19 @@ def _out(args: argparse.Namespace) -> TextIO:
     return sys.stderr if args.json == "-" or args.github_annotations else sys.stdout
 
 
+def show(text: str, out: TextIO) -> None:
+    """A report on `out`, while someone reads it. A reader gone (`grade.py … | head`) gets
+    nothing more, and the run goes on to grade every copy and write what was asked."""
+    try:
+        print(text, file=out, flush=True)
+    except BrokenPipeError:
+        # as the signal module's "Note on SIGPIPE" does: the stream's later writes, and
+        # the exit's flush, go to the null device instead of raising again
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, out.fileno())
+        os.close(nowhere)
+
+
 def _grade(
     args: argparse.Namespace, settings: Settings, exercises: Registry, run: ClassRun
 ) -> tuple[list[SubmissionResult], Interrupted | None]:
@@ -268,7 +281,7 @@ def _grade(
             progress.advance(run.at_once(result))
             # VPL parses standard output (and may show standard error): the report is only its own
             if (progress.total == 1 or args.details) and not args.vpl and not run.rescoring:
-                print(render_submission(result, settings.lang), file=_out(args), flush=True)
+                show(render_submission(result, settings.lang), _out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
@@ -295,10 +308,10 @@ def _report(
     again = [r for r in results if r.student in run.graded_now]
     if run.rescoring and (len(again) == 1 or args.details) and not args.vpl:  # scored for the class
         for result in again:
-            print(render_submission(result, settings.lang), file=_out(args))
+            show(render_submission(result, settings.lang), _out(args))
     if (len(results) > 1 or (interrupted and results)) and not args.vpl:
         try:
-            print(render_summary(results, settings.lang), file=_out(args))
+            show(render_summary(results, settings.lang), _out(args))
         except Exception:
             logging.getLogger(__name__).exception("showing the summary failed")
     failed_reports = write_reports(args, results, settings.lang, run.exercises)

@@ -342,3 +342,33 @@ def test_the_readme_shows_the_sample_s_report_as_printed_today(sample_report):
         found = (whole or cut or [None])[0]
         assert found is not None, f"README line not in the sample's report (in order): {line!r}"
         at = found + 1
+
+
+def test_a_report_reader_gone_leaves_the_run_to_finish_without_a_traceback(tmp_path):
+    # `grade.py … | head`: once head has its lines, the reports have nowhere to go; the
+    # run still grades every copy and writes what was asked, and says nothing of the pipe
+    copies = [ROOT / "tests" / "fixtures" / "puissance4" / name for name in FIXTURES_FOR_A_PIPE]
+    csv = tmp_path / "notes.csv"
+    done = subprocess.Popen(
+        [sys.executable, str(ROOT / "grade.py"), "--details", "--csv", str(csv), *map(str, copies)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert done.stdout is not None
+    done.stdout.readline()
+    done.stdout.close()  # the reader goes, as head does after its lines
+    _, err = done.communicate(timeout=300)
+    said = err.decode("utf-8", "replace")
+    assert done.returncode == 0, said
+    assert "Traceback" not in said and "BrokenPipe" not in said, said
+    assert len(csv.read_text("utf-8-sig").strip().splitlines()) == 1 + len(copies)
+
+
+FIXTURES_FOR_A_PIPE = (
+    "bug_sans_diagonales.ipynb",
+    "bug_joueur_inverse.ipynb",
+    "bug_mauvaise_ligne.ipynb",
+    "bug_copie_superficielle.ipynb",
+)
+"""Four reports with --details: far more than a pipe holds once its reader is gone."""
