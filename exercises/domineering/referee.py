@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from grader.kit import CallFailed, CheckContext, as_cell, show
+from grader.kit import CallFailed, CallTimeout, CheckContext, Text, as_cell, show
 from reference import domineering as ref
 
 from .positions import SubmissionState
@@ -62,7 +62,7 @@ def duel(
             if not moves:
                 break
             if joueur == seat:
-                raw = _ask(ctx, v, joueur, deadline, shown)
+                raw = _ask(ctx, v, joueur, deadline, shown, _out_of_time(games, budget))
                 if raw is None:
                     break
                 move = as_cell(raw)
@@ -79,7 +79,12 @@ def duel(
 
 
 def _ask(
-    ctx: CheckContext[SubmissionState], v: list[list[int]], joueur: int, deadline: float, shown: Any
+    ctx: CheckContext[SubmissionState],
+    v: list[list[int]],
+    joueur: int,
+    deadline: float,
+    shown: Any,
+    games_late: Text,
 ) -> Any:
     left = max(deadline - time.monotonic(), 0.05)  # spent: the next call times out at once
     try:
@@ -88,4 +93,22 @@ def _ask(
         )
     except CallFailed as exc:
         exc.evidence.call = shown  # the games, not one move: the board shows where it failed
+        if isinstance(exc.failure, CallTimeout) and exc.failure.loop is None:
+            # the failure names the seconds of this move's call, not what the games had
+            exc.evidence.note = games_late if left < MOVE_BUDGET else MOVE_LATE
         raise
+
+
+MOVE_LATE = Text(
+    f"un coup (le plateau ci-dessous) a pris plus de {MOVE_BUDGET:g} s, le temps d'un coup",
+    f"one move (the board below) took more than {MOVE_BUDGET:g} s, the time one move has",
+)
+
+
+def _out_of_time(games: int, budget: float) -> Text:
+    return Text(
+        f"les coups de strategie_minmax de ces {games} parties ont pris plus de {budget:g} s en "
+        "tout (la dernière arrêtée sur le plateau ci-dessous)",
+        f"strategie_minmax's moves in these {games} games took more than {budget:g} s in all "
+        "(the last one stopped on the board below)",
+    )

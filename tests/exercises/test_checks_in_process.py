@@ -13,6 +13,7 @@ from fake_session import FakeSession
 
 from grader.checking.grading import grade_exercise
 from grader.checking.view import StudentView
+from grader.errors import CallTimeout
 from grader.model.results import CheckStatus, QuestionResult, QuestionStatus
 from grader.registry import installed
 
@@ -221,3 +222,39 @@ def test_q9_and_q10_read_each_table_once_and_still_see_a_wrong_one(monkeypatch):
         "alignements horizontaux manquants : 1, par exemple [(0, 0),"
     )
     assert horizontal.evidence.note.en.startswith("horizontal alignments missing: 1, e.g. [(0, 0),")
+
+
+class _SlowStrategy(FakeSession):
+    """A strategie_minmax that runs out of whatever time each move is given."""
+
+    def call(self, func, *args, budget=5, **options):
+        if func == "strategie_minmax":
+            raise CallTimeout(budget)
+        return super().call(func, *args, budget=budget, **options)
+
+
+@pytest.mark.parametrize("spent", [False, True])
+def test_a_duel_move_out_of_time_says_which_time_ran_out(monkeypatch, spent):
+    # the call shown is the 25 games, the time the failure names is one move's: the note
+    # says which budget ran out, one move's or the games' together
+    from exercises.domineering import referee
+
+    if spent:  # the games' time is gone before the move's own
+        monkeypatch.setattr(referee.time, "monotonic", iter(range(0, 10_000, 100)).__next__)
+    source = reference_source("domineering")
+    exercise = EXERCISES["domineering"]
+    exercise = replace(exercise, questions=tuple(q for q in exercise.questions if q.id == "Q10"))
+    session = _SlowStrategy(source, "copie")
+    view = StudentView(session, session.names(), None)  # type: ignore[arg-type]
+    (q10,) = grade_exercise(exercise, view).questions
+    duel = next(c for c in q10.checks if c.name == "beats_random")
+    assert duel.status is CheckStatus.TIMEOUT and duel.evidence is not None
+    assert duel.evidence.call.fr.startswith("25 parties sur 5 x 5")
+    note = duel.evidence.note
+    assert note is not None
+    if spent:
+        assert "ces 25 parties ont pris plus de 30 s en tout" in note.fr
+        assert "moves in these 25 games took more than 30 s in all" in note.en
+    else:
+        assert "un coup (le plateau ci-dessous) a pris plus de 10 s" in note.fr
+        assert "one move (the board below) took more than 10 s" in note.en
