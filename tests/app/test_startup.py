@@ -74,8 +74,8 @@ CLASS_ONLY = (
 
 @pytest.mark.slow
 def test_grading_one_file_alone_imports_nothing_of_the_class_workflow(tmp_path):
-    # a student's own run pays no record, no class list, no manual table (performance log,
-    # "the class workflow off a plain run's way"); a class run still gets them
+    # a student's own run pays no record, no class list, no manual table; a class run
+    # still gets them
     code = (
         "import sys\n"
         "from grader.app.cli import main\n"
