@@ -3,15 +3,21 @@ one row per student of the list, in the list's order, each under the list's name
 without a copy has a row said so (`pas de copie`); the copies no student of the list takes
 (`grader.marking.roster.match`: a name fitting two students or none, two copies for one)
 keep a row under their own name after the list's, and are listed; their marks go to no
-export."""
+export. A student's other file (a draft beside the copy, `EXTRA_FILE`) has its row right after
+the student's, under the list's name (`MARTIN Léa/td10_brouillon.ipynb`), when the grader is
+sure whose it is: the same class folder and the same student's folder (or Moodle's prefix, in
+the flat layout) as the one copy the list placed; else it keeps its own label, after the list's
+rows."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.results import EXTRA_FILE, NO_COPY, SubmissionResult, SubmissionStatus
+from ..reading.students import claim_of, within
 from ..render.sanitize import safe_line
 from .roster import ClassList, Copy, Matching, match
 from .text import tr
@@ -23,6 +29,8 @@ LISTED_FEW = 12
 """Names listed in a line for the teacher, at most; past that, the count."""
 
 Row = tuple[SubmissionResult, "Entry | None"]
+Place = tuple[str, str]
+"""A row's class folder and file (as the record names them, or this run's real paths)."""
 
 
 @dataclass
@@ -34,13 +42,21 @@ class OnList:
     said: list[str] = field(default_factory=list)
 
 
-def on_list(copies: Mapping[str, Row], classlist: ClassList, settled: Mapping[str, str], lang: str) -> OnList:
-    """`copies` (the run's name -> copy) on the class list (see the module docstring)."""
+def on_list(
+    copies: Mapping[str, Row],
+    classlist: ClassList,
+    settled: Mapping[str, str],
+    lang: str,
+    places: Mapping[str, Place] | None = None,
+) -> OnList:
+    """`copies` (the run's name -> copy) on the class list (see the module docstring);
+    `places`: where each row's file is, which tells whose a file set aside is."""
     graded = {name: row for name, row in copies.items() if row[0].reason != EXTRA_FILE}
     found = match(
         [Copy(name, row[0].participant) for name, row in graded.items()], classlist.students, settled
     )
     by_index = {index: name for name, index in found.of.items()}
+    owned = owners(copies, places or {})
     done = OnList({})
     for index, student in enumerate(classlist.students):
         shown = _free(student.name, done.rows)
@@ -48,6 +64,10 @@ def on_list(copies: Mapping[str, Row], classlist: ClassList, settled: Mapping[st
         if index in by_index:
             result, entry = copies[by_index[index]]
             done.rows[shown] = (replace(result, student=shown), entry)
+            for other, inside in owned.get(by_index[index], {}).items():
+                label = _free(f"{shown}/{inside}", done.rows)
+                result, entry = copies[other]
+                done.rows[label] = (replace(result, student=label), entry)
         else:
             empty = SubmissionResult(
                 "",
@@ -58,11 +78,39 @@ def on_list(copies: Mapping[str, Row], classlist: ClassList, settled: Mapping[st
                 participant=student.participant,
             )
             done.rows[shown] = (empty, None)
+    placed = {other for index in by_index.values() for other in owned.get(index, {})}
     for name, row in copies.items():
-        if name not in found.of:
+        if name not in found.of and name not in placed:
             done.rows[_free(name, done.rows)] = row
     done.said = _said(found, classlist, len(by_index), lang)
     return done
+
+
+def owners(copies: Mapping[str, Row], places: Mapping[str, Place]) -> dict[str, dict[str, str]]:
+    """The copies' rows -> their student's files set aside (row -> the file's name inside the
+    student's folder), when sure: a file set aside is the student's of the one copy found in
+    the same class folder under the same student's folder or Moodle prefix
+    (`grader.reading.students.claim_of`); of none when there is no such copy, or two (a
+    record holding one student under two names)."""
+    copy_of: dict[tuple[str, str], list[str]] = {}
+    aside: dict[str, tuple[tuple[str, str], str]] = {}
+    for name, (root, path) in places.items():
+        if not root or name not in copies:
+            continue
+        try:
+            key = (root, claim_of(Path(root), Path(path)).key)
+            inside = within(Path(root), Path(path))
+        except ValueError:  # not under its class folder: no claim to compare
+            continue
+        if copies[name][0].reason == EXTRA_FILE:
+            aside[name] = (key, inside)
+        else:
+            copy_of.setdefault(key, []).append(name)
+    found: dict[str, dict[str, str]] = {}
+    for name, (key, inside) in aside.items():
+        if len(copy_of.get(key, ())) == 1:
+            found.setdefault(copy_of[key][0], {})[name] = inside
+    return found
 
 
 def _free(name: str, taken: Mapping[str, object]) -> str:

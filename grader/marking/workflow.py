@@ -342,10 +342,18 @@ class ClassRun:
             return copies
         from .onlist import on_list
 
-        placed = on_list(copies, self.classlist, dict(self.bareme.copies), self.lang)
+        places = {name: self._place(result, entry) for name, (result, entry) in copies.items()}
+        placed = on_list(copies, self.classlist, dict(self.bareme.copies), self.lang, places)
         self.listed = placed.listed
         self.messages += placed.said
         return placed.rows
+
+    def _place(self, result: SubmissionResult, entry: Entry | None) -> tuple[str, str]:
+        """A row's class folder and file: as its record entry names them, else as this run
+        found them (real paths); "" for a file named alone."""
+        if entry is not None:
+            return entry.root, entry.path
+        return self.roster.roots.get(Path(result.path), ""), result.path
 
     def _store(self, graded: list[SubmissionResult]) -> None:
         from .record import Entry, file_hash_or_empty, now

@@ -86,6 +86,18 @@ def claim_of(root: Path, file: Path) -> Claim:
     return file_claim(file) if len(parts) == 1 else folder_claim(parts[0])
 
 
+def within(root: Path, file: Path) -> str:
+    """`file`'s name inside its student's claim (see `claim_of`): its path inside the
+    student's folder, or, at the top level, its name after Moodle's flat prefix
+    (`td10_brouillon.ipynb` for both `Léa Martin_1234_assignsubmission_file/td10_brouillon.ipynb`
+    and `Léa Martin_1234_assignsubmission_file_td10_brouillon.ipynb`)."""
+    parts = file.relative_to(root).parts
+    if len(parts) > 1:
+        return shown_name("/".join(parts[1:]))
+    found = FLAT.match(file.name)
+    return shown_name(found["file"] if found else file.name)
+
+
 def named_as_draft(file: Path) -> bool:
     words = re.split(r"[^a-z0-9]+", file.stem.casefold())
     return any(word.removesuffix("s") in DRAFT_WORDS for word in words)

@@ -33,7 +33,9 @@ SYMBOLS = {
 }
 WIDTH = 72
 NAME_WIDTH = 40
-"""The summary's name column: longer names are cut, and end in "…"."""
+"""The summary's name column: longer names are cut, with "…" where (see `cut`)."""
+HEAD_KEPT = 10
+"""A cut label naming a file keeps at least this much of its start before the file's name."""
 
 
 def render_submission(result: SubmissionResult, lang: str) -> str:
@@ -136,8 +138,20 @@ def render_summary(results: list[SubmissionResult], lang: str) -> str:
 
 
 def cut(text: str, width: int) -> str:
-    """`text` in at most `width` characters; a cut one ends in "…"."""
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """`text` in at most `width` characters, "…" where it is cut: at its end, but for a
+    label naming a file (`élève/fichier`), whose file's name is kept whole when it leaves
+    room for the start (`Léa Martin_6502301…/td10_brouillon.ipynb`), else the start up to its
+    first `/` (at most half) and as much of the end as fits."""
+    if len(text) <= width:
+        return text
+    kept = width - 1
+    if "/" not in text:
+        return text[:kept] + "…"
+    first, last = text[: text.index("/") + 1], text[text.rindex("/") :]
+    if len(last) + min(len(first), HEAD_KEPT) <= kept:
+        return text[: kept - len(last)] + "…" + last
+    head = first if len(first) <= kept // 2 else text[: kept // 2]
+    return head + "…" + text[len(text) - (kept - len(head)) :]
 
 
 def _summary_line(count: int, graded: list[SubmissionResult], lang: str) -> str:

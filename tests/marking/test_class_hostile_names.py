@@ -128,11 +128,11 @@ def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) 
     assert [r["élève"] for r in rows] == [
         "BERNARD Lucas",
         "DUPONT Marie",
+        "DUPONT Marie/brouillon.ipynb",  # her draft, under her name (her folder's)
         "BERNARD Lucas (2)",
         "LEFÈVRE Jean-Baptiste",
         "ROUX Adam",
         "bernard_lucas",
-        "dupont_marie/brouillon.ipynb",
         "inconnu",
     ]
     by = {r["élève"]: r for r in rows}
@@ -140,7 +140,7 @@ def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) 
     assert by["BERNARD Lucas"]["note /20"] == "" and "pas de copie" in by["ROUX Adam"]["état"]
     # the rule that chose her copy, beside the draft it left
     assert (
-        "(corrigé : td10.ipynb, pas nommé comme un brouillon)" in by["dupont_marie/brouillon.ipynb"]["état"]
+        "(corrigé : td10.ipynb, pas nommé comme un brouillon)" in by["DUPONT Marie/brouillon.ipynb"]["état"]
     )
     assert "bernard_lucas : son nom va à plusieurs élèves" in done.stderr.replace("Copie ", "")
     pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()

@@ -142,3 +142,55 @@ def test_moodle_3_in_group_mode_prefixes_the_group():
     assert match([Copy("Groupe A-Léa Martin", "7")], [Listed("Léa Martin", "7")]).of == {
         "Groupe A-Léa Martin": 0
     }
+
+
+def test_a_draft_goes_under_its_student_only_when_sure_and_never_under_another():
+    """A file set aside reads under the list's name of the student whose one copy shares its
+    folder (or Moodle's flat prefix); a file of Eve's named like Léa's folder stays Eve's; a
+    draft whose student is not on the list, or whose folder two copies claim, keeps its label."""
+    from grader.marking.onlist import on_list
+    from grader.model.results import EXTRA_FILE, SubmissionResult, SubmissionStatus
+
+    lea, eve = "Léa Martin_1_assignsubmission_file", "Eve Attaque_2_assignsubmission_file"
+    rose, paul = "Rose Chevalier_3_assignsubmission_file_", "Paul Inconnu_4_assignsubmission_file"
+    files = {  # row name -> (file under the class folder, set aside)
+        "Léa Martin": (f"{lea}/td10.ipynb", False),
+        f"{lea}/td10_brouillon.ipynb": (f"{lea}/td10_brouillon.ipynb", True),
+        "Eve Attaque": (f"{eve}/td10.ipynb", False),
+        f"{eve}/{lea}/td10.ipynb": (f"{eve}/{lea}/td10.ipynb", True),
+        f"{eve}/{lea}_td10_brouillon.ipynb": (f"{eve}/{lea}_td10_brouillon.ipynb", True),
+        "Rose Chevalier": (f"{rose}td10.ipynb", False),
+        f"{rose}brouillon.ipynb": (f"{rose}brouillon.ipynb", True),
+        "Paul Inconnu": (f"{paul}/td10.ipynb", False),
+        f"{paul}/old.py": (f"{paul}/old.py", True),
+        "Rose (again)": (f"{rose}td10_v2.ipynb", False),  # a second name for Rose's folder
+    }
+
+    def row(name: str, aside: bool) -> tuple[SubmissionResult, None]:
+        status = SubmissionStatus.NOT_GRADABLE if aside else SubmissionStatus.GRADED
+        return SubmissionResult(name, None, status, reason=EXTRA_FILE if aside else "", student=name), None
+
+    copies = {name: row(name, aside) for name, (_, aside) in files.items()}
+    places = {name: ("../copies", f"../copies/{file}") for name, (file, _) in files.items()}
+    classlist = parse_class_list("ATTAQUE Eve\nCHEVALIER Rose\nMARTIN Léa\n")
+    done = on_list(copies, classlist, {"Rose Chevalier": "CHEVALIER Rose"}, "fr", places)
+    assert list(done.rows) == [
+        "ATTAQUE Eve",
+        f"ATTAQUE Eve/{lea}/td10.ipynb",
+        f"ATTAQUE Eve/{lea}_td10_brouillon.ipynb",
+        "CHEVALIER Rose",
+        "MARTIN Léa",
+        "MARTIN Léa/td10_brouillon.ipynb",
+        f"{rose}brouillon.ipynb",  # two copies claim Rose's prefix: not sure whose
+        "Paul Inconnu",
+        f"{paul}/old.py",  # on no list
+        "Rose (again)",
+    ]
+    assert {name: r.path for name, (r, _) in done.rows.items() if r.reason == EXTRA_FILE} == {
+        f"ATTAQUE Eve/{lea}/td10.ipynb": f"{eve}/{lea}/td10.ipynb",
+        f"ATTAQUE Eve/{lea}_td10_brouillon.ipynb": f"{eve}/{lea}_td10_brouillon.ipynb",
+        "MARTIN Léa/td10_brouillon.ipynb": f"{lea}/td10_brouillon.ipynb",
+        f"{rose}brouillon.ipynb": f"{rose}brouillon.ipynb",
+        f"{paul}/old.py": f"{paul}/old.py",
+    }
+    assert list(done.listed) == ["ATTAQUE Eve", "CHEVALIER Rose", "MARTIN Léa"]  # no draft is listed
