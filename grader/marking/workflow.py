@@ -368,20 +368,23 @@ class ClassRun:
             path = Path(result.path)
             digest = self.hashes.get(path) or file_hash_or_empty(path)
             root = self.roster.roots.get(path, "")
-            self.record.put(
-                Entry(
-                    student=student,
-                    path=self.record.where(path),
-                    root=self.record.where(Path(root)) if root else "",
-                    sha256=digest,
-                    grader_version=__version__,
-                    settings=key,
-                    graded_at=now(),
-                    outcome=raw(replace(result, student=student)),
-                    bareme=self.bareme.digest,
-                    seen=self.record.entries[student].seen if student in self.record.entries else {},
-                )
+            entry = Entry(
+                student=student,
+                path=self.record.where(path),
+                root=self.record.where(Path(root)) if root else "",
+                sha256=digest,
+                grader_version=__version__,
+                settings=key,
+                graded_at=now(),
+                outcome=raw(replace(result, student=student)),
+                bareme=self.bareme.digest,
+                seen=self.record.entries[student].seen if student in self.record.entries else {},
             )
+            if result.reason == EXTRA_FILE:
+                entry = self._as_recorded(entry)
+                if entry == self.record.entries.get(student):
+                    continue  # as it was: not written again
+            self.record.put(entry)
         done = {by_path.get(r.path, r.student or r.path) for r in graded if r.reason != EXTRA_FILE}
         others = [
             s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != EXTRA_FILE
@@ -404,6 +407,20 @@ class ClassRun:
         if 0 < len(alone) <= UNCHANGED_LISTED:
             at = 1 + sum(1 for s in self.reasons if s in done and done and others)
             self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in alone]
+
+    def _as_recorded(self, entry: Entry) -> Entry:
+        """A file set aside, never graded: the same file with the same content keeps its
+        entry's time and the path its outcome was named by (a run that changes nothing
+        leaves the entry as it was; another barème or copy graded instead is written in)."""
+        assert self.record is not None
+        before = self.record.entries.get(entry.student)
+        if before is None or before.outcome.reason != EXTRA_FILE:
+            return entry
+        if (before.path, before.sha256) != (entry.path, entry.sha256):
+            return entry
+        return replace(
+            entry, graded_at=before.graded_at, outcome=replace(entry.outcome, path=before.outcome.path)
+        )
 
     def _prune(self) -> None:
         assert self.record is not None

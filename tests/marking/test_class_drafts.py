@@ -2,19 +2,22 @@
 as a teacher runs it on Moodle's download and a Pronote list: its row reads under the list's
 name for the student, right after theirs, when the grader is sure whose it is (the same Moodle
 folder, or the same prefix in the flat layout, as the copy the list placed); else it keeps its
-own label, the file's name still readable in the terminal. Beside them, files in a student's
-folder named like another student's folder or draft, which move no honest row. Every mark is
-the copies' own: the sample 14,5 / 20, the right copy 20, the skeleton 0."""
+own label, the file's name still readable in the terminal. Its record entry is not written
+again by a run that changes nothing. Beside them, files in a student's folder named like
+another student's folder or draft, which move no honest row. Every mark is the copies' own:
+the sample 14,5 / 20, the right copy 20, the skeleton 0."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from grader.marking.record import ENTRIES, entry_name
 from tests.marking.moodle_site import Participant, import_worksheet, worksheet
 from tests.marking.test_class_run import (
     CORRECT,
@@ -172,3 +175,34 @@ def test_a_draft_reads_under_its_student_on_the_class_list_and_in_no_export(
     filled = english.with_name(english.stem + ".rempli.csv").read_text("utf-8")
     assert import_worksheet(filled, SITE, "en").grades == GRADES
     assert ">MARTIN Léa/td10_brouillon.ipynb<" in (out / "html-en" / "index.html").read_text("utf-8")
+
+
+def test_a_run_that_changes_nothing_leaves_a_drafts_entry_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was written again at every run, with a new `graded_at`, though never graded."""
+    _, args = first_run(tmp_path)
+    out = tmp_path / "classe"
+    draft = out / ENTRIES / entry_name(f"{LEA}/td10_brouillon.ipynb")
+    data = json.loads(draft.read_text("utf-8"))
+    assert data["outcome"]["reason"] == "extra_file"
+    data["graded_at"] = "2026-11-20T08:00:00+01:00"  # a run of a week ago
+    draft.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
+    before = {entry.name: entry.read_text("utf-8") for entry in (out / ENTRIES).iterdir()}
+    monkeypatch.chdir(tmp_path)
+    started = no_worker(monkeypatch)
+    # nothing changed, the folder named another way (its full path)
+    code, _, err = in_process(capsys, tmp_path / "TD10", *args)
+    assert code == 0 and started == [], err
+    assert {entry.name: entry.read_text("utf-8") for entry in (out / ENTRIES).iterdir()} == before
+    assert [r["élève"] for r in table(out / "notes.csv")] == ROWS
+    # the draft handed in again: its entry is written again, with its new content
+    with (tmp_path / "TD10" / LEA / "td10_brouillon.ipynb").open("a", encoding="utf-8") as changed:
+        changed.write("\n")
+    code, _, err = in_process(capsys, tmp_path / "TD10", *args)
+    assert code == 0 and started == [], err
+    now = json.loads(draft.read_text("utf-8"))
+    assert now["sha256"] != data["sha256"] and now["graded_at"] != data["graded_at"]
+    assert {e.name: e.read_text("utf-8") for e in (out / ENTRIES).iterdir() if e != draft} == {
+        name: text for name, text in before.items() if name != draft.name
+    }
