@@ -73,7 +73,7 @@ def serve_after(
     outputs from its marks (what they say given to `tell`)."""
     from ..serve.server import serve
 
-    views = serve(sock, args, settings, exercises, write_reports, say)
+    views = serve(sock, args, settings, exercises, write_reports, say, launched=run.messages)
     said = len(run.messages)
     failed = write_reports(views) + run.finish(views)
     for line in run.messages[said:]:

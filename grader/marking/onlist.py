@@ -40,6 +40,9 @@ class OnList:
     listed: dict[str, str] = field(default_factory=dict)
     """Shown name of each student of the list -> their participant number ("" none)."""
     said: list[str] = field(default_factory=list)
+    """The list read, then each copy left out and why."""
+    problems: list[str] = field(default_factory=list)
+    """Of `said`, the copies left out (their mark goes nowhere until the teacher settles them)."""
 
 
 def on_list(
@@ -82,7 +85,8 @@ def on_list(
     for name, row in copies.items():
         if name not in found.of and name not in placed:
             done.rows[_free(name, done.rows)] = row
-    done.said = _said(found, classlist, len(by_index), lang)
+    done.problems = _problems(found, classlist, lang)
+    done.said = [_read(classlist, len(by_index), lang), *done.problems]
     return done
 
 
@@ -122,19 +126,22 @@ def _free(name: str, taken: Mapping[str, object]) -> str:
     return shown
 
 
-def _said(found: Matching, classlist: ClassList, matched: int, lang: str) -> list[str]:
-    """What the teacher is told: the list read, each copy left out and why."""
+def _read(classlist: ClassList, matched: int, lang: str) -> str:
+    """The list read: how many students, with and without a copy."""
     total = len(classlist.students)
-    lines = [
-        tr(
-            lang,
-            "roster.read",
-            path=classlist.source or "",
-            count=total,
-            matched=matched,
-            missing=total - matched,
-        )
-    ]
+    return tr(
+        lang,
+        "roster.read",
+        path=classlist.source or "",
+        count=total,
+        matched=matched,
+        missing=total - matched,
+    )
+
+
+def _problems(found: Matching, classlist: ClassList, lang: str) -> list[str]:
+    """Each copy left out and why, and how to settle it."""
+    lines = []
     if found.unmatched:
         lines.append(tr(lang, "roster.unmatched", names=_names(found.unmatched)))
     for copy, students in found.ambiguous.items():

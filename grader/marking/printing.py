@@ -1,8 +1,8 @@
 """`--pdf DIR`: the class printed in one command. One PDF per student (the page handed
-back: their mark, their feedback, the teacher's comments not marked private; no answer
-key, no private comment, no link) and `classe.pdf`, every copy in the class's order (the
-class list's with `--roster`; a student without a copy has no page), each starting on the
-front of a sheet when printed two-sided (`grader.render.pdf`)."""
+back: their mark, their feedback, the teacher's comments not marked private, their file
+by its name; no answer key, no private comment, no link) and `classe.pdf`, every copy in
+the class's order (the class list's with `--roster`; a student without a copy has no
+page), each starting on the front of a sheet when printed two-sided (`grader.render.pdf`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 from ..model.results import SubmissionResult
 from ..render.html_report import page_names, submission_page
 from ..render.pdf import Engine, Page, engine
+from .release import handed_back
 
 CLASS_FILE = "classe.pdf"
 
@@ -44,7 +45,7 @@ def write_pdfs(
     names = [f"{name}-copie" if f"{name}.pdf" == CLASS_FILE else name for name in names]
     folder.mkdir(parents=True, exist_ok=True)
     pages = [
-        Page(name, submission_page(view, lang, released=True))
+        Page(name, submission_page(handed_back(view), lang, released=True))
         for view, name in zip(copies, names, strict=True)
     ]
     counts = printer.print_pages(pages, folder, folder / CLASS_FILE)

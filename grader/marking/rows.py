@@ -19,22 +19,23 @@ if TYPE_CHECKING:
 
 def read_rows(
     path: Path, copies: dict[str, Exercise[Any]], bareme: BaremeFile, lang: str, create: bool = True
-) -> tuple[ManualMarks | None, list[str]]:
-    """The rows that apply to `copies` (student -> the exercise their copy answers), and
-    the lines for the teacher (the table created, the side file, the rows refused, the
-    students still without points for a question graded by hand). `create`: False after an
-    interrupted run, whose class is partial: a missing table is not created from it."""
+) -> tuple[ManualMarks | None, list[str], list[str]]:
+    """The rows that apply to `copies` (student -> the exercise their copy answers), the
+    lines for the teacher (the table created, the side file, the rows refused, the
+    students still without points for a question graded by hand), and those of them the
+    teacher must act on (a table that cannot be read, a row refused). `create`: False after
+    an interrupted run, whose class is partial: a missing table is not created from it."""
     per_student = {student: slots(exercise, bareme) for student, exercise in copies.items()}
     manual_questions = list(
         dict.fromkeys(q for questions in per_student.values() for q, slot in questions.items() if slot.manual)
     )
     if not create and not path.exists():
-        return None, [tr(lang, "manual.not_created", path=path)]
+        return None, [tr(lang, "manual.not_created", path=path)], []
     try:
         done, sources = prepare(path, list(copies), manual_questions, lang)
         marks = check_rows(sources, per_student)
     except ManualFileError as exc:
-        return None, [exc.why(lang)]
+        return None, [exc.why(lang)], [exc.why(lang)]
     said = []
     if done.created:
         said.append(tr(lang, "manual.created", path=path, rows=len(copies) * len(manual_questions)))
@@ -45,6 +46,7 @@ def read_rows(
     if done.missing:
         said.append(tr(lang, "manual.missing", path=path, names=", ".join(done.missing)))
     said += missing_points(marks, per_student, lang)
+    refusals = []
     for refused in marks.refused:
         row = refused.row
         why = MANUAL_REFUSED(
@@ -55,8 +57,8 @@ def read_rows(
             points=row.points_text,
             detail=number(float(refused.detail), lang) if refused.reason == "range" else refused.detail,
         )
-        said.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
-    return marks, said
+        refusals.append(tr(lang, "manual.refused", path=refused.source, line=row.line, why=why))
+    return marks, said + refusals, refusals
 
 
 MISSING_NAMED = 8

@@ -92,6 +92,9 @@ class ClassRun:
     unchanged: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     """Lines for the teacher, said once the reports are written."""
+    to_act: list[str] = field(default_factory=list)
+    """Of `messages`, those the teacher must act on: a file of the record damaged, a row
+    of the manual table refused (or the table unreadable), a copy whose mark goes nowhere."""
     rescored: int = 0
     """Copies of the record scored with another barème than last time."""
     graded_now: set[str] = field(default_factory=set)
@@ -275,7 +278,9 @@ class ClassRun:
         self.roster.students = found.to_grade
         self.hashes, self.reasons, self.unchanged = found.hashes, found.reasons, found.unchanged
         for damaged in self.record.damaged:
-            self.messages.append(tr(self.lang, "record.damaged", file=damaged.file, reason=damaged.reason))
+            line = tr(self.lang, "record.damaged", file=damaged.file, reason=damaged.reason)
+            self.messages.append(line)
+            self.to_act.append(line)
 
     def set_aside_results(self) -> list[SubmissionResult]:
         """The files set aside, as copies not graded (no code runs for them)."""
@@ -346,6 +351,7 @@ class ClassRun:
         placed = on_list(copies, self.classlist, dict(self.bareme.copies), self.lang, places)
         self.listed = placed.listed
         self.messages += placed.said
+        self.to_act += placed.problems
         return placed.rows
 
     def _place(self, result: SubmissionResult, entry: Entry | None) -> tuple[str, str]:
@@ -453,10 +459,11 @@ class ClassRun:
             for student, (result, _) in copies.items()
             if (exercise := self._exercise_of(result)) is not None and in_class(result, self.class_exercise)
         }
-        marks, said = read_rows(
+        marks, said, to_act = read_rows(
             self.args.manual, class_copies, self.bareme, self.lang, create=not self.interrupted
         )
         self.messages += said
+        self.to_act += to_act
         return marks
 
     def _view(

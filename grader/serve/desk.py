@@ -8,7 +8,10 @@ remembered in the record. No worker can start there: nothing is graded. The desk
 watches the files the snapshot came from (the manual table and its side file, the
 barème, the record's folder) and builds a new snapshot when one changes on disk, so a
 spreadsheet's save, a barème's new rubric or a copy graded in another terminal shows at
-once. A file that cannot be read keeps the last good snapshot, said on the page.
+once. A file that cannot be read keeps the last good snapshot, said on the page. Of what
+a reading says, the page keeps only what the teacher must act on (`to_act`); what the
+run the teacher launched said is kept apart (`launched`), as it said it
+(docs/explanation/marking-page.md).
 
 Saving a mark: the row the page showed (`base`) must still be the file's, else nothing
 is written and the page says what the file now holds; the row is written with
@@ -89,8 +92,10 @@ class Snapshot:
     bareme: BaremeFile = DEFAULT
     rows: Mapping[tuple[str, str], Placed] = field(default_factory=dict)
     """(student, question) -> the row as typed ("" question: the whole copy)."""
-    said: tuple[str, ...] = ()
-    """The run's lines for the teacher (rows refused, the table created…)."""
+    to_act: tuple[str, ...] = ()
+    """What this reading found that the teacher must act on (a row refused, a file of the
+    record damaged, a copy whose mark goes nowhere); its other lines (the copies taken from
+    the record, the students still without points) are the page's own business."""
     problem: str = ""
     """Why the last reading failed ("" when it did not): the page says it."""
 
@@ -183,9 +188,11 @@ class Desk:
         settings: Settings,
         exercises: Registry,
         changed: Callable[[Snapshot], None] | None = None,
+        launched: Sequence[str] = (),
     ):
         """`args`: the serving run's; `changed`: called with each new snapshot (the
-        reports are written again from it)."""
+        reports are written again from it); `launched`: what that run said to the teacher."""
+        self.launched = tuple(launched)
         self.settings = settings
         self.exercises = exercises
         self.lang = settings.lang
@@ -274,7 +281,7 @@ class Desk:
             kept = run.record.entries if run.record is not None else {}
             entries: dict[str, Entry] = {s: kept[key] for s, key in run.shown.items() if key in kept}
             located = {s: run.record.located(e.path) for s, e in entries.items()} if run.record else {}
-            bareme, said = run.bareme, tuple(run.messages)
+            bareme, to_act = run.bareme, tuple(run.to_act)
         self._bareme = bareme.path
         copies = []
         for view, slug in zip(views, page_names(views), strict=True):
@@ -291,7 +298,7 @@ class Desk:
                     entry.seen if entry is not None else {},
                 )
             )
-        return Snapshot(self.snapshot.version + 1, tuple(copies), bareme, self._rows(), said)
+        return Snapshot(self.snapshot.version + 1, tuple(copies), bareme, self._rows(), to_act)
 
     def _exercise(self, view: SubmissionResult) -> Exercise[Any] | None:
         """The declaration a graded copy answers; None for a copy not graded."""
@@ -390,7 +397,7 @@ def spreadsheet_locks(path: Path) -> tuple[Path, ...]:
 
 def _with_problem(snapshot: Snapshot, problem: str) -> Snapshot:
     return Snapshot(
-        snapshot.version + 1, snapshot.copies, snapshot.bareme, snapshot.rows, snapshot.said, problem
+        snapshot.version + 1, snapshot.copies, snapshot.bareme, snapshot.rows, snapshot.to_act, problem
     )
 
 

@@ -10,6 +10,7 @@ only the answer's text): read, never run (`grader.render.cells_html`).
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -80,9 +81,10 @@ class Pages:
         """The reports' stylesheet, served as a file (no inline style under the CSP)."""
         return self.env.get_template("_style.css.j2").render()
 
-    def class_page(self, snap: Snapshot, banner: str = "") -> str:
+    def class_page(self, snap: Snapshot, banner: str = "", launched: Sequence[str] = ()) -> str:
+        """The class; `launched`: what the run the teacher launched said."""
         scale = next((c.view.scale for c in snap.graded), 20.0)
-        return self.render("class.html.j2", snap, scale=scale, banner=banner)
+        return self.render("class.html.j2", snap, scale=scale, banner=banner, launched=launched)
 
     def question_page(self, snap: Snapshot, qid: str, title: str, wanted: str, banner: str = "") -> str:
         title = in_lang(title, self.lang)

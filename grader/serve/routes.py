@@ -83,7 +83,8 @@ class Routes:
 
     async def class_page(self, request: Request) -> Response:
         self.desk.refresh()
-        return HTMLResponse(self.pages.class_page(self.desk.snapshot, banner=self.desk.banner()))
+        page = self.pages.class_page(self.desk.snapshot, self.desk.banner(), self.desk.launched)
+        return HTMLResponse(page)
 
     async def question_page(self, request: Request) -> Response:
         self.desk.refresh()

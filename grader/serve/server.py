@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .desk import Desk, Snapshot
@@ -113,14 +113,15 @@ def serve(
     exercises: Registry,
     write: Callable[[list[SubmissionResult]], object],
     say: Callable[[str], None],
+    launched: Sequence[str] = (),
 ) -> list[SubmissionResult]:
-    """Serve the page until Ctrl-C (its address given to `say`); the class's views as
-    the page left them."""
+    """Serve the page until Ctrl-C (its address given to `say`; `launched`: what the run
+    said to the teacher, shown on the class's page); the class's views as the page left them."""
     import uvicorn
 
     keys = Keys(sock.getsockname()[1])
     reports = Reports(write)
-    desk = Desk(args, settings, exercises)
+    desk = Desk(args, settings, exercises, launched=launched)
     desk.refresh()  # the run's reports are already written from the same class
     desk.changed = reports.schedule
     pages = Pages(settings.lang, keys.token)

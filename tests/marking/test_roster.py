@@ -5,6 +5,7 @@ apostrophes, hyphens, word order and separators, never by a guess."""
 import pytest
 
 from grader.marking.roster import (
+    ClassList,
     Copy,
     Listed,
     RosterError,
@@ -194,3 +195,28 @@ def test_a_draft_goes_under_its_student_only_when_sure_and_never_under_another()
         f"{paul}/old.py": f"{paul}/old.py",
     }
     assert list(done.listed) == ["ATTAQUE Eve", "CHEVALIER Rose", "MARTIN Léa"]  # no draft is listed
+
+
+def test_the_copies_whose_mark_goes_nowhere_are_apart_from_the_list_read():
+    """The marking page shows what the teacher must act on and not the rest of a reading
+    (docs/explanation/marking-page.md): a copy on no student of the list, two copies with
+    one student's Moodle number are; the list read is not."""
+    from pathlib import Path
+
+    from grader.marking.onlist import on_list
+    from grader.model.results import SubmissionResult, SubmissionStatus
+
+    copies = {
+        name: (SubmissionResult(f"{name}.ipynb", None, SubmissionStatus.GRADED, participant=number), None)
+        for name, number in (("Marie Dupont", "102"), ("Marie Dupont (2)", "102"), ("inconnu", ""))
+    }
+    listed = ClassList((Listed("Marie Dupont", "102"), Listed("Léa Martin", "103")), Path("liste.csv"))
+    placed = on_list(copies, listed, {}, "fr")
+    assert placed.said[0] == "Liste de la classe liste.csv : 2 élève(s), 0 avec une copie, 2 sans copie"
+    settle = "Pour dire une fois pour toutes à qui est une copie : dans le barème, une table [copies]"
+    assert placed.problems == placed.said[1:]
+    assert placed.problems[:2] == [
+        "Copies à aucun élève de la liste (leur note ne va nulle part) : inconnu",
+        "Marie Dupont : plusieurs copies (Marie Dupont, Marie Dupont (2)), aucune n'est prise",
+    ]
+    assert placed.problems[2].startswith(settle) and len(placed.problems) == 3

@@ -215,7 +215,7 @@ def test_a_row_the_class_run_refuses_is_said_with_its_line_not_a_crash(tmp_path,
         "dupont_marie;Q16;trois;;\r\nmartin_lea;Q16;3;;\r\nleroy;Q16;;;zzz\r\n".encode("cp1252")
     )
     copies = {"dupont_marie": P4, "martin_lea": P4, "leroy": P4}
-    marks, lines = read_rows(path, copies, bareme(BAREME.replace("Q16 = 2", "Q16 = 1.5")), lang)
+    marks, lines, _ = read_rows(path, copies, bareme(BAREME.replace("Q16 = 2", "Q16 = 1.5")), lang)
     assert marks is not None and marks.rows == {}
     assert [line.split("manuel.csv, ")[-1] for line in lines if "manuel.csv, l" in line] == said
 
@@ -232,7 +232,7 @@ def test_a_student_given_rubric_items_alone_is_not_said_to_be_without_points(tmp
         encoding="cp1252",
     )
     copies = {"dupont_marie": P4, "martin_lea": P4, "leroy": P4}
-    marks, lines = read_rows(path, copies, bareme(), "fr")
+    marks, lines, _ = read_rows(path, copies, bareme(), "fr")
     assert marks is not None and marks.refused == []
     assert lines == ["Q16 : 1 élève(s) sur 3 sans points à la main (leroy)"]
 

@@ -249,3 +249,17 @@ def test_with_a_class_list_each_row_keeps_its_copy_s_file_and_what_was_graded(tm
         record.put(replace(record.entries["dupont_marie"], sha256="0" * 64))
     assert desk.refresh()
     assert [c.student for c in desk.snapshot.answers("Q16", "modifiees")] == ["DUPONT Marie"]
+
+
+def test_a_reading_keeps_of_what_it_says_only_what_the_teacher_must_act_on(desk, room):
+    """The page showed every line of its own reading of the record ('0 copie(s)
+    corrigée(s), 0 inchangée(s) ; 4 autre(s) reprise(s)…', the table made, the students
+    without Q16): it keeps what the teacher must act on, a record's file damaged behind it."""
+    from grader.marking.record import ENTRIES, entry_name
+
+    assert desk.snapshot.to_act == ()  # the table made, four students to grade: the page shows them
+    damaged = room.results / ENTRIES / entry_name("martin_lea")
+    damaged.write_text('{"format": "minimax-grader-record", "version": 1, "stud', encoding="utf-8")
+    desk.rescore()
+    (line,) = desk.snapshot.to_act
+    assert line.startswith(f"Résultats : {damaged} est abîmé (") and line.endswith("), il n'est pas utilisé")

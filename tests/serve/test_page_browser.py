@@ -358,6 +358,59 @@ def test_a_teacher_grades_q16_overrides_and_the_files_follow_each_step(served: P
     assert served.manual[("bernard_lucas", "Q16")] == ("", "", ("horizon3", "schema"))  # all still there
 
 
+def test_the_class_page_says_what_the_run_said_and_what_to_fix_until_it_is_fixed(
+    graded: Path, tmp_path: Path, browser: object
+) -> None:
+    """The class page said 'Messages de la dernière lecture : 0 copie(s) corrigée(s), 0
+    inchangée(s) ; 5 autre(s) reprise(s)… (pas nommée(s) cette fois)', its own reading of
+    the record, as if nothing had been graded and the class dropped. It says what the run
+    the teacher launched printed, and apart, open, what the page's readings find to fix:
+    martin_lea's 3 for a Q16 worth 2 (line 5 of the table the run made, in the class's
+    order), gone once she is given 1 on the page; a word typed in a spreadsheet behind it."""
+    from playwright.sync_api import expect
+
+    folder = tmp_path / "class"
+    shutil.copytree(graded, folder)
+    table = folder / "classe" / "manuel.csv"
+    text = table.read_text("utf-8-sig")
+    table.write_text("\ufeff" + text.replace("martin_lea;Q16;;", "martin_lea;Q16;3;"), encoding="utf-8")
+    served = Page(folder, None)
+    try:
+        page = new_page(browser)
+        page.goto(served.url)
+        ready(page)
+        to_fix = page.locator("#to-fix")
+        expect(to_fix).to_contain_text("À régler — trouvé en relisant les fichiers de la classe")
+        expect(to_fix).to_contain_text(
+            "ligne 5 : non appliquée — 3 n'est pas entre 0 et 2 point(s) (le barème de Q16)"
+        )
+        launched = page.locator("#launched")
+        expect(launched).to_contain_text("Ce qu'a dit la correction lancée")
+        expect(launched.locator("li").first).to_be_hidden()  # closed: the terminal said it already
+        launched.locator("summary").click()
+        expect(launched.locator("li").first).to_have_text("0 copie(s) corrigée(s), 5 inchangée(s)")
+        shown = launched.locator("li").all_inner_texts()
+        expect(page.locator("body")).not_to_contain_text("reprise(s)")
+
+        page.goto(served.origin + "/question/Q16/martin_lea?filtre=toutes")
+        ready(page)
+        page.locator("#points").fill("1")
+        page.locator("#points").press("Enter")
+        expect(page).to_have_url(re.compile(r"fait=martin_lea"))
+        page.goto(served.origin + "/")
+        ready(page)
+        expect(page.locator("#to-fix")).to_have_count(0)
+        assert page.locator("#launched li").all_text_contents() == shown  # what the run said, unchanged
+
+        text = table.read_text("utf-8-sig").replace("dupont_marie;Q16;;", "dupont_marie;Q16;deux;")
+        table.write_text("\ufeff" + text, encoding="utf-8")  # a spreadsheet, behind the page
+        expect(page.locator("#to-fix")).to_contain_text("« deux » n'est pas un nombre", timeout=10_000)
+    finally:
+        err = served.stop()
+    printed = err.splitlines()
+    assert shown and all(line in printed for line in shown), (shown, printed)  # as the terminal said it
+
+
 def test_a_hostile_answer_fetches_nothing_runs_nothing_and_stays_in_its_box(
     served: Page, browser: object, visitors: Visitors
 ) -> None:

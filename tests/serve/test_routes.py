@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -245,3 +246,64 @@ def test_a_copy_whose_file_is_gone_shows_the_answer_kept_or_says_none_was(tmp_pa
     assert "voici toute la copie" not in kept.text
     assert "Rien de la réponse à Q16 n&#39;a été gardé" in none.text
     assert "voici toute la copie" not in none.text
+
+
+def block(html: str, name: str) -> str:
+    """The page's block `id=name`, its entities read ("" when the page has none)."""
+    found = re.search(rf'<(section|details) [^>]*id="{name}".*?</\1>', html, re.S)
+    return unescape(found.group(0)) if found else ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "launched", "refused", "heading"),
+    [
+        (
+            "fr",
+            ("3 copie(s) corrigée(s), 0 inchangée(s)", "Q16 : 3 élève(s) sur 3 sans points à la main"),
+            "manuel.csv, ligne 3 : non appliquée — 3 n'est pas entre 0 et 2 point(s) (le barème de Q16)",
+            "À régler",
+        ),
+        (
+            "en",
+            ("3 submission(s) graded, 0 unchanged", "Q16: 3 student(s) of 3 without points given by hand"),
+            "manuel.csv, line 3: not applied — 3 is not between 0 and 2 point(s) (Q16's barème)",
+            "To fix",
+        ),
+    ],
+)
+def test_the_class_page_says_what_the_launched_run_said_and_only_what_its_reading_finds_to_fix(
+    room, lang, launched, refused, heading
+):
+    """The page said, as 'Messages de la dernière lecture', its own reading of the record:
+    '0 copie(s) corrigée(s), 0 inchangée(s) ; 3 autre(s) reprise(s)… (pas nommée(s) cette
+    fois)', as if nothing had been graded and the class dropped. It says what the run the
+    teacher launched said, and of its own readings only what the teacher must fix (martin_lea's
+    3 for a Q16 worth 2, line 3 of the table), gone once fixed."""
+    room.manual.write_text(
+        "élève;question;points;commentaire\r\ndupont_marie;Q16;;\r\nmartin_lea;Q16;3;\r\npetit_hugo;Q16;;\r\n",
+        encoding="utf-8",
+    )
+    args = cli.build_parser(EXERCISES, []).parse_args([*room.arguments(), "--lang", lang])
+    desk = Desk(args, Settings(lang=lang), EXERCISES, launched=launched)
+    desk.refresh()
+    with Served(desk, lang) as served:
+        page = served.client()
+        home = page.get("/").text
+        assert all(line in block(home, "launched") for line in launched)
+        to_fix = block(home, "to-fix")
+        assert heading in to_fix and f"{room.manual.parent}/{refused}" in to_fix
+        assert (
+            "3 élève(s) sur 3" not in to_fix and "3 student(s) of 3" not in to_fix
+        )  # the page's own progress
+        for reading in (
+            "0 copie(s) corrigée(s)",
+            "reprise(s)",
+            "0 submission(s) graded",
+            "taken from the results",
+        ):
+            assert reading not in home, reading
+        fields = hidden_fields(page.get("/question/Q16/martin_lea").text)
+        assert page.post("/question/Q16/martin_lea", {**fields, "points": "1"}).status == 303
+        home = page.get("/").text
+    assert all(line in block(home, "launched") for line in launched)  # what the run said, as it said it
+    assert block(home, "to-fix") == "" and refused not in unescape(home)  # the row fixed: nothing to fix
