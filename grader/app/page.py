@@ -22,13 +22,10 @@ if TYPE_CHECKING:
     from ..model.results import SubmissionResult
     from ..model.settings import Settings
 
-MANUAL_NAME = "manuel.csv"
-"""The manual table of `--serve` without `--manual`: in the results folder."""
-
 
 def usage_problem(args: argparse.Namespace, lang: str) -> str | None:
     """What stops `--serve` or `--pdf` before anything is graded; None when nothing does.
-    Sets `--manual` to the results folder's table when `--serve` has none."""
+    (The page's table without `--manual`: `grader.marking.workflow.ClassRun`.)"""
     if args.serve:
         if args.results is None:
             return tr(lang, "serve.needs_results")
@@ -37,8 +34,6 @@ def usage_problem(args: argparse.Namespace, lang: str) -> str | None:
         missing = missing_extra()
         if missing:
             return tr(lang, "serve.missing_extra", modules=", ".join(missing))
-        if args.manual is None:
-            args.manual = args.results / MANUAL_NAME
         if not 0 <= args.port <= 65535:
             return tr(lang, "serve.bad_port", port=args.port)
     if args.pdf is not None:

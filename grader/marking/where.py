@@ -6,10 +6,10 @@ folder is never searched: for a file named alone whose class folder is not known
 starts one folder up, and a barème beside the file is said to be ignored; a barème inside a
 class folder (in a student's folder) is said to be ignored too (`Collected.baremes`).
 
-A class record remembers the barème and the class list its last run used
-(`DIR/record.class`, JSON: where each file is, as the record names paths), so that a run
-with `--results DIR` alone (the reports again, no copy named) uses them: docs/reference/
-class-record.md.
+A class record remembers the barème, the class list and the manual table its last run
+used (`DIR/record.class`, JSON: where each file is, as the record names paths), so that a
+run with `--results DIR` alone (the reports again, no copy named), or without
+`--manual`, uses them: docs/reference/class-record.md.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .record import Record
 
 STATE = "record.class"
+MANUAL_NAME = "manuel.csv"
+"""The manual table of the marking page (`--serve`) when neither `--manual` nor the
+record names one: in the results folder."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,12 @@ def _known_root(path: Path, record: Record | None, roots: list[Path]) -> Path | 
     return next((root for root in roots if root in path.parents), None)
 
 
-def remember(record: Record, bareme: Path | None, roster: Path | None) -> None:
-    """Note in the record the barème and the class list this run used (a run without one
-    leaves what an earlier run noted)."""
+def remember(record: Record, bareme: Path | None, roster: Path | None, manual: Path | None) -> None:
+    """Note in the record the barème, the class list and the manual table this run used (a
+    run without one leaves what an earlier run noted)."""
     before = read_state(record)
     state = dict(before)
-    for key, path in (("bareme", bareme), ("roster", roster)):
+    for key, path in (("bareme", bareme), ("roster", roster), ("manual", manual)):
         if path is not None:
             state[key] = record.where(path)
     if state != before:
@@ -92,9 +95,13 @@ def read_state(record: Record) -> dict[str, str]:
 
 
 def remembered_file(record: Record, key: str) -> Path | None:
-    """The file (`bareme`, `roster`) the record's last run used, if it is still there."""
+    """The file (`bareme`, `roster`, `manual`) the record's last run used, if it is still there."""
+    path = remembered_place(record, key)
+    return path if path is not None and path.is_file() else None
+
+
+def remembered_place(record: Record, key: str) -> Path | None:
+    """Where the file (`bareme`, `roster`, `manual`) the record's last run used was, there
+    or not."""
     where = read_state(record).get(key, "")
-    if not where:
-        return None
-    path = record.located(where)
-    return path if path.is_file() else None
+    return record.located(where) if where else None

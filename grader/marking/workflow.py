@@ -165,6 +165,7 @@ class ClassRun:
                 if not early:  # files named alone, or none: the record says where the class is
                     run.bareme = run._bareme()
                 run.classlist = run._classlist()
+                run._manual_table()
                 run.roster = name_files(args.paths, run.answers, run.record)
                 run._said_ignored()
                 run._plan()
@@ -214,6 +215,26 @@ class ClassRun:
             if path is None:  # the worksheet's own error is said by its writer
                 return None
             raise UsageError(tr(self.lang, "roster.error", path=path, why=exc.why(self.lang))) from None
+
+    def _manual_table(self) -> None:
+        """`--manual`, else the table the record's last run used (a run for the exports
+        counts the points the teacher typed), else, for the marking page, the results
+        folder's `manuel.csv`; `args.manual` is set to it, which the page reads too."""
+        from .where import MANUAL_NAME, remembered_file, remembered_place
+
+        assert self.record is not None
+        if self.args.manual is not None:
+            return
+        remembered = remembered_file(self.record, "manual")
+        if remembered is not None:
+            self.args.manual = remembered
+            self.messages.append(tr(self.lang, "manual.remembered", path=remembered))
+            return
+        gone = remembered_place(self.record, "manual")
+        if gone is not None:  # moved or deleted: the marks count no point typed, and say why
+            self.messages.append(tr(self.lang, "manual.remembered_gone", path=gone))
+        if getattr(self.args, "serve", False):
+            self.args.manual = self.args.results / MANUAL_NAME
 
     def _refuse_default(self) -> None:
         """With no copy named, a record whose entries were scored with a barème must find it."""
@@ -317,7 +338,7 @@ class ClassRun:
             from .where import remember
 
             self._store(graded)
-            remember(self.record, self.bareme.path, self.roster_file)
+            remember(self.record, self.bareme.path, self.roster_file, self.args.manual)
             if self.args.prune:
                 self._prune()
             copies = {

@@ -360,6 +360,39 @@ def test_manual_points_and_an_override_then_a_changed_copy_is_flagged(
     assert "score automatique était 1 ; il vaut maintenant 2 : à revoir" in page
 
 
+def test_a_later_run_without_manual_keeps_the_table_the_record_remembers(
+    classroom: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the teacher gave Q16 points with --manual, then runs again for the exports without
+    # it: the points typed stay in every mark (they were dropped without a word)
+    (classroom / "copies" / "minimax-grader.toml").write_text(
+        'exercice = "puissance4"\n[points]\nQ16 = 2\n', encoding="utf-8"
+    )
+    manual = classroom / "notes-a-la-main.csv"
+    results = ["--results", classroom / "classe", "--csv", classroom / "notes.csv"]
+    started = no_worker(monkeypatch)
+    code, _, err = in_process(capsys, classroom / "copies", *results, "--manual", manual)
+    assert code == 0, err
+    header = manual.read_text("utf-8-sig").splitlines()[0]
+    manual.write_bytes(("\ufeff" + header + "\r\nmartin_lea;Q16;1,5;bien vu\r\n").encode())
+    with_table = in_process(capsys, classroom / "copies", *results, "--manual", manual)
+    assert with_table[0] == 0, with_table[2]
+    given = marks(classroom / "notes.csv")
+    assert given["martin_lea"] == number(21.5 * 20 / 22)
+    for again in ([classroom / "copies"], []):  # the folder named again, or the record alone
+        code, _, err = in_process(capsys, *again, *results)
+        assert code == 0 and started == [], err
+        assert marks(classroom / "notes.csv") == given
+        assert f"Points à la main : {manual} (ceux de la dernière correction" in err
+    assert manual.read_bytes() == ("\ufeff" + header + "\r\nmartin_lea;Q16;1,5;bien vu\r\n").encode()
+    # the table moved away: the marks say no point typed, and the run says why
+    manual.rename(classroom / "ailleurs.csv")
+    code, _, err = in_process(capsys, *results)
+    assert code == 0, err
+    assert marks(classroom / "notes.csv")["martin_lea"] == number(20 * 20 / 22)
+    assert f"La table des points à la main de la dernière correction, {manual}, est introuvable" in err
+
+
 def number(value: float) -> str:
     return f"{round(value, 2):g}".replace(".", ",")
 

@@ -10,6 +10,7 @@ import pytest
 
 from grader.app import cli
 from grader.app.page import usage_problem
+from grader.marking.workflow import ClassRun
 from grader.model.settings import Settings
 from grader.registry import installed
 from grader.render import pdf
@@ -59,12 +60,31 @@ def test_no_pdf_engine_is_said_before_anything_is_graded(room, capsys, monkeypat
 def test_the_record_alone_finds_its_barème_and_the_table_beside_it(room):
     args = cli.build_parser(EXERCISES, []).parse_args(["--results", str(room.results), "--serve"])
     assert usage_problem(args, "fr") is None
+    with ClassRun.open(args, Settings(lang="fr"), EXERCISES):  # as the command line does
+        pass
     assert args.manual == room.results / "manuel.csv"
     desk = Desk(args, Settings(lang="fr"), EXERCISES)
     desk.refresh()
     assert desk.snapshot.bareme.path.resolve() == room.bareme.resolve()  # the class folder's
     assert desk.snapshot.rubric("Q16") and desk.snapshot.copy("dupont_marie").view.mark == 17.95
     assert room.bareme.resolve() in [p.resolve() for p in desk.watched()]
+
+
+def test_the_page_takes_the_table_the_record_remembers_before_the_one_beside_it(room, capsys):
+    # the teacher gave points with --manual elsewhere; the page opened later without it
+    # shows and writes that table, not a new empty one in the results folder
+    elsewhere = room.folder / "points-q16.csv"
+    assert cli.main(["--results", str(room.results), "--manual", str(elsewhere)], EXERCISES) == 0
+    assert elsewhere.is_file()
+    capsys.readouterr()
+    args = cli.build_parser(EXERCISES, []).parse_args(["--results", str(room.results), "--serve"])
+    assert usage_problem(args, "fr") is None
+    with ClassRun.open(args, Settings(lang="fr"), EXERCISES) as run:
+        said = run.messages
+    assert args.manual == elsewhere and not (room.results / "manuel.csv").exists()
+    assert said == [
+        f"Points à la main : {elsewhere} (ceux de la dernière correction ; --manual pour une autre table)"
+    ]
 
 
 def test_a_browser_is_opened_only_where_one_can_show_a_window(monkeypatch):
