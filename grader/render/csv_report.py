@@ -96,11 +96,12 @@ def _row(result: SubmissionResult, table: _Table, lang: str) -> list[str]:
         if q.status is not QuestionStatus.MANUAL or q.override is not None
     }
     graded = result.graded
-    status = (
-        tr(lang, "csv.graded")
-        if graded
-        else tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang))
-    )
+    if graded:
+        status = tr(lang, "csv.graded")
+    elif result.is_copy:
+        status = tr(lang, "csv.not_gradable", reason=not_gradable_reason(result, lang))
+    else:  # a student without a copy, a student's other file: not a copy that failed
+        status = not_gradable_reason(result, lang)
     # Text cells may hold student text (file and folder names): never a formula.
     # Mark cells are numbers the grader computed, left as they are.
     row = [safe_cell(t) for t in (result.student or result.path, result.path, result.exercise or "", status)]

@@ -1,17 +1,22 @@
 """Numbers in the reports a person reads are written as the CSV writes them for the
 language: `14,5 / 20` in French, `14.5 / 20` in English (one function, `number`)."""
 
+import csv
+import io
 import re
 
 import pytest
 
 from grader.model.results import (
+    EXTRA_FILE,
+    NO_COPY,
     CheckResult,
     CheckStatus,
     Evidence,
     QuestionResult,
     QuestionStatus,
     SubmissionResult,
+    SubmissionStatus,
 )
 from grader.model.text import Text, number
 from grader.render.annotations import render_annotations
@@ -134,3 +139,32 @@ def test_a_copy_not_graded_says_why_on_its_progress_line(lang, line, capsys):
     progress.started(2)
     progress.advance(other)
     assert capsys.readouterr().err == line
+
+
+@pytest.mark.parametrize(
+    ("lang", "no_copy", "extra"),
+    [
+        ("fr", "pas de copie", "autre fichier de l'élève, non corrigé"),
+        ("en", "no submission", "another file of the student, not graded"),
+    ],
+)
+def test_the_csv_says_a_student_without_a_copy_and_another_file_as_what_they_are(lang, no_copy, extra):
+    # neither is a copy the grader could not grade: "non corrigeable (pas de copie)" and
+    # "non corrigeable (autre fichier de l'élève, non corrigé)" said it twice, or wrongly
+    rows = {
+        name: SubmissionResult(
+            f"{name}.ipynb", None, SubmissionStatus.NOT_GRADABLE, reason=reason, student=name
+        )
+        for name, reason in (
+            ("ROUX Nathan", NO_COPY),
+            ("MARTIN Léa/brouillon.ipynb", EXTRA_FILE),
+            ("x", "no_code"),
+        )
+    }
+    table = csv.reader(
+        io.StringIO(render_csv(list(rows.values()), lang)), delimiter=";" if lang == "fr" else ","
+    )
+    status = {row[0]: row[3] for row in list(table)[1:]}
+    assert status["ROUX Nathan"] == no_copy
+    assert status["MARTIN Léa/brouillon.ipynb"] == extra
+    assert status["x"].startswith("non corrigeable (" if lang == "fr" else "not gradable (")
