@@ -332,12 +332,14 @@ class ClassRun:
         from .views import raw
 
         copies: dict[str, tuple[SubmissionResult, Entry | None]]
+        stored: tuple[set[str], list[str]] | None = None
+        absent: list[str] = []
         if self.record is None:
             copies = {r.student or r.path: (raw(r), None) for r in graded}
         else:
             from .where import remember
 
-            self._store(graded)
+            stored = self._store(graded)
             remember(self.record, self.bareme.path, self.roster_file, self.args.manual)
             if self.args.prune:
                 self._prune()
@@ -346,12 +348,16 @@ class ClassRun:
                 for student, entry in sorted(self.record.entries.items(), key=lambda item: item[0].casefold())
             }
             absent = [s for s, (_, e) in copies.items() if e is not None and self.record.absent(e)]
-            if absent:
-                self.messages.append(
-                    tr(self.lang, "record.absent", count=len(absent), names=", ".join(absent))
-                )
+        before = len(self.messages)
         copies = self._on_list(copies)
         self.shown = {student: entry.student for student, (_, entry) in copies.items() if entry is not None}
+        # the run's lines name each student as their row does, once the class list placed them
+        names = {key: shown for shown, key in self.shown.items()}
+        if absent:
+            named = ", ".join(names.get(s, s) for s in absent)
+            self.messages.insert(before, tr(self.lang, "record.absent", count=len(absent), names=named))
+        if stored is not None:
+            self.messages[0:0] = self._stored_lines(*stored, names)
         manual = self._manual(copies)
         views = [self._view(student, result, entry, manual) for student, (result, entry) in copies.items()]
         if self.rescored:
@@ -382,7 +388,9 @@ class ClassRun:
             return entry.root, entry.path
         return self.roster.roots.get(Path(result.path), ""), result.path
 
-    def _store(self, graded: list[SubmissionResult]) -> None:
+    def _store(self, graded: list[SubmissionResult]) -> tuple[set[str], list[str]]:
+        """This run's copies written into the record; the students graded now, and the
+        others the record holds (`_stored_lines` says them)."""
         from .record import Entry, file_hash_or_empty, now
         from .views import raw
 
@@ -416,24 +424,33 @@ class ClassRun:
         others = [
             s for s, e in self.record.entries.items() if s not in done and e.outcome.reason != EXTRA_FILE
         ]
+        return done, others
+
+    def _stored_lines(self, done: set[str], others: list[str], names: Mapping[str, str]) -> list[str]:
+        """What this run graded and kept, each student by the name their row shows (the
+        class list's, when the copy is on it; `names`: record key -> that name)."""
         # Unchanged: named in this run, the same file; kept: not named, taken from the record.
         same = set(self.unchanged)
         unchanged, kept = [x for x in others if x in same], [x for x in others if x not in same]
         summary = tr(self.lang, "record.summary", graded=len(done), unchanged=len(unchanged))
         if kept:
             summary += tr(self.lang, "record.summary_kept", kept=len(kept))
-        self.messages.insert(0, summary)
+        lines = [summary]
         if done and others:  # what was graded again, and why
-            lines = [
-                tr(self.lang, "record.graded_line", student=s, why=RECORD_REASON(self.lang, why))
+            lines += [
+                tr(
+                    self.lang,
+                    "record.graded_line",
+                    student=names.get(s, s),
+                    why=RECORD_REASON(self.lang, why),
+                )
                 for s, why in self.reasons.items()
                 if s in done
             ]
-            self.messages[1:1] = lines
         alone = [s for s in self.unchanged if s in self.roster.alone]  # named by their file, but the same
         if 0 < len(alone) <= UNCHANGED_LISTED:
-            at = 1 + sum(1 for s in self.reasons if s in done and done and others)
-            self.messages[at:at] = [tr(self.lang, "record.unchanged_line", student=s) for s in alone]
+            lines += [tr(self.lang, "record.unchanged_line", student=names.get(s, s)) for s in alone]
+        return lines
 
     def _as_recorded(self, entry: Entry) -> Entry:
         """A file set aside, never graded: the same file with the same content keeps its

@@ -166,6 +166,19 @@ def test_one_copy_handed_in_again_is_graded_into_the_whole_class(classroom: Path
     assert len(pages) == 40 and all(f'href="{page}"' in index for page in pages)
 
 
+def test_the_run_names_a_student_graded_again_as_the_class_list_does(classroom: Path) -> None:
+    # the summary's rows say "DUPONT Marie": so does the line saying her copy was graded again
+    names = "Nom;Prénom\n" + "".join(f"{n};{p}\n" for n, p in (("DUPONT", "Marie"), ("MARTIN", "Léa")))
+    (classroom / "liste.csv").write_text(names, encoding="utf-8")
+    shutil.copy(CORRECT, classroom / "copies" / "dupont_marie" / "td10.ipynb")
+    done = grade(
+        "copies/dupont_marie/td10.ipynb", "--results", "classe", "--roster", "liste.csv", cwd=classroom
+    )
+    assert done.returncode == 0, done.stderr
+    assert "corrigée : DUPONT Marie (modifiée)" in done.stderr, done.stderr
+    assert "dupont_marie" not in done.stderr.split("Liste de la classe")[0]
+
+
 def test_a_copy_no_longer_in_the_folder_stays_until_pruned(
     classroom: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
