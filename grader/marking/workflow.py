@@ -343,8 +343,10 @@ class ClassRun:
             remember(self.record, self.bareme.path, self.roster_file, self.args.manual)
             if self.args.prune:
                 self._prune()
+            # each copy named where its file is now (the record may have moved), the same
+            # way whether it was named alone, by a relative path, or found in its folder
             copies = {
-                student: (entry.outcome, entry)
+                student: (replace(entry.outcome, path=str(self.record.located(entry.path))), entry)
                 for student, entry in sorted(self.record.entries.items(), key=lambda item: item[0].casefold())
             }
             absent = [s for s, (_, e) in copies.items() if e is not None and self.record.absent(e)]

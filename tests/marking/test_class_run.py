@@ -135,8 +135,13 @@ def test_the_second_run_of_an_unchanged_class_runs_no_student_code(
     assert code == 0 and started == []
     assert "0 copie(s) corrigée(s), 40 inchangée(s)" in err
     after = table(classroom / "classe" / "notes.csv")
-    assert [{k: v for k, v in r.items() if k != "durée (s)"} for r in after] == [
-        {k: v for k, v in r.items() if k != "durée (s)"} for r in table_from(before)
+    # the same rows; the file column names each copy where it is now (this copy of the class)
+    assert [{k: v for k, v in r.items() if k not in ("durée (s)", "fichier")} for r in after] == [
+        {k: v for k, v in r.items() if k not in ("durée (s)", "fichier")} for r in table_from(before)
+    ]
+    assert all(r["fichier"].startswith(str(classroom.resolve() / "copies")) for r in after)
+    assert [Path(r["fichier"]).parts[-3:] for r in after] == [
+        Path(r["fichier"]).parts[-3:] for r in table_from(before)
     ]
 
 
@@ -177,6 +182,25 @@ def test_the_run_names_a_student_graded_again_as_the_class_list_does(classroom: 
     assert done.returncode == 0, done.stderr
     assert "corrigée : DUPONT Marie (modifiée)" in done.stderr, done.stderr
     assert "dupont_marie" not in done.stderr.split("Liste de la classe")[0]
+
+
+def test_the_csv_names_every_copy_where_it_is_now_whichever_way_it_was_named(
+    classroom: Path, tmp_path: Path
+) -> None:
+    # one copy named alone by a relative path, the others from the folder: the file column
+    # holds each where it is, the same way; the class moved elsewhere, where it is now
+    shutil.copy(CORRECT, classroom / "copies" / "dupont_marie" / "td10.ipynb")
+    done = grade("copies/dupont_marie/td10.ipynb", "--results", "classe", "--csv", "notes.csv", cwd=classroom)
+    assert done.returncode == 0, done.stderr
+    files = {row["élève"]: row["fichier"] for row in table(classroom / "notes.csv")}
+    copies = (classroom / "copies").resolve()
+    assert files["dupont_marie"] == str(copies / "dupont_marie" / "td10.ipynb")
+    assert files["martin_lea"] == str(copies / "martin_lea" / "td10.ipynb")
+    moved = shutil.move(classroom, tmp_path / "ailleurs")
+    done = grade("--results", "classe", "--csv", "notes.csv", cwd=moved)
+    assert done.returncode == 0, done.stderr
+    files = {row["élève"]: row["fichier"] for row in table(Path(moved) / "notes.csv")}
+    assert files["dupont_marie"] == str(Path(moved).resolve() / "copies" / "dupont_marie" / "td10.ipynb")
 
 
 def test_a_copy_no_longer_in_the_folder_stays_until_pruned(
@@ -282,8 +306,10 @@ def test_the_printed_default_bareme_gives_exactly_todays_marks(
         capsys, classroom / "copies", "--results", classroom / "classe", "--csv", classroom / "notes.csv"
     )
     assert code == 0 and started == [], err
-    strip = lambda rows: [{k: v for k, v in r.items() if k != "durée (s)"} for r in rows]  # noqa: E731
+    # the file column names each copy where it is now: this copy of the class, not the first
+    strip = lambda rows: [{k: v for k, v in r.items() if k not in ("durée (s)", "fichier")} for r in rows]  # noqa: E731
     assert strip(table(classroom / "notes.csv")) == strip(table(classroom / "classe" / "notes.csv"))
+    assert all(row["fichier"].startswith(str(classroom.resolve())) for row in table(classroom / "notes.csv"))
 
 
 def test_a_bad_bareme_is_a_usage_error_naming_its_line_and_nothing_is_graded(tmp_path: Path) -> None:
