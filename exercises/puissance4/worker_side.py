@@ -186,20 +186,23 @@ def answered(search, names, *args):
     setprofile, getprofile = profiler["setprofile"], profiler["getprofile"]
     _hold_watch()
     counter.enable()
+    # what the profile function is while the counter counts: the counter up to 3.11, None
+    # from 3.12 on (the C profiler counts through sys.monitoring); no student code ran yet
+    counting = getprofile()
     try:
         answer = search(*args)
     finally:
-        left = getprofile()  # counted as one call of getprofile
+        left = getprofile()  # with the one above, the two calls of getprofile that are ours
         counter.disable()
         setprofile(None)
     counts = dict.fromkeys(names, 0)
-    tampered = left is not counter
+    tampered = left is not counting
     for entry in counter.getstats():
         if entry.code in codes:
             counts[codes[entry.code]] += entry.callcount
         elif isinstance(entry.code, str) and entry.code.startswith("<built-in method sys."):
             called = entry.code[len("<built-in method sys.") : -1]
-            if called in TAMPERING and not (called == "getprofile" and entry.callcount == 1):
+            if called in TAMPERING and not (called == "getprofile" and entry.callcount == 2):
                 tampered = True
         elif isinstance(entry.code, str) and "of '_lsprof.Profiler' objects" in entry.code:
             tampered = tampered or not entry.code.startswith("<method 'disable'") or entry.callcount > 1

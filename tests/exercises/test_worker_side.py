@@ -194,6 +194,11 @@ def test_puissance4_evaluations_are_counted_by_code_and_tampering_is_seen(name, 
     result = side["evaluations"](side["student"]["s"], ["heuristique", "copie"], 5)
     assert sys.getprofile() is None  # the counter is gone, whatever the search did
     honest = name in ("honest", "alias")
+    if not fake and name == "off_unseen" and sys.version_info >= (3, 12):
+        # the C profiler counts through sys.monitoring from 3.12 on: sys.setprofile(None),
+        # called where the counter cannot see it, switches nothing off; the counts hold
+        assert result == {"counts": {"heuristique": 5, "copie": 0}, "tampered": False}
+        return
     assert result["tampered"] is not honest
     if honest:
         assert result["counts"] == {"heuristique": 5, "copie": 0}
