@@ -135,9 +135,13 @@ _NOT_PASSED = frozenset(
 )
 
 
-_CULPRITS = ((("uses_missing", "uses_missing_many"), True), (("uses_failing", "uses_failing_many"), False))
-"""The notes' keys (one function calls, several call) for a function not found, and for
-one failing some checks."""
+_NOTE_KEY = {
+    (True, False): "uses_missing",
+    (True, True): "uses_missing_many",
+    (False, False): "uses_failing",
+    (False, True): "uses_failing_many",
+}
+"""A dependency note's key, by (the function called was never found, several call it)."""
 
 
 def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> tuple[QuestionResult, ...]:
@@ -155,7 +159,7 @@ def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> t
         if result.status not in _NOT_PASSED - {QuestionStatus.MISSING}:
             new.append(result)
             continue
-        callers: dict[tuple[tuple[str, str], str], list[str]] = {}
+        callers: dict[tuple[bool, str], list[str]] = {}
         for spellings in question.names:
             func = aliases.get(spellings[0], spellings[0])
             called = [
@@ -164,17 +168,17 @@ def dependency_notes(scoring: Scoring, results: tuple[QuestionResult, ...]) -> t
                 if owner.get(name) not in (None, question.id) and status.get(owner[name]) in _NOT_PASSED
             ]
             # a function never found is said apart: "failing some checks" is not true of it
-            for kind, missing in _CULPRITS:
+            for missing in (True, False):
                 culprits = sorted(
                     f"{name} ({owner[name]})"
                     for name in called
                     if (status[owner[name]] is QuestionStatus.MISSING) is missing
                 )
                 if culprits:
-                    callers.setdefault((kind, ", ".join(culprits)), []).append(func)
+                    callers.setdefault((missing, ", ".join(culprits)), []).append(func)
         notes = tuple(
-            (kind[len(funcs) > 1], {"func": ", ".join(funcs), "names": names})
-            for (kind, names), funcs in callers.items()
+            (_NOTE_KEY[missing, len(funcs) > 1], {"func": ", ".join(funcs), "names": names})
+            for (missing, names), funcs in callers.items()
         )
         new.append(replace(result, notes=notes + result.notes) if notes else result)
     return tuple(new)
