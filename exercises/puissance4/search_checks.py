@@ -309,7 +309,27 @@ def q15_leaves(ctx: CheckContext[SubmissionState]) -> None:
             )
             if swapped(result.value, expected[1], {None}):
                 note = SWAPPED
+            elif pair is not None and pair[0] is None and _own_heuristique(ctx, jeu) == pair[1]:
+                note = _leaf_from_heuristique(name, pair[1], expected[1])
             raise mismatch(call, expected, result.value, jeu, note=note)
+
+
+def _own_heuristique(ctx: CheckContext[SubmissionState], jeu: dict[str, Any]) -> Any:
+    """The student's heuristique(jeu), or None when it gives none (missing, raising)."""
+    try:
+        return ctx.value("heuristique", ctx.as_student(jeu))
+    except CallFailed:
+        return None
+
+
+def _leaf_from_heuristique(name: str, value: Any, expected: float) -> Text:
+    # the search did what the sheet asks at a leaf: the real cause is heuristique's value
+    return Text(
+        f"(None, heuristique({name})) est bien renvoyé : c'est heuristique({name}) qui vaut "
+        f"{show(value)} au lieu de {show(expected)} (Q14)",
+        f"(None, heuristique({name})) is returned as asked: heuristique({name}) is "
+        f"{show(value)} instead of {show(expected)} (Q14)",
+    )
 
 
 # Player 1 to move wins at once in column 3; player 2 to move wins at once in column 1.

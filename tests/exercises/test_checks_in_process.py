@@ -258,3 +258,36 @@ def test_a_duel_move_out_of_time_says_which_time_ran_out(monkeypatch, spent):
     else:
         assert "un coup (le plateau ci-dessous) a pris plus de 10 s" in note.fr
         assert "one move (the board below) took more than 10 s" in note.en
+
+
+def test_a_search_right_at_its_leaves_over_a_wrong_heuristique_is_told_where_the_value_comes_from():
+    # the sample's bug: heuristique forgets the minus sign of player 2's cells; maximin(jeu1, 0)
+    # returns (None, heuristique(jeu1)) as the sheet asks, and the value is wrong only through it
+    wrong = reference_source("puissance4") + (
+        "\n_vraie = heuristique\n"
+        "def heuristique(jeu):\n"
+        "    if gagnant(jeu):\n        return _vraie(jeu)\n"
+        "    return sum(nb_alignements_potentiels[i][j] for i, ligne in enumerate(jeu['plateau'])\n"
+        "               for j, c in enumerate(ligne) if c != 0)\n"
+    )
+    q15 = grade_source("puissance4", wrong, only="Q15")["Q15"]
+    leaves = next(c for c in q15.checks if c.name == "leaves")
+    assert leaves.status is CheckStatus.FAILED and leaves.evidence is not None
+    assert leaves.evidence.call == "maximin(jeu1, 0)"
+    note = leaves.evidence.note
+    assert note is not None
+    assert "c'est heuristique(jeu1) qui vaut 106 au lieu de 2 (Q14)" in note.fr
+    assert "heuristique(jeu1) is 106 instead of 2 (Q14)" in note.en
+
+
+def test_a_leaf_value_the_heuristique_does_not_give_keeps_the_sheets_note():
+    # maximin(jeu, 0) that answers something else than its own heuristique: the search is wrong
+    wrong = reference_source("puissance4").replace(
+        "    if n == 0 or not colonnes_possibles:\n        return None, heuristique(jeu)",
+        "    if n == 0 or not colonnes_possibles:\n        return None, heuristique(jeu) + 1",
+        1,
+    )
+    q15 = grade_source("puissance4", wrong, only="Q15")["Q15"]
+    leaves = next(c for c in q15.checks if c.name == "leaves")
+    assert leaves.status is CheckStatus.FAILED and leaves.evidence is not None
+    assert leaves.evidence.note is not None and leaves.evidence.note.fr == "horizon 0 : pas de recherche"
