@@ -31,8 +31,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from subprocess import PIPE
 
 from . import reach
+from .spawn import popen_alone
 
 log = logging.getLogger(__name__)
 
@@ -200,20 +202,18 @@ def _works(copy: RuntimeCopy) -> bool:
     env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8", **copy.environment}
     env["MPLCONFIGDIR"] = tempfile.gettempdir()  # matplotlib's import looks for its folder
     try:
-        done = subprocess.run(
-            command,
-            env=env,
-            cwd="/",
-            capture_output=True,
-            timeout=120,
-            preexec_fn=as_another_user,
-            check=False,
-        )
+        child = popen_alone(command, as_another_user, env=env, cwd="/", stdout=PIPE, stderr=PIPE)
+        try:
+            out, err = child.communicate(timeout=120)
+        finally:
+            if child.returncode is None:  # out of time, or Ctrl-C: its own session outlives the grader
+                child.kill()
+                child.wait()
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("the copy of the runtime in %s does not run: %s", copy.folder, exc)
         return False
-    if done.returncode != 0 or done.stdout.decode(errors="replace").strip() != str(copy.folder):
-        log.warning("the copy of the runtime in %s does not run: %s", copy.folder, done.stderr[-500:])
+    if child.returncode != 0 or out.decode(errors="replace").strip() != str(copy.folder):
+        log.warning("the copy of the runtime in %s does not run: %s", copy.folder, err[-500:])
         return False
     return True
 

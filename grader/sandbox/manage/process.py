@@ -36,6 +36,7 @@ from ..confine.isolation import Isolation, wrap_command
 from ..confine.kept import write_whole
 from ..confine.limits import Limits
 from ..confine.privileges import Drop, Identity
+from ..confine.spawn import popen_alone
 from ..worker import script_source, wire
 from .confinement import Confinement, child_setup, confine
 from .confinement import plan as confinement_plan
@@ -250,16 +251,15 @@ def _spawn(
     rep_r, rep_w = os.pipe()
     passed = (req_r, rep_w) if confinement.seccomp_fd is None else (req_r, rep_w, confinement.seccomp_fd)
     try:
-        popen = subprocess.Popen(
+        popen = popen_alone(
             command,
+            in_child,
             cwd=str(folder.scratch),
             env=worker_environment(scratch, folder.site, (req_r, rep_w), runtime),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             pass_fds=passed,
-            start_new_session=True,
-            preexec_fn=in_child,
             close_fds=True,
         )
     except BaseException:
