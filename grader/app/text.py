@@ -1,10 +1,6 @@
 """The command line's sentences (its help, its usage errors, what it says before and after
-grading), each key with its French and English side by side in the `text.toml` beside this
-file, from which each table here is read.
-
-`tr(lang, key, **values)` reads these, then the words of the wings below (`grader.serve.text`);
-a key none of them holds is an error (`grader.model.text.Words`). A family looked up by a
-value has a table of its own, keyed by that value."""
+grading): their French and English are in the `text.toml` beside this file. `tr` reads the wing
+below too (`grader.serve.text`), and `grader.model.text` says how the tables work."""
 
 from __future__ import annotations
 

@@ -82,12 +82,15 @@ class ManualRow:
 
 @dataclass(frozen=True)
 class Refused:
-    """A row not applied, and why (a message key of `manual.refused.*`)."""
+    """A row not applied, and why."""
 
     source: Path
+    """The table the row was read from."""
     row: ManualRow
     reason: str
+    """Its key among `manual.refused.*` (`student`, `range`, `items`...)."""
     detail: str = ""
+    """What the sentence names: the question's maximum, its questions, the unknown items."""
 
 
 @dataclass

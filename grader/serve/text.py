@@ -1,9 +1,6 @@
-"""The marking page's sentences, each key with its French and English side by side in the
-`text.toml` beside this file, from which each table here is read.
-
-`tr(lang, key, **values)` reads these, then the words of the wings below (`grader.marking.text`);
-a key none of them holds is an error (`grader.model.text.Words`). A family looked up by a
-value has a table of its own, keyed by that value."""
+"""The marking page's sentences: their French and English are in the `text.toml` beside this file.
+`tr` reads the wing below too (`grader.marking.text`), and `grader.model.text` says how the
+tables work."""
 
 from __future__ import annotations
 

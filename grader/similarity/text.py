@@ -1,8 +1,6 @@
-"""The similarity report's sentences, each key with its French and English side by side in the
-`text.toml` beside this file, from which each table here is read.
-
-`say(lang, key, **values)` reads these, then the reports' (`grader.render.text`: the
-footer...); a key none of them holds is an error (`grader.model.text.Words`)."""
+"""The similarity report's sentences: their French and English are in the `text.toml` beside this
+file. `say` reads the wing below too (`grader.render.text`), and `grader.model.text` says how
+the tables work."""
 
 from __future__ import annotations
 
