@@ -26,6 +26,7 @@ from ..sandbox.confine.isolation import Isolation, choose
 from ..sandbox.confine.privileges import planned_drop, shield_grader
 from ..sandbox.manage.ahead import AHEAD, WorkerKey
 from .guard import grade_file_guarded, prepare_process
+from .interrupts import INTERRUPTS
 from .schedule import start_order
 from .startup import tune_collector
 
@@ -113,6 +114,7 @@ def _adopt_registry(exercises: Registry) -> None:
     """The pool's initializer, in each grading process."""
     global _FORKED_REGISTRY
     _FORKED_REGISTRY = exercises
+    INTERRUPTS.install()  # the first Ctrl-C stops the copy being graded, and only that
     tune_collector()  # a process that only grades (the API's caller keeps its own)
     # Each submission's worker starts while the previous one is graded; the last one,
     # started for nothing, is closed on the way out (a finalizer: a pool's process
@@ -124,7 +126,8 @@ def _adopt_registry(exercises: Registry) -> None:
 
 
 def _grade_forked(path: Path, settings: Settings) -> SubmissionResult:
-    return grade_file_guarded(path, settings, _FORKED_REGISTRY)
+    with INTERRUPTS.stoppable():
+        return grade_file_guarded(path, settings, _FORKED_REGISTRY)
 
 
 def _mode_in_force(settings: Settings) -> Isolation | None:

@@ -273,6 +273,7 @@ def _grade(
     from ..render.progress import Progress
     from ..render.terminal import render_submission
     from .api import Interrupted, grade
+    from .interrupts import INTERRUPTS
 
     progress = Progress(sys.stderr, settings.lang)
 
@@ -285,14 +286,19 @@ def _grade(
         except Exception:
             logging.getLogger(__name__).exception("showing the report of %s failed", result.path)
 
+    INTERRUPTS.install()
     try:
-        return grade(
-            run.files, settings, graded, progress.started, exercises, run.students, run.roster.refused
-        ), None
+        with INTERRUPTS.stoppable():
+            results = grade(
+                run.files, settings, graded, progress.started, exercises, run.students, run.roster.refused
+            )
     except Interrupted as exc:
+        INTERRUPTS.stopping()  # a Ctrl-C again, while what was graded is written, is ignored
         return exc.results, exc
     finally:
         progress.finished()
+    INTERRUPTS.uninstall()
+    return results, None
 
 
 def _report(

@@ -23,10 +23,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def press_ctrl_c(
-    argv: list[str], cwd: Path, when: re.Pattern[bytes], limit: float = 300
+    argv: list[str], cwd: Path, when: re.Pattern[bytes], limit: float = 300, again: tuple[float, ...] = ()
 ) -> tuple[int, str, bool]:
     """Run the command on a pseudo-terminal, type Ctrl-C once `when` matches what it
-    showed; (exit status, what the terminal showed, whether Ctrl-C was typed)."""
+    showed, and again after each delay of `again` (seconds after the one before);
+    (exit status, what the terminal showed, whether Ctrl-C was typed)."""
     import pty
 
     pid, fd = pty.fork()
@@ -35,6 +36,7 @@ def press_ctrl_c(
         os.chdir(cwd)
         os.execv(sys.executable, [sys.executable, *argv])
     shown, typed, start = b"", False, time.monotonic()
+    presses, last = list(again), 0.0
     while time.monotonic() - start < limit:
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -47,13 +49,30 @@ def press_ctrl_c(
             shown += chunk
         if not typed and when.search(shown):
             os.write(fd, b"\x03")
-            typed = True
+            typed, last = True, time.monotonic()
+        elif typed and presses and time.monotonic() - last >= presses[0]:
+            try:
+                os.write(fd, b"\x03")
+            except OSError:  # it has ended already
+                presses = []
+                continue
+            presses.pop(0)
+            last = time.monotonic()
     _, status = os.waitpid(pid, 0)
     text = ANSI.sub("", shown.decode("utf-8", "replace").replace("\r", "\n"))
     return os.waitstatus_to_exitcode(status), text, typed
 
 
-def test_ctrl_c_says_one_french_line_with_the_right_counts_and_no_traceback(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "again",
+    [(), (0.0,), (0.02, 0.02, 0.1, 0.3)],
+    ids=["once", "twice-at-once", "impatient"],
+)
+def test_ctrl_c_says_one_french_line_with_the_right_counts_and_no_traceback(
+    tmp_path: Path, again: tuple[float, ...]
+) -> None:
+    """Once, or pressed again while the grader stops (each grading process gets the
+    terminal's Ctrl-C and the grader's own: CI, stop 43)."""
     copies = tmp_path / "copies"
     for i in range(40):
         (copies / f"eleve{i:02d}").mkdir(parents=True)
@@ -62,7 +81,7 @@ def test_ctrl_c_says_one_french_line_with_the_right_counts_and_no_traceback(tmp_
     argv = [str(ROOT / "grade.py"), "copies", "--results", "classe", "--manual", "classe/manuel.csv"]
     argv += ["--csv", "classe/notes.csv", "--jobs", "2"]
     # Once a copy or more is graded: a loaded machine's progress bar may skip from 1 to 3.
-    status, shown, typed = press_ctrl_c(argv, tmp_path, re.compile(rb" [1-9][0-9]?/40"))
+    status, shown, typed = press_ctrl_c(argv, tmp_path, re.compile(rb" [1-9][0-9]?/40"), again=again)
     assert typed, shown[-2000:]
     assert status == 130, shown[-2000:]
     assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown[-3000:]
