@@ -97,7 +97,15 @@ def run(exercises: Registry | None = None) -> None:
     """The command's entry point (grade.py, `python -m grader`, `minimax-grader`): `main`
     on the command line's arguments and the installed TDs (`grader.registry.installed`)
     unless given, then the exit."""
-    code = main(sys.argv[1:], installed() if exercises is None else exercises)
+    argv = sys.argv[1:]
+    try:
+        code = main(argv, installed() if exercises is None else exercises)
+    except KeyboardInterrupt:  # before the copies are graded, or once they are (the reports)
+        code = 130
+        from .interrupts import INTERRUPTS
+
+        INTERRUPTS.stopping()
+        print(tr(lang_of(argv, "fr", LANGS), "interrupted.outside"), file=sys.stderr)
     startup.exit_now(code)
     sys.exit(code)
 

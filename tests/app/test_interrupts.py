@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from grader.app.interrupts import INTERRUPTS, Interrupts
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT raised in-process is POSIX here")
 
@@ -101,3 +105,26 @@ def test_once_stopping_a_ctrl_c_is_ignored_by_the_system_not_by_a_python_handler
     interrupts.install()
     interrupts.stopping()
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"), [([], "Interrompu (relancez"), (["--lang", "en"], "Interrupted (run")]
+)
+def test_a_ctrl_c_before_or_after_the_grading_ends_the_command_with_one_line(
+    lang: list[str], line: str
+) -> None:
+    """Anywhere `_grade` does not take it (reading the class, writing the reports)."""
+    code = (
+        "import sys\n"
+        "from grader.app import cli\n"
+        "def main(argv, exercises):\n"
+        "    raise KeyboardInterrupt\n"
+        "cli.main = main\n"
+        f"sys.argv = ['grade.py', 'copies', *{lang!r}]\n"
+        "cli.run({})\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 130
+    assert done.stderr.startswith(line) and done.stderr.count("\n") == 1, done.stderr
