@@ -64,6 +64,15 @@ def test_another_id_gets_the_same_files_renamed():
         assert files[copy] == (EXAMPLE / copy).read_text("utf-8"), copy
 
 
+def test_the_readme_commands_name_the_new_td():
+    # The nim package's README said `python -m grader.mutation allumettes`, which the
+    # teacher ran: "unknown TD: allumettes (installed: ..., nim)".
+    readme = planned(Names.of("jeu-de-nim"))["README.md"]
+    commands = [line for line in readme.splitlines() if line.startswith(("python ", "pip "))]
+    assert "python -m grader.mutation jeu-de-nim" in " ".join(commands)
+    assert not any("allumettes" in line for line in commands), commands
+
+
 def test_a_folder_that_holds_anything_is_left_as_it_is(tmp_path):
     folder = tmp_path / "nim-td"
     folder.mkdir()
