@@ -54,7 +54,7 @@ def build_parser(
     parser.add_argument("paths", nargs="*", type=Path, metavar=words("metavar_path"), help=words("paths"))
     # A TD that could not be loaded is a choice too: asking for it is a usage error that says why.
     choices = [*exercises, *unavailable_of(exercises)]
-    parser.add_argument("--exercise", choices=choices, help=words("exercise"))
+    parser.add_argument("--exercise", type=_installed(choices, lang), choices=choices, help=words("exercise"))
     parser.add_argument("--json", metavar=file, help=words("json"))
     parser.add_argument("--csv", metavar=file, help=words("csv"))
     parser.add_argument("--html", metavar=folder, help=words("html"))
@@ -91,6 +91,21 @@ def build_parser(
     parser.add_argument("--version", action="version", version=__version__, help=words("version"))
     add_class_options(parser, lang)
     return parser
+
+
+def _installed(choices: Sequence[str], lang: str) -> Callable[[str], str]:
+    """`--exercise`'s value, refused, when no TD has that id, with how a course's TD is
+    installed and into which Python (argparse's "invalid choice" said neither)."""
+
+    def check(value: str) -> str:
+        if value not in choices:
+            known = ", ".join(choices)
+            raise argparse.ArgumentTypeError(
+                tr(lang, "cli.exercise_unknown", id=value, known=known, python=sys.executable)
+            )
+        return value
+
+    return check
 
 
 def run(exercises: Registry | None = None) -> None:

@@ -54,6 +54,7 @@ def _renamed(text: str, names: Names) -> str:
     text = text.replace(EXAMPLE_NAMES.package, names.package)
     text = text.replace(EXAMPLE_NAMES.distribution, names.distribution)
     text = text.replace(f'"{EXAMPLE_ID}"', f'"{names.id}"')
+    text = text.replace(f"grader.mutation {EXAMPLE_ID}", f"grader.mutation {names.id}")  # README
     return re.sub(rf"(?m)^{EXAMPLE_ID} = ", f"{names.id} = ", text)
 
 

@@ -161,6 +161,23 @@ def test_usage_errors_exit_2(tmp_path):
     assert grade(SAMPLE, "--lang", "de").returncode == 2
 
 
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("fr", "aucun TD « nim » n'est installé (installés : puissance4, domineering,"),
+        ("en", "no TD 'nim' is installed (installed: puissance4, domineering,"),
+    ],
+)
+def test_an_exercise_not_installed_says_how_a_course_td_is_installed(tmp_path, lang, said):
+    # A teacher who wrote the nim TD of docs/tutorial/your-own-td.md and forgot its
+    # `pip install -e nim-td`, or ran another Python's pip, read only "choix invalide".
+    done = grade(SAMPLE, "--exercise", "nim", "--lang", lang)
+    assert done.returncode == 2
+    first = done.stderr.splitlines()[0]
+    assert said in first
+    assert f"{sys.executable} -m pip install -e " in first  # this grader's own Python
+
+
 def test_json_to_stdout_keeps_stdout_clean():
     done = grade(SAMPLE, "--json", "-", "--jobs", "1")
     assert json.loads(done.stdout)["submissions"][0]["score"] == 14.5

@@ -3,7 +3,13 @@ allumettes example; and the example itself, graded in process (fast tier)."""
 
 from __future__ import annotations
 
+import re
 import sys
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 import nbformat
 import pytest
@@ -62,6 +68,24 @@ def test_another_id_gets_the_same_files_renamed():
     assert "jeu des allumettes" in files["sujet.md"]  # the prose is the course's to replace
     for copy in sorted(c for c in EXPECTED_FILES if c.endswith(".ipynb")):  # the students' notebooks
         assert files[copy] == (EXAMPLE / copy).read_text("utf-8"), copy
+
+
+def test_the_readme_commands_name_the_new_td():
+    # The nim package's README said `python -m grader.mutation allumettes`, which the
+    # teacher ran: "unknown TD: allumettes (installed: ..., nim)".
+    readme = planned(Names.of("jeu-de-nim"))["README.md"]
+    commands = [line for line in readme.splitlines() if line.startswith(("python ", "pip "))]
+    assert "python -m grader.mutation jeu-de-nim" in " ".join(commands)
+    assert not any("allumettes" in line for line in commands), commands
+
+
+def test_installing_the_package_brings_what_its_test_runs():
+    # The README and the tutorial say `pip install -e nim-td`, then `python -m pytest
+    # nim-td/tests`: beside a grader installed without its test extra, that said
+    # "No module named pytest" (a fresh venv with `pip install minimax-grader`, 2026-11-29).
+    project = tomllib.loads(planned(Names.of("nim"))["pyproject.toml"])["project"]
+    names = {re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0] for requirement in project["dependencies"]}
+    assert {"minimax-grader", "pytest"} <= names
 
 
 def test_a_folder_that_holds_anything_is_left_as_it_is(tmp_path):

@@ -232,3 +232,21 @@ def test_vpl_evaluate_script_without_a_notebook_or_with_a_broken_grader(tmp_path
         assert vpl_parse_grade(run.stdout) == ""
         assert vpl_parse_comments(run.stdout)[0].startswith(expected)
         assert not (jail / "pwned").exists()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="the VPL script is a bash script")
+def test_vpl_evaluate_script_gives_no_grade_to_a_copy_of_another_td(tmp_path):
+    # A puissance4 activity (the script's EXERCISE) where a student hands in a morpion
+    # notebook that passes every check of morpion: VPL must propose no grade (the last
+    # `Grade :=>>` line it finds, vpl_submission.class.php proposedgrade), not its 20.
+    jail = tmp_path / "jail"
+    jail.mkdir()
+    (jail / "vpl_evaluate.sh").write_text(doc_script())
+    shutil.copy(ROOT / "tests" / "fixtures" / "morpion" / "correct_article.ipynb", jail / "td.ipynb")
+    env = {**os.environ, "VPL_SUBFILE0": "td.ipynb", "MINIMAX_GRADER": grader_command(tmp_path)}
+    subprocess.run(["bash", "vpl_evaluate.sh"], cwd=jail, env=env, check=True, timeout=60)
+    bare = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    run = subprocess.run(["./vpl_execution"], cwd=jail, env=bare, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert vpl_parse_grade(run.stdout) == ""
+    assert ">td.ipynb : non corrigée — autre TD : morpion" in vpl_parse_comments(run.stdout)
