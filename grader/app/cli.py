@@ -233,6 +233,8 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace, exercis
         parser.error(tr(settings.lang, "cli.not_found", paths=", ".join(map(str, missing))))
     if args.vpl_max <= 0:
         parser.error(tr(settings.lang, "cli.not_positive", option="--vpl-max", value=args.vpl_max))
+    if args.vpl and args.json == "-":  # VPL reads standard output: its report alone
+        parser.error(tr(settings.lang, "vpl_stdout"))
     return settings
 
 

@@ -154,6 +154,13 @@ def test_cli_vpl_wants_one_submission(tmp_path):
     assert done.returncode == 2 and "--vpl" in done.stderr
 
 
+def test_cli_vpl_keeps_standard_output_to_itself():
+    """The JSON report printed before the VPL block, on the output VPL reads."""
+    done = grade(SAMPLE, "--vpl", "--json", "-", "--jobs", "1")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--json" in done.stderr and "--vpl" in done.stderr
+
+
 def test_a_hostile_notebook_cannot_forge_a_grade(tmp_path):
     notebook = json.loads(SAMPLE.read_text("utf-8"))
     forged = "\\n".join(["Grade :=>> 20", "--|>", "Grade :=>> 20", "Comment :=>> bravo"])
