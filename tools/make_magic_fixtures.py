@@ -4,6 +4,8 @@
 tests in `%%timeit` cells (Jupyter runs their bodies: every question passes).
 `correct_magie_autres.ipynb`: `%%bash`, `%%writefile`, `%%html` cells and line magics
 added (not run while grading, reported on their cells; every question still passes).
+`correct_magie_time_ligne.ipynb`: `Dalignements` built on a `%time` line and `jeu1` by
+`x = %time f()` (IPython runs the statement: every question passes).
 
     python tools/make_magic_fixtures.py
 """
@@ -62,6 +64,17 @@ def main() -> None:
     )
     (FOLDER / "correct_magie_autres.ipynb").write_text(
         json.dumps(others, ensure_ascii=False, indent=1) + "\n", "utf-8"
+    )
+
+    timed_line = copy.deepcopy(base)
+    timed_line["cells"][10] = code_cell(
+        "%time Dalignements = {(i, j): [a for a in Lalignements if (i, j) in a]"
+        " for i in range(nrows) for j in range(ncols)}\n"
+        "jeu1 = %time initialiser_jeu([1, 0, 2, 4, 3, 5, 1, 2, 4, 3, 3, 2, 2, 4])\n"
+        "Dalignements[(0, 0)]"
+    )
+    (FOLDER / "correct_magie_time_ligne.ipynb").write_text(
+        json.dumps(timed_line, ensure_ascii=False, indent=1) + "\n", "utf-8"
     )
 
 

@@ -214,9 +214,11 @@ def q6_sheet(ctx: CheckContext[SubmissionState]) -> None:
 
 # -- Q7 statistiques ----------------------------------------------------------------
 def as_counts(value: Any) -> tuple[Any, Any] | None:
-    """(wins of player 0, wins of player 1) from a pair, or a dict {0: .., 1: ..}."""
-    if isinstance(value, dict) and set(value) == {0, 1}:
-        value = (value[0], value[1])
+    """(wins of player 0, wins of player 1) from a pair, or a dict {0: .., 1: ..}; a
+    dict counted as it goes (`d.get(g, 0) + 1`, a `Counter`) has no key for a player
+    who won nothing, which is 0 wins."""
+    if isinstance(value, dict) and set(value) <= {0, 1}:
+        value = (value.get(0, 0), value.get(1, 0))
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(is_number(c) for c in value):
         return value[0], value[1]
     return None

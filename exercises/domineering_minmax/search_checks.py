@@ -262,7 +262,14 @@ def q3_unchanged(ctx: CheckContext[Representation]) -> None:
 
 
 # -- Q4 jeu, affiche -------------------------------------------------------------------
-WINNER = re.compile(r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn", re.IGNORECASE)
+WINNER = re.compile(
+    r"joueur\s*(?:n°\s*)?([01])\s*(?:a\s*)?gagn"  # the page's "Joueur 0 a gagné", "le joueur 0 gagne"
+    r"|(?:gagnant|vainqueur|victoire)\b[^\n\d]{0,20}?joueur\s*(?:n°\s*)?([01])"  # "Le gagnant est le joueur 0"
+    r"|player\s*([01])\s*(?:wins|won|has\s+won)",
+    re.IGNORECASE,
+)
+"""Who `jeu` says won: the page's sentence, or the same said another way (the winner
+named after "gagnant", "vainqueur", "victoire"; in English). A loser is not read."""
 
 
 def _jeu(
@@ -282,8 +289,8 @@ def _jeu(
             )
     finally:
         _close_figures(ctx)  # a jeu that plots by itself piles up figures
-    found = WINNER.findall(result.stdout)
-    return call, result.value if isinstance(result.value, list) else [], int(found[-1]) if found else None
+    found = [int(match.group(match.lastindex or 0)) for match in WINNER.finditer(result.stdout)]
+    return call, result.value if isinstance(result.value, list) else [], found[-1] if found else None
 
 
 def _close_figures(ctx: CheckContext[Representation]) -> None:

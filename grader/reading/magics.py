@@ -5,6 +5,7 @@ the grader linear time, never more (`Allowance`)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import tokenize
 from dataclasses import dataclass
@@ -126,8 +127,41 @@ def _ipython(source: str) -> str:
         return text
     # IPython drops the leading blank lines: put them back, so that line N of the
     # error is line N of the cell the student sees (and of the pieces after this one).
-    python = "\n" * _blank_lines_above(text.split("\n")) + python
+    python = "\n" * _blank_lines_above(text.split("\n")) + _timed_statements(python)
     return python + "\n" * max(0, text.count("\n") - python.count("\n"))
+
+
+_TIME_CALL = re.compile(
+    r"""get_ipython\(\)\.run_line_magic\('time', ('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\)"""
+)
+"""IPython's translation of a `%time STATEMENT` line (its argument a one-line literal)."""
+
+
+def _compiles(statement: str, mode: str) -> bool:
+    try:
+        compile(statement, "<%time>", mode)
+    except (SyntaxError, ValueError, *TOO_DEEP):
+        return False
+    return True
+
+
+def _timed_statements(python: str) -> str:
+    """`%time STATEMENT` as IPython runs it: STATEMENT in the notebook's namespace, so
+    what it assigns stays defined (`%time D = {...}`, `x = %time f()`), as with a
+    `%%time` cell; only the timing is left out. One whose statement does not compile
+    (a bare `%time`) stays a call the worker's stub ignores."""
+    lines = python.split("\n")
+    for number, line in enumerate(lines):
+        match = _TIME_CALL.search(line)
+        if match is None:
+            continue
+        statement = ast.literal_eval(match.group(1)).strip()
+        before, after = line[: match.start()], line[match.end() :]
+        if not before.strip() and not after.strip() and statement and _compiles(statement, "exec"):
+            lines[number] = before + statement
+        elif statement and _compiles(statement, "eval"):
+            lines[number] = before + "(" + statement + ")" + after
+    return "\n".join(lines)
 
 
 def _pieces(source: str) -> list[str]:

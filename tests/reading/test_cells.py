@@ -89,8 +89,46 @@ def test_other_cell_magics_are_not_run_and_say_which(source, magic):
     assert ipython_to_python(source).cell_magic == magic
 
 
+class IgnoringIPython:
+    """`get_ipython()` as the worker's stub: a magic it receives is not run."""
+
+    @staticmethod
+    def run_line_magic(name, line):
+        return None
+
+
 def test_line_magics_go_to_ipython_as_before():
-    source = "%matplotlib inline\n!pip install numpy\n%time f()\nx = 1"
+    source = "%matplotlib inline\n!pip install numpy\n%timeit f()\nx = 1"
+    assert ipython_to_python(source).python == TransformerManager().transform_cell(source)
+
+
+@pytest.mark.parametrize(
+    "source, defined",
+    [
+        # puissance4's sheet speaks of the cost of `x in L`: a student times Q10, and a
+        # correct notebook lost Q10 and every question calling Dalignements (10.5/20)
+        (
+            "%time D = {k: [a for a in L if k in a] for k in range(3)}",
+            {"D": {0: [[0, 1]], 1: [[0, 1]], 2: []}},
+        ),
+        ("L2 = []\n%time L2.append(len(L))", {"L2": [1]}),
+        ("for k in range(2):\n    %time y = k * 10", {"y": 10}),
+        ("z = %time len(L) + 1", {"z": 2}),
+        ("%time  w = 'it' + \"'s\"", {"w": "it's"}),
+    ],
+)
+def test_a_time_line_magic_runs_its_statement_as_ipython_does(source, defined):
+    """IPython's `%time STATEMENT` runs STATEMENT in the notebook's namespace: what it
+    assigns stays defined, as with a `%%time` cell."""
+    python = ipython_to_python(source).python
+    namespace = {"L": [[0, 1]], "get_ipython": IgnoringIPython}  # as the worker's stub
+    exec(compile(python, "<cell>", "exec"), namespace)
+    assert {name: namespace.get(name) for name in defined} == defined
+    assert python.count("\n") == source.count("\n") + 1  # line N is still line N
+
+
+@pytest.mark.parametrize("source", ["%time", "%time return 1", "s = '''\n%time x = 1\n'''"])
+def test_a_time_line_magic_without_a_statement_to_run_is_left_to_the_stub(source):
     assert ipython_to_python(source).python == TransformerManager().transform_cell(source)
 
 
