@@ -102,7 +102,7 @@ def _not_read(refused: Sequence[Refused], settings: Settings) -> Iterator[Submis
             settings.exercise,
             SubmissionStatus.NOT_GRADABLE,
             reason=item.reason,
-            student=item.path.stem,
+            student=item.name,
         )
 
 

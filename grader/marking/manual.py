@@ -167,7 +167,10 @@ def parse_manual(text: str, path: Path) -> list[ManualRow]:
             if not any(cell.strip() for cell in record):
                 continue
             cells = {role: record[i].strip() if i < len(record) else "" for role, i in columns.items()}
-            cells["student"] = from_text_cell(cells["student"])
+            # the name as written: `dupont_marie ` (a copy `dupont_marie .ipynb`) is
+            # another student than `dupont_marie`, and a stripped cell gave her row to him
+            name = record[columns["student"]] if columns["student"] < len(record) else ""
+            cells["student"] = from_text_cell(name)
             rows.append(
                 ManualRow(
                     reader.line_num,

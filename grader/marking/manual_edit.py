@@ -146,13 +146,19 @@ def _row_index(records: list[list[str]], columns: dict[str, int], student: str, 
     matching = [
         i
         for i, record in enumerate(records[1:], start=1)
-        if from_text_cell(cell(record, "student")) == student and cell(record, "question") == question
+        if from_text_cell(_name(record, columns)) == student and cell(record, "question") == question
     ]
     typed = [i for i in matching if any(cell(records[i], r) for r in ("points", "comment", "items"))]
     if len(typed) > 1:
         raise EditError(None, "twice", ", ".join(str(i + 1) for i in typed))
     found = typed or matching
     return found[0] if found else None
+
+
+def _name(record: list[str], columns: dict[str, int]) -> str:
+    """The student's cell as written, spaces kept (as `parse_manual` reads it)."""
+    index = columns["student"]
+    return record[index] if index < len(record) else ""
 
 
 def edit_file(

@@ -41,8 +41,7 @@ def write_pdfs(
     if printer is None:
         raise NoEngine()
     copies = [view for view in views if view.is_copy]  # as --release
-    names = [name.removesuffix(".html") for name in page_names(copies)]
-    names = [f"{name}-copie" if f"{name}.pdf" == CLASS_FILE else name for name in names]
+    names = [name.removesuffix(".html") for name in page_names(copies, [Path(CLASS_FILE).stem])]
     folder.mkdir(parents=True, exist_ok=True)
     pages = [
         Page(name, submission_page(handed_back(view), lang, released=True))

@@ -14,10 +14,10 @@ import os
 import re
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .students import Weigh, file_claim, folder_claim, name_students
+from .students import Weigh, file_claim, folder_claim, name_students, shown_name
 
 SUFFIXES = (".ipynb", ".py")
 BAREME_NAME = "minimax-grader.toml"
@@ -53,6 +53,15 @@ class Refused:
     """`link_outside` (a link leading out of the folder graded), `not_a_regular_file` (a
     fifo, socket, device, or a file of /proc, /sys, /dev) or `folder_too_deep` (a folder
     past MAX_DEPTH)."""
+    label: str = ""
+    """Its row's name, when inside a student's folder: its place in the class folder
+    (`eve/MARTIN Léa.py`), as a student's other file is named; "" at the top level (its stem)."""
+
+    @property
+    def name(self) -> str:
+        """The row's name: never a name of its own inside a student's folder, where a link
+        named `MARTIN Léa.py` was a second copy of that student's for the class list."""
+        return self.label or self.path.stem
 
 
 @dataclass
@@ -118,6 +127,9 @@ def collect_all(paths: Iterable[Path], answers: Weigh | None = None) -> Collecte
             found.chosen.update(named.chosen)
             found.aside.update((file, label) for file, label in set_aside.items() if file not in found.files)
             for item in refused:
+                inside = item.path.relative_to(root)
+                if len(inside.parts) > 1:
+                    item = replace(item, label=shown_name(inside.as_posix()))
                 found.refused.append(item)
                 found.order.append(item.path)
             continue

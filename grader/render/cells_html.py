@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from markupsafe import Markup, escape
@@ -24,6 +25,11 @@ MAX_LINES = 150
 MAX_OUTPUTS = 12
 MAX_CELLS = 400
 """A whole copy shown (an answer with no heading): at most this many cells."""
+MARKDOWN_PAGE = 500_000
+"""Characters of Markdown one page renders at most, cells and Markdown outputs together:
+markdown-it spends about 11 µs on each `[` of `[[[…`, and the page answers one request at
+a time (5 MB froze it for a minute at each view). Past it, the Markdown is shown as its
+text; an honest notebook's is a few tens of thousands."""
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
 
@@ -67,26 +73,41 @@ def cells_html(cells: Sequence[Cell], indexes: Iterable[int], word: str = "") ->
     labelled with its number (the notebook's count of every cell, from 1, as the reports
     name cells)."""
     parts = []
+    left = _Left(MARKDOWN_PAGE)
     for index in list(indexes)[:MAX_CELLS]:
         cell = cells[index]
         label = Markup('<div class="cell-label">{} {}</div>').format(word, index + 1) if word else Markup("")
         parts.append(
             Markup('<div class="cell cell-{}">{}{}</div>').format(
-                cell.kind if cell.kind in ("markdown", "code") else "raw", label, _cell_body(cell)
+                cell.kind if cell.kind in ("markdown", "code") else "raw", label, _cell_body(cell, left)
             )
         )
     return Markup("").join(parts)
 
 
-def _cell_body(cell: Cell) -> Markup:
+@dataclass
+class _Left:
+    """The Markdown a page may still render (`MARKDOWN_PAGE`), spent cell by cell."""
+
+    chars: int
+
+    def markdown(self, source: str, attachments: dict[str, Any] | None = None) -> Markup:
+        """`source` rendered while the page's budget lasts, else shown as its text."""
+        if len(source) > self.chars:
+            return Markup('<pre class="source">{}</pre>').format(plain_text(source))
+        self.chars -= len(source)
+        return markdown_html(source, attachments)
+
+
+def _cell_body(cell: Cell, left: _Left) -> Markup:
     if cell.kind == "markdown":
-        return Markup('<div class="md">{}</div>').format(markdown_html(cell.source, cell.attachments))
+        return Markup('<div class="md">{}</div>').format(left.markdown(cell.source, cell.attachments))
     body = Markup('<pre class="source"><code>{}</code></pre>').format(safe_text(cell.source))
-    outputs = [_output(output) for output in cell.outputs[:MAX_OUTPUTS]]
+    outputs = [_output(output, left) for output in cell.outputs[:MAX_OUTPUTS]]
     return body + Markup("").join(o for o in outputs if o)
 
 
-def _output(output: dict[str, Any]) -> Markup:
+def _output(output: dict[str, Any], left: _Left) -> Markup:
     kind = output.get("output_type")
     if kind == "stream":
         text = _text(output.get("text", "")) or ""
@@ -99,11 +120,11 @@ def _output(output: dict[str, Any]) -> Markup:
         return Markup('<pre class="out err">{}</pre>').format(plain_text(text))
     data = output.get("data")
     if kind in ("execute_result", "display_data") and isinstance(data, dict):
-        return _rich(data)
+        return _rich(data, left)
     return Markup("")
 
 
-def _rich(data: dict[str, Any]) -> Markup:
+def _rich(data: dict[str, Any], left: _Left) -> Markup:
     """The richest form of a display we show inert: an image, HTML, Markdown, text."""
     for mime in ("image/png", "image/jpeg", "image/gif", "image/webp"):
         payload = _text(data.get(mime))
@@ -119,7 +140,7 @@ def _rich(data: dict[str, Any]) -> Markup:
         return Markup('<div class="out html">{}</div>').format(clean_html(html[: MAX_TEXT * 20]))
     markdown = _text(data.get("text/markdown"))
     if markdown is not None:
-        return Markup('<div class="out md">{}</div>').format(markdown_html(markdown[: MAX_TEXT * 4]))
+        return Markup('<div class="out md">{}</div>').format(left.markdown(markdown[: MAX_TEXT * 4]))
     text = _text(data.get("text/plain"))
     if text is not None:
         return Markup('<pre class="out">{}</pre>').format(plain_text(text))

@@ -24,6 +24,7 @@ from ..model.results import (
     Unreached,
 )
 from ..model.text import in_lang, number
+from .sanitize import safe_line
 from .text import BLOCK_HINT, CELL_HINT, CHECK_STATUS, COPY_RULE, CRASH, REASON, UNIT, tr
 
 INDENT = "    "
@@ -399,7 +400,8 @@ def not_gradable_reason(result: SubmissionResult, lang: str) -> str:
     if result.reason == EXTRA_FILE and "|" in result.detail:  # the copy graded instead, and why
         chosen, rule = result.detail.rsplit("|", 1)
         why = COPY_RULE(lang, rule) if rule else ""
-        return tr(lang, "reason.extra_file_chosen", chosen=chosen, why=why)
+        # the file's name is the student's: one line (a newline in it forged a summary line)
+        return tr(lang, "reason.extra_file_chosen", chosen=safe_line(chosen), why=why)
     return REASON(lang, result.reason, exercise=result.exercise or "?")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,10 +231,11 @@ def path_breaks(path: str) -> Markup:
     return Markup("/<wbr>").join(escape(part) for part in safe_line(path).split("/"))
 
 
-def page_names(results: Sequence[SubmissionResult]) -> list[str]:
+def page_names(results: Sequence[SubmissionResult], reserved: Iterable[str] = ()) -> list[str]:
     """A file name per submission, from the student's name: ASCII letters, digits, `-`
-    and `_` only (no path, no dot), unique even on a case-insensitive file system."""
-    used: set[str] = set()
+    and `_` only (no path, no dot), unique even on a case-insensitive file system, and
+    none of `reserved` (the other files of the folder: `classe` beside the PDFs)."""
+    used: set[str] = {name.lower() for name in reserved}
     names = []
     for result in results:
         base = safe_name(result.student or Path(result.path).stem)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.reading.files import MAX_DEPTH
 from tests.marking.test_class_run import SAMPLE, grade, marks, table
 
 pytestmark = pytest.mark.slow
@@ -162,3 +163,36 @@ def test_a_class_list_puts_every_report_on_it_and_never_guesses(tmp_path: Path) 
     again = grade("--results", out, "--csv", out / "notes.csv", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert marks(out / "notes.csv") == marks_now
+
+
+def test_what_a_students_folder_holds_and_is_not_read_claims_no_other_student(tmp_path: Path) -> None:
+    """Red team: in durand_eve's folder, a link out of the class folder named `MARTIN Léa.py`, and
+    folders nested past the walk's depth ending in `MARTIN Léa` (Moodle's file manager makes
+    folders): each thing not read was a row named after its own stem, `MARTIN Léa`, which the
+    class list took for a second copy of MARTIN Léa's. Her mark then went to no export,
+    and the 1,5 points typed for her in the manual table no longer counted (14,5 / 20 for
+    16 / 20)."""
+    copies = class_of(tmp_path, "martin_lea", "durand_eve")
+    outside = tmp_path / "ailleurs.py"
+    outside.write_text("x = 1\n")
+    (copies / "durand_eve" / "MARTIN Léa.py").symlink_to(outside)
+    deep = copies / "durand_eve" / "d"
+    for _ in range(MAX_DEPTH):
+        deep = deep / "d"
+    deep = deep / "MARTIN Léa"
+    deep.mkdir(parents=True)
+    shutil.copy(SAMPLE, deep / "td10.ipynb")
+    (copies / "minimax-grader.toml").write_text('exercice = "puissance4"\n[points]\nQ16 = 2\n')
+    roster = tmp_path / "liste.csv"
+    roster.write_text("Nom;Prénom\nDURAND;Eve\nMARTIN;Léa\n", "utf-8")
+    out = tmp_path / "classe"
+    out.mkdir()
+    (out / "manuel.csv").write_text("élève;question;points;commentaire\nMARTIN Léa;Q16;1,5;\n", "utf-8")
+    args = [copies, "--roster", roster, "--results", out, "--manual", out / "manuel.csv"]
+    done = grade(*args, "--csv", out / "notes.csv", "--pronote", out / "p.csv", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    # the sample earns 14,5 of the default 20 points; Q16 worth 2: 14,5 / 22 -> 13,18 / 20,
+    # with her 1,5 points: 16 / 22 -> 14,55 / 20
+    pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()
+    assert pronote == ["Élève;Note /20", "DURAND Eve;13,18", "MARTIN Léa;14,55"]
+    assert "MARTIN Léa : plusieurs copies" not in done.stderr

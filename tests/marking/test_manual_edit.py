@@ -149,3 +149,15 @@ def test_a_student_whose_name_a_spreadsheet_would_run_is_written_as_text_and_fou
     assert rows(added) == [(hostile, "Q16", "1", "", ())]
     again = edit_table(added, hostile, "Q16", Cells("2"), "fr")
     assert rows(again) == [(hostile, "Q16", "2", "", ())]  # the same row, not a second one
+
+
+def test_a_name_with_a_space_around_it_has_its_own_row_on_the_page():
+    """Red team: the page looked rows up by the name cell stripped, so `dupont_marie ` (a
+    copy `dupont_marie .ipynb` beside `dupont_marie.ipynb`) never found its own row and
+    `dupont_marie` found two (the second student's points written on the first's row, or
+    a refusal `twice`)."""
+    table = BOM + "élève;question;points;commentaire\r\ndupont_marie;Q16;;\r\ndupont_marie ;Q16;2;\r\n"
+    edited = edit_table(table, "dupont_marie", "Q16", Cells("1"), "fr")
+    assert rows(edited) == [("dupont_marie", "Q16", "1", "", ()), ("dupont_marie ", "Q16", "2", "", ())]
+    edited = edit_table(table, "dupont_marie ", "Q16", Cells("0,5"), "fr")
+    assert rows(edited) == [("dupont_marie", "Q16", "", "", ()), ("dupont_marie ", "Q16", "0,5", "", ())]

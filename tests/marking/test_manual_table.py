@@ -160,3 +160,21 @@ def test_no_cell_of_the_table_runs_in_a_spreadsheet_and_every_student_reads_back
     saved = "\n".join(line[1:] if line.startswith("'") else line for line in saved.split("\r\n"))
     (tmp_path / "enregistré.csv").write_text(saved, "utf-8")
     assert [row.student for row in read_manual(tmp_path / "enregistré.csv")][:5] == HOSTILE[:5]
+
+
+def test_a_name_with_a_space_around_it_is_its_own_student_in_the_table(tmp_path):
+    """Red team: copies `dupont_marie.ipynb` and `dupont_marie .ipynb` (a file at the top
+    of the class folder is a student named after its stem) are two students and the table
+    lists both, but the reader stripped the name cell: the 2 points typed on the second's
+    row went to the first (20 / 20 instead of 18), the second got none."""
+    path = tmp_path / "manuel.csv"
+    prepare(path, ["dupont_marie", "dupont_marie ", " martin_lea"], ["Q16"], "fr")
+    typed = path.read_text("utf-8-sig").replace("dupont_marie ;Q16;;", "dupont_marie ;Q16;2;pour Eve")
+    path.write_text(typed.replace(" martin_lea;Q16;;", " martin_lea;Q16;1;"), "utf-8-sig")
+    slots = {
+        name: {"Q16": Slot(2.0, True)}
+        for name in ("dupont_marie", "dupont_marie ", "martin_lea", " martin_lea")
+    }
+    marks = check_rows([(path, read_manual(path))], slots)
+    assert marks.refused == [] and set(marks.rows) == {"dupont_marie ", " martin_lea"}
+    assert marks.rows["dupont_marie "]["Q16"].points == 2 and marks.rows[" martin_lea"]["Q16"].points == 1

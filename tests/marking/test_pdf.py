@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ import pytest
 from grader.app import cli
 from grader.registry import installed
 from grader.render import pdf
+from grader.render.pdf import Page
 
 pytestmark = pytest.mark.slow
 
@@ -166,3 +167,26 @@ def test_the_class_file_starts_each_copy_on_an_odd_page_in_the_class_order(print
     assert starts == expected and all(number % 2 == 1 for _, number in starts)
     blanks = [n for n, text in enumerate(book, start=1) if not text.strip()]
     assert len(blanks) == sum(count % 2 for count in counts)
+
+
+def test_no_students_pdf_is_the_class_file_nor_anothers(tmp_path: Path) -> None:
+    """Red team: a student named `classe` had their PDF renamed `classe-copie.pdf`, the
+    name of the PDF of a student named `classe-copie` (one overwrote the other); `Classe`
+    kept `Classe.pdf`, which is `classe.pdf`, the whole class's marks, on a file system
+    that ignores case (Windows, macOS): the file sent to that student."""
+    from grader.marking.printing import write_pdfs
+    from grader.model.results import SubmissionResult
+
+    class Keeper:
+        name = "test"
+
+        def print_pages(self, pages: Sequence[Page], folder: Path, book: Path | None) -> list[int]:
+            self.names = [page.name for page in pages]
+            return [1] * len(pages)
+
+    students = ["classe", "classe-copie", "Classe", "CLASSE-2"]
+    views = [SubmissionResult(f"{s}.ipynb", "puissance4", "graded", student=s) for s in students]
+    keeper = Keeper()
+    write_pdfs(views, tmp_path, "fr", keeper)
+    files = [f"{name}.pdf".casefold() for name in keeper.names]
+    assert len(set(files)) == len(students) and "classe.pdf" not in files

@@ -169,3 +169,19 @@ def test_an_exercise_recognised_from_the_text_names_no_names():
     assert detection_message(result, "fr") == "Exercice détecté : morpion"
     result = dataclasses.replace(result, detected_by="wins, evaluate")
     assert detection_message(result, "en") == "Exercise detected: morpion (names found: wins, evaluate)"
+
+
+def test_the_name_of_the_copy_graded_instead_cannot_forge_a_line_of_the_summary():
+    """Red team: in Eve's Moodle folder, a copy named `x⏎MARTIN Léa   20 / 20.py` (the
+    newest, graded) and a draft beside it: the draft's row said `corrigé : x` and the
+    terminal printed the rest as a line of its own, a mark of MARTIN Léa's."""
+    forged = "x\nMARTIN Léa                            20 / 20\r.py"
+    eve = SubmissionResult(f"eve/{forged}", "puissance4", "graded", student="DURAND Eve")
+    draft = dataclasses.replace(
+        SubmissionResult("eve/brouillon.ipynb", None, "not_gradable", reason="extra_file"),
+        student="DURAND Eve/brouillon.ipynb",
+        detail=f"{forged}|newest",
+    )
+    lines = render_summary([eve, draft], "fr").splitlines()
+    assert len(lines) == 4 and not any(line.startswith("MARTIN") for line in lines)
+    assert "corrigé : x\\nMARTIN Léa" in lines[2] and "\r" not in lines[2]

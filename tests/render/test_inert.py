@@ -156,3 +156,29 @@ def test_the_cells_read_are_the_cells_the_answer_span_counts():
 def test_a_long_output_is_capped():
     shown = plain_text("ligne\n" * 10_000)
     assert len(shown) < 1_000 and shown.endswith("]")
+
+
+def test_markdown_written_to_be_slow_is_rendered_within_a_page_budget(monkeypatch):
+    """Red team: a copy with 5 MB of `[` in a Markdown cell after **Q16.** froze the marking
+    page (every request, the other tabs' too) for 60 s at each view of its answer, as
+    markdown-it spends about 11 µs on each `[`; 20 MB, the largest copy read, about 4 min.
+    A page now renders MARKDOWN_PAGE characters of Markdown at most (cells and Markdown
+    outputs together); past it, the Markdown is shown as its text."""
+    from grader.render import cells_html as module
+
+    parsed: list[int] = []
+    real = module.markdown_html
+
+    def counted(source, attachments=None):
+        parsed.append(len(source))
+        return real(source, attachments)
+
+    monkeypatch.setattr(module, "markdown_html", counted)
+    slow = {"output_type": "display_data", "data": {"text/markdown": "[" * 20_000}}
+    text = notebook(
+        markdown("**Q16.** *mon* arbre"), *[markdown("[" * 200_000)] * 10, code("x", *[slow] * 12)
+    )
+    cells = read_cells(text)
+    html = cells_html(cells, range(len(cells)))
+    assert sum(parsed) <= module.MARKDOWN_PAGE and parsed[0] == len("**Q16.** *mon* arbre")
+    assert "<em>mon</em>" in html and html.count("[[[[") >= 10  # the rest shown as text
