@@ -7,10 +7,9 @@ from collections import Counter
 from typing import Any
 
 from grader.kit import CallResult, Check, CheckContext, Question, Text, as_pair, mismatch, show
-from reference import chocolat as ref
 
-from .encoding import Encoding
-from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem
+from .conventions import Conventions
+from .judge import expected_text, is_int, move_problem, strategy_problem, value_problem, winner
 from .worker_side import TAMPERED
 
 CALL_BUDGET = 5.0
@@ -21,11 +20,11 @@ BIG = 30
 SMALL = 6  # sides of the random bars: without memoisation 6 x 6 takes ~16,000 calls, 7 x 7 ~130,000
 
 
-def all_states(largest: int = SMALL) -> list[tuple[int, int, int]]:
-    """Every state (m, n, p) with m, n <= largest, smallest bars first: the domain is
-    small enough to be covered whole, and the first failure is then the smallest."""
+def all_states(players: tuple[int, ...], largest: int = SMALL) -> list[tuple[int, int, int]]:
+    """Every state (m, n, p) with m, n <= largest, p one of `players`, smallest bars first:
+    the domain is small enough to be covered whole, and the first failure is then the smallest."""
     return sorted(
-        ((m, n, p) for m in range(1, largest + 1) for n in range(1, largest + 1) for p in (1, 2)),
+        ((m, n, p) for m in range(1, largest + 1) for n in range(1, largest + 1) for p in players),
         key=lambda s: (s[0] + s[1], s),
     )
 
@@ -36,7 +35,7 @@ def _rec_call(state: tuple[int, int, int]) -> str:
 
 
 def _rec(
-    ctx: CheckContext[Encoding],
+    ctx: CheckContext[Conventions],
     state: tuple[int, int, int],
     keep_args: bool = False,
     budget: float = CALL_BUDGET,
@@ -44,10 +43,10 @@ def _rec(
     return ctx.call("minimax_rec", {}, *state, shown=_rec_call(state), budget=budget, keep_args=keep_args)
 
 
-def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: CheckContext[Encoding]) -> None:
+def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: CheckContext[Conventions]) -> None:
     """The winner part of `value` must be right (the move is other checks' business)."""
     pair = as_pair(value)
-    if pair is not None and is_int(pair[0]) and pair[0] == ref.gagnant(*state):
+    if pair is not None and is_int(pair[0]) and pair[0] == winner(state, ctx.state.players):
         return
     problem = value_problem(state, value, ctx.state)
     if problem is not None:
@@ -55,19 +54,19 @@ def _check_winner(call: str, state: tuple[int, int, int], value: Any, ctx: Check
 
 
 # -- Q1 minimax_rec --------------------------------------------------------------
-def q1_base_case(ctx: CheckContext[Encoding]) -> None:
-    for p in (1, 2):
+def q1_base_case(ctx: CheckContext[Conventions]) -> None:
+    for p in ctx.state.players.both:
         state = (1, 1, p)
         _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
 
 
-def q1_winner(ctx: CheckContext[Encoding]) -> None:
-    for state in all_states():
+def q1_winner(ctx: CheckContext[Conventions]) -> None:
+    for state in all_states(ctx.state.players.both):
         _check_winner(_rec_call(state), state, _rec(ctx, state).value, ctx)
 
 
-def q1_winning_move(ctx: CheckContext[Encoding]) -> None:
-    for state in (s for s in all_states() if s[0] != s[1]):
+def q1_winning_move(ctx: CheckContext[Conventions]) -> None:
+    for state in (s for s in all_states(ctx.state.players.both) if s[0] != s[1]):
         value = _rec(ctx, state).value
         pair = as_pair(value)  # the move alone: the winner is the previous check's business
         problem = move_problem(state, pair[1] if pair else value, ctx.state, expected_text(state, ctx.state))
@@ -75,8 +74,8 @@ def q1_winning_move(ctx: CheckContext[Encoding]) -> None:
             raise mismatch(_rec_call(state), problem.expected, show(value), note=problem.note, text=True)
 
 
-def q1_fills_dic(ctx: CheckContext[Encoding]) -> None:
-    for state in all_states():
+def q1_fills_dic(ctx: CheckContext[Conventions]) -> None:
+    for state in all_states(ctx.state.players.both):
         result = _rec(ctx, state, keep_args=True)
         dic: Any = result.args_after[0] if result.args_after else None
         call = f"dic = {{}} ; {_rec_call(state).replace('{}', 'dic')}"
@@ -116,7 +115,7 @@ def _same_move(a: Any, b: Any) -> bool:
 ONCE_STATE = (5, 7, 1)
 
 
-def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
+def q1_computed_once(ctx: CheckContext[Conventions]) -> None:
     """The states the probe saw computed came to the grader one by one as they were
     computed (`worker_side.memo_probe`, `tally`): counted here, out of the student's reach."""
     call = _rec_call(ONCE_STATE)
@@ -152,14 +151,14 @@ def q1_computed_once(ctx: CheckContext[Encoding]) -> None:
         )
 
 
-def q1_fast(ctx: CheckContext[Encoding]) -> None:
+def q1_fast(ctx: CheckContext[Conventions]) -> None:
     state = (BIG, BIG, 1)
     value = _rec(ctx, state, budget=FAST_BUDGET).value
     _check_winner(_rec_call(state), state, value, ctx)
 
 
 # -- Q2 minimax ------------------------------------------------------------------
-def _check_strategy(ctx: CheckContext[Encoding], m: int, n: int, budget: float = CALL_BUDGET) -> None:
+def _check_strategy(ctx: CheckContext[Conventions], m: int, n: int, budget: float = CALL_BUDGET) -> None:
     call = f"minimax({m}, {n})"
     dic = ctx.value("minimax", m, n, shown=call, budget=budget)
     found = strategy_problem(dic, (m, n, 1), ctx.state)
@@ -167,18 +166,17 @@ def _check_strategy(ctx: CheckContext[Encoding], m: int, n: int, budget: float =
         raise mismatch(call, found.problem.expected, found.obtained, note=found.problem.note, text=True)
 
 
-def q2_small_bars(ctx: CheckContext[Encoding]) -> None:
+def q2_small_bars(ctx: CheckContext[Conventions]) -> None:
     for m, n in ((1, 1), (1, 2), (2, 1), (1, 5), (6, 1)):
         _check_strategy(ctx, m, n)
 
 
-def q2_sizes(ctx: CheckContext[Encoding]) -> None:
-    for m, n, p in all_states():
-        if p == 1:
-            _check_strategy(ctx, m, n)
+def q2_sizes(ctx: CheckContext[Conventions]) -> None:
+    for m, n, _ in all_states((1,)):
+        _check_strategy(ctx, m, n)
 
 
-def q2_fast(ctx: CheckContext[Encoding]) -> None:
+def q2_fast(ctx: CheckContext[Conventions]) -> None:
     _check_strategy(ctx, BIG, BIG, budget=FAST_BUDGET)
 
 
@@ -203,9 +201,9 @@ QUESTIONS = (
                 q1_winner,
                 Text(
                     "le gagnant renvoyé est juste (le joueur qui doit jouer gagne si et seulement si m != n), "
-                    "m, n <= 6, p = 1 ou 2",
+                    "m, n <= 6, p = 1 ou l'autre joueur (2, ou -1 ou 0 si votre copie le numérote ainsi)",
                     "the winner returned is right (the player to move wins exactly when m != n), "
-                    "m, n <= 6, p = 1 or 2",
+                    "m, n <= 6, p = 1 or the other player (2, or -1 or 0 if your copy numbers it so)",
                 ),
             ),
             Check(

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.kit import StudentFailure, StudentView, Text, as_pair, show
+from grader.kit import Text, as_pair, show
 
 M, N = 0, 1
 """Which side a move reduces: the first dimension m, or the second n."""
-PROBE_BARS = ((1, 4), (4, 1))
-PREPARE_BUDGET = 2.0
 
 
 def hashable(value: Any) -> Any:
@@ -112,33 +110,6 @@ def votes_from(entries: dict[Any, Any] | None, returned: Any, bar: tuple[int, in
                 continue
             found.append((d, N if a == 1 else M))
     return found
-
-
-def prepare(view: StudentView) -> Encoding:
-    """Learn the encoding from minimax_rec on 1 x 4 and 4 x 1 bars (minimax as a fallback)."""
-    for func in ("minimax_rec", "minimax"):
-        if not view.has(func):
-            continue
-        votes: list[tuple[Any, int]] = []
-        for m, n in PROBE_BARS:
-            try:
-                if func == "minimax_rec":
-                    result = view.call(func, {}, m, n, 1, budget=PREPARE_BUDGET, keep_args=True)
-                    votes += votes_from(
-                        result.args_after[0] if result.args_after else None, result.value, (m, n)
-                    )
-                else:
-                    result = view.call(func, m, n, budget=PREPARE_BUDGET)
-                    votes += votes_from(result.value, None, (m, n))
-            except StudentFailure:
-                continue
-        if votes:
-            calls = [
-                f"{func}({{}}, {m}, {n}, 1)" if func == "minimax_rec" else f"{func}({m}, {n})"
-                for m, n in PROBE_BARS
-            ]
-            return learn(votes, " ; ".join(calls))
-    return Encoding()
 
 
 def describe(encoding: Encoding) -> Text:

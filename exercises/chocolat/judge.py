@@ -10,7 +10,9 @@ from typing import Any
 from grader.kit import Text, as_pair, show
 from reference import chocolat as ref
 
-from .encoding import Encoding, M, N
+from .conventions import Conventions
+from .encoding import M, N
+from .players import Players
 
 
 @dataclass(frozen=True)
@@ -26,25 +28,31 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_state(key: Any) -> bool:
+def is_state(key: Any, players: Players) -> bool:
     return (
         isinstance(key, tuple)
         and len(key) == 3
         and all(is_int(v) for v in key)
         and key[0] >= 1
         and key[1] >= 1
-        and key[2] in (1, 2)
+        and key[2] in players.both
     )
 
 
-def expected_text(state: tuple[int, int, int], encoding: Encoding) -> Text:
+def winner(state: tuple[int, int, int], players: Players) -> int:
+    """The reference's winner of `state`, both in the submission's numbering."""
+    m, n, p = players.state_to_reference(state)
+    return players.from_reference(ref.gagnant(m, n, p))
+
+
+def expected_text(state: tuple[int, int, int], conv: Conventions) -> Text:
     """The right value of a state as the submission would write it."""
     m, n, p = state
-    winner = ref.gagnant(m, n, p)
-    if winner != p:
-        return Text(f"({winner}, <n'importe quel coup>)", f"({winner}, <any move>)")
+    right = winner(state, conv.players)
+    if right != p:
+        return Text(f"({right}, <n'importe quel coup>)", f"({right}, <any move>)")
     side, k = (M, m - n) if m > n else (N, n - m)
-    text = f"({winner}, {encoding.move_text(side, k)})"
+    text = f"({right}, {conv.encoding.move_text(side, k)})"
     return Text(text, text)
 
 
@@ -74,35 +82,34 @@ def why_winner(state: tuple[int, int, int]) -> tuple[str, str]:
     )
 
 
-def value_problem(state: tuple[int, int, int], value: Any, encoding: Encoding) -> Problem | None:
+def value_problem(state: tuple[int, int, int], value: Any, conv: Conventions) -> Problem | None:
     """None when `value` is a right (winner, move) for `state`: the winner is the
-    player number (1 or 2) of the reference, and in a winning state the move is legal
-    and leaves a square bar. The move of a losing state is not judged."""
-    m, n, p = state
-    expected = expected_text(state, encoding)
+    player number (1 or the second player's) of the reference, and in a winning state
+    the move is legal and leaves a square bar. The move of a losing state is not judged."""
+    p = state[2]
+    expected = expected_text(state, conv)
     pair = as_pair(value)
     if pair is None:
         return Problem(
             expected, Text("il faut un couple (gagnant, coup)", "a pair (winner, move) is expected")
         )
-    winner, move = pair
-    if not (is_int(winner) and winner == ref.gagnant(m, n, p)):
+    said, move = pair
+    if not (is_int(said) and said == winner(state, conv.players)):
         fr, en = why_winner(state)
+        second = conv.players.second
         return Problem(
             expected,
             Text(
-                f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou 2)",
-                f"wrong winner: {en} (the winner is the player's number, 1 or 2)",
+                f"gagnant faux : {fr} (le gagnant est le numéro du joueur, 1 ou {second})",
+                f"wrong winner: {en} (the winner is the player's number, 1 or {second})",
             ),
         )
-    if winner != p:
+    if said != p:
         return None
-    return move_problem(state, move, encoding, expected)
+    return move_problem(state, move, conv, expected)
 
 
-def move_problem(
-    state: tuple[int, int, int], move: Any, encoding: Encoding, expected: Text
-) -> Problem | None:
+def move_problem(state: tuple[int, int, int], move: Any, conv: Conventions, expected: Text) -> Problem | None:
     """None when `move` is a legal move of `state` that leaves a square bar."""
     m, n, _ = state
     pair = as_pair(move)
@@ -115,7 +122,7 @@ def move_problem(
             ),
         )
     d, k = pair
-    side = encoding.side(d)
+    side = conv.encoding.side(d)
     if side is None:
         return Problem(
             expected,
@@ -159,7 +166,7 @@ class StrategyProblem:
     problem: Problem
 
 
-def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -> StrategyProblem | None:
+def strategy_problem(dic: Any, root: tuple[int, int, int], conv: Conventions) -> StrategyProblem | None:
     """None when `dic` holds every state reachable from `root`, each with a right value,
     and nothing that is not a state. Other states are accepted when their value is right."""
     if not isinstance(dic, dict):
@@ -173,15 +180,16 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                 Text("il faut un dictionnaire", "a dictionary is expected"),
             ),
         )
+    second = conv.players.second
     for key in dic:
-        if not is_state(key):
+        if not is_state(key, conv.players):
             return StrategyProblem(
                 key,
                 f"dic[{show(key)}] = {show(dic[key])}",
                 Problem(
                     Text(
-                        "des clés (m, n, p) avec m, n >= 1 et p = 1 ou 2",
-                        "keys (m, n, p) with m, n >= 1 and p = 1 or 2",
+                        f"des clés (m, n, p) avec m, n >= 1 et p = 1 ou {second}",
+                        f"keys (m, n, p) with m, n >= 1 and p = 1 or {second}",
                     ),
                     Text(
                         f"{show(key)} n'est pas un état (m, n, p) du jeu",
@@ -189,12 +197,12 @@ def strategy_problem(dic: Any, root: tuple[int, int, int], encoding: Encoding) -
                     ),
                 ),
             )
-    reachable = reachable_states(root)
+    reachable = _reachable(root, conv.players)
     # The start state first, then the smallest wrong or missing state: the simplest to debug.
     for key in sorted(reachable | set(dic), key=lambda k: (k != root, _size_order(k))):
         if key not in dic:
-            return _missing(key, root, len(reachable - set(dic)), encoding)
-        problem = value_problem(key, dic[key], encoding)
+            return _missing(key, root, len(reachable - set(dic)), conv)
+        problem = value_problem(key, dic[key], conv)
         if problem is not None:
             return StrategyProblem(
                 key,
@@ -211,8 +219,15 @@ def reachable_states(root: tuple[int, int, int]) -> frozenset[tuple[int, int, in
     return frozenset(ref.etats_accessibles(*root))
 
 
+def _reachable(root: tuple[int, int, int], players: Players) -> frozenset[tuple[int, int, int]]:
+    """`reachable_states`, both in the submission's numbering."""
+    return frozenset(
+        players.state_from_reference(s) for s in reachable_states(players.state_to_reference(root))
+    )
+
+
 def _missing(
-    key: tuple[int, int, int], root: tuple[int, int, int], count: int, encoding: Encoding
+    key: tuple[int, int, int], root: tuple[int, int, int], count: int, conv: Conventions
 ) -> StrategyProblem:
     if key == root:
         fr, en = (
@@ -230,7 +245,7 @@ def _missing(
             f"pas de clé {show(key)} ({count} état(s) accessible(s) absent(s))",
             f"no key {show(key)} ({count} reachable state(s) missing)",
         ),
-        Problem(_entry(key, expected_text(key, encoding)), Text(fr, en)),
+        Problem(_entry(key, expected_text(key, conv)), Text(fr, en)),
     )
 
 

@@ -110,3 +110,63 @@ def test_jeu_saying_who_won_in_its_own_words_passes(message):
 def test_jeu_printing_the_loser_or_no_winner_still_fails(message):
     questions = grade_jeu(message)
     assert {"Q4.sheet", "Q4.game"} <= failing_checks(questions)
+
+
+# -- chocolat: the second player's number ---------------------------------------------
+ADVERSAIRE = "    return 3 - p\n"
+CHOCOLAT_BUGS = [
+    ("        valeur = (adversaire(p), None)", "        valeur = (p, None)"),  # the 1 x 1 bar "won"
+    ("            valeur = (adversaire(p), coups(m, n)[0])", "            valeur = (p, coups(m, n)[0])"),
+    ("                valeur = (p, coup)", "                valeur = (p, coups(m, n)[0])"),  # a losing move
+    ("    dic[(m, n, p)] = valeur", "    if (m, n) != (1, 1):\n        dic[(m, n, p)] = valeur"),
+]
+
+
+def chocolat_with(*changes: tuple[str, str]) -> str:
+    source = reference_source("chocolat")
+    for line, change in changes:
+        assert source.count(line) == 1, "the reference changed: pick another line"
+        source = source.replace(line, change)
+    return source
+
+
+@pytest.mark.parametrize("other", ["-p", "1 - p"], ids=["players_1_minus_1", "players_1_0"])
+def test_chocolat_second_player_numbered_otherwise_passes(other):
+    """The sheet names player 1 only ("le joueur 1 joue en premier"): a second player -1
+    (p -> -p) or 0 (p -> 1 - p) scored 4/20 before (every state (m, n, 2) was asked)."""
+    source = chocolat_with((ADVERSAIRE, f"    return {other}\n"))
+    assert failing_checks(grade_source("chocolat", source)) == set()
+
+
+@pytest.mark.parametrize("other", ["-p", "1 - p"], ids=["players_1_minus_1", "players_1_0"])
+@pytest.mark.parametrize(
+    "line, bug", CHOCOLAT_BUGS, ids=["base_won", "square_won", "losing_move", "base_not_kept"]
+)
+def test_chocolat_bug_fails_the_same_checks_whatever_the_second_player_s_number(other, line, bug):
+    failing = failing_checks(grade_source("chocolat", chocolat_with((line, bug))))
+    assert failing
+    renumbered = chocolat_with((line, bug), (ADVERSAIRE, f"    return {other}\n"))
+    assert failing_checks(grade_source("chocolat", renumbered)) == failing
+
+
+@pytest.mark.parametrize(
+    "change, caught",
+    [
+        # players 1 and 3 (a slip of 3 - p): not a numbering courses use, judged with 2
+        ((ADVERSAIRE, "    return 4 - p\n"), {"Q1.base_case", "Q1.winner", "Q1.fills_dic", "Q2.small_bars"}),
+        # one number for both players: minimax_rec({}, 1, 1, 1) says player 1 wins
+        ((ADVERSAIRE, "    return p\n"), {"Q1.base_case", "Q1.winner", "Q1.fills_dic", "Q2.small_bars"}),
+        # 2 after a column is removed, -1 after a row: (2, 1, 1) reaches (1, 1, -1), whose
+        # "winner" 4 makes player 1 lose; minimax(2, 1) holds the key (1, 1, -1)
+        (
+            (
+                "        gagnant, _ = minimax_rec(dic, m2, n2, adversaire(p))",
+                "        gagnant, _ = minimax_rec(dic, m2, n2, adversaire(p) if coup[0] == REDUIT_N else -p)",
+            ),
+            {"Q1.winner", "Q1.fills_dic", "Q2.small_bars"},
+        ),
+    ],
+    ids=["players_1_3", "player_1_twice", "mixed_2_and_minus_1"],
+)
+def test_chocolat_mixed_or_single_numbering_still_fails(change, caught):
+    assert caught <= failing_checks(grade_source("chocolat", chocolat_with(change)))

@@ -118,12 +118,14 @@ def test_without_memoisation_the_count_explodes(m):
 
 
 # ---- the exercise's judge on the reference's own dictionaries ---------------------
+from exercises.chocolat.conventions import Conventions  # noqa: E402
 from exercises.chocolat.encoding import M, N, learn, votes_from  # noqa: E402
 from exercises.chocolat.judge import strategy_problem, value_problem  # noqa: E402
 
 REFERENCE_ENCODING = learn(
     votes_from(c.minimax(1, 4), None, (1, 4)) + votes_from(c.minimax(4, 1), None, (4, 1)), "minimax"
 )
+REFERENCE_CONVENTIONS = Conventions(REFERENCE_ENCODING)
 
 
 def test_the_encoding_is_learnt_from_1_wide_bars():
@@ -137,18 +139,18 @@ def test_the_encoding_is_learnt_from_1_wide_bars():
 
 @pytest.mark.parametrize("m, n", [(1, 1), (1, 6), (5, 1), (4, 4), (6, 3), (8, 7)])
 def test_the_reference_strategy_is_accepted(m, n):
-    assert strategy_problem(c.minimax(m, n), (m, n, 1), REFERENCE_ENCODING) is None
+    assert strategy_problem(c.minimax(m, n), (m, n, 1), REFERENCE_CONVENTIONS) is None
 
 
 def test_wrong_strategies_are_refused():
     dic = c.minimax(3, 5)
     del dic[(1, 1, 2)]
-    assert strategy_problem(dic, (3, 5, 1), REFERENCE_ENCODING).key == (1, 1, 2)
+    assert strategy_problem(dic, (3, 5, 1), REFERENCE_CONVENTIONS).key == (1, 1, 2)
     dic = c.minimax(3, 5)
     dic[(3, 5, 1)] = (1, (c.REDUIT_N, 1))  # leaves 3 x 4: not a square
-    assert strategy_problem(dic, (3, 5, 1), REFERENCE_ENCODING).key == (3, 5, 1)
-    assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 4)), REFERENCE_ENCODING) is not None
-    assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 5)), REFERENCE_ENCODING) is not None  # illegal
-    assert value_problem((3, 3, 2), (2, None), REFERENCE_ENCODING) is not None  # winner: 1
-    assert value_problem((3, 3, 2), [1, "n'importe"], REFERENCE_ENCODING) is None  # losing: any move
-    assert strategy_problem({(0, 2, 1): (1, None)}, (1, 1, 1), REFERENCE_ENCODING).key == (0, 2, 1)
+    assert strategy_problem(dic, (3, 5, 1), REFERENCE_CONVENTIONS).key == (3, 5, 1)
+    assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 4)), REFERENCE_CONVENTIONS) is not None
+    assert value_problem((2, 5, 1), (1, (c.REDUIT_N, 5)), REFERENCE_CONVENTIONS) is not None  # illegal
+    assert value_problem((3, 3, 2), (2, None), REFERENCE_CONVENTIONS) is not None  # winner: 1
+    assert value_problem((3, 3, 2), [1, "n'importe"], REFERENCE_CONVENTIONS) is None  # losing: any move
+    assert strategy_problem({(0, 2, 1): (1, None)}, (1, 1, 1), REFERENCE_CONVENTIONS).key == (0, 2, 1)
