@@ -67,6 +67,8 @@ def name_files(paths: Sequence[Path], answers: Answers, record: Record | None) -
             found = collect_all([path], answers)
             roster.add(found.files, found.aside, str(path.resolve()))
             roster.refused += found.refused
+            for item in found.refused:  # its class folder tells whose folder it lies in
+                roster.roots.setdefault(item.path, str(path.resolve()))
             roster.participants.update(found.participants)
             roster.baremes += found.baremes
             roster.chosen.update(found.chosen)

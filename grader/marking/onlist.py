@@ -3,7 +3,8 @@ one row per student of the list, in the list's order, each under the list's name
 without a copy has a row said so (`pas de copie`); the copies no student of the list takes
 (`grader.marking.roster.match`: a name fitting two students or none, two copies for one)
 keep a row under their own name after the list's, and are listed; their marks go to no
-export. A student's other file (a draft beside the copy, `EXTRA_FILE`) has its row right after
+export. A student's other file (a draft beside the copy, `EXTRA_FILE`), or a thing not read
+inside a student's folder (`NOT_READ`: a link out, a fifo, a folder too deep), has its row right after
 the student's, under the list's name (`MARTIN Léa/td10_brouillon.ipynb`), when the grader is
 sure whose it is: the same class folder and the same student's folder (or Moodle's prefix, in
 the flat layout) as the one copy the list placed; else it keeps its own label, after the list's
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model.results import EXTRA_FILE, NO_COPY, SubmissionResult, SubmissionStatus
+from ..model.results import EXTRA_FILE, NO_COPY, NOT_READ, SubmissionResult, SubmissionStatus
 from ..reading.students import claim_of, within
 from ..render.sanitize import safe_line
 from .roster import ClassList, Copy, Matching, match
@@ -54,7 +55,8 @@ def on_list(
 ) -> OnList:
     """`copies` (the run's name -> copy) on the class list (see the module docstring);
     `places`: where each row's file is, which tells whose a file set aside is."""
-    graded = {name: row for name, row in copies.items() if row[0].reason != EXTRA_FILE}
+    beside = {name for name, row in copies.items() if _beside(row[0], (places or {}).get(name))}
+    graded = {name: row for name, row in copies.items() if name not in beside}
     found = match(
         [Copy(name, row[0].participant) for name, row in graded.items()], classlist.students, settled
     )
@@ -106,7 +108,7 @@ def owners(copies: Mapping[str, Row], places: Mapping[str, Place]) -> dict[str, 
             inside = within(Path(root), Path(path))
         except ValueError:  # not under its class folder: no claim to compare
             continue
-        if copies[name][0].reason == EXTRA_FILE:
+        if _beside(copies[name][0], (root, path)):
             aside[name] = (key, inside)
         else:
             copy_of.setdefault(key, []).append(name)
@@ -115,6 +117,20 @@ def owners(copies: Mapping[str, Row], places: Mapping[str, Place]) -> dict[str, 
         if len(copy_of.get(key, ())) == 1:
             found.setdefault(copy_of[key][0], {})[name] = inside
     return found
+
+
+def _beside(result: SubmissionResult, place: Place | None) -> bool:
+    """A row that is never a copy of its own: a student's other file, or a thing not read
+    inside a student's folder (a link out, a fifo, a folder too deep; at the top level, a
+    thing not read still names its student)."""
+    if result.reason == EXTRA_FILE:
+        return True
+    if result.reason not in NOT_READ or not place or not place[0]:
+        return False
+    try:
+        return len(Path(place[1]).relative_to(place[0]).parts) > 1
+    except ValueError:
+        return False
 
 
 def _free(name: str, taken: Mapping[str, object]) -> str:

@@ -178,13 +178,15 @@ class Record:
             self.file_of(student).unlink()
         self.entries.pop(student, None)
 
-    def where(self, path: Path) -> str:
+    def where(self, path: Path, follow: bool = True) -> str:
         """How an entry names `path`: relative to the record's folder (POSIX slashes),
-        absolute when no relative path leads there (another drive)."""
+        absolute when no relative path leads there (another drive). `follow=False`: a link
+        named as itself, not where it leads (a thing not read)."""
+        real = path.resolve() if follow else path.parent.resolve() / path.name
         try:
-            return Path(os.path.relpath(path.resolve(), self.folder.resolve())).as_posix()
+            return Path(os.path.relpath(real, self.folder.resolve())).as_posix()
         except ValueError:
-            return str(path.resolve())
+            return str(real)
 
     def located(self, where: str) -> Path:
         """The file or folder an entry names (see `where`)."""

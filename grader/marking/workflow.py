@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import __version__
 from ..checking import private_draws
 from ..checking.draw_key import record_key
-from ..model.results import EXTRA_FILE
+from ..model.results import EXTRA_FILE, NOT_READ
 from ..model.settings import Settings
 from ..render.sanitize import safe_line
 from .config import DEFAULT, BaremeError, BaremeFile, default_bareme_text, find_bareme, read_bareme
@@ -403,11 +403,12 @@ class ClassRun:
         for result in graded:
             student = by_path.get(result.path, result.student or result.path)
             path = Path(result.path)
-            digest = self.hashes.get(path) or file_hash_or_empty(path)
+            opened = result.reason not in NOT_READ  # a fifo would block, a link leads out
+            digest = (self.hashes.get(path) or file_hash_or_empty(path)) if opened else ""
             root = self.roster.roots.get(path, "")
             entry = Entry(
                 student=student,
-                path=self.record.where(path),
+                path=self.record.where(path, follow=opened),
                 root=self.record.where(Path(root)) if root else "",
                 sha256=digest,
                 grader_version=__version__,

@@ -384,6 +384,9 @@ NO_COPY = "no_copy"
 EXTRA_FILE = "extra_file"
 """The reason of a student's other file (a draft, an older version): listed, not graded,
 not a copy of the class."""
+NOT_READ = frozenset({"link_outside", "not_a_regular_file", "folder_too_deep"})
+"""The reasons of what a class folder holds and the grader never opens (a link out, a fifo, a
+folder too deep: `grader.reading.files.Refused`): never hashed, named where it is."""
 
 
 class SubmissionKind(str, Enum):

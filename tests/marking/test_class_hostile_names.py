@@ -6,13 +6,16 @@ Each expected mark is the sample's (14,5 / 20: Q14 1/2, Q15 0,5/2,5, Q17 0/2,5).
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from grader.reading.files import MAX_DEPTH
-from tests.marking.test_class_run import SAMPLE, grade, marks, table
+from tests.marking.test_class_run import ROOT, SAMPLE, grade, marks, table
 
 pytestmark = pytest.mark.slow
 
@@ -196,3 +199,75 @@ def test_what_a_students_folder_holds_and_is_not_read_claims_no_other_student(tm
     pronote = (out / "p.csv").read_text("utf-8-sig").splitlines()
     assert pronote == ["Élève;Note /20", "DURAND Eve;13,18", "MARTIN Léa;14,55"]
     assert "MARTIN Léa : plusieurs copies" not in done.stderr
+
+
+def not_read_inside(copies: Path, outside: Path) -> list[str]:
+    """In durand_eve's folder, beside her copy: a link out of the class folder, a fifo and a
+    folder past the walk's depth; their labels inside her folder."""
+    eve = copies / "durand_eve"
+    (eve / "corrige.ipynb").symlink_to(outside)
+    os.mkfifo(eve / "tube.ipynb")
+    deep = eve / "d"
+    for _ in range(MAX_DEPTH):
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    shutil.copy(SAMPLE, deep / "td10.ipynb")
+    # her folder is level 1 of the class folder: the walk enters levels up to MAX_DEPTH, and
+    # reports the folder found at that level (the MAX_DEPTH-th `d`) instead of entering it
+    return ["corrige.ipynb", "/".join(["d"] * MAX_DEPTH), "tube.ipynb"]
+
+
+def test_a_fifo_or_a_link_out_in_a_students_folder_is_never_read_by_a_run_with_a_record(
+    tmp_path: Path,
+) -> None:
+    """Found marking a domineering class: with `--results`, the record's entry of a thing not
+    read hashed it (a fifo: the run waited forever on it) and named it by where its link
+    leads (the teacher's file outside the class folder, hashed too)."""
+    copies = class_of(tmp_path, "durand_eve", "martin_lea")
+    outside = tmp_path / "corrige_du_prof.ipynb"
+    shutil.copy(SAMPLE, outside)
+    not_read_inside(copies, outside)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "grade.py"),
+            "copies",
+            "--results",
+            "classe",
+            "--csv",
+            "classe/notes.csv",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,  # before the fix: blocked on the fifo, never returned
+    )
+    assert done.returncode == 0, done.stderr
+    assert marks(tmp_path / "classe" / "notes.csv")["durand_eve"] == "14,5"
+    entries = [json.loads(p.read_text("utf-8")) for p in (tmp_path / "classe" / "record").glob("*.json")]
+    link = next(e for e in entries if e["student"] == "durand_eve/corrige.ipynb")
+    assert link["sha256"] == "" and link["path"].endswith("durand_eve/corrige.ipynb")
+    assert all("corrige_du_prof" not in json.dumps(e) for e in entries)
+
+
+def test_what_is_not_read_in_a_students_folder_reads_under_that_student_on_the_class_list(
+    tmp_path: Path,
+) -> None:
+    """Red team: each thing not read inside durand_eve's folder was listed after the list as a
+    copy *à aucun élève*, with the advice to settle it in the barème's [copies], where a
+    draft of hers reads under her row; it now reads under hers too, and goes to no export."""
+    copies = class_of(tmp_path, "durand_eve", "martin_lea")
+    outside = tmp_path / "corrige_du_prof.ipynb"
+    shutil.copy(SAMPLE, outside)
+    inside = not_read_inside(copies, outside)
+    roster = tmp_path / "liste.csv"
+    roster.write_text("Nom;Prénom\nDURAND;Eve\nMARTIN;Léa\n", "utf-8")
+    args = ["--roster", roster, "--results", "classe", "--csv", "classe/notes.csv", "--pronote", "p.csv"]
+    done = grade(copies, *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert "aucun élève" not in said and "[copies]" not in said
+    rows = [r["élève"] for r in table(tmp_path / "classe" / "notes.csv")]
+    assert rows == ["DURAND Eve", *(f"DURAND Eve/{name}" for name in inside), "MARTIN Léa"]
+    pronote = (tmp_path / "p.csv").read_text("utf-8-sig").splitlines()
+    assert pronote == ["Élève;Note /20", "DURAND Eve;14,5", "MARTIN Léa;14,5"]
