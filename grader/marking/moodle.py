@@ -112,6 +112,8 @@ class Filled:
     """Rows of the worksheet no copy takes."""
     dates: int = 0
     """`Last modified (grade)` cells rewritten for strtotime (a French Moodle's dates)."""
+    date_example: tuple[str, str] = ("", "")
+    """The first of them, as it was and as it is written (what the teacher is shown)."""
     feedback_column: bool = True
 
 
@@ -220,6 +222,8 @@ def _fill(row: list[str], where: Columns, mark: Mark, result: Filled) -> None:
     if where.modified is not None and where.modified < len(row):
         readable = strtotime_form(row[where.modified])
         if readable != row[where.modified]:
+            if not result.dates:
+                result.date_example = (row[where.modified], readable)
             row[where.modified] = readable
             result.dates += 1
     if where.feedback is not None:

@@ -180,7 +180,8 @@ def _moodle(source: Path, marks: Sequence[Mark], lang: str, done: Outputs) -> No
         if names:
             done.messages.append(tr(lang, key, count=len(names), names=_few(names)))
     if filled.dates:
-        done.messages.append(tr(lang, "moodle.dates", count=filled.dates))
+        before, after = (safe_line(cell) for cell in filled.date_example)
+        done.messages.append(tr(lang, "moodle.dates", count=filled.dates, before=before, after=after))
     if not filled.feedback_column:
         done.messages.append(tr(lang, "moodle.no_feedback"))
 

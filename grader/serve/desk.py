@@ -116,6 +116,16 @@ class Snapshot:
                     found.setdefault(q.id, q)
         return list(found.values())
 
+    def unpriced_manual(self) -> list[str]:
+        """The questions graded by hand the barème gives no points (their ids, in sheet
+        order): what the class page suggests pricing when no question is marked here."""
+        found: dict[str, None] = {}
+        for copy in self.graded:
+            for q in copy.view.questions:
+                if q.status is QuestionStatus.MANUAL and not q.max_score:
+                    found.setdefault(q.id)
+        return list(found)
+
     def cells(self, student: str, qid: str) -> Cells:
         placed = self.rows.get((student, qid))
         return cells_of(placed.row if placed else None)

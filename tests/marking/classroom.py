@@ -24,8 +24,6 @@ from grader.model.results import (
 from grader.reading.answers import manual_answers, notebook_cells
 from grader.registry import installed
 
-P4 = installed()["puissance4"]
-
 BAREME = """\
 exercice = "puissance4"
 omises = ["Q17"]
@@ -72,10 +70,11 @@ def answered(answer: str, *after: dict[str, object]) -> str:
     )
 
 
-def outcome(failed: tuple[str, ...] = ()) -> SubmissionOutcome:
-    """Every check passed, but the questions `failed`, whose checks all failed."""
+def outcome(failed: tuple[str, ...] = (), exercise: str = "puissance4") -> SubmissionOutcome:
+    """Every check of `exercise` passed, but the questions `failed`, whose checks all failed."""
+    td = installed()[exercise]
     return SubmissionOutcome(
-        "puissance4",
+        exercise,
         tuple(
             QuestionOutcome(
                 q.id,
@@ -86,7 +85,7 @@ def outcome(failed: tuple[str, ...] = ()) -> SubmissionOutcome:
                     for c in q.checks
                 ),
             )
-            for q in P4.questions
+            for q in td.questions
         ),
     )
 
@@ -113,14 +112,19 @@ class Classroom:
 
 
 def make_class(
-    folder: Path, students: dict[str, tuple[str, tuple[str, ...]]], bareme: str = BAREME
+    folder: Path,
+    students: dict[str, tuple[str, tuple[str, ...]]],
+    bareme: str = BAREME,
+    exercise: str = "puissance4",
 ) -> Classroom:
-    """`students`: name -> (their notebook's text, the questions they failed)."""
+    """`students`: name -> (their notebook's text, the questions they failed); graded as
+    copies of `exercise` (its id: the barème must name it too)."""
     copies, results = folder / "copies", folder / "classe"
     copies.mkdir(parents=True)
     (copies / "minimax-grader.toml").write_text(bareme, encoding="utf-8")
     record = Record(results, SubmissionResult)
-    questions = [(q.id, q.manual, [n for names in q.names for n in names]) for q in P4.questions]
+    td = installed()[exercise]
+    questions = [(q.id, q.manual, [n for names in q.names for n in names]) for q in td.questions]
     with record.open():
         for student, (text, failed) in students.items():
             file = copies / student / "td10.ipynb"
@@ -128,12 +132,12 @@ def make_class(
             file.write_text(text, encoding="utf-8")
             result = SubmissionResult(
                 str(file),
-                "puissance4",
+                exercise,
                 SubmissionStatus.GRADED,
                 kind=SubmissionKind.NOTEBOOK,
                 student=student,
                 answers=manual_answers(notebook_cells(text), questions),
-                outcome=outcome(failed),
+                outcome=outcome(failed, exercise),
             )
             record.put(
                 Entry(

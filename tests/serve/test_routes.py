@@ -307,3 +307,23 @@ def test_the_class_page_says_what_the_launched_run_said_and_only_what_its_readin
         home = page.get("/").text
     assert all(line in block(home, "launched") for line in launched)  # what the run said, as it said it
     assert block(home, "to-fix") == "" and refused not in unescape(home)  # the row fixed: nothing to fix
+
+
+def test_without_a_question_graded_here_the_class_page_says_what_to_do_for_this_td(tmp_path):
+    """A domineering class (no question graded by hand) was told to give `Q16 = 2`
+    points, which its barème then refused; a puissance4 barème without Q16's points is
+    told to price Q16."""
+    cases = (
+        ("domineering", 'exercice = "domineering"\n', "Ce TD n'a pas de question corrigée à la main"),
+        ("puissance4", 'exercice = "puissance4"\n', "(par exemple Q16 = 2)"),
+    )
+    for exercise, bareme, said in cases:
+        room = make_class(tmp_path / exercise, {"dupont_marie": (notebook(), ())}, bareme, exercise)
+        args = cli.build_parser(EXERCISES, []).parse_args(room.arguments())
+        desk = Desk(args, Settings(lang="fr"), EXERCISES)
+        desk.refresh()
+        with Served(desk) as served:
+            home = unescape(served.client().get("/").text)
+        (line,) = re.findall(r'<p class="muted" id="no-manual">(.*?)</p>', home)
+        assert said in line, (exercise, line)
+        assert exercise == "puissance4" or "Q16" not in line
