@@ -33,7 +33,9 @@ FOLDER = re.compile(r"^(?P<name>.+?)_(?P<id>\d+)_assignsubmission_(?P<type>[a-z]
 `Nom_1234_assignsubmission_file_` (3.1 to 4.0); 1234 is the worksheet's `Participant 1234`."""
 FLAT = re.compile(r"^(?P<name>.+?)_(?P<id>\d+)_assignsubmission_(?P<type>[a-z]+)_(?P<file>.+)$")
 """A file of Moodle's download not in folders: `Nom_1234_assignsubmission_file_td10.ipynb`."""
-DRAFT_WORDS = frozenset({"brouillon", "draft", "essai", "ancien", "old", "backup", "sauvegarde"})
+DRAFT_WORDS = frozenset(
+    {"brouillon", "draft", "essai", "ancien", "ancienne", "vieux", "vieille", "old", "backup", "sauvegarde"}
+)
 """A file whose name holds one of these words (or its plural) was named as a draft by its
 student (`TD10 brouillon.ipynb`, `old_td10.py`)."""
 

@@ -17,6 +17,7 @@ index ids in the project notes, docs/how-to/moodle-pronote.md):
   trailing `_`), then `$prefixedfilename . $file->get_filepath() . $zipfilename`.
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,17 @@ def test_a_draft_beside_the_final_copy_is_set_aside_not_a_second_student(tmp_pat
     assert list(named.copies) == [final]
     assert named.aside == {draft: draft.relative_to(tmp_path).as_posix()}
     assert named.chosen == {draft: "td10.ipynb|not_draft"}  # the rule, said beside the draft
+
+
+@pytest.mark.parametrize("name", ["vieux.ipynb", "td10_vieille_version.ipynb", "td10 ancienne.ipynb"])
+def test_a_file_named_old_in_french_is_a_draft_even_when_newer(tmp_path, name):
+    """A teacher's class: Emma's `vieux.ipynb`, deep in her folder and newer than her
+    copy, was graded instead of it (14,5 became 20)."""
+    final = touch(tmp_path, moodle_41("Emma Petit", 7))
+    older = touch(tmp_path, moodle_41("Emma Petit", 7, "/", name))
+    os.utime(final, (1_000_000, 1_000_000))  # the copy older than the file named old
+    named = name_students(tmp_path, [older, final], weigh=lambda path: 8)
+    assert list(named.copies) == [final] and older in named.aside
 
 
 def test_a_name_that_is_not_text_is_escaped_and_stays_one_student(tmp_path):
