@@ -233,10 +233,12 @@ def q6_notes(ctx: CheckContext[SubmissionState]) -> list[tuple[str, dict[str, An
     if not recursive:
         return [
             _text(
-                f"{shown} renvoie {show(result.value)} ; minimax ne s'appelle pas elle-même sous ce "
-                "nom : nombre d'appels non mesuré",
-                f"{shown} returns {show(result.value)}; minimax does not call itself by that name: "
-                "number of calls not measured",
+                f"{shown} renvoie {show(result.value)} sans que minimax s'appelle sous ce nom pendant "
+                "l'appel (elle passe par une autre fonction, ou avait déjà le résultat en mémoire) : "
+                "nombre d'appels non mesuré",
+                f"{shown} returns {show(result.value)} without minimax calling itself by that name "
+                "during the call (it goes through another function, or already remembered the "
+                "result): number of calls not measured",
             )
         ]
     calls = recursive + 1  # the grader's own call is not counted by the worker

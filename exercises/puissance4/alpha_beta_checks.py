@@ -20,7 +20,7 @@ from grader.kit import (
 )
 from reference import puissance4 as ref
 
-from .evaluations import _tampered, evaluation_counts
+from .evaluations import JEU1_DEPTH, Evaluations, _tampered, evaluation_counts
 from .positions import (
     INF,
     SEARCH_BUDGET,
@@ -132,30 +132,54 @@ def q17_prunes(ctx: CheckContext[SubmissionState]) -> None:
     call = "maximin_alpha_beta(jeu1, -float('inf'), float('inf'), 3)"
     if e.tampered:
         raise _tampered(call, ref.jeu1())
-    # 0 evaluations: the search evaluates positions by code the grader does not see, fail closed.
-    if not 0 < e.alpha_beta < e.maximin:
+    # The probes are the reference's trees: judged on them only when the helpers the
+    # alpha-beta calls passed (a search built on a wrong one explores another tree and is
+    # already marked down by the value checks: no double penalty); on jeu1 otherwise.
+    probes = not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta"))
+    # No heuristique run on jeu1 and no position at its horizon entered: the search took
+    # jeu1's value from a table (the copy's own demo searched it), the probes judge it.
+    # Positions entered but not evaluated: code the grader does not see, fail closed.
+    remembered = probes and not e.alpha_beta_evaluated and _remembered_jeu1(ctx, call)
+    if not remembered and not 0 < e.alpha_beta < e.bound:
         raise mismatch(
             call,
-            Text(
-                f"moins de {e.maximin} appels à {e.counted}", f"fewer than {e.maximin} calls to {e.counted}"
-            ),
+            Text(f"moins de {e.bound} appels à {e.counted}", f"fewer than {e.bound} calls to {e.counted}"),
             Text(f"{e.alpha_beta} appels", f"{e.alpha_beta} calls"),
             ref.jeu1(),
             text=True,
-            note=Text(
-                f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : l'élagage doit en "
-                "faire strictement moins, et au moins un (couper dès que la valeur atteint beta, "
-                "resp. alpha)",
-                f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: pruning must make "
-                "strictly fewer, and at least one (cut as soon as the value reaches beta, "
-                "resp. alpha)",
-            ),
+            note=_fewer_than_maximin(e),
         )
-    # The bound is the annexes' alpha-beta on the reference's trees: a search built on a
-    # wrong helper (columns, heuristic, moves) explores another tree, and is already marked
-    # down by the value checks; its pruning is then judged on jeu1 only (no double penalty).
-    if not (ctx.failing_helpers("maximin_alpha_beta") or ctx.failing_helpers("minimax_alpha_beta")):
+    if probes:
         _prunes_like_the_annexes(ctx)
+
+
+def _remembered_jeu1(ctx: CheckContext[SubmissionState], call: str) -> bool:
+    """Whether `maximin_alpha_beta(jeu1, -inf, +inf, 3)`, searched again, enters no
+    position at its horizon (it answers from what it remembers)."""
+    jeu = ref.jeu1()
+    traced = _traced(ctx, "maximin_alpha_beta", jeu, JEU1_DEPTH, call)
+    observed = read_search(key(jeu), JEU1_DEPTH, traced.events)
+    return not (traced.tampered or traced.full or observed.evaluations or observed.visits)
+
+
+def _fewer_than_maximin(e: Evaluations) -> Text:
+    cut = Text(
+        "l'élagage doit en faire strictement moins, et au moins un (couper dès que la valeur atteint "
+        "beta, resp. alpha)",
+        "pruning must make strictly fewer, and at least one (cut as soon as the value reaches beta, "
+        "resp. alpha)",
+    )
+    if e.bound == e.maximin:
+        return Text(
+            f"votre maximin(jeu1, 3) fait {e.maximin} appels à {e.counted} : {cut.fr}",
+            f"your maximin(jeu1, 3) makes {e.maximin} calls to {e.counted}: {cut.en}",
+        )
+    return Text(
+        f"votre maximin(jeu1, 3) ne fait aucun appel à {e.counted} (il a gardé jeu1 en mémoire ?), "
+        f"celui de l'énoncé {e.bound} : {cut.fr}",
+        f"your maximin(jeu1, 3) makes no call to {e.counted} (did it remember jeu1?), "
+        f"the sheet's {e.bound}: {cut.en}",
+    )
 
 
 TRACED = (

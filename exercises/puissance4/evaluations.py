@@ -42,6 +42,21 @@ class Evaluations:
     tampered: bool
     """A search switched the profile hook off or replaced it: nothing measured."""
 
+    @property
+    def bound(self) -> int:
+        """What alpha-beta must evaluate fewer than: its own maximin's count, or the
+        sheet's maximin's when its own ran no `heuristique` while alpha-beta did (it
+        remembered jeu1, searched by the copy's own demo, or evaluates unseen)."""
+        if self.counted == "heuristique" and self.maximin == 0:
+            return REFERENCE_MAXIMIN_EVALUATIONS
+        return self.maximin
+
+    @property
+    def alpha_beta_evaluated(self) -> bool:
+        """Whether alpha-beta called `heuristique` on jeu1 (when `counted` is the moves,
+        neither search did)."""
+        return self.counted == "heuristique" and self.alpha_beta > 0
+
 
 def evaluation_counts(ctx: CheckContext[SubmissionState]) -> Evaluations:
     """Computed once per submission: the pruning check and the note both use it."""

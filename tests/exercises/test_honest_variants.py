@@ -170,3 +170,127 @@ def test_chocolat_bug_fails_the_same_checks_whatever_the_second_player_s_number(
 )
 def test_chocolat_mixed_or_single_numbering_still_fails(change, caught):
     assert caught <= failing_checks(grade_source("chocolat", chocolat_with(change)))
+
+
+# -- puissance4: a search that remembers positions, filled by the copy's own demo ------
+JEU1_DEMO = """
+
+jeu1_demo = initialiser_jeu([1, 0, 2, 4, 3, 5, 1, 2, 4, 3, 3, 2, 2, 4])
+print(maximin(jeu1_demo, 3), maximin_alpha_beta(jeu1_demo, -INF, INF, 3))
+"""
+MEMO_MAXIMIN = """
+
+_calculs = {}
+
+
+def maximin(jeu, n):
+    cle = (str(jeu['plateau']), n)
+    if cle not in _calculs:
+        _calculs[cle] = _maximin(jeu, n)
+    return _calculs[cle]
+
+
+def minimax(jeu, n):
+    cle = (str(jeu['plateau']), n)
+    if cle not in _calculs:
+        _calculs[cle] = _minimax(jeu, n)
+    return _calculs[cle]
+"""
+MEMO_ALPHA_BETA = """
+
+_fenetres = {}
+
+
+def maximin_alpha_beta(jeu, alpha, beta, n):
+    cle = (str(jeu['plateau']), alpha, beta, n)
+    if cle not in _fenetres:
+        _fenetres[cle] = _maximin_alpha_beta(jeu, alpha, beta, n)
+    return _fenetres[cle]
+
+
+def minimax_alpha_beta(jeu, alpha, beta, n):
+    cle = (str(jeu['plateau']), alpha, beta, n)
+    if cle not in _fenetres:
+        _fenetres[cle] = _minimax_alpha_beta(jeu, alpha, beta, n)
+    return _fenetres[cle]
+"""
+NO_CUT = [
+    ("        if hmax >= beta:", "        if False:"),
+    ("        if hmin <= alpha:", "        if False:"),
+]
+
+
+def puissance4_remembering(*, searches: str, cuts: bool = True) -> str:
+    """The reference whose `searches` (maximin/minimax, the alpha-betas, or both) remember
+    every position they searched, the copy's demo searching jeu1 at load."""
+    source = reference_source("puissance4")
+    names = {
+        "maximin": ("maximin", "minimax"),
+        "alpha_beta": ("maximin_alpha_beta", "minimax_alpha_beta"),
+    }
+    memos = {"maximin": MEMO_MAXIMIN, "alpha_beta": MEMO_ALPHA_BETA}
+    remembering = ["maximin", "alpha_beta"] if searches == "both" else [searches]
+    for name in (name for search in remembering for name in names[search]):
+        assert source.count(f"def {name}(jeu,") == 1, "the reference changed"
+        source = source.replace(f"def {name}(jeu,", f"def _{name}(jeu,")
+    for line, change in [] if cuts else NO_CUT:
+        assert source.count(line) == 1, "the reference changed"
+        source = source.replace(line, change)
+    return source + "".join(memos[search] for search in remembering) + JEU1_DEMO
+
+
+# "both": neither search of jeu1 runs heuristique, so the moves were counted (0 and 0)
+@pytest.mark.parametrize("searches", ["maximin", "alpha_beta", "both"])
+def test_a_search_remembering_jeu1_from_the_copys_own_demo_prunes(searches):
+    """A demo cell of the copy searched jeu1 at depth 3 with a search that remembers the
+    positions it searched (a dict in the notebook): the grader's counted search of jeu1
+    then evaluated nothing, and Q17 lost 0.75 ("votre maximin(jeu1, 3) fait 0 appels",
+    "moins de 294 appels : obtenu 0") though the alpha-beta prunes as the annexes do."""
+    questions = grade_source("puissance4", puissance4_remembering(searches=searches), only="Q17")
+    assert failing_checks(questions) == set()
+
+
+@pytest.mark.parametrize("searches", ["maximin", "alpha_beta", "both"])
+def test_a_search_remembering_jeu1_that_never_cuts_still_fails_pruning(searches):
+    source = puissance4_remembering(searches=searches, cuts=False)
+    assert "Q17.prunes" in failing_checks(grade_source("puissance4", source, only="Q17"))
+
+
+# -- morpion: the note about minimax's calls -------------------------------------------
+MORPION_MINIMAX = "def minimax(state, depth, player):\n"
+MORPION_MEMO = '''
+_vus = {}
+
+
+def minimax(state, depth, player):
+    cle = (str(state), player)
+    if cle not in _vus:
+        _vus[cle] = _minimax(state, depth, player)
+    return list(_vus[cle])
+
+
+print(minimax([[0, 0, 0], [0, 0, 0], [0, 0, 0]], 9, COMP))
+'''
+
+
+def morpion_note(source: str) -> str:
+    questions = grade_source("morpion", source, only="Q6")
+    assert failing_checks(questions) == set()
+    (fr,) = [values["text"].fr for key, values in questions["Q6"].notes if key == "text"]
+    return str(fr)
+
+
+def test_the_calls_note_of_a_minimax_remembering_the_empty_board_says_no_untruth():
+    """A minimax remembering the positions it searched (the copy's own demo searched the
+    empty board) answers the grader's call at once: the note said "minimax ne s'appelle
+    pas elle-même sous ce nom", which is untrue of it."""
+    source = reference_source("morpion")
+    assert source.count(MORPION_MINIMAX) == 1, "the reference changed"
+    source = source.replace(MORPION_MINIMAX, "def _minimax(state, depth, player):\n") + MORPION_MEMO
+    text = morpion_note(source)
+    assert "ne s'appelle pas" not in text
+    assert "en mémoire" in text and "nombre d'appels non mesuré" in text
+
+
+def test_the_calls_note_still_counts_the_article_s_calls():
+    assert "fait 549 946 appels à minimax" in morpion_note(reference_source("morpion"))
