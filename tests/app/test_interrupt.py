@@ -29,10 +29,18 @@ def press_ctrl_c(
     showed, and again after each delay of `again` (seconds after the one before);
     (exit status, what the terminal showed, whether Ctrl-C was typed)."""
     import pty
+    import termios  # POSIX, as pty
 
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command, on the terminal, as a shell starts it
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # an earlier in-process test may ignore it
+        # A Ctrl-C makes the terminal discard the output not yet read (the tty flushes its
+        # queues on INTR): a press after the grader's last line, before this reader took
+        # it, lost that line (a CI run of the impatient case). A terminal on screen reads at
+        # once; the test reads what the grader wrote.
+        attributes = termios.tcgetattr(0)
+        attributes[3] |= termios.NOFLSH
+        termios.tcsetattr(0, termios.TCSANOW, attributes)
         os.chdir(cwd)
         os.execv(sys.executable, [sys.executable, *argv])
     shown, typed, start = b"", False, time.monotonic()
